@@ -1,0 +1,32 @@
+extension Collection: ModelEventForwarding {
+    /// Re-emits a model's event on the collection, after keeping the collection consistent:
+    /// a destroyed model is removed, and a changed id is re-indexed before any
+    /// `change:<attribute>` handler runs.
+    func forwardModelEvent(_ event: Event) {
+        switch event.name {
+        case "add", "remove":
+            if event.collection !== self { return }
+        case "destroy":
+            if let model = event.model { remove(model, options: event.options) }
+        case "changeId":
+            if let model = event.model as? M { reindex(model, previousID: event.previousID) }
+        default:
+            break
+        }
+        dispatch(event)
+    }
+
+    private func reindex(_ model: M, previousID: JSONValue?) {
+        let previous = model.previousStorage
+        var stale = previous
+        if let previousID { stale[model.idAttribute] = previousID }
+        for attributes in [previous, stale] {
+            if let oldKey = modelID(for: attributes, idAttribute: model.idAttribute), byID[oldKey] === model {
+                byID[oldKey] = nil
+            }
+        }
+        if let newKey = modelID(for: model.storage, idAttribute: model.idAttribute) {
+            byID[newKey] = model
+        }
+    }
+}

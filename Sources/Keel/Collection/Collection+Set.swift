@@ -1,0 +1,700 @@
+extension Collection {
+    /// One element of the input of `add`, `set` and `reset`: a model or its attributes.
+    enum Input {
+        case model(M)
+        case attributes(Attributes)
+    }
+
+    // MARK: - Adding
+
+    /// Adds a model built from attributes; see ``set(_:add:remove:merge:at:silent:options:)``.
+    ///
+    /// A model whose id is already present is not added again; with `merge`, its
+    /// attributes are merged into the present model.
+    ///
+    /// ```swift
+    /// notes.add(["id": 3, "title": "Taxes"])
+    /// notes.add(["id": 3, "title": "Taxes 2026"], merge: true)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - attributes: The new model's attributes.
+    ///   - at: The position to insert at (negative counts from the end); overrides the
+    ///     comparator.
+    ///   - merge: Merge into a model with the same id instead of ignoring the input.
+    ///   - silent: Suppresses the `add`, `sort` and `update` events.
+    ///   - options: Further options (`validate: true` rejects invalid models).
+    /// - Returns: The added or already present model; `nil` if validation rejected it.
+    /// - Complexity: O(*n*) where *n* is the collection's size.
+    @discardableResult
+    public func add(
+        _ attributes: Attributes,
+        at: Int? = nil,
+        merge: Bool = false,
+        silent: Bool = false,
+        options: Options = Options()
+    ) -> M? {
+        add(inputs: [.attributes(attributes)], at: at, merge: merge, silent: silent, options: options).first
+    }
+
+    /// Adds models built from attributes, in one `update`.
+    ///
+    /// ```swift
+    /// notes.add([["id": 1], ["id": 2]], at: 0)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - attributes: One attributes object per model.
+    ///   - at: The position to insert at; overrides the comparator.
+    ///   - merge: Merge into models with the same ids.
+    ///   - silent: Suppresses events.
+    ///   - options: Further options.
+    /// - Returns: The added or present models, in input order, without rejected ones.
+    /// - Complexity: O(*n* + *k*) for *k* inputs into *n* models.
+    @discardableResult
+    public func add(
+        _ attributes: [Attributes],
+        at: Int? = nil,
+        merge: Bool = false,
+        silent: Bool = false,
+        options: Options = Options()
+    ) -> [M] {
+        add(inputs: attributes.map(Input.attributes), at: at, merge: merge, silent: silent, options: options)
+    }
+
+    /// Adds a model.
+    ///
+    /// ```swift
+    /// notes.add(Note(["title": "Taxes"]))
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - model: The model; it joins this collection (``Model/collection`` is set if it
+    ///     has none).
+    ///   - at: The position to insert at; overrides the comparator.
+    ///   - merge: Copy its attributes into a present model with the same id.
+    ///   - silent: Suppresses events.
+    ///   - options: Further options.
+    /// - Returns: The added model, or the present one with the same id.
+    @discardableResult
+    public func add(
+        _ model: M,
+        at: Int? = nil,
+        merge: Bool = false,
+        silent: Bool = false,
+        options: Options = Options()
+    ) -> M? {
+        add(inputs: [.model(model)], at: at, merge: merge, silent: silent, options: options).first
+    }
+
+    /// Adds models, in one `update`.
+    ///
+    /// ```swift
+    /// notes.add([groceries, taxes])
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - models: The models.
+    ///   - at: The position to insert at; overrides the comparator.
+    ///   - merge: Copy attributes into present models with the same ids.
+    ///   - silent: Suppresses events.
+    ///   - options: Further options.
+    /// - Returns: The added or present models, in input order.
+    /// - Complexity: O(*n* + *k*) for *k* inputs into *n* models.
+    @discardableResult
+    public func add(
+        _ models: [M],
+        at: Int? = nil,
+        merge: Bool = false,
+        silent: Bool = false,
+        options: Options = Options()
+    ) -> [M] {
+        add(inputs: models.map(Input.model), at: at, merge: merge, silent: silent, options: options)
+    }
+
+    /// Appends a model at the end, never sorting (Backbone's `push`).
+    ///
+    /// ```swift
+    /// notes.push(["title": "Last"])
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - attributes: The new model's attributes.
+    ///   - options: Further options.
+    /// - Returns: The added or present model.
+    @discardableResult
+    public func push(_ attributes: Attributes, options: Options = Options()) -> M? {
+        add(attributes, at: storage.count, options: options)
+    }
+
+    /// Appends a model at the end, never sorting.
+    ///
+    /// ```swift
+    /// notes.push(note)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - model: The model.
+    ///   - options: Further options.
+    /// - Returns: The added or present model.
+    @discardableResult
+    public func push(_ model: M, options: Options = Options()) -> M? {
+        add(model, at: storage.count, options: options)
+    }
+
+    /// Inserts a model at the front, never sorting (Backbone's `unshift`).
+    ///
+    /// ```swift
+    /// notes.unshift(["title": "First"])
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - attributes: The new model's attributes.
+    ///   - options: Further options.
+    /// - Returns: The added or present model.
+    @discardableResult
+    public func unshift(_ attributes: Attributes, options: Options = Options()) -> M? {
+        add(attributes, at: 0, options: options)
+    }
+
+    /// Inserts a model at the front, never sorting.
+    ///
+    /// ```swift
+    /// notes.unshift(note)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - model: The model.
+    ///   - options: Further options.
+    /// - Returns: The added or present model.
+    @discardableResult
+    public func unshift(_ model: M, options: Options = Options()) -> M? {
+        add(model, at: 0, options: options)
+    }
+
+    private func add(inputs: [Input], at: Int?, merge: Bool, silent: Bool, options: Options) -> [M] {
+        var options = options
+        options.add = true
+        options.remove = false
+        if options.merge == nil || merge { options.merge = merge }
+        if let at { options.at = at }
+        if silent { options.silent = true }
+        return set(inputs: inputs, options: options)
+    }
+
+    // MARK: - Smart update
+
+    /// Updates the collection to hold exactly the given models: adds new ones, merges into
+    /// present ones and removes missing ones (each step can be turned off).
+    ///
+    /// Events, in order: the merged models' `change` events, `remove` for each removed
+    /// model, `add` for each added one, `sort` if the order changed, then one `update`.
+    /// Without a comparator, the collection takes the order of the input.
+    ///
+    /// ```swift
+    /// notes.set([["id": 1, "title": "Groceries"], ["id": 4, "title": "New"]])
+    /// notes.set([["id": 5]], remove: false)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - attributes: One attributes object per model.
+    ///   - add: Add models that are not present.
+    ///   - remove: Remove models that are not in the input.
+    ///   - merge: Merge attributes into present models.
+    ///   - at: Where to insert new models; overrides the comparator.
+    ///   - silent: Suppresses every event.
+    ///   - options: Further options (`parse`, `validate`, `sort`, custom values).
+    /// - Returns: The models that correspond to the input, in input order.
+    /// - Complexity: O(*n* + *k*) for *k* inputs and *n* models, plus the sort.
+    @discardableResult
+    public func set(
+        _ attributes: [Attributes],
+        add: Bool = true,
+        remove: Bool = true,
+        merge: Bool = true,
+        at: Int? = nil,
+        silent: Bool = false,
+        options: Options = Options()
+    ) -> [M] {
+        set(
+            inputs: attributes.map(Input.attributes),
+            options: smartOptions(options, add: add, remove: remove, merge: merge, at: at, silent: silent)
+        )
+    }
+
+    /// Updates the collection to hold exactly the given models; see
+    /// ``set(_:add:remove:merge:at:silent:options:)-(_,_,_,_,_,_,_)``.
+    ///
+    /// ```swift
+    /// notes.set([groceries, taxes])
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - models: The models.
+    ///   - add: Add models that are not present.
+    ///   - remove: Remove models that are not in the input.
+    ///   - merge: Copy attributes into present models with the same ids.
+    ///   - at: Where to insert new models.
+    ///   - silent: Suppresses every event.
+    ///   - options: Further options.
+    /// - Returns: The models that correspond to the input, in input order.
+    /// - Complexity: O(*n* + *k*), plus the sort.
+    @discardableResult
+    public func set(
+        _ models: [M],
+        add: Bool = true,
+        remove: Bool = true,
+        merge: Bool = true,
+        at: Int? = nil,
+        silent: Bool = false,
+        options: Options = Options()
+    ) -> [M] {
+        set(
+            inputs: models.map(Input.model),
+            options: smartOptions(options, add: add, remove: remove, merge: merge, at: at, silent: silent)
+        )
+    }
+
+    /// Runs a server response through ``parse(_:options:)`` and each new model's `parse`,
+    /// then updates the collection as `set` does.
+    ///
+    /// ```swift
+    /// let json = try JSONValue(parsing: data)
+    /// try notes.set(parsing: json)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - response: The response body.
+    ///   - add: Add models that are not present.
+    ///   - remove: Remove models that are not in the response.
+    ///   - merge: Merge attributes into present models.
+    ///   - silent: Suppresses every event.
+    ///   - options: Further options.
+    /// - Returns: The models that correspond to the response.
+    /// - Throws: ``CollectionError/unparsableResponse`` when `parse` returns `nil`; the
+    ///   collection is left as it was.
+    @discardableResult
+    public func set(
+        parsing response: JSONValue,
+        add: Bool = true,
+        remove: Bool = true,
+        merge: Bool = true,
+        silent: Bool = false,
+        options: Options = Options()
+    ) throws(CollectionError) -> [M] {
+        var options = smartOptions(options, add: add, remove: remove, merge: merge, at: nil, silent: silent)
+        options.parse = true
+        return set(inputs: try parsedInputs(response, options: options), options: options)
+    }
+
+    private func smartOptions(
+        _ options: Options,
+        add: Bool,
+        remove: Bool,
+        merge: Bool,
+        at: Int?,
+        silent: Bool
+    ) -> Options {
+        var options = options
+        options.add = options.add ?? add
+        options.remove = options.remove ?? remove
+        options.merge = options.merge ?? merge
+        if let at { options.at = at }
+        if silent { options.silent = true }
+        return options
+    }
+
+    func parsedInputs(_ response: JSONValue, options: Options) throws(CollectionError) -> [Input] {
+        guard let attributes = parse(response, options: options) else {
+            throw .unparsableResponse(response)
+        }
+        return attributes.map(Input.attributes)
+    }
+
+    /// Backbone's `Collection.set`, with removal in one pass.
+    @discardableResult
+    func set(inputs: [Input], options: Options) -> [M] {
+        let shouldAdd = options.add ?? true
+        let shouldRemove = options.remove ?? true
+        let shouldMerge = options.merge ?? true
+        var at = options.at
+        if let position = at {
+            at = position > storage.count ? storage.count : position < 0 ? Swift.max(0, position + storage.count + 1) : position
+        }
+        let sortable = comparator != nil && at == nil && options.sort != false
+        let sortAttribute = comparator?.attributeName
+
+        var result: [M] = []
+        result.reserveCapacity(inputs.count)
+        var toAdd: [M] = []
+        var toMerge: [M] = []
+        var order: [M] = []
+        order.reserveCapacity(inputs.count)
+        var seen = Set<ObjectIdentifier>(minimumCapacity: inputs.count)
+        var needsSort = false
+
+        for input in inputs {
+            if let existing = existingModel(for: input) {
+                if shouldMerge, !input.isInstance(existing) {
+                    var attributes = input.attributes
+                    if options.parse, case .attributes = input {
+                        attributes = existing.parse(.object(attributes), options: options) ?? [:]
+                    }
+                    _ = existing.apply(attributes, options: options)
+                    toMerge.append(existing)
+                    if sortable && !needsSort {
+                        needsSort = sortAttribute.map { existing.hasChanged($0) } ?? existing.hasChanged()
+                    }
+                }
+                if seen.insert(ObjectIdentifier(existing)).inserted { order.append(existing) }
+                result.append(existing)
+            } else if shouldAdd {
+                guard let model = prepareModel(input, options: options) else { continue }
+                toAdd.append(model)
+                addReference(model)
+                seen.insert(ObjectIdentifier(model))
+                order.append(model)
+                result.append(model)
+            }
+        }
+
+        var removed: [M] = []
+        if shouldRemove {
+            let missing = storage.filter { !seen.contains(ObjectIdentifier($0)) }
+            if !missing.isEmpty { removed = removeModels(missing, options: options) }
+        }
+
+        var orderChanged = false
+        if !order.isEmpty && !sortable && shouldAdd && shouldRemove {
+            orderChanged = storage.count != order.count || zip(storage, order).contains { $0 !== $1 }
+            if orderChanged { mutateModels { $0 = order } }
+        } else if !toAdd.isEmpty {
+            if sortable { needsSort = true }
+            mutateModels { $0.insert(contentsOf: toAdd, at: at ?? $0.count) }
+        }
+        if needsSort { sortModels() }
+
+        if !options.silent {
+            for (offset, model) in toAdd.enumerated() {
+                model.dispatch(
+                    Event(name: "add", model: model, collection: self, index: at.map { $0 + offset }, options: options)
+                )
+            }
+            if needsSort || orderChanged {
+                dispatch(Event(name: "sort", collection: self, options: options))
+            }
+            if !toAdd.isEmpty || !removed.isEmpty || !toMerge.isEmpty {
+                let changes = CollectionChanges(added: toAdd, removed: removed, merged: toMerge)
+                dispatch(Event(name: "update", collection: self, changes: changes, options: options))
+            }
+        }
+        return result
+    }
+
+    // MARK: - Removing
+
+    /// Removes a model (or the model with its id), firing `remove` and `update`.
+    ///
+    /// ```swift
+    /// notes.remove(note)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - model: The model, or another instance with its id.
+    ///   - silent: Suppresses events.
+    ///   - options: Further options.
+    /// - Returns: The removed model, or `nil` when it was not in the collection.
+    @discardableResult
+    public func remove(_ model: Model, silent: Bool = false, options: Options = Options()) -> M? {
+        remove(found: get(model).map { [$0] } ?? [], silent: silent, options: options).first
+    }
+
+    /// Removes the model with this id or client id.
+    ///
+    /// ```swift
+    /// notes.remove(1)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - id: An id, a client id or an attributes object.
+    ///   - silent: Suppresses events.
+    ///   - options: Further options.
+    /// - Returns: The removed model, or `nil` when there was none.
+    @discardableResult
+    public func remove(_ id: JSONValue, silent: Bool = false, options: Options = Options()) -> M? {
+        remove(found: get(id).map { [$0] } ?? [], silent: silent, options: options).first
+    }
+
+    /// Removes models, firing `remove` for each (in the given order) and one `update`.
+    ///
+    /// ```swift
+    /// notes.remove(notes.models)  // empties the collection
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - models: The models, or other instances with their ids; absent ones are skipped.
+    ///   - silent: Suppresses events.
+    ///   - options: Further options.
+    /// - Returns: The models that were removed.
+    /// - Complexity: O(*n* + *k* log *n*) for *k* models out of *n*.
+    @discardableResult
+    public func remove(_ models: [Model], silent: Bool = false, options: Options = Options()) -> [M] {
+        remove(found: models.compactMap { get($0) }, silent: silent, options: options)
+    }
+
+    /// Removes and returns the last model.
+    ///
+    /// ```swift
+    /// let last = notes.pop()
+    /// ```
+    ///
+    /// - Parameter options: Further options.
+    /// - Returns: The removed model, or `nil` when the collection is empty.
+    @discardableResult
+    public func pop(options: Options = Options()) -> M? {
+        guard let last = storage.last else { return nil }
+        return remove(last, options: options)
+    }
+
+    /// Removes and returns the first model.
+    ///
+    /// ```swift
+    /// let first = notes.shift()
+    /// ```
+    ///
+    /// - Parameter options: Further options.
+    /// - Returns: The removed model, or `nil` when the collection is empty.
+    @discardableResult
+    public func shift(options: Options = Options()) -> M? {
+        guard let first = storage.first else { return nil }
+        return remove(first, options: options)
+    }
+
+    private func remove(found: [M], silent: Bool, options: Options) -> [M] {
+        var options = options
+        if silent { options.silent = true }
+        let removed = removeModels(found, options: options)
+        if !removed.isEmpty && !options.silent {
+            let changes = CollectionChanges(added: [], removed: removed, merged: [])
+            dispatch(Event(name: "update", collection: self, changes: changes, options: options))
+        }
+        return removed
+    }
+
+    /// Removes models in one pass, then fires `remove` for each with the index it would have
+    /// had had they been removed one by one (Backbone's order), and detaches them.
+    private func removeModels(_ models: [M], options: Options) -> [M] {
+        var wanted = Set<ObjectIdentifier>(minimumCapacity: models.count)
+        for model in models { wanted.insert(ObjectIdentifier(model)) }
+        var originalIndex: [ObjectIdentifier: Int] = [:]
+        originalIndex.reserveCapacity(models.count)
+        var kept: [M] = []
+        kept.reserveCapacity(storage.count)
+        for (index, model) in storage.enumerated() {
+            if wanted.contains(ObjectIdentifier(model)) {
+                originalIndex[ObjectIdentifier(model)] = index
+            } else {
+                kept.append(model)
+            }
+        }
+        guard !originalIndex.isEmpty else { return [] }
+        let total = storage.count
+        mutateModels { $0 = kept }
+
+        let removed = uniqued(models.filter { originalIndex[ObjectIdentifier($0)] != nil })
+        for model in removed { unindex(model) }
+
+        var alreadyRemoved = FenwickTree(count: total)
+        for model in removed {
+            let index = originalIndex[ObjectIdentifier(model)] ?? 0
+            let currentIndex = index - alreadyRemoved.prefixSum(upTo: index)
+            alreadyRemoved.increment(at: index)
+            if !options.silent {
+                model.dispatch(
+                    Event(name: "remove", model: model, collection: self, index: currentIndex, options: options)
+                )
+            }
+            removeReference(model)
+        }
+        return removed
+    }
+
+    private func uniqued(_ models: [M]) -> [M] {
+        var seen = Set<ObjectIdentifier>(minimumCapacity: models.count)
+        return models.filter { seen.insert(ObjectIdentifier($0)).inserted }
+    }
+
+    // MARK: - Reset
+
+    /// Replaces every model at once, firing a single `reset` (no `add` or `remove`).
+    ///
+    /// ```swift
+    /// notes.reset([["id": 1], ["id": 2]])
+    /// notes.reset()  // empties the collection
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - attributes: One attributes object per new model; new instances are always built.
+    ///   - silent: Suppresses the `reset` event.
+    ///   - options: Further options (`parse`, `validate`).
+    /// - Returns: The new models.
+    @discardableResult
+    public func reset(_ attributes: [Attributes] = [], silent: Bool = false, options: Options = Options()) -> [M] {
+        var options = options
+        if silent { options.silent = true }
+        return reset(inputs: attributes.map(Input.attributes), options: options)
+    }
+
+    /// Replaces every model with the given ones, firing a single `reset`.
+    ///
+    /// ```swift
+    /// notes.reset([groceries, taxes])
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - models: The new models.
+    ///   - silent: Suppresses the `reset` event.
+    ///   - options: Further options.
+    /// - Returns: The models now in the collection.
+    @discardableResult
+    public func reset(_ models: [M], silent: Bool = false, options: Options = Options()) -> [M] {
+        var options = options
+        if silent { options.silent = true }
+        return reset(inputs: models.map(Input.model), options: options)
+    }
+
+    /// Replaces every model with those parsed from a server response, firing one `reset`.
+    ///
+    /// ```swift
+    /// try notes.reset(parsing: JSONValue(parsing: data))
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - response: The response body, run through ``parse(_:options:)`` and each model's
+    ///     `parse`.
+    ///   - silent: Suppresses the `reset` event.
+    ///   - options: Further options.
+    /// - Returns: The new models.
+    /// - Throws: ``CollectionError/unparsableResponse`` when `parse` returns `nil`; the
+    ///   collection is left as it was.
+    @discardableResult
+    public func reset(parsing response: JSONValue, silent: Bool = false, options: Options = Options()) throws(CollectionError)
+        -> [M]
+    {
+        var options = options
+        options.parse = true
+        if silent { options.silent = true }
+        return reset(inputs: try parsedInputs(response, options: options), options: options)
+    }
+
+    @discardableResult
+    func reset(inputs: [Input], options: Options) -> [M] {
+        let previous = storage
+        byID = [:]
+        byCID = [:]
+        mutateModels { $0 = [] }
+        for model in previous { removeReference(model) }
+        var addOptions = options
+        addOptions.silent = true
+        addOptions.add = true
+        addOptions.remove = false
+        addOptions.merge = false
+        let added = set(inputs: inputs, options: addOptions)
+        if !options.silent {
+            dispatch(Event(name: "reset", collection: self, previousModels: previous, options: options))
+        }
+        return added
+    }
+
+    // MARK: - References
+
+    private func existingModel(for input: Input) -> M? {
+        switch input {
+        case .model(let model):
+            if let found = byCID[model.cid] { return found }
+            return modelID(for: model.storage, idAttribute: model.idAttribute).flatMap { byID[$0] }
+        case .attributes(let attributes):
+            return modelID(for: attributes, idAttribute: M.idAttribute).flatMap { byID[$0] }
+        }
+    }
+
+    /// Builds (or adopts) the model for a new input; `nil` when validation rejects it.
+    private func prepareModel(_ input: Input, options: Options) -> M? {
+        switch input {
+        case .model(let model):
+            if model.collection == nil { model.collection = self }
+            return model
+        case .attributes(let attributes):
+            var modelOptions = options
+            modelOptions.collection = self
+            let model = factory?(attributes, modelOptions) ?? M(attributes, options: modelOptions)
+            if options.validate == true, let error = model.validationError {
+                if !options.silent {
+                    dispatch(Event(name: "invalid", model: model, collection: self, error: error, options: options))
+                }
+                return nil
+            }
+            return model
+        }
+    }
+
+    private func addReference(_ model: M) {
+        byCID[model.cid] = model
+        if let id = modelID(for: model.storage, idAttribute: model.idAttribute) { byID[id] = model }
+        if model.collection == nil { model.collection = self }
+        model.addForwarder(self)
+    }
+
+    private func unindex(_ model: M) {
+        byCID[model.cid] = nil
+        if let id = modelID(for: model.storage, idAttribute: model.idAttribute), byID[id] === model {
+            byID[id] = nil
+        }
+    }
+
+    private func removeReference(_ model: M) {
+        if model.collection === self { model.collection = nil }
+        model.removeForwarder(self)
+    }
+}
+
+extension Collection.Input {
+    var attributes: Attributes {
+        switch self {
+        case .model(let model): return model.storage
+        case .attributes(let attributes): return attributes
+        }
+    }
+
+    func isInstance(_ model: M) -> Bool {
+        if case .model(let input) = self { return input === model }
+        return false
+    }
+}
+
+/// Counts removed positions so each `remove` event reports the index the model had at its
+/// turn, in O(log *n*).
+private struct FenwickTree {
+    private var tree: [Int]
+
+    init(count: Int) { tree = Array(repeating: 0, count: count + 1) }
+
+    /// How many positions below `index` are marked.
+    func prefixSum(upTo index: Int) -> Int {
+        var sum = 0
+        var position = index
+        while position > 0 {
+            sum += tree[position]
+            position -= position & -position
+        }
+        return sum
+    }
+
+    mutating func increment(at index: Int) {
+        var position = index + 1
+        while position < tree.count {
+            tree[position] += 1
+            position += position & -position
+        }
+    }
+}

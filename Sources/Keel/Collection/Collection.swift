@@ -1,0 +1,286 @@
+public import Observation
+
+/// An ordered set of models, indexed by id and client id: Backbone's `Collection`.
+///
+/// `import Keel` makes `Collection` mean this class; write `Swift.Collection` for the
+/// standard library protocol. The class conforms to `RandomAccessCollection`, so `map`,
+/// `filter`, `first(where:)` and `for … in` work as on an array.
+///
+/// ```swift
+/// let notes = Collection<Note>(comparator: .attribute("rank"))
+/// notes.on("add") { event in print("added", event.model?.cid ?? "") }
+/// notes.add([["id": 1, "title": "Groceries", "rank": 2], ["id": 2, "title": "Taxes", "rank": 1]])
+/// notes.get(1)?["title"]                 // "Groceries"
+/// notes.map { $0["title"] }              // ["Taxes", "Groceries"]
+/// ```
+///
+/// Subclass it to set a URL or override ``parse(_:options:)`` and
+/// ``modelID(for:idAttribute:)``. Like ``Model``, a collection is not `Sendable` and lives
+/// in the isolation domain that created it. It holds its models strongly; models refer to
+/// their collections weakly.
+open class Collection<M: Model>: EventEmitter, ModelCollection, Observable {
+    /// The collection's client id, unique among all models and collections of the process.
+    public let cid: String
+
+    /// How the collection keeps its models in order; `nil` keeps insertion order.
+    ///
+    /// Setting it does not re-sort: call ``sort(silent:options:)``.
+    public var comparator: Comparator<M>?
+
+    /// Builds the model for new attributes, for polymorphic collections; `nil` uses `M`.
+    public let factory: ((Attributes, Options) -> M)?
+
+    var storage: [M] = []
+    var byID: [JSONValue: M] = [:]
+    var byCID: [String: M] = [:]
+    var registrar: ObservationRegistrar?
+
+    /// Creates a collection of models, sorting them if there is a comparator.
+    ///
+    /// No events fire during construction.
+    ///
+    /// ```swift
+    /// let notes = Collection<Note>([groceries, taxes], comparator: .attribute("rank"))
+    /// let shapes = Collection<Shape>(factory: { attributes, options in
+    ///     attributes["sides"] == 3 ? Triangle(attributes, options: options) : Shape(attributes, options: options)
+    /// })
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - models: The initial models.
+    ///   - comparator: How to order the models.
+    ///   - factory: Builds models from attributes; `nil` uses `M`.
+    ///   - options: Options for adding the initial models.
+    public required init(
+        _ models: [M] = [],
+        comparator: Comparator<M>? = nil,
+        factory: ((Attributes, Options) -> M)? = nil,
+        options: Options = Options()
+    ) {
+        cid = "col" + String(EventEmitter.makeUniqueID())
+        self.comparator = comparator
+        self.factory = factory
+        super.init()
+        if !models.isEmpty {
+            var options = options
+            options.silent = true
+            reset(inputs: models.map(Input.model), options: options)
+        }
+        initialize(options: options)
+    }
+
+    /// Creates a collection from attributes, building one model for each.
+    ///
+    /// ```swift
+    /// let notes = Collection<Note>([["id": 1, "title": "Groceries"]])
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - attributes: The attributes of the initial models.
+    ///   - comparator: How to order the models.
+    ///   - factory: Builds models from attributes; `nil` uses `M`.
+    ///   - options: Options for building the models (`parse`, `validate`).
+    public convenience init(
+        _ attributes: [Attributes],
+        comparator: Comparator<M>? = nil,
+        factory: ((Attributes, Options) -> M)? = nil,
+        options: Options = Options()
+    ) {
+        self.init([M](), comparator: comparator, factory: factory, options: options)
+        var options = options
+        options.silent = true
+        reset(inputs: attributes.map(Input.attributes), options: options)
+    }
+
+    deinit {
+        for model in storage { model.removeDeadForwarders() }
+    }
+
+    /// Runs at the end of construction; override it instead of an initializer.
+    ///
+    /// ```swift
+    /// override func initialize(options: Options) {
+    ///     on("add") { _ in print("added") }
+    /// }
+    /// ```
+    ///
+    /// - Parameter options: The options passed to the initializer.
+    open func initialize(options: Options) {}
+
+    // MARK: - Hooks
+
+    /// Converts a server response into the attributes of models.
+    ///
+    /// The default accepts an array of objects and returns `nil` for anything else.
+    ///
+    /// ```swift
+    /// override func parse(_ response: JSONValue, options: Options) -> [Attributes]? {
+    ///     response["results"]?.arrayValue?.compactMap(\.objectValue)
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - response: The response body.
+    ///   - options: The options of the call.
+    /// - Returns: One attributes object per model, or `nil` when the response has none.
+    open func parse(_ response: JSONValue, options: Options) -> [Attributes]? {
+        guard let values = response.arrayValue else { return nil }
+        var result: [Attributes] = []
+        result.reserveCapacity(values.count)
+        for value in values {
+            guard let object = value.objectValue else { return nil }
+            result.append(object)
+        }
+        return result
+    }
+
+    /// The value that identifies a model with these attributes in the collection.
+    ///
+    /// The default is the value of the id attribute (`nil` when absent or `null`). Override
+    /// it when ids are only unique per type, for example:
+    ///
+    /// ```swift
+    /// override func modelID(for attributes: Attributes, idAttribute: String) -> JSONValue? {
+    ///     guard let type = attributes["type"]?.stringValue, let id = attributes["id"] else { return nil }
+    ///     return "\(type)-\(id)"
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - attributes: A model's attributes.
+    ///   - idAttribute: The id attribute of the model's class.
+    open func modelID(for attributes: Attributes, idAttribute: String) -> JSONValue? {
+        guard let id = attributes[idAttribute], !id.isNull else { return nil }
+        return id
+    }
+
+    // MARK: - Reading
+
+    /// The models, in order.
+    ///
+    /// ```swift
+    /// let titles = notes.models.map { $0["title"] }
+    /// ```
+    public var models: [M] {
+        observeModels()
+        return storage
+    }
+
+    /// The models as ``Model`` values.
+    ///
+    /// ```swift
+    /// let any: [Model] = notes.allModels
+    /// ```
+    public var allModels: [Model] { models }
+
+    /// The number of models (Backbone's `length`; the same as `count`).
+    ///
+    /// ```swift
+    /// notes.length
+    /// ```
+    public var length: Int { count }
+
+    /// The model with this id or client id, or the model identified by these attributes.
+    ///
+    /// ```swift
+    /// notes.get(1)              // by id
+    /// notes.get("c12")          // by client id
+    /// notes.get(["id": 1])      // by attributes
+    /// ```
+    ///
+    /// Ids compare as JSON values, so `1` and `1.0` find the same model but `"1"` does not
+    /// (Backbone turns every id into a string).
+    ///
+    /// - Parameter id: An id, a client id, or an attributes object.
+    /// - Returns: The model, or `nil`.
+    /// - Complexity: O(1) on average.
+    public func get(_ id: JSONValue) -> M? {
+        observeModels()
+        if case .object(let attributes) = id {
+            return modelID(for: attributes, idAttribute: M.idAttribute).flatMap { byID[$0] }
+        }
+        if let model = byID[id] { return model }
+        if case .string(let cid) = id { return byCID[cid] }
+        return nil
+    }
+
+    /// The model in this collection that is `model` or has its id.
+    ///
+    /// ```swift
+    /// notes.get(note.clone())  // finds `note` by its id
+    /// ```
+    ///
+    /// - Parameter model: A model, possibly another instance with the same id.
+    /// - Returns: The collection's model, or `nil`.
+    /// - Complexity: O(1) on average.
+    public func get(_ model: Model) -> M? {
+        observeModels()
+        if let found = byCID[model.cid] { return found }
+        return modelID(for: model.storage, idAttribute: model.idAttribute).flatMap { byID[$0] }
+    }
+
+    /// Whether the collection has a model with this id, client id or attributes.
+    ///
+    /// ```swift
+    /// notes.has(1)
+    /// ```
+    ///
+    /// - Parameter id: An id, a client id, or an attributes object.
+    public func has(_ id: JSONValue) -> Bool { get(id) != nil }
+
+    /// Whether the collection has this model, or one with its id.
+    ///
+    /// ```swift
+    /// notes.has(note)
+    /// ```
+    ///
+    /// - Parameter model: A model.
+    public func has(_ model: Model) -> Bool { get(model) != nil }
+
+    // MARK: - Observation
+
+    private var activeRegistrar: ObservationRegistrar {
+        if let registrar { return registrar }
+        let registrar = ObservationRegistrar()
+        self.registrar = registrar
+        return registrar
+    }
+
+    func observeModels() {
+        activeRegistrar.access(self, keyPath: \.models)
+    }
+
+    /// Changes the model array, telling Observation.
+    func mutateModels(_ body: (inout [M]) -> Void) {
+        guard let registrar else {
+            body(&storage)
+            return
+        }
+        registrar.willSet(self, keyPath: \.models)
+        body(&storage)
+        registrar.didSet(self, keyPath: \.models)
+    }
+}
+
+// MARK: - RandomAccessCollection
+
+extension Collection: Swift.RandomAccessCollection {
+    /// The position of the first model.
+    public var startIndex: Int { 0 }
+
+    /// The position after the last model.
+    public var endIndex: Int {
+        observeModels()
+        return storage.count
+    }
+
+    /// The model at `position`.
+    ///
+    /// ```swift
+    /// let first = notes[0]
+    /// ```
+    public subscript(position: Int) -> M {
+        observeModels()
+        return storage[position]
+    }
+}

@@ -1,0 +1,109 @@
+/// How a ``Collection`` keeps its models in order.
+///
+/// Every form sorts stably: models that compare equal keep their relative order.
+///
+/// ```swift
+/// let byRank = Collection<Note>(comparator: .attribute("rank"))
+/// let byTitle = Collection<Note>(comparator: .key { $0["title"]?.stringValue ?? "" })
+/// let newestFirst = Collection<Note>(comparator: .ordered { $0["date"]?.intValue ?? 0 > $1["date"]?.intValue ?? 0 })
+/// ```
+public struct Comparator<M: Model> {
+    enum Kind {
+        case attribute(String)
+        case key((M) -> JSONValue?)
+        case ordered((M, M) -> Bool)
+    }
+
+    let kind: Kind
+
+    /// Sorts by one attribute's value, ascending; models without it sort last.
+    ///
+    /// Values order as ``JSONValue/sortsBefore(_:_:)`` describes. Backbone's string
+    /// comparator (`comparator: "rank"`).
+    ///
+    /// ```swift
+    /// notes.comparator = .attribute("rank")
+    /// ```
+    ///
+    /// - Parameter name: The attribute's name.
+    public static func attribute(_ name: String) -> Comparator {
+        Comparator(kind: .attribute(name))
+    }
+
+    /// Sorts by a value computed from each model, ascending (Backbone's one-argument
+    /// comparator function).
+    ///
+    /// ```swift
+    /// notes.comparator = .key { $0["title"]?.stringValue?.lowercased() ?? "" }
+    /// ```
+    ///
+    /// - Parameter key: The sort key of a model.
+    public static func key<Key: Comparable>(_ key: @escaping (M) -> Key) -> Comparator {
+        Comparator(kind: .ordered { key($0) < key($1) })
+    }
+
+    /// Sorts by a JSON value computed from each model, ascending; `nil` sorts last.
+    ///
+    /// ```swift
+    /// notes.comparator = .value { $0["author"]?["name"] }
+    /// ```
+    ///
+    /// - Parameter key: The sort value of a model.
+    public static func value(_ key: @escaping (M) -> JSONValue?) -> Comparator {
+        Comparator(kind: .key(key))
+    }
+
+    /// Sorts with a predicate that says whether the first model belongs before the second
+    /// (Backbone's two-argument comparator function).
+    ///
+    /// ```swift
+    /// notes.comparator = .ordered { $0.cid < $1.cid }
+    /// ```
+    ///
+    /// - Parameter areInIncreasingOrder: A strict weak ordering of models.
+    public static func ordered(_ areInIncreasingOrder: @escaping (M, M) -> Bool) -> Comparator {
+        Comparator(kind: .ordered(areInIncreasingOrder))
+    }
+
+    /// The attribute a string comparator sorts by.
+    var attributeName: String? {
+        if case .attribute(let name) = kind { return name }
+        return nil
+    }
+
+    /// Returns `models` sorted stably.
+    func sorted(_ models: [M]) -> [M] {
+        switch kind {
+        case .attribute(let name):
+            return Self.sortedByValue(models) { $0.storage[name] }
+        case .key(let key):
+            return Self.sortedByValue(models, key)
+        case .ordered(let areInIncreasingOrder):
+            var indexed = Array(models.enumerated())
+            indexed.sort { lhs, rhs in
+                if areInIncreasingOrder(lhs.element, rhs.element) { return true }
+                if areInIncreasingOrder(rhs.element, lhs.element) { return false }
+                return lhs.offset < rhs.offset
+            }
+            return indexed.map(\.element)
+        }
+    }
+
+    /// Computes each key once, then sorts positions by (key, position) so ties keep order.
+    private static func sortedByValue(_ models: [M], _ key: (M) -> JSONValue?) -> [M] {
+        let keys = models.map(key)
+        var order = Array(models.indices)
+        order.sort { lhs, rhs in
+            switch (keys[lhs], keys[rhs]) {
+            case (let a?, let b?):
+                if JSONValue.sortsBefore(a, b) { return true }
+                if JSONValue.sortsBefore(b, a) { return false }
+                return lhs < rhs
+            case (.some, .none): return true
+            case (.none, .some): return false
+            case (.none, .none): return lhs < rhs
+            }
+        }
+        return order.map { models[$0] }
+    }
+}

@@ -1,0 +1,12 @@
+/// A ``Collection`` seen without its model type, as events and models refer to it.
+///
+/// ```swift
+/// note.on("add") { event in print("now in", event.collection?.cid ?? "") }
+/// if let notes = note.collection as? Collection<Note> { print(notes.count) }
+/// ```
+public protocol ModelCollection: EventEmitter {
+    /// The collection's client id.
+    var cid: String { get }
+    /// The models, in collection order.
+    var allModels: [Model] { get }
+}

@@ -1,0 +1,125 @@
+/// One event, as delivered to every handler registered for it.
+///
+/// Backbone passes a different argument list for each event; Keel delivers one value whose
+/// properties carry those arguments. Which ones are set depends on the event:
+///
+/// | event | properties |
+/// |---|---|
+/// | `change:<attribute>` | ``model``, ``value`` (the attribute's new value, `nil` when unset) |
+/// | `change` | ``model`` |
+/// | `changeId` | ``model``, ``previousID`` |
+/// | `invalid`, `error` (validation) | ``model`` or ``collection``, ``error``, ``validationError`` |
+/// | `add`, `remove` | ``model``, ``collection``, ``index`` |
+/// | `update` | ``collection``, ``changes`` |
+/// | `reset` | ``collection``, ``previousModels`` |
+/// | `sort` | ``collection`` |
+/// | `destroy` | ``model``, ``collection`` |
+/// | custom (``EventEmitter/trigger(_:_:)``) | ``value``, ``arguments`` |
+///
+/// Every event carries the ``options`` of the call that caused it, so custom flags reach
+/// listeners.
+///
+/// ```swift
+/// note.on("change:title") { event in
+///     print("title is now", event.value ?? nil)
+/// }
+/// ```
+public struct Event {
+    /// The event's name, such as `"change:title"` or `"add"`.
+    public let name: String
+    /// The model the event is about.
+    public let model: Model?
+    /// The collection the event is about, or the model's collection for `destroy`.
+    public let collection: (any ModelCollection)?
+    /// The new value for `change:<attribute>`, or the first argument of a custom event.
+    public let value: JSONValue?
+    /// All arguments of a custom event.
+    public let arguments: [JSONValue]
+    /// The model's id before the change, for `changeId`.
+    public let previousID: JSONValue?
+    /// The error, for `error` and `invalid`.
+    public let error: (any Error)?
+    /// The model's position, for `add` (only when an `at` index was given) and `remove`.
+    public let index: Int?
+    /// What an `update` changed.
+    public let changes: CollectionChanges?
+    /// The models a collection held before a `reset`.
+    public let previousModels: [Model]?
+    /// The options of the call that caused the event.
+    public let options: Options
+
+    /// Creates an event.
+    ///
+    /// ```swift
+    /// let event = Event(name: "ping", value: 1)
+    /// ```
+    public init(
+        name: String,
+        model: Model? = nil,
+        collection: (any ModelCollection)? = nil,
+        value: JSONValue? = nil,
+        arguments: [JSONValue] = [],
+        previousID: JSONValue? = nil,
+        error: (any Error)? = nil,
+        index: Int? = nil,
+        changes: CollectionChanges? = nil,
+        previousModels: [Model]? = nil,
+        options: Options = Options()
+    ) {
+        self.name = name
+        self.model = model
+        self.collection = collection
+        self.value = value
+        self.arguments = arguments
+        self.previousID = previousID
+        self.error = error
+        self.index = index
+        self.changes = changes
+        self.previousModels = previousModels
+        self.options = options
+    }
+
+    /// The validation errors, when ``error`` is a ``ValidationError``.
+    ///
+    /// ```swift
+    /// note.on("invalid") { event in print(event.validationError?.messages ?? []) }
+    /// ```
+    public var validationError: ValidationError? { error as? ValidationError }
+
+    /// The model, cast to a model subclass.
+    ///
+    /// ```swift
+    /// notes.on("add") { event in print(event.model(as: Note.self)?.title ?? "") }
+    /// ```
+    ///
+    /// - Parameter type: The subclass to cast to.
+    /// - Returns: The model, or `nil` when there is none or it is of another class.
+    public func model<M: Model>(as type: M.Type) -> M? { model as? M }
+}
+
+/// What one collection `update` added, removed and merged.
+///
+/// ```swift
+/// notes.on("update") { event in
+///     print(event.changes?.added.count ?? 0, "added")
+/// }
+/// ```
+public struct CollectionChanges {
+    /// The models added, in the order they were added.
+    public let added: [Model]
+    /// The models removed.
+    public let removed: [Model]
+    /// The models that were matched by new attributes and merged (even when nothing changed).
+    public let merged: [Model]
+
+    /// Creates a change summary.
+    ///
+    /// ```swift
+    /// let changes = CollectionChanges(added: [note], removed: [], merged: [])
+    /// ```
+    public init(added: [Model], removed: [Model], merged: [Model]) {
+        self.added = added
+        self.removed = removed
+        self.merged = merged
+    }
+}

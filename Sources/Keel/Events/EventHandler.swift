@@ -1,0 +1,67 @@
+/// A collection that re-emits the events of its models (Backbone's `_onModelEvent`).
+protocol ModelEventForwarding: AnyObject {
+    func forwardModelEvent(_ event: Event)
+}
+
+/// One registration in an emitter's handler table.
+///
+/// A class, so that a dispatch iterating a snapshot of the table and a removal during that
+/// dispatch agree on the handler's state (`hasFired` for `once`).
+final class EventHandler {
+    /// The emitter-wide identifier that ``Subscription`` refers to.
+    let id: Int
+    /// The event name the handler is registered under.
+    let name: String
+    let callback: ((Event) -> Void)?
+    /// The owner (Backbone's context); the handler dies with it.
+    weak var owner: AnyObject?
+    let hasOwner: Bool
+    /// A collection proxying this model's events; `callback` is `nil` then.
+    weak var forwarder: (any ModelEventForwarding)?
+    let isOnce: Bool
+    var hasFired = false
+    /// The `listenTo` relationship this handler belongs to.
+    let listening: Listening?
+
+    init(
+        id: Int,
+        name: String,
+        callback: ((Event) -> Void)?,
+        owner: AnyObject?,
+        isOnce: Bool,
+        listening: Listening?,
+        forwarder: (any ModelEventForwarding)? = nil
+    ) {
+        self.id = id
+        self.name = name
+        self.callback = callback
+        self.owner = owner
+        self.hasOwner = owner != nil
+        self.isOnce = isOnce
+        self.listening = listening
+        self.forwarder = forwarder
+    }
+
+    /// Whether the handler's owner or forwarding collection has gone away.
+    var isDead: Bool {
+        if callback == nil { return forwarder == nil }
+        return hasOwner && owner == nil
+    }
+}
+
+/// The bookkeeping of one `listenTo` relationship, shared by the listener and the target,
+/// so that either side can drop it (Backbone's `Listening`).
+final class Listening {
+    weak var listener: EventEmitter?
+    weak var target: EventEmitter?
+    let listenerKey: ObjectIdentifier
+    let targetKey: ObjectIdentifier
+    var count = 0
+
+    init(listener: EventEmitter, target: EventEmitter) {
+        self.listener = listener
+        self.target = target
+        self.listenerKey = ObjectIdentifier(listener)
+        self.targetKey = ObjectIdentifier(target)
+    }
+}

@@ -1,0 +1,92 @@
+/// The options of one call, passed on to every hook and event that the call causes.
+///
+/// Backbone passes a mutable `options` object through `set`, hooks and events. Keel passes
+/// this value instead: the flags Keel itself reads, plus ``custom`` values for your own
+/// listeners. Values that Backbone writes *into* the options for listeners (`index`,
+/// `changes`, `previousModels`, `validationError`) are properties of ``Event`` instead.
+///
+/// Most methods take the common flags as parameters too, so you rarely build one by hand:
+///
+/// ```swift
+/// note.set(["title": "Draft"], silent: true)
+/// note.set(["title": ""], options: Options(custom: ["source": "form"]))
+/// ```
+public struct Options {
+    /// Suppresses the events and validation-error reporting of the call.
+    ///
+    /// An invalid change is still rejected when silent; the call's result says so.
+    public var silent: Bool
+    /// Whether to run ``Model/validate(_:options:)``; `nil` means the call's default.
+    ///
+    /// Keel validates every change by default (ISModel's rule); pass `false` to skip
+    /// validation for one call. Construction validates only with `true`.
+    public var validate: Bool?
+    /// Whether to run `parse` on the input before using it.
+    public var parse: Bool
+    /// For collection `set`: add models that are not in the collection yet.
+    public var add: Bool?
+    /// For collection `set`: remove models that are not in the input.
+    public var remove: Bool?
+    /// For collection `set` and `add`: merge attributes into models that are already present.
+    public var merge: Bool?
+    /// For collection `add` and `set`: the position to insert at; negative counts from the end.
+    public var at: Int?
+    /// For collection `add` and `set`: `false` keeps a comparator from sorting.
+    public var sort: Bool?
+    /// Custom values for your own hooks and listeners.
+    public var custom: JSONObject
+    /// ISModel's validation-error handler: called instead of emitting `invalid` and `error`
+    /// when validation fails.
+    public var onValidationError: ((Model, ValidationError, Options) -> Void)?
+    /// Internal: the `set` removes the given keys (``Model/unset(_:silent:validate:options:)``).
+    var unset: Bool = false
+    /// Internal: the collection creating a model, visible to it from the start of `init`.
+    weak var collection: (any ModelCollection)?
+
+    /// Creates options.
+    ///
+    /// ```swift
+    /// let options = Options(silent: true, custom: ["amazing": true])
+    /// ```
+    public init(
+        silent: Bool = false,
+        validate: Bool? = nil,
+        parse: Bool = false,
+        add: Bool? = nil,
+        remove: Bool? = nil,
+        merge: Bool? = nil,
+        at: Int? = nil,
+        sort: Bool? = nil,
+        custom: JSONObject = [:],
+        onValidationError: ((Model, ValidationError, Options) -> Void)? = nil
+    ) {
+        self.silent = silent
+        self.validate = validate
+        self.parse = parse
+        self.add = add
+        self.remove = remove
+        self.merge = merge
+        self.at = at
+        self.sort = sort
+        self.custom = custom
+        self.onValidationError = onValidationError
+    }
+
+    /// The custom value stored under `key`.
+    ///
+    /// ```swift
+    /// note.on("change") { event in print(event.options["source"] ?? nil) }
+    /// ```
+    public subscript(key: String) -> JSONValue? {
+        get { custom[key] }
+        set { custom[key] = newValue }
+    }
+
+    /// Returns a copy with the given flags applied on top.
+    func with(silent: Bool, validate: Bool?) -> Options {
+        var copy = self
+        if silent { copy.silent = true }
+        if let validate { copy.validate = validate }
+        return copy
+    }
+}

@@ -1,0 +1,257 @@
+/// An ordered JSON object: string keys in insertion order, each mapped to a ``JSONValue``.
+///
+/// A model's attributes are a `JSONObject` (``Attributes``). Keys keep the order in which
+/// they were first inserted, because Backbone fires one `change:<key>` event per key in
+/// that order. Replacing a value keeps the key's position; removing a key and adding it
+/// again moves it to the end.
+///
+/// ```swift
+/// var attributes: Attributes = ["title": "Dune", "year": 1965]
+/// attributes["rank"] = 1
+/// attributes.keys  // ["title", "year", "rank"]
+/// ```
+///
+/// Two objects are equal when they have the same keys with equal values, in any order.
+public struct JSONObject: Sendable {
+    /// One key and its value.
+    public typealias Element = (key: String, value: JSONValue)
+
+    private var storage = OrderedStringMap<JSONValue>()
+
+    /// Creates an empty object.
+    ///
+    /// ```swift
+    /// var attributes = JSONObject()
+    /// ```
+    public init() {}
+
+    /// Creates an object from key-value pairs; a later duplicate key replaces the earlier
+    /// value in the earlier position.
+    ///
+    /// ```swift
+    /// let object = JSONObject(uniqueKeysWithLastValues: [("a", 1), ("b", 2), ("a", 3)])
+    /// object["a"]  // 3
+    /// ```
+    ///
+    /// - Parameter pairs: The keys and values, in order.
+    public init<S: Sequence>(uniqueKeysWithLastValues pairs: S) where S.Element == (String, JSONValue) {
+        self.init()
+        storage.reserveCapacity(pairs.underestimatedCount)
+        for (key, value) in pairs { self[key] = value }
+    }
+
+    /// Creates an object from a dictionary, ordering the keys alphabetically so the result
+    /// is deterministic.
+    ///
+    /// ```swift
+    /// let object = JSONObject(["b": 2, "a": 1] as [String: JSONValue])
+    /// object.keys  // ["a", "b"]
+    /// ```
+    ///
+    /// - Parameter dictionary: The keys and values.
+    public init(_ dictionary: [String: JSONValue]) {
+        self.init(uniqueKeysWithLastValues: dictionary.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })
+    }
+
+    /// The keys, in insertion order.
+    ///
+    /// ```swift
+    /// let object: JSONObject = ["a": 1, "b": 2]
+    /// object.keys  // ["a", "b"]
+    /// ```
+    public var keys: [String] { storage.entries.map(\.key) }
+
+    /// The values, in key order.
+    ///
+    /// ```swift
+    /// let object: JSONObject = ["a": 1, "b": 2]
+    /// object.values  // [1, 2]
+    /// ```
+    public var values: [JSONValue] { storage.entries.map(\.value) }
+
+    /// The position of `key`, or `nil` when the object does not have it.
+    ///
+    /// ```swift
+    /// let object: JSONObject = ["a": 1, "b": 2]
+    /// object.index(forKey: "b")  // 1
+    /// ```
+    ///
+    /// - Complexity: O(1) on average for large objects; O(*n*) for small ones.
+    public func index(forKey key: String) -> Int? { storage.index(forKey: key) }
+
+    /// Whether the object has `key` (with any value, including ``JSONValue/null``).
+    ///
+    /// ```swift
+    /// let object: JSONObject = ["a": nil]
+    /// object.contains("a")  // true
+    /// ```
+    public func contains(_ key: String) -> Bool { index(forKey: key) != nil }
+
+    /// The value for `key`; assigning `nil` removes the key.
+    ///
+    /// To store JSON `null`, assign ``JSONValue/null``.
+    ///
+    /// ```swift
+    /// var object: JSONObject = ["a": 1]
+    /// object["a"] = nil        // removes "a"
+    /// object["b"] = .null      // stores null
+    /// ```
+    public subscript(key: String) -> JSONValue? {
+        get { storage[key] }
+        set {
+            if let newValue {
+                updateValue(newValue, forKey: key)
+            } else {
+                removeValue(forKey: key)
+            }
+        }
+    }
+
+    /// Stores `value` under `key`, keeping the key's position if it exists.
+    ///
+    /// ```swift
+    /// var object: JSONObject = ["a": 1]
+    /// object.updateValue(2, forKey: "a")  // returns 1
+    /// ```
+    ///
+    /// - Returns: The value that was replaced, or `nil` when the key is new.
+    @discardableResult
+    public mutating func updateValue(_ value: JSONValue, forKey key: String) -> JSONValue? {
+        storage.updateValue(value, forKey: key)
+    }
+
+    /// Removes `key` and returns its value.
+    ///
+    /// ```swift
+    /// var object: JSONObject = ["a": 1, "b": 2]
+    /// object.removeValue(forKey: "a")  // 1; keys are now ["b"]
+    /// ```
+    ///
+    /// - Complexity: O(*n*).
+    @discardableResult
+    public mutating func removeValue(forKey key: String) -> JSONValue? {
+        storage.removeValue(forKey: key)
+    }
+
+    /// Removes every key.
+    ///
+    /// ```swift
+    /// var object: JSONObject = ["a": 1]
+    /// object.removeAll()
+    /// ```
+    public mutating func removeAll() { storage.removeAll() }
+
+    /// Returns this object with the keys of `other` added or replaced.
+    ///
+    /// ```swift
+    /// let merged = (["a": 1] as JSONObject).merging(["b": 2])  // ["a": 1, "b": 2]
+    /// ```
+    ///
+    /// - Parameter other: The keys and values that win.
+    public func merging(_ other: JSONObject) -> JSONObject {
+        var result = self
+        for (key, value) in other { result[key] = value }
+        return result
+    }
+
+    /// Returns the object with only the keys for which `isIncluded` returns `true`.
+    ///
+    /// ```swift
+    /// let object: JSONObject = ["a": 1, "b": 2]
+    /// object.filter { $0.key == "a" }  // ["a": 1]
+    /// ```
+    ///
+    /// - Parameter isIncluded: The test for each key and value.
+    public func filter(_ isIncluded: (Element) throws -> Bool) rethrows -> JSONObject {
+        var result = JSONObject()
+        for entry in storage.entries where try isIncluded(entry) { result[entry.key] = entry.value }
+        return result
+    }
+}
+
+/// The attributes of a model: an ordered ``JSONObject``.
+///
+/// ```swift
+/// let attributes: Attributes = ["title": "Dune", "done": false]
+/// ```
+public typealias Attributes = JSONObject
+
+// MARK: - Collection conformance
+
+extension JSONObject: Swift.RandomAccessCollection {
+    /// The position of the first entry.
+    public var startIndex: Int { 0 }
+
+    /// The position after the last entry.
+    public var endIndex: Int { storage.count }
+
+    /// The key and value at `position`.
+    ///
+    /// ```swift
+    /// let object: JSONObject = ["a": 1]
+    /// object[0].key  // "a"
+    /// ```
+    public subscript(position: Int) -> Element { storage.entries[position] }
+}
+
+// MARK: - Literals
+
+extension JSONObject: ExpressibleByDictionaryLiteral {
+    /// Creates an object from a literal, keeping the keys in the order written.
+    ///
+    /// ```swift
+    /// let attributes: JSONObject = ["title": "Dune", "year": 1965]
+    /// ```
+    public init(dictionaryLiteral elements: (String, JSONValue)...) {
+        self.init(uniqueKeysWithLastValues: elements)
+    }
+}
+
+// MARK: - Equality and hashing
+
+extension JSONObject: Hashable {
+    /// Whether both objects have the same keys with equal values, in any order.
+    ///
+    /// ```swift
+    /// (["a": 1, "b": 2] as JSONObject) == ["b": 2, "a": 1]  // true
+    /// ```
+    public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
+        guard lhs.count == rhs.count else { return false }
+        for (position, entry) in lhs.storage.entries.enumerated() {
+            // Same order is the common case; fall back to a keyed lookup otherwise.
+            let other = rhs.storage.entries[position]
+            if other.key == entry.key {
+                if other.value != entry.value { return false }
+            } else if rhs[entry.key] != entry.value {
+                return false
+            }
+        }
+        return true
+    }
+
+    /// Hashes the keys and values independently of their order.
+    ///
+    /// ```swift
+    /// let set: Set<JSONObject> = [["a": 1, "b": 2], ["b": 2, "a": 1]]  // one element
+    /// ```
+    public func hash(into hasher: inout Hasher) {
+        var combined = 0
+        for entry in storage.entries {
+            var entryHasher = Hasher()
+            entryHasher.combine(entry.key)
+            entryHasher.combine(entry.value)
+            combined ^= entryHasher.finalize()
+        }
+        hasher.combine(storage.count)
+        hasher.combine(combined)
+    }
+}
+
+extension JSONObject: CustomStringConvertible {
+    /// The object as compact JSON text.
+    ///
+    /// ```swift
+    /// print(JSONObject(["a": 1]))  // {"a":1}
+    /// ```
+    public var description: String { JSONValue.object(self).jsonString() }
+}

@@ -1,0 +1,4 @@
+extension JSONValue {
+    /// Temporary stand-in until the serializer lands.
+    func jsonString() -> String { String(describing: self) }
+}

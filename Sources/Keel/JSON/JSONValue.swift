@@ -1,0 +1,370 @@
+/// A JSON value: the type of every attribute a model holds.
+///
+/// `JSONValue` has a literal form for every JSON type, so attribute dictionaries read like
+/// JSON:
+///
+/// ```swift
+/// note.set(["title": "Hi", "tags": ["a", "b"], "author": ["id": 3], "draft": nil])
+/// ```
+///
+/// Integers stay exact (``int(_:)`` holds a full 64-bit `Int`, so large ids survive a round
+/// trip), and numbers compare by value: `.int(1) == .double(1.0)`, which is what change
+/// detection uses. `NaN` equals `NaN` (as in Underscore's `isEqual`), and `0.0` equals
+/// `-0.0` (unlike Underscore). Arrays compare element by element; objects compare by their
+/// keys and values, in any order.
+///
+/// Backbone distinguishes three states for an attribute: absent, `null` and `undefined`.
+/// Keel has two: an attribute is absent (the key is not in the ``JSONObject``) or it holds a
+/// value, which may be ``null``. Backbone's `undefined` maps to *absent*: use
+/// ``Model/unset(_:silent:validate:options:)`` to remove a key.
+public enum JSONValue: Sendable {
+    /// JSON `null`.
+    case null
+    /// `true` or `false`.
+    case bool(Bool)
+    /// An integer, kept exact.
+    case int(Int)
+    /// A floating-point number.
+    case double(Double)
+    /// A string.
+    case string(String)
+    /// An ordered list of values.
+    case array([JSONValue])
+    /// An object: keys in insertion order, mapped to values.
+    case object(JSONObject)
+}
+
+// MARK: - Accessors
+
+extension JSONValue {
+    /// Whether the value is ``null``.
+    ///
+    /// ```swift
+    /// JSONValue.null.isNull  // true
+    /// ```
+    public var isNull: Bool {
+        if case .null = self { return true }
+        return false
+    }
+
+    /// The string, when the value is a ``string(_:)``.
+    ///
+    /// ```swift
+    /// JSONValue("Dune").stringValue  // "Dune"
+    /// ```
+    public var stringValue: String? {
+        if case .string(let string) = self { return string }
+        return nil
+    }
+
+    /// The Boolean, when the value is a ``bool(_:)``.
+    ///
+    /// ```swift
+    /// JSONValue(true).boolValue  // true
+    /// ```
+    public var boolValue: Bool? {
+        if case .bool(let bool) = self { return bool }
+        return nil
+    }
+
+    /// The integer, when the value is an ``int(_:)`` or a ``double(_:)`` with an exact
+    /// integer value.
+    ///
+    /// ```swift
+    /// JSONValue(2.0).intValue  // 2
+    /// JSONValue(2.5).intValue  // nil
+    /// ```
+    public var intValue: Int? {
+        switch self {
+        case .int(let int): return int
+        case .double(let double): return Int(exactly: double)
+        default: return nil
+        }
+    }
+
+    /// The number as a `Double`, when the value is an ``int(_:)`` or a ``double(_:)``.
+    ///
+    /// ```swift
+    /// JSONValue(3).doubleValue  // 3.0
+    /// ```
+    public var doubleValue: Double? {
+        switch self {
+        case .int(let int): return Double(int)
+        case .double(let double): return double
+        default: return nil
+        }
+    }
+
+    /// The elements, when the value is an ``array(_:)``.
+    ///
+    /// ```swift
+    /// JSONValue(["a", "b"]).arrayValue?.count  // 2
+    /// ```
+    public var arrayValue: [JSONValue]? {
+        if case .array(let array) = self { return array }
+        return nil
+    }
+
+    /// The object, when the value is an ``object(_:)``.
+    ///
+    /// ```swift
+    /// let author: JSONValue = ["id": 3]
+    /// author.objectValue?["id"]  // 3
+    /// ```
+    public var objectValue: JSONObject? {
+        if case .object(let object) = self { return object }
+        return nil
+    }
+
+    /// The value stored under `key`, when this value is an object that has it.
+    ///
+    /// ```swift
+    /// let author: JSONValue = ["name": "Ann"]
+    /// author["name"]  // "Ann"
+    /// ```
+    public subscript(key: String) -> JSONValue? {
+        objectValue?[key]
+    }
+
+    /// The element at `index`, when this value is an array and the index is in range.
+    ///
+    /// ```swift
+    /// let tags: JSONValue = ["a", "b"]
+    /// tags[1]  // "b"
+    /// tags[5]  // nil
+    /// ```
+    public subscript(index: Int) -> JSONValue? {
+        guard case .array(let array) = self, array.indices.contains(index) else { return nil }
+        return array[index]
+    }
+}
+
+// MARK: - Initializers
+
+extension JSONValue {
+    /// Creates a string value.
+    ///
+    /// ```swift
+    /// let title = JSONValue("Dune")
+    /// ```
+    public init(_ string: String) { self = .string(string) }
+
+    /// Creates a Boolean value.
+    ///
+    /// ```swift
+    /// let done = JSONValue(false)
+    /// ```
+    public init(_ bool: Bool) { self = .bool(bool) }
+
+    /// Creates an exact integer value.
+    ///
+    /// ```swift
+    /// let id = JSONValue(9_007_199_254_740_993)
+    /// ```
+    public init(_ int: Int) { self = .int(int) }
+
+    /// Creates a floating-point value.
+    ///
+    /// ```swift
+    /// let price = JSONValue(9.99)
+    /// ```
+    public init(_ double: Double) { self = .double(double) }
+
+    /// Creates an array value.
+    ///
+    /// ```swift
+    /// let tags = JSONValue([JSONValue("a"), JSONValue("b")])
+    /// ```
+    public init(_ array: [JSONValue]) { self = .array(array) }
+
+    /// Creates an object value.
+    ///
+    /// ```swift
+    /// let author = JSONValue(JSONObject(["id": 3]))
+    /// ```
+    public init(_ object: JSONObject) { self = .object(object) }
+}
+
+// MARK: - Literals
+
+extension JSONValue: ExpressibleByNilLiteral {
+    /// Creates ``null`` from `nil`.
+    ///
+    /// ```swift
+    /// let nothing: JSONValue = nil
+    /// ```
+    public init(nilLiteral: ()) { self = .null }
+}
+
+extension JSONValue: ExpressibleByBooleanLiteral {
+    /// Creates a Boolean value from a literal.
+    ///
+    /// ```swift
+    /// let done: JSONValue = true
+    /// ```
+    public init(booleanLiteral value: Bool) { self = .bool(value) }
+}
+
+extension JSONValue: ExpressibleByIntegerLiteral {
+    /// Creates an integer value from a literal.
+    ///
+    /// ```swift
+    /// let id: JSONValue = 42
+    /// ```
+    public init(integerLiteral value: Int) { self = .int(value) }
+}
+
+extension JSONValue: ExpressibleByFloatLiteral {
+    /// Creates a floating-point value from a literal.
+    ///
+    /// ```swift
+    /// let price: JSONValue = 9.99
+    /// ```
+    public init(floatLiteral value: Double) { self = .double(value) }
+}
+
+extension JSONValue: ExpressibleByStringLiteral, ExpressibleByStringInterpolation {
+    /// Creates a string value from a literal.
+    ///
+    /// ```swift
+    /// let title: JSONValue = "note \(7)"
+    /// ```
+    public init(stringLiteral value: String) { self = .string(value) }
+}
+
+extension JSONValue: ExpressibleByArrayLiteral {
+    /// Creates an array value from a literal.
+    ///
+    /// ```swift
+    /// let tags: JSONValue = ["a", "b"]
+    /// ```
+    public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
+}
+
+extension JSONValue: ExpressibleByDictionaryLiteral {
+    /// Creates an object value from a literal, keeping the keys in the order written.
+    ///
+    /// ```swift
+    /// let author: JSONValue = ["name": "x", "id": 3]
+    /// ```
+    public init(dictionaryLiteral elements: (String, JSONValue)...) {
+        self = .object(JSONObject(uniqueKeysWithLastValues: elements))
+    }
+}
+
+// MARK: - Equality and hashing
+
+extension JSONValue: Hashable {
+    /// Whether two values are deeply equal; numbers compare by value.
+    ///
+    /// ```swift
+    /// JSONValue(1) == JSONValue(1.0)  // true
+    /// JSONValue(1) == JSONValue("1")  // false
+    /// ```
+    public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+        switch (lhs, rhs) {
+        case (.null, .null): return true
+        case (.bool(let a), .bool(let b)): return a == b
+        case (.int(let a), .int(let b)): return a == b
+        case (.double(let a), .double(let b)): return a == b || (a.isNaN && b.isNaN)
+        case (.int(let a), .double(let b)), (.double(let b), .int(let a)): return Int(exactly: b) == a
+        case (.string(let a), .string(let b)): return a == b
+        case (.array(let a), .array(let b)): return a == b
+        case (.object(let a), .object(let b)): return a == b
+        default: return false
+        }
+    }
+
+    /// Hashes the value so that equal values (including `1` and `1.0`) hash alike.
+    ///
+    /// ```swift
+    /// let ids: Set<JSONValue> = [1, 1.0, "1"]  // two elements
+    /// ```
+    public func hash(into hasher: inout Hasher) {
+        switch self {
+        case .null:
+            hasher.combine(0 as UInt8)
+        case .bool(let bool):
+            hasher.combine(1 as UInt8)
+            hasher.combine(bool)
+        case .int(let int):
+            hasher.combine(2 as UInt8)
+            hasher.combine(int)
+        case .double(let double):
+            if let int = Int(exactly: double) {
+                hasher.combine(2 as UInt8)
+                hasher.combine(int)
+            } else {
+                hasher.combine(3 as UInt8)
+                hasher.combine(double.isNaN ? Double.nan.bitPattern : double.bitPattern)
+            }
+        case .string(let string):
+            hasher.combine(4 as UInt8)
+            hasher.combine(string)
+        case .array(let array):
+            hasher.combine(5 as UInt8)
+            hasher.combine(array)
+        case .object(let object):
+            hasher.combine(6 as UInt8)
+            hasher.combine(object)
+        }
+    }
+}
+
+// MARK: - Ordering
+
+extension JSONValue {
+    /// The rank of each kind of value when values of different kinds are sorted together.
+    private var kindRank: Int {
+        switch self {
+        case .null: return 0
+        case .bool: return 1
+        case .int, .double: return 2
+        case .string: return 3
+        case .array: return 4
+        case .object: return 5
+        }
+    }
+
+    /// Whether `lhs` sorts before `rhs` in a collection comparator.
+    ///
+    /// Numbers order by value, strings by their Unicode scalars, Booleans `false` first.
+    /// Values of different kinds order null < bool < number < string < array < object;
+    /// arrays order lexicographically, objects are equal to each other for sorting.
+    ///
+    /// ```swift
+    /// JSONValue.sortsBefore(1, 2.5)  // true
+    /// ```
+    ///
+    /// - Complexity: O(1) for scalars; O(*n*) for arrays.
+    public static func sortsBefore(_ lhs: JSONValue, _ rhs: JSONValue) -> Bool {
+        switch (lhs, rhs) {
+        case (.int(let a), .int(let b)): return a < b
+        case (.string(let a), .string(let b)): return a.unicodeScalars.lexicographicallyPrecedes(b.unicodeScalars)
+        case (.bool(let a), .bool(let b)): return !a && b
+        case (.int, .double), (.double, .int), (.double, .double):
+            // Exact integers compare as integers; otherwise compare as doubles, NaN last.
+            if let a = lhs.intValue, let b = rhs.intValue { return a < b }
+            let a = lhs.doubleValue ?? 0
+            let b = rhs.doubleValue ?? 0
+            if a.isNaN { return false }
+            if b.isNaN { return true }
+            return a < b
+        case (.array(let a), .array(let b)):
+            return a.lexicographicallyPrecedes(b, by: sortsBefore)
+        default:
+            return lhs.kindRank < rhs.kindRank
+        }
+    }
+}
+
+// MARK: - Description
+
+extension JSONValue: CustomStringConvertible {
+    /// The value as compact JSON text.
+    ///
+    /// ```swift
+    /// print(JSONValue(["a": [1, true]]))  // {"a":[1,true]}
+    /// ```
+    public var description: String { jsonString() }
+}

@@ -1,0 +1,403 @@
+import Observation
+
+// MARK: - Reading
+
+extension Model {
+    /// A copy of the current attributes.
+    ///
+    /// Reading it registers an Observation dependency on every attribute.
+    ///
+    /// ```swift
+    /// for (key, value) in note.attributes { print(key, value) }
+    /// ```
+    public var attributes: Attributes {
+        observeAttributes()
+        return storage
+    }
+
+    /// The value of an attribute, or `nil` when the model does not have it.
+    ///
+    /// ```swift
+    /// note.get("title")  // "Groceries"
+    /// ```
+    ///
+    /// - Parameter key: The attribute's name.
+    /// - Returns: The value; ``JSONValue/null`` when the attribute holds `null`.
+    public func get(_ key: String) -> JSONValue? {
+        observe(key)
+        return storage[key]
+    }
+
+    /// Reads or writes one attribute.
+    ///
+    /// Reading registers an Observation dependency on this attribute only, so a SwiftUI view
+    /// that shows `note["title"]` updates when the title changes and not otherwise. Writing
+    /// is ``set(_:_:silent:validate:options:)``; assigning `nil` is ``unset(_:silent:validate:options:)``.
+    ///
+    /// ```swift
+    /// note["title"] = "Errands"
+    /// note["title"]   // "Errands"
+    /// note["title"] = nil
+    /// ```
+    public subscript(key: String) -> JSONValue? {
+        get { get(key) }
+        set {
+            if let newValue {
+                set(key, newValue)
+            } else {
+                unset(key)
+            }
+        }
+    }
+
+    /// Whether the attribute is present and not `null`.
+    ///
+    /// `false`, `0` and `""` count as present.
+    ///
+    /// ```swift
+    /// Note(["done": false]).has("done")  // true
+    /// Note(["due": nil]).has("due")      // false
+    /// ```
+    ///
+    /// - Parameter key: The attribute's name.
+    public func has(_ key: String) -> Bool {
+        observe(key)
+        guard let value = storage[key] else { return false }
+        return !value.isNull
+    }
+
+    /// Whether every given attribute has an equal value in the model.
+    ///
+    /// ```swift
+    /// note.matches(["done": false])
+    /// ```
+    ///
+    /// - Parameter attributes: The values to compare.
+    /// - Returns: `true` for an empty dictionary.
+    public func matches(_ attributes: Attributes) -> Bool {
+        attributes.allSatisfy { key, value in get(key) == value }
+    }
+
+    /// The attribute as a string with HTML special characters escaped; `""` when absent or null.
+    ///
+    /// ```swift
+    /// Note(["title": "a < b"]).escape("title")  // "a &lt; b"
+    /// ```
+    ///
+    /// - Parameter key: The attribute's name.
+    public func escape(_ key: String) -> String {
+        let text: String
+        switch get(key) {
+        case .none, .null?: return ""
+        case .string(let string)?: text = string
+        case let value?: text = value.description
+        }
+        var escaped = ""
+        escaped.reserveCapacity(text.utf8.count)
+        for character in text {
+            switch character {
+            case "&": escaped += "&amp;"
+            case "<": escaped += "&lt;"
+            case ">": escaped += "&gt;"
+            case "\"": escaped += "&quot;"
+            case "'": escaped += "&#x27;"
+            case "`": escaped += "&#x60;"
+            default: escaped.append(character)
+            }
+        }
+        return escaped
+    }
+}
+
+// MARK: - Writing
+
+extension Model {
+    /// Changes attributes, firing `change:<attribute>` for each one that changed and then
+    /// one `change`.
+    ///
+    /// The change is validated first (unless `validate` is `false`); an invalid change is
+    /// rejected as a whole, ``validationError`` is set, and either the options'
+    /// ``Options/onValidationError`` handler runs or the model emits `invalid` and then
+    /// `error`. With `silent`, no event fires and no error is reported, though an invalid
+    /// change is still rejected.
+    ///
+    /// Sets made by handlers during the events coalesce as in Backbone: their
+    /// `change:<attribute>` events fire at once, and the outermost `set` fires `change`
+    /// again while handlers keep changing the model.
+    ///
+    /// ```swift
+    /// note.set(["title": "Errands", "done": true])
+    /// note.set(["title": "x"], silent: true)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - attributes: The attributes to change.
+    ///   - silent: Suppresses events and error reporting.
+    ///   - validate: `false` skips validation for this call; `true` validates even when
+    ///     nothing changes.
+    ///   - options: Further options, passed to hooks and events.
+    /// - Returns: `false` when validation rejected the change.
+    @discardableResult
+    public func set(
+        _ attributes: Attributes,
+        silent: Bool = false,
+        validate: Bool? = nil,
+        options: Options = Options()
+    ) -> Bool {
+        apply(attributes, options: options.with(silent: silent, validate: validate))
+    }
+
+    /// Changes one attribute; see ``set(_:silent:validate:options:)``.
+    ///
+    /// ```swift
+    /// note.set("title", "Errands")
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - key: The attribute's name.
+    ///   - value: The new value.
+    ///   - silent: Suppresses events and error reporting.
+    ///   - validate: `false` skips validation for this call.
+    ///   - options: Further options, passed to hooks and events.
+    /// - Returns: `false` when validation rejected the change.
+    @discardableResult
+    public func set(
+        _ key: String,
+        _ value: JSONValue,
+        silent: Bool = false,
+        validate: Bool? = nil,
+        options: Options = Options()
+    ) -> Bool {
+        set([key: value], silent: silent, validate: validate, options: options)
+    }
+
+    /// Removes an attribute, firing `change:<attribute>` (with a `nil` value) and `change`
+    /// when it was present.
+    ///
+    /// ```swift
+    /// note.unset("due")
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - key: The attribute's name.
+    ///   - silent: Suppresses events and error reporting.
+    ///   - validate: `false` skips validation for this call.
+    ///   - options: Further options, passed to hooks and events.
+    /// - Returns: `false` when validation rejected the removal.
+    @discardableResult
+    public func unset(
+        _ key: String,
+        silent: Bool = false,
+        validate: Bool? = nil,
+        options: Options = Options()
+    ) -> Bool {
+        var options = options.with(silent: silent, validate: validate)
+        options.unset = true
+        return apply([key: .null], options: options)
+    }
+
+    /// Removes every attribute, firing one `change:<attribute>` per attribute and one `change`.
+    ///
+    /// Afterwards the model has no id and ``isNew`` is `true`.
+    ///
+    /// ```swift
+    /// note.clear()
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - silent: Suppresses events and error reporting.
+    ///   - validate: `false` skips validation for this call.
+    ///   - options: Further options, passed to hooks and events.
+    /// - Returns: `false` when validation rejected the removal.
+    @discardableResult
+    public func clear(silent: Bool = false, validate: Bool? = nil, options: Options = Options()) -> Bool {
+        var options = options.with(silent: silent, validate: validate)
+        options.unset = true
+        var keys = Attributes()
+        for key in storage.keys { keys[key] = .null }
+        return apply(keys, options: options)
+    }
+
+    /// Runs ``validate(_:options:)`` on the current attributes.
+    ///
+    /// Like Backbone's `isValid`, a failure is reported: ``validationError`` is set and
+    /// `invalid` and `error` fire (or the options' handler runs).
+    ///
+    /// ```swift
+    /// if !note.isValid() { print(note.validationError ?? "") }
+    /// ```
+    ///
+    /// - Parameter options: Options passed to `validate` and the events.
+    /// - Returns: Whether the attributes are valid.
+    @discardableResult
+    public func isValid(options: Options = Options()) -> Bool {
+        if let error = validationFailure(for: storage, options: options) {
+            reportInvalid(error, options: options)
+            return false
+        }
+        setValidationError(nil)
+        return true
+    }
+
+    /// Backbone's `set` algorithm; see ``set(_:silent:validate:options:)``.
+    func apply(_ attributes: Attributes, options: Options) -> Bool {
+        let unsetting = options.unset
+        var prospective = storage
+        var changes: [String] = []
+        for (key, value) in attributes {
+            if unsetting {
+                if prospective.removeValue(forKey: key) != nil { changes.append(key) }
+            } else if storage[key] != value {
+                prospective[key] = value
+                changes.append(key)
+            }
+        }
+
+        let shouldValidate = options.validate ?? !changes.isEmpty
+        if shouldValidate {
+            if let error = validationFailure(for: prospective, options: options) {
+                reportInvalid(error, options: options)
+                return false
+            }
+            setValidationError(nil)
+        }
+
+        let wasChanging = isChanging
+        isChanging = true
+        defer {
+            if !wasChanging {
+                pendingOptions = nil
+                isChanging = false
+            }
+        }
+        if !wasChanging {
+            previousStorage = storage
+            changedStorage = [:]
+        }
+        for (key, value) in attributes {
+            let newValue: JSONValue? = unsetting ? nil : value
+            if previousStorage[key] != newValue {
+                changedStorage[key] = newValue ?? .null
+            } else {
+                changedStorage.removeValue(forKey: key)
+            }
+        }
+        if !changes.isEmpty { commit(prospective, changedKeys: changes) }
+
+        if attributes.contains(idAttribute) {
+            let previousID = storedID
+            storedID = storage[idAttribute]
+            if previousID != storedID && hasHandlers {
+                dispatch(Event(name: "changeId", model: self, previousID: previousID, options: options))
+            }
+        }
+        if !options.silent {
+            if !changes.isEmpty { pendingOptions = options }
+            if hasHandlers {
+                for key in changes {
+                    dispatch(Event(name: "change:" + key, model: self, value: storage[key], options: options))
+                }
+            }
+        }
+        if wasChanging { return true }
+        if !options.silent {
+            while let pending = pendingOptions {
+                pendingOptions = nil
+                if hasHandlers { dispatch(Event(name: "change", model: self, options: pending)) }
+            }
+        }
+        return true
+    }
+
+    /// Runs `validate` and turns an empty result into success.
+    func validationFailure(for attributes: Attributes, options: Options) -> ValidationError? {
+        guard let error = validate(attributes, options: options), !error.isEmpty else { return nil }
+        return error
+    }
+
+    /// Records a validation failure and reports it unless silent: to the options' handler
+    /// if there is one, else as `invalid` followed by `error`.
+    func reportInvalid(_ error: ValidationError, options: Options) {
+        setValidationError(error)
+        guard !options.silent else { return }
+        if let handler = options.onValidationError {
+            handler(self, error, options)
+        } else if hasHandlers {
+            dispatch(Event(name: "invalid", model: self, error: error, options: options))
+            dispatch(Event(name: "error", model: self, error: error, options: options))
+        }
+    }
+
+    private func setValidationError(_ error: ValidationError?) {
+        guard storedValidationError != error else { return }
+        if let registrar {
+            registrar.withMutation(of: self, keyPath: \.validationError) { storedValidationError = error }
+        } else {
+            storedValidationError = error
+        }
+    }
+}
+
+// MARK: - Change tracking
+
+extension Model {
+    /// The attributes changed by the last `set` (during its events: by the `set` in
+    /// progress, including nested ones), compared with the attributes before it.
+    ///
+    /// A removed attribute appears with the value ``JSONValue/null``.
+    ///
+    /// ```swift
+    /// note.set(["title": "New"])
+    /// note.changed  // ["title": "New"]
+    /// ```
+    public var changed: Attributes { changedStorage }
+
+    /// Whether the last `set` changed anything, or changed the given attribute.
+    ///
+    /// ```swift
+    /// note.hasChanged()         // any attribute
+    /// note.hasChanged("title")  // only the title
+    /// ```
+    ///
+    /// - Parameter key: An attribute's name, or `nil` for any.
+    public func hasChanged(_ key: String? = nil) -> Bool {
+        guard let key else { return !changedStorage.isEmpty }
+        return changedStorage.contains(key)
+    }
+
+    /// The changed attributes, or `nil` when nothing changed.
+    ///
+    /// With `diff`, returns the entries of `diff` that differ from the model: from the
+    /// attributes before the change while a `set` is in progress, otherwise from the current
+    /// attributes. Useful to find out what a save would change.
+    ///
+    /// ```swift
+    /// note.changedAttributes()                     // what the last set changed
+    /// note.changedAttributes(["title": "Draft"])   // nil if the title is already "Draft"
+    /// ```
+    ///
+    /// - Parameter diff: Attributes to compare, or `nil`.
+    /// - Returns: The differing attributes, or `nil` when there are none.
+    public func changedAttributes(_ diff: Attributes? = nil) -> Attributes? {
+        guard let diff else { return changedStorage.isEmpty ? nil : changedStorage }
+        let old = isChanging ? previousStorage : storage
+        let result = diff.filter { key, value in old[key] != value }
+        return result.isEmpty ? nil : result
+    }
+
+    /// The value an attribute had before the last `set`.
+    ///
+    /// ```swift
+    /// note.on("change:title") { _ in print("was", note.previous("title") ?? nil) }
+    /// ```
+    ///
+    /// - Parameter key: The attribute's name.
+    public func previous(_ key: String) -> JSONValue? { previousStorage[key] }
+
+    /// All attributes as they were before the last `set`.
+    ///
+    /// ```swift
+    /// let before = note.previousAttributes()
+    /// ```
+    public func previousAttributes() -> Attributes { previousStorage }
+}

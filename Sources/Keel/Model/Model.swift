@@ -1,0 +1,254 @@
+public import Observation
+
+/// A record with attributes, change events and validation: Backbone's `Model`.
+///
+/// Subclass it for each kind of record and override the class-level hooks:
+///
+/// ```swift
+/// final class Note: Model {
+///     override class var defaults: Attributes { ["title": "", "done": false] }
+///     override class var urlRoot: String? { "/notes" }
+///
+///     override func validate(_ attributes: Attributes, options: Options) -> ValidationError? {
+///         let title = attributes["title"]?.stringValue ?? ""
+///         return title.count < 5 ? ["title": ["Title cannot be less than 5 characters"]] : nil
+///     }
+/// }
+///
+/// let note = Note(["title": "Groceries"])
+/// note.on("change:title") { event in print("title:", event.value ?? nil) }
+/// note["title"] = "Weekly groceries"
+/// ```
+///
+/// A model is not `Sendable`: it lives in the isolation domain that created it (the main
+/// actor, a custom actor, or a task), and its events run there, synchronously.
+///
+/// ## Overridable hooks
+/// - ``idAttribute``, ``cidPrefix``, ``defaults``, ``urlRoot``: class-level settings.
+/// - ``initialize(_:options:)``: runs at the end of construction.
+/// - ``validate(_:options:)``: accepts or rejects every change.
+/// - ``parse(_:options:)``: turns a server response into attributes.
+/// - ``toJSON(options:)``: turns the model into the body sent to a server.
+open class Model: EventEmitter, Observable {
+    // MARK: - Class-level settings
+
+    /// The attribute that holds the model's id; `"id"` unless a subclass overrides it.
+    ///
+    /// ```swift
+    /// final class User: Model {
+    ///     override class var idAttribute: String { "name" }
+    /// }
+    /// ```
+    open class var idAttribute: String { "id" }
+
+    /// The prefix of client ids; `"c"` unless a subclass overrides it.
+    ///
+    /// ```swift
+    /// final class Draft: Model {
+    ///     override class var cidPrefix: String { "draft" }
+    /// }
+    /// ```
+    open class var cidPrefix: String { "c" }
+
+    /// The attributes a new model starts with; explicit attributes override them.
+    ///
+    /// Evaluated for every new model, so a computed value (a date, a fresh identifier) is
+    /// fresh each time. Defaults fill keys that are absent, not keys that hold `null`.
+    ///
+    /// ```swift
+    /// override class var defaults: Attributes { ["title": "", "done": false] }
+    /// ```
+    open class var defaults: Attributes { [:] }
+
+    /// The collection URL of models of this class when they are not in a collection, such
+    /// as `"/notes"`.
+    ///
+    /// ```swift
+    /// override class var urlRoot: String? { "/notes" }
+    /// ```
+    open class var urlRoot: String? { nil }
+
+    // MARK: - State
+
+    /// The client id: unique among all models and collections of the process, such as `"c12"`.
+    public let cid: String
+
+    /// The name of the attribute that holds the id (the class's ``idAttribute``).
+    public let idAttribute: String
+
+    /// The current attributes.
+    var storage: Attributes
+    /// The attributes before the outermost `set` in progress, or before the last one.
+    var previousStorage: Attributes = [:]
+    /// The attributes changed by the current or last outermost `set`.
+    var changedStorage: Attributes = [:]
+    /// The cached id, refreshed only when a `set` names the id attribute.
+    var storedID: JSONValue?
+    /// Whether a `set` is running (Backbone's `_changing`).
+    var isChanging = false
+    /// The options of the latest `set` whose `change` event has not fired yet (`_pending`).
+    var pendingOptions: Options?
+    var storedValidationError: ValidationError?
+
+    /// The collection the model belongs to: the first one it was added to.
+    ///
+    /// Held weakly; cleared when that collection removes the model.
+    public internal(set) weak var collection: (any ModelCollection)?
+
+    /// Created on the first observable read, so unobserved models pay nothing for
+    /// Observation.
+    var registrar: ObservationRegistrar?
+
+    // MARK: - Construction
+
+    /// Creates a model from attributes, filling in the class's ``defaults``.
+    ///
+    /// No events fire during construction, and the model starts with no changes. It is not
+    /// validated unless the options ask for it (`Options(validate: true)`); if that
+    /// validation fails, the model starts empty with ``validationError`` set.
+    ///
+    /// ```swift
+    /// let note = Note(["title": "Groceries"])
+    /// let parsed = Note(["note": ["title": "x"]], options: Options(parse: true))
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - attributes: The initial attributes.
+    ///   - options: `parse` runs ``parse(_:options:)`` on the attributes first; `validate`
+    ///     validates them.
+    public required init(_ attributes: Attributes = [:], options: Options = Options()) {
+        let type = Self.self
+        cid = type.cidPrefix + String(EventEmitter.makeUniqueID())
+        idAttribute = type.idAttribute
+        storage = [:]
+        super.init()
+        collection = options.collection
+        var attributes = attributes
+        if options.parse {
+            attributes = parse(.object(attributes), options: options) ?? [:]
+        }
+        let defaults = type.defaults
+        if !defaults.isEmpty {
+            attributes = defaults.merging(attributes)
+        }
+        if options.validate == true, let error = validationFailure(for: attributes, options: options) {
+            reportInvalid(error, options: options)
+        } else {
+            storage = attributes
+            storedID = attributes[idAttribute]
+        }
+        initialize(attributes, options: options)
+    }
+
+    /// Runs at the end of construction; override it instead of an initializer.
+    ///
+    /// ```swift
+    /// override func initialize(_ attributes: Attributes, options: Options) {
+    ///     on("change:title") { _ in print("retitled") }
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - attributes: The attributes the model was created with, after defaults and parse.
+    ///   - options: The options passed to the initializer.
+    open func initialize(_ attributes: Attributes, options: Options) {}
+
+    // MARK: - Hooks
+
+    /// Checks the attributes a change would produce; return errors to reject the change.
+    ///
+    /// Called with the complete prospective attributes whenever attributes change (unless
+    /// the call passes `validate: false`), before saving, and by ``isValid()``. The default
+    /// accepts everything.
+    ///
+    /// ```swift
+    /// override func validate(_ attributes: Attributes, options: Options) -> ValidationError? {
+    ///     attributes["title"]?.stringValue?.isEmpty == false ? nil : ["title": ["can't be blank"]]
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - attributes: The attributes as they would be after the change.
+    ///   - options: The options of the call.
+    /// - Returns: `nil` (or an empty error) to accept the change.
+    open func validate(_ attributes: Attributes, options: Options) -> ValidationError? { nil }
+
+    /// Converts a server response into attributes.
+    ///
+    /// The default accepts a JSON object as it is and returns `nil` (no attributes) for any
+    /// other value. Override it to unwrap an envelope:
+    ///
+    /// ```swift
+    /// override func parse(_ response: JSONValue, options: Options) -> Attributes? {
+    ///     response["note"]?.objectValue
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - response: The response body, or the attributes given to the initializer with
+    ///     `parse: true`.
+    ///   - options: The options of the call.
+    /// - Returns: The attributes to set, or `nil` for none.
+    open func parse(_ response: JSONValue, options: Options) -> Attributes? {
+        response.objectValue
+    }
+
+    /// The representation sent to a server: by default a copy of the attributes.
+    ///
+    /// ```swift
+    /// override func toJSON(options: Options) -> Attributes {
+    ///     attributes.filter { $0.key != "localOnly" }
+    /// }
+    /// ```
+    ///
+    /// - Parameter options: The options of the call.
+    /// - Returns: The attributes to send.
+    open func toJSON(options: Options = Options()) -> Attributes {
+        observeAttributes()
+        return storage
+    }
+
+    // MARK: - Identity
+
+    /// The model's id: the value of the ``idAttribute``, or `nil` when it has none.
+    ///
+    /// ```swift
+    /// let note = Note(["id": 7])
+    /// note.id  // 7
+    /// ```
+    public var id: JSONValue? {
+        observe(idAttribute)
+        return storedID
+    }
+
+    /// Whether the model has never been saved: it has no id (or a `null` one).
+    ///
+    /// ```swift
+    /// Note().isNew            // true
+    /// Note(["id": 0]).isNew   // false
+    /// ```
+    public var isNew: Bool { !has(idAttribute) }
+
+    /// The last validation errors, or `nil` after a change that passed validation.
+    ///
+    /// ```swift
+    /// note.set(["title": "no"])
+    /// note.validationError?["title"]  // ["Title cannot be less than 5 characters"]
+    /// ```
+    public var validationError: ValidationError? {
+        registrar?.access(self, keyPath: \.validationError)
+        return storedValidationError
+    }
+
+    /// Returns a new model of the same class with the same attributes and a new client id.
+    ///
+    /// ```swift
+    /// let copy = note.clone()
+    /// copy.cid == note.cid  // false
+    /// ```
+    ///
+    /// - Returns: An independent model that belongs to no collection.
+    public func clone() -> Self {
+        Self(storage)
+    }
+}

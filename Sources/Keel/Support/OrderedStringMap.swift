@@ -1,0 +1,79 @@
+/// An insertion-ordered map from strings to values.
+///
+/// Small maps (a model's handful of attributes, an emitter's few event names) are searched
+/// linearly, which beats hashing; past ``linearSearchLimit`` entries a hash index is kept
+/// beside them.
+struct OrderedStringMap<Value> {
+    typealias Element = (key: String, value: Value)
+
+    static var linearSearchLimit: Int { 12 }
+
+    private(set) var entries: ContiguousArray<Element> = []
+    private var positions: [String: Int]?
+
+    init() {}
+
+    var count: Int { entries.count }
+    var isEmpty: Bool { entries.isEmpty }
+
+    func index(forKey key: String) -> Int? {
+        if let positions { return positions[key] }
+        return entries.firstIndex { $0.key == key }
+    }
+
+    subscript(key: String) -> Value? {
+        guard let position = index(forKey: key) else { return nil }
+        return entries[position].value
+    }
+
+    mutating func reserveCapacity(_ capacity: Int) {
+        entries.reserveCapacity(capacity)
+    }
+
+    @discardableResult
+    mutating func updateValue(_ value: Value, forKey key: String) -> Value? {
+        if let position = index(forKey: key) {
+            let old = entries[position].value
+            entries[position].value = value
+            return old
+        }
+        entries.append((key, value))
+        if positions != nil {
+            positions?[key] = entries.count - 1
+        } else if entries.count > Self.linearSearchLimit {
+            rebuildPositions()
+        }
+        return nil
+    }
+
+    mutating func setValue(_ value: Value, at position: Int) {
+        entries[position].value = value
+    }
+
+    @discardableResult
+    mutating func removeValue(forKey key: String) -> Value? {
+        guard let position = index(forKey: key) else { return nil }
+        let old = entries.remove(at: position).value
+        if positions != nil {
+            if entries.count > Self.linearSearchLimit {
+                rebuildPositions()
+            } else {
+                positions = nil
+            }
+        }
+        return old
+    }
+
+    mutating func removeAll() {
+        entries.removeAll()
+        positions = nil
+    }
+
+    private mutating func rebuildPositions() {
+        var map = [String: Int](minimumCapacity: entries.count)
+        for (position, entry) in entries.enumerated() { map[entry.key] = position }
+        positions = map
+    }
+}
+
+extension OrderedStringMap: Sendable where Value: Sendable {}

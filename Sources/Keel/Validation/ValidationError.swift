@@ -1,0 +1,170 @@
+/// Validation errors: messages about the whole model and messages per attribute.
+///
+/// ``Model/validate(_:options:)`` returns one when a change is not acceptable; a server's
+/// validation response (Rails' 422 `{"title": ["can't be blank"]}`, or the 400
+/// `{"field": ["msg"]}` of other frameworks) decodes into the same shape, so `error` and
+/// `invalid` listeners handle local and server validation alike.
+///
+/// ```swift
+/// override func validate(_ attributes: Attributes, options: Options) -> ValidationError? {
+///     var errors = ValidationError()
+///     if (attributes["title"]?.stringValue ?? "").count < 5 {
+///         errors.add("is too short", for: "title")
+///     }
+///     return errors.isEmpty ? nil : errors
+/// }
+/// ```
+public struct ValidationError: Error, Sendable, Hashable {
+    /// Messages about the model as a whole (ISModel's errors array; Rails' `base`).
+    public var messages: [String]
+    /// Messages per attribute, such as `["title": ["is too short"]]`.
+    public var attributes: [String: [String]]
+
+    /// Creates validation errors.
+    ///
+    /// ```swift
+    /// let error = ValidationError(messages: ["Not allowed"], attributes: ["title": ["is too short"]])
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - messages: Model-wide messages.
+    ///   - attributes: Messages per attribute.
+    public init(messages: [String] = [], attributes: [String: [String]] = [:]) {
+        self.messages = messages
+        self.attributes = attributes
+    }
+
+    /// Creates a model-wide error with one message.
+    ///
+    /// ```swift
+    /// let error = ValidationError("Title cannot be less than 5 characters")
+    /// ```
+    ///
+    /// - Parameter message: The message.
+    public init(_ message: String) {
+        self.init(messages: [message])
+    }
+
+    /// Whether there is no message at all.
+    ///
+    /// ```swift
+    /// ValidationError().isEmpty  // true
+    /// ```
+    public var isEmpty: Bool { messages.isEmpty && attributes.values.allSatisfy(\.isEmpty) }
+
+    /// The messages for one attribute.
+    ///
+    /// ```swift
+    /// error["title"]  // ["is too short"]
+    /// ```
+    public subscript(attribute: String) -> [String] {
+        get { attributes[attribute] ?? [] }
+        set { attributes[attribute] = newValue.isEmpty ? nil : newValue }
+    }
+
+    /// Adds a message for an attribute, or for the whole model when `attribute` is `nil`.
+    ///
+    /// ```swift
+    /// var errors = ValidationError()
+    /// errors.add("can't be blank", for: "title")
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - message: The message.
+    ///   - attribute: The attribute it is about, or `nil` for the model.
+    public mutating func add(_ message: String, for attribute: String? = nil) {
+        if let attribute {
+            attributes[attribute, default: []].append(message)
+        } else {
+            messages.append(message)
+        }
+    }
+
+    /// Every message as a sentence: model-wide ones as they are, then `"<attribute> <message>"`
+    /// per attribute, in attribute-name order (Rails' `full_messages`).
+    ///
+    /// ```swift
+    /// ValidationError(attributes: ["title": ["can't be blank"]]).fullMessages  // ["title can't be blank"]
+    /// ```
+    public var fullMessages: [String] {
+        messages
+            + attributes.keys.sorted().flatMap { attribute in
+                (attributes[attribute] ?? []).map { "\(attribute) \($0)" }
+            }
+    }
+}
+
+extension ValidationError: ExpressibleByDictionaryLiteral {
+    /// Creates per-attribute errors from a literal.
+    ///
+    /// ```swift
+    /// let error: ValidationError = ["title": ["is too short"]]
+    /// ```
+    public init(dictionaryLiteral elements: (String, [String])...) {
+        self.init(attributes: Dictionary(elements, uniquingKeysWith: +))
+    }
+}
+
+extension ValidationError: CustomStringConvertible {
+    /// The full messages joined by semicolons.
+    ///
+    /// ```swift
+    /// print(ValidationError("Nope"))  // Nope
+    /// ```
+    public var description: String { fullMessages.joined(separator: "; ") }
+}
+
+extension ValidationError {
+    /// Decodes a server's validation response body.
+    ///
+    /// Understands `{"title": ["can't be blank"]}` (Rails 422, Django REST framework 400),
+    /// the same wrapped as `{"errors": {...}}`, `{"errors": ["message", ...]}`, a single
+    /// `{"error": "message"}`, string values instead of arrays, and `base` /
+    /// `non_field_errors` / `__all__` as model-wide messages.
+    ///
+    /// ```swift
+    /// let error = ValidationError(json: ["title": ["can't be blank"]])
+    /// error?["title"]  // ["can't be blank"]
+    /// ```
+    ///
+    /// - Parameter json: The response body.
+    /// - Returns: `nil` when the body has none of these shapes or no message.
+    public init?(json: JSONValue) {
+        var result = ValidationError(messages: [])
+        switch json {
+        case .object(let object):
+            if let errors = object["errors"], object.count == 1 || errors.objectValue != nil {
+                guard let nested = ValidationError(json: errors) else { return nil }
+                result = nested
+            } else if object.count == 1, let message = object["error"]?.stringValue {
+                result.messages = [message]
+            } else {
+                for (key, value) in object {
+                    let messages = Self.strings(in: value)
+                    guard !messages.isEmpty else { return nil }
+                    if ["base", "non_field_errors", "__all__"].contains(key) {
+                        result.messages.append(contentsOf: messages)
+                    } else {
+                        result.attributes[key, default: []].append(contentsOf: messages)
+                    }
+                }
+            }
+        case .array(let values):
+            result.messages = values.flatMap(Self.strings)
+        case .string(let message):
+            result.messages = [message]
+        default:
+            return nil
+        }
+        guard !result.isEmpty else { return nil }
+        self = result
+    }
+
+    private static func strings(in value: JSONValue) -> [String] {
+        switch value {
+        case .string(let string): return [string]
+        case .array(let values): return values.compactMap(\.stringValue)
+        default: return []
+        }
+    }
+}
