@@ -92,6 +92,8 @@ extension Collection {
     ///
     /// - Returns: A collection holding the same model instances.
     public func clone() -> Self {
-        Self(storage, comparator: comparator, factory: factory)
+        let copy = Self(storage, comparator: comparator, factory: factory, url: url, sync: sync)
+        copy.baseURL = baseURL
+        return copy
     }
 }

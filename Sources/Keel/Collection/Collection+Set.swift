@@ -337,7 +337,7 @@ extension Collection {
             if let existing = existingModel(for: input) {
                 if shouldMerge, !input.isInstance(existing) {
                     var attributes = input.attributes
-                    if options.parse, case .attributes = input {
+                    if options.parse == true, case .attributes = input {
                         attributes = existing.parse(.object(attributes), options: options) ?? [:]
                     }
                     _ = existing.apply(attributes, options: options)
@@ -619,7 +619,7 @@ extension Collection {
     }
 
     /// Builds (or adopts) the model for a new input; `nil` when validation rejects it.
-    private func prepareModel(_ input: Input, options: Options) -> M? {
+    func prepareModel(_ input: Input, options: Options) -> M? {
         switch input {
         case .model(let model):
             if model.collection == nil { model.collection = self }

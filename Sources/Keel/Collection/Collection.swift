@@ -1,3 +1,4 @@
+public import Foundation
 public import Observation
 
 /// An ordered set of models, indexed by id and client id: Backbone's `Collection`.
@@ -30,6 +31,40 @@ open class Collection<M: Model>: EventEmitter, ModelCollection, Observable {
     /// Builds the model for new attributes, for polymorphic collections; `nil` uses `M`.
     public let factory: ((Attributes, Options) -> M)?
 
+    /// The resource path of the collection, such as `"/notes"`, unless an instance sets its
+    /// own ``url``.
+    ///
+    /// ```swift
+    /// final class Notes: Collection<Note> {
+    ///     override class var url: String? { "/notes" }
+    /// }
+    /// ```
+    open class var url: String? { nil }
+
+    /// The collection's resource path; its models' URLs are this plus their id.
+    ///
+    /// ```swift
+    /// let notes = Collection<Note>(url: "/notes")
+    /// ```
+    public var url: String?
+
+    /// The base URL that the collection's and its models' relative URLs resolve against.
+    ///
+    /// ```swift
+    /// notes.baseURL = URL(string: "https://api.example.com")
+    /// ```
+    public var baseURL: URL?
+
+    /// The backend the collection and its models use (unless a model has its own).
+    ///
+    /// ```swift
+    /// let notes = Collection<Note>(url: "/notes", sync: InMemorySync())
+    /// ```
+    public var sync: (any Sync)?
+
+    /// Runs this collection's fetches one at a time, in call order.
+    let syncGate = SyncGate()
+
     var storage: [M] = []
     var byID: [JSONValue: M] = [:]
     var byCID: [String: M] = [:]
@@ -50,16 +85,22 @@ open class Collection<M: Model>: EventEmitter, ModelCollection, Observable {
     ///   - models: The initial models.
     ///   - comparator: How to order the models.
     ///   - factory: Builds models from attributes; `nil` uses `M`.
+    ///   - url: The resource path; `nil` uses the class's ``url``.
+    ///   - sync: The backend for the collection and its models.
     ///   - options: Options for adding the initial models.
     public required init(
         _ models: [M] = [],
         comparator: Comparator<M>? = nil,
         factory: ((Attributes, Options) -> M)? = nil,
+        url: String? = nil,
+        sync: (any Sync)? = nil,
         options: Options = Options()
     ) {
         cid = "col" + String(EventEmitter.makeUniqueID())
         self.comparator = comparator
         self.factory = factory
+        self.url = url ?? Self.url
+        self.sync = sync
         super.init()
         if !models.isEmpty {
             var options = options
@@ -79,14 +120,18 @@ open class Collection<M: Model>: EventEmitter, ModelCollection, Observable {
     ///   - attributes: The attributes of the initial models.
     ///   - comparator: How to order the models.
     ///   - factory: Builds models from attributes; `nil` uses `M`.
+    ///   - url: The resource path; `nil` uses the class's ``url``.
+    ///   - sync: The backend for the collection and its models.
     ///   - options: Options for building the models (`parse`, `validate`).
     public convenience init(
         _ attributes: [Attributes],
         comparator: Comparator<M>? = nil,
         factory: ((Attributes, Options) -> M)? = nil,
+        url: String? = nil,
+        sync: (any Sync)? = nil,
         options: Options = Options()
     ) {
-        self.init([M](), comparator: comparator, factory: factory, options: options)
+        self.init([M](), comparator: comparator, factory: factory, url: url, sync: sync, options: options)
         var options = options
         options.silent = true
         reset(inputs: attributes.map(Input.attributes), options: options)

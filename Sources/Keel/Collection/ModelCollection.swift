@@ -1,3 +1,5 @@
+public import Foundation
+
 /// A ``Collection`` seen without its model type, as events and models refer to it.
 ///
 /// ```swift
@@ -9,4 +11,10 @@ public protocol ModelCollection: EventEmitter {
     var cid: String { get }
     /// The models, in collection order.
     var allModels: [Model] { get }
+    /// The collection's resource path, such as `/notes`; its models' URLs start with it.
+    var url: String? { get }
+    /// The base URL its models' relative URLs resolve against.
+    var baseURL: URL? { get }
+    /// The backend its models use when they have none of their own.
+    var sync: (any Sync)? { get }
 }

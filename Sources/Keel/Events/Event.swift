@@ -14,6 +14,9 @@
 /// | `reset` | ``collection``, ``previousModels`` |
 /// | `sort` | ``collection`` |
 /// | `destroy` | ``model``, ``collection`` |
+/// | `request` | ``model`` or ``collection``, ``request`` |
+/// | `sync` | ``model`` or ``collection``, ``request``, ``response`` |
+/// | `error` (sync) | ``model`` or ``collection``, ``request``, ``error`` (a ``SyncError``) |
 /// | custom (``EventEmitter/trigger(_:_:)``) | ``value``, ``arguments`` |
 ///
 /// Every event carries the ``options`` of the call that caused it, so custom flags reach
@@ -45,6 +48,10 @@ public struct Event {
     public let changes: CollectionChanges?
     /// The models a collection held before a `reset`.
     public let previousModels: [Model]?
+    /// The request, for `request`, `sync` and sync `error` events.
+    public let request: SyncRequest?
+    /// The backend's response, for `sync`.
+    public let response: SyncResponse?
     /// The options of the call that caused the event.
     public let options: Options
 
@@ -64,6 +71,8 @@ public struct Event {
         index: Int? = nil,
         changes: CollectionChanges? = nil,
         previousModels: [Model]? = nil,
+        request: SyncRequest? = nil,
+        response: SyncResponse? = nil,
         options: Options = Options()
     ) {
         self.name = name
@@ -76,6 +85,8 @@ public struct Event {
         self.index = index
         self.changes = changes
         self.previousModels = previousModels
+        self.request = request
+        self.response = response
         self.options = options
     }
 
@@ -95,6 +106,13 @@ public struct Event {
     /// - Parameter type: The subclass to cast to.
     /// - Returns: The model, or `nil` when there is none or it is of another class.
     public func model<M: Model>(as type: M.Type) -> M? { model as? M }
+
+    /// The sync failure, when ``error`` is a ``SyncError``.
+    ///
+    /// ```swift
+    /// note.on("error") { event in print(event.syncError?.status ?? 0) }
+    /// ```
+    public var syncError: SyncError? { error as? SyncError }
 }
 
 /// What one collection `update` added, removed and merged.

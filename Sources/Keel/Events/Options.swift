@@ -21,8 +21,9 @@ public struct Options {
     /// Keel validates every change by default (ISModel's rule); pass `false` to skip
     /// validation for one call. Construction validates only with `true`.
     public var validate: Bool?
-    /// Whether to run `parse` on the input before using it.
-    public var parse: Bool
+    /// Whether to run `parse` on the input before using it; `nil` means the call's default
+    /// (no for `set`, `add` and initializers; yes for `fetch` and `save` responses).
+    public var parse: Bool?
     /// For collection `set`: add models that are not in the collection yet.
     public var add: Bool?
     /// For collection `set`: remove models that are not in the input.
@@ -33,8 +34,35 @@ public struct Options {
     public var at: Int?
     /// For collection `add` and `set`: `false` keeps a comparator from sorting.
     public var sort: Bool?
+    /// For `save`: apply the attributes only after the server agrees; for `destroy` and
+    /// `create`: change the model or collection only after the server agrees.
+    public var wait: Bool
+    /// For `save`: send only the given (or unsaved) attributes with PATCH.
+    public var patch: Bool
+    /// For collection `fetch`: replace the models with `reset` instead of a smart `set`.
+    public var reset: Bool
+    /// For sync calls: a URL that replaces the model's or collection's URL for this call.
+    public var url: String?
+    /// For sync calls: the JSON body to send instead of ``Model/toJSON(options:)``
+    /// (Backbone's `options.attrs`).
+    public var body: JSONValue?
+    /// For sync calls: query parameters, in order (Backbone's `fetch({data})`).
+    public var query: KeyValuePairs<String, String>
+    /// For sync calls: extra HTTP headers.
+    public var headers: [String: String]
+    /// For sync calls: a time limit for the request.
+    public var timeout: Duration?
+    /// For sync calls: per-call override of ``RESTSync/emulateHTTP``.
+    public var emulateHTTP: Bool?
+    /// For sync calls: per-call override of ``RESTSync/emulateJSON``.
+    public var emulateJSON: Bool?
     /// Custom values for your own hooks and listeners.
     public var custom: JSONObject
+    /// ISModel's success handler for sync calls: called with the response after the
+    /// attributes are applied, before the `sync` event.
+    public var onSuccess: ((SyncResponse) -> Void)?
+    /// ISModel's failure handler for sync calls: called instead of emitting `error`.
+    public var onFailure: ((SyncError) -> Void)?
     /// ISModel's validation-error handler: called instead of emitting `invalid` and `error`
     /// when validation fails.
     public var onValidationError: ((Model, ValidationError, Options) -> Void)?
@@ -51,14 +79,26 @@ public struct Options {
     public init(
         silent: Bool = false,
         validate: Bool? = nil,
-        parse: Bool = false,
+        parse: Bool? = nil,
         add: Bool? = nil,
         remove: Bool? = nil,
         merge: Bool? = nil,
         at: Int? = nil,
         sort: Bool? = nil,
+        wait: Bool = false,
+        patch: Bool = false,
+        reset: Bool = false,
+        url: String? = nil,
+        body: JSONValue? = nil,
+        query: KeyValuePairs<String, String> = [:],
+        headers: [String: String] = [:],
+        timeout: Duration? = nil,
+        emulateHTTP: Bool? = nil,
+        emulateJSON: Bool? = nil,
         custom: JSONObject = [:],
-        onValidationError: ((Model, ValidationError, Options) -> Void)? = nil
+        onValidationError: ((Model, ValidationError, Options) -> Void)? = nil,
+        onSuccess: ((SyncResponse) -> Void)? = nil,
+        onFailure: ((SyncError) -> Void)? = nil
     ) {
         self.silent = silent
         self.validate = validate
@@ -68,8 +108,20 @@ public struct Options {
         self.merge = merge
         self.at = at
         self.sort = sort
+        self.wait = wait
+        self.patch = patch
+        self.reset = reset
+        self.url = url
+        self.body = body
+        self.query = query
+        self.headers = headers
+        self.timeout = timeout
+        self.emulateHTTP = emulateHTTP
+        self.emulateJSON = emulateJSON
         self.custom = custom
         self.onValidationError = onValidationError
+        self.onSuccess = onSuccess
+        self.onFailure = onFailure
     }
 
     /// The custom value stored under `key`.

@@ -240,6 +240,7 @@ extension Model {
     }
 
     /// Backbone's `set` algorithm; see ``set(_:silent:validate:options:)``.
+    @discardableResult
     func apply(_ attributes: Attributes, options: Options) -> Bool {
         let unsetting = options.unset
         var prospective = storage
@@ -328,7 +329,7 @@ extension Model {
         }
     }
 
-    private func setValidationError(_ error: ValidationError?) {
+    func setValidationError(_ error: ValidationError?) {
         guard storedValidationError != error else { return }
         if let registrar {
             registrar.withMutation(of: self, keyPath: \.validationError) { storedValidationError = error }

@@ -1,3 +1,4 @@
+public import Foundation
 public import Observation
 
 /// A record with attributes, change events and validation: Backbone's `Model`.
@@ -68,6 +69,21 @@ open class Model: EventEmitter, Observable {
     /// ```
     open class var urlRoot: String? { nil }
 
+    /// The base URL that relative URLs of models of this class resolve against, when
+    /// neither the model nor its collection has one.
+    ///
+    /// ```swift
+    /// override class var baseURL: URL? { URL(string: "https://api.example.com/v1") }
+    /// ```
+    open class var baseURL: URL? { nil }
+
+    /// The backend models of this class use when neither the model nor its collection has one.
+    ///
+    /// ```swift
+    /// override class var sync: (any Sync)? { AppBackend.shared }
+    /// ```
+    open class var sync: (any Sync)? { nil }
+
     // MARK: - State
 
     /// The client id: unique among all models and collections of the process, such as `"c12"`.
@@ -95,6 +111,36 @@ open class Model: EventEmitter, Observable {
     /// Held weakly; cleared when that collection removes the model.
     public internal(set) weak var collection: (any ModelCollection)?
 
+    /// The collection URL used when the model is not in a collection, such as `"/notes"`;
+    /// starts as the class's ``urlRoot``.
+    ///
+    /// ```swift
+    /// let note = Model(["id": 1])
+    /// note.urlRoot = "/notes"
+    /// try note.url()  // "/notes/1"
+    /// ```
+    public var urlRoot: String?
+
+    /// This model's own base URL (ISModel's `setBaseUrl:`); it wins over the collection's and
+    /// the class's.
+    ///
+    /// ```swift
+    /// note.baseURL = URL(string: "https://staging.example.com")
+    /// ```
+    public var baseURL: URL?
+
+    /// This model's own backend; it wins over the collection's and the class's.
+    ///
+    /// ```swift
+    /// note.sync = InMemorySync()
+    /// ```
+    public var sync: (any Sync)?
+
+    /// The attributes as of the last successful fetch or save.
+    var syncedStorage: Attributes?
+    /// Runs this model's sync operations one at a time, in call order.
+    let syncGate = SyncGate()
+
     /// Created on the first observable read, so unobserved models pay nothing for
     /// Observation.
     var registrar: ObservationRegistrar?
@@ -120,11 +166,12 @@ open class Model: EventEmitter, Observable {
         let type = Self.self
         cid = type.cidPrefix + String(EventEmitter.makeUniqueID())
         idAttribute = type.idAttribute
+        urlRoot = type.urlRoot
         storage = [:]
         super.init()
         collection = options.collection
         var attributes = attributes
-        if options.parse {
+        if options.parse == true {
             attributes = parse(.object(attributes), options: options) ?? [:]
         }
         let defaults = type.defaults
@@ -207,6 +254,70 @@ open class Model: EventEmitter, Observable {
         observeAttributes()
         return storage
     }
+
+    // MARK: - URLs
+
+    /// The model's resource path, following ISModel's rules.
+    ///
+    /// - In a collection with a URL: the collection's URL, plus the percent-encoded id
+    ///   unless the model is new.
+    /// - Otherwise: ``urlRoot``, plus the percent-encoded id unless the model is new.
+    /// - Otherwise: an error.
+    ///
+    /// Exactly one `/` separates the parts. The id is encoded like JavaScript's
+    /// `encodeURIComponent`, so `a/b` becomes `a%2Fb`. Override it for custom URLs.
+    ///
+    /// > Note: Backbone prefers `urlRoot` over the collection's URL; Keel follows ISModel
+    /// > and prefers the collection's.
+    ///
+    /// ```swift
+    /// let note = Note(["id": 7])   // urlRoot "/notes"
+    /// try note.url()              // "/notes/7"
+    /// ```
+    ///
+    /// - Returns: A path such as `/notes/7`, or an absolute URL string.
+    /// - Throws: ``SyncError/missingURL(_:)`` when there is neither a collection URL nor a
+    ///   `urlRoot`.
+    open func url() throws(SyncError) -> String {
+        let base: String
+        if let collectionURL = collection?.url, !collectionURL.isEmpty {
+            base = collectionURL
+        } else if let urlRoot, !urlRoot.isEmpty {
+            base = urlRoot
+        } else {
+            throw .missingURL("\(type(of: self)) has no urlRoot and is not in a collection with a url")
+        }
+        guard !isNew, let id = storage[idAttribute] else { return base }
+        return URLPath.join(base, URLPath.encodeComponent(id))
+    }
+
+    /// The URL for fetching this model, when it differs from ``url()``; `nil` by default.
+    ///
+    /// ```swift
+    /// override var fetchURL: String? { "/notes/\(id ?? nil)?expand=author" }
+    /// ```
+    open var fetchURL: String? { nil }
+
+    /// The URL for creating this model, when it differs from ``url()``; `nil` by default.
+    ///
+    /// ```swift
+    /// override var createURL: String? { "/users/\(userID)/notes" }
+    /// ```
+    open var createURL: String? { nil }
+
+    /// The URL for updating this model, when it differs from ``url()``; `nil` by default.
+    ///
+    /// ```swift
+    /// override var updateURL: String? { "/notes/\(id ?? nil)/edit" }
+    /// ```
+    open var updateURL: String? { nil }
+
+    /// The URL for destroying this model, when it differs from ``url()``; `nil` by default.
+    ///
+    /// ```swift
+    /// override var destroyURL: String? { "/notes/\(id ?? nil)/archive" }
+    /// ```
+    open var destroyURL: String? { nil }
 
     // MARK: - Identity
 

@@ -1,0 +1,135 @@
+extension Collection {
+    /// Loads the collection from its backend and updates it with the response.
+    ///
+    /// By default it does a smart ``set(parsing:add:remove:merge:silent:options:)``: new
+    /// models are added, present ones merged by id, missing ones removed. With `reset` it
+    /// replaces everything and emits one `reset`. Emits `request`, then the update events,
+    /// then `sync`; on failure `error` (or the options' ``Options/onFailure``).
+    ///
+    /// ```swift
+    /// let notes = Collection<Note>(url: "/notes", sync: InMemorySync())
+    /// try await notes.fetch()
+    /// try await notes.fetch(options: Options(query: ["done": "false"]))
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - reset: Replace the models instead of merging.
+    ///   - options: Per-call URL, query, headers, `add`/`remove`/`merge` flags, handlers.
+    /// - Returns: The models that correspond to the response.
+    /// - Throws: ``SyncError``; ``SyncError/invalidResponse(_:)`` when the response is not a
+    ///   list of models, in which case the collection is left as it was.
+    @discardableResult
+    public func fetch(reset: Bool = false, options: Options = Options()) async throws(SyncError) -> [M] {
+        var options = options
+        if reset { options.reset = true }
+        await syncGate.enter()
+        defer { syncGate.leave() }
+        guard let backend = sync ?? M.sync else { throw .missingBackend }
+        guard let path = options.url ?? url, !path.isEmpty else {
+            throw .missingURL("\(type(of: self)) has no url")
+        }
+        let request = makeRequest(
+            .read,
+            url: try URLPath.resolve(path, against: baseURL ?? M.baseURL),
+            body: nil,
+            options: options
+        )
+        let response = try await performSync(request, with: backend, model: nil, collection: self, options: options)
+        let models: [M]
+        do {
+            let body = response.body ?? .null
+            if options.parse == false {
+                let inputs = try Self.unparsedInputs(body)
+                models = options.reset ? self.reset(inputs: inputs, options: options) : set(inputs: inputs, options: options)
+            } else if options.reset {
+                models = try self.reset(parsing: body, options: options)
+            } else {
+                models = try set(parsing: body, options: options)
+            }
+        } catch {
+            let failure = SyncError.invalidResponse(error.description)
+            reportSyncFailure(failure, request: request, model: nil, collection: self, options: options)
+            throw failure
+        }
+        reportSyncSuccess(response, request: request, model: nil, collection: self, options: options)
+        return models
+    }
+
+    private static func unparsedInputs(_ body: JSONValue) throws(CollectionError) -> [Input] {
+        guard let values = body.arrayValue else { throw .unparsableResponse(body) }
+        var inputs: [Input] = []
+        for value in values {
+            guard let object = value.objectValue else { throw .unparsableResponse(body) }
+            inputs.append(.attributes(object))
+        }
+        return inputs
+    }
+
+    /// Creates a model in the collection and saves it.
+    ///
+    /// Without `wait` the model is added at once (and stays added if the save fails, as in
+    /// Backbone); with `wait` it is added only after the server agrees, and a failure is
+    /// also emitted as `error` on the collection.
+    ///
+    /// ```swift
+    /// let note = try await notes.create(["title": "Groceries"])
+    /// note.id  // assigned by the server
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - attributes: The new model's attributes.
+    ///   - wait: Add the model only after the server agrees.
+    ///   - options: Options for building, adding and saving the model.
+    /// - Returns: The saved model.
+    /// - Throws: ``SyncError``; ``SyncError/validationFailed(_:status:)`` when the model is
+    ///   invalid (nothing is sent).
+    @discardableResult
+    public func create(_ attributes: Attributes, wait: Bool = false, options: Options = Options()) async throws(SyncError)
+        -> M
+    {
+        var options = options
+        if wait { options.wait = true }
+        guard let model = prepareModel(.attributes(attributes), options: options) else {
+            throw .validationFailed(ValidationError(messages: []), status: nil)
+        }
+        return try await create(model, options: options)
+    }
+
+    /// Adds a model to the collection and saves it; see ``create(_:wait:options:)-(Attributes,_,_)``.
+    ///
+    /// ```swift
+    /// let note = try await notes.create(Note(["title": "Groceries"]), wait: true)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - model: The model.
+    ///   - wait: Add the model only after the server agrees.
+    ///   - options: Options for adding and saving the model.
+    /// - Returns: The saved model.
+    /// - Throws: ``SyncError``.
+    @discardableResult
+    public func create(_ model: M, wait: Bool = false, options: Options = Options()) async throws(SyncError) -> M {
+        var options = options
+        if wait { options.wait = true }
+        var saveOptions = options
+        saveOptions.wait = false
+        if options.wait {
+            if model.collection == nil { model.collection = self }
+        } else {
+            add(model, options: options)
+        }
+        do {
+            try await model.save(nil, options: saveOptions)
+        } catch {
+            if options.wait {
+                if model.collection === self { model.collection = nil }
+                if options.onFailure == nil {
+                    dispatch(Event(name: "error", model: model, collection: self, error: error, options: options))
+                }
+            }
+            throw error
+        }
+        if options.wait { add(model, options: options) }
+        return model
+    }
+}

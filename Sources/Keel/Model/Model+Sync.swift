@@ -1,0 +1,241 @@
+extension Model {
+    // MARK: - Fetch
+
+    /// Loads the model from its backend and sets the attributes the server returns.
+    ///
+    /// Emits `request`, then `change` events for what changed, then `sync`; on failure it
+    /// emits `error` (or calls the options' ``Options/onFailure``) and throws. Runs on the
+    /// caller's isolation; cancelling the task cancels the request and leaves the model
+    /// as it was.
+    ///
+    /// ```swift
+    /// let note = Note(["id": 7])
+    /// try await note.fetch()
+    /// ```
+    ///
+    /// - Parameter options: Per-call URL, query, headers, timeout, `parse: false`, handlers.
+    /// - Returns: The backend's response.
+    /// - Throws: ``SyncError``.
+    @discardableResult
+    public func fetch(options: Options = Options()) async throws(SyncError) -> SyncResponse {
+        await syncGate.enter()
+        defer { syncGate.leave() }
+        let backend = try requireBackend()
+        let request = makeRequest(.read, url: try requestURL(for: .read, options: options), body: nil, options: options)
+        let response = try await performSync(request, with: backend, model: self, collection: nil, options: options)
+        try applyResponse(response, request: request, waitedAttributes: nil, options: options)
+        return response
+    }
+
+    // MARK: - Save
+
+    /// Saves the model: creates it when it is new, updates it otherwise.
+    ///
+    /// The given attributes are validated first (an invalid model is never sent). Without
+    /// `wait` they are set at once and the server's answer is set on top; with `wait` they
+    /// are applied only when the server agrees. With `patch` only the given attributes (or,
+    /// without any, the ``unsavedChanges``) are sent, with PATCH.
+    ///
+    /// Saves, fetches and destroys of one model run one at a time in call order, so a
+    /// second save of a new model waits for the first one's create and then updates it
+    /// instead of creating a duplicate.
+    ///
+    /// ```swift
+    /// try await note.save(["title": "Groceries"])
+    /// try await note.save(["done": true], patch: true)
+    /// try await note.save(["title": "Final"], wait: true)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - attributes: Attributes to change before saving, or `nil` to save as is.
+    ///   - wait: Apply the attributes only after the server agrees.
+    ///   - patch: Send only the changes, with PATCH.
+    ///   - options: Per-call URL, body, headers, timeout, `validate: false`, handlers.
+    /// - Returns: The backend's response.
+    /// - Throws: ``SyncError``; ``SyncError/validationFailed(_:status:)`` with a `nil`
+    ///   status when local validation failed and nothing was sent.
+    @discardableResult
+    public func save(
+        _ attributes: Attributes? = nil,
+        wait: Bool = false,
+        patch: Bool = false,
+        options: Options = Options()
+    ) async throws(SyncError) -> SyncResponse {
+        var options = options
+        if wait { options.wait = true }
+        if patch { options.patch = true }
+        await syncGate.enter()
+        defer { syncGate.leave() }
+        if Task.isCancelled { throw .cancelled }
+        let backend = try requireBackend()
+
+        var rollback: [(key: String, value: JSONValue?)] = []
+        if let attributes, !options.wait {
+            var setOptions = options
+            if setOptions.validate == nil { setOptions.validate = true }
+            let before = storage
+            guard apply(attributes, options: setOptions) else {
+                throw .validationFailed(storedValidationError ?? ValidationError(messages: []), status: nil)
+            }
+            rollback = attributes.keys.map { ($0, before[$0]) }
+        } else if options.validate != false {
+            let prospective = attributes.map { storage.merging($0) } ?? storage
+            if let error = validationFailure(for: prospective, options: options) {
+                reportInvalid(error, options: options)
+                throw .validationFailed(error, status: nil)
+            }
+            setValidationError(nil)
+        }
+
+        let request: SyncRequest
+        do {
+            request = try makeSaveRequest(attributes, options: options)
+        } catch {
+            restore(rollback, savedAttributes: attributes)
+            throw error
+        }
+        let response: SyncResponse
+        do {
+            response = try await performSync(request, with: backend, model: self, collection: nil, options: options)
+        } catch {
+            if error == .cancelled { restore(rollback, savedAttributes: attributes) }
+            throw error
+        }
+        try applyResponse(response, request: request, waitedAttributes: options.wait ? attributes : nil, options: options)
+        return response
+    }
+
+    /// The attributes that differ from the last successful fetch or save (all of them when
+    /// the model has never been synced), or `nil` when there is nothing to save.
+    ///
+    /// A removed attribute appears with the value ``JSONValue/null``.
+    ///
+    /// ```swift
+    /// note["title"] = "New"
+    /// note.unsavedChanges  // ["title": "New"]
+    /// ```
+    public var unsavedChanges: Attributes? {
+        guard let synced = syncedStorage else { return storage.isEmpty ? nil : storage }
+        var changes = storage.filter { key, value in synced[key] != value }
+        for (key, _) in synced where !storage.contains(key) { changes[key] = .null }
+        return changes.isEmpty ? nil : changes
+    }
+
+    /// Builds the create, update or patch request; with `wait`, the URL, `isNew` and
+    /// `toJSON` see the attributes being saved, as in Backbone.
+    private func makeSaveRequest(_ attributes: Attributes?, options: Options) throws(SyncError) -> SyncRequest {
+        let saved = storage
+        defer { storage = saved }
+        if let attributes, options.wait { storage = storage.merging(attributes) }
+        let method: SyncMethod = isNew ? .create : options.patch ? .patch : .update
+        let body: JSONValue
+        if let explicit = options.body {
+            body = explicit
+        } else if method == .patch {
+            body = .object(attributes ?? unsavedChanges ?? [:])
+        } else {
+            body = .object(toJSON(options: options))
+        }
+        return makeRequest(method, url: try requestURL(for: method, options: options), body: body, options: options)
+    }
+
+    /// Undoes an optimistic `save` whose request was cancelled, where the attributes still
+    /// hold the values it set.
+    private func restore(_ rollback: [(key: String, value: JSONValue?)], savedAttributes: Attributes?) {
+        guard let savedAttributes else { return }
+        var restored = Attributes()
+        var removed: [String] = []
+        for (key, value) in rollback where storage[key] == savedAttributes[key] {
+            if let value { restored[key] = value } else { removed.append(key) }
+        }
+        if !restored.isEmpty { apply(restored, options: Options(validate: false)) }
+        for key in removed { unset(key, validate: false) }
+    }
+
+    // MARK: - Destroy
+
+    /// Deletes the model on its backend and emits `destroy`, which removes it from its
+    /// collections.
+    ///
+    /// Without `wait`, `destroy` fires as soon as the request is sent (after `request`);
+    /// with `wait`, only after the server agrees. A new model is destroyed locally without
+    /// a request.
+    ///
+    /// ```swift
+    /// try await note.destroy()
+    /// try await note.destroy(wait: true)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - wait: Emit `destroy` only after the server agrees.
+    ///   - options: Per-call URL, headers, timeout, handlers.
+    /// - Returns: The backend's response, or `nil` for a new model.
+    /// - Throws: ``SyncError``. Without `wait` the model stays destroyed locally when the
+    ///   request fails.
+    @discardableResult
+    public func destroy(wait: Bool = false, options: Options = Options()) async throws(SyncError) -> SyncResponse? {
+        var options = options
+        if wait { options.wait = true }
+        if Task.isCancelled { throw .cancelled }
+        if isNew {
+            emitDestroy(options: options)
+            return nil
+        }
+        await syncGate.enter()
+        defer { syncGate.leave() }
+        let backend = try requireBackend()
+        let request = makeRequest(.delete, url: try requestURL(for: .delete, options: options), body: nil, options: options)
+        let waiting = options.wait
+        let response = try await performSync(request, with: backend, model: self, collection: nil, options: options) {
+            if !waiting { emitDestroy(options: options) }
+        }
+        if waiting { emitDestroy(options: options) }
+        syncedStorage = nil
+        reportSyncSuccess(response, request: request, model: self, collection: nil, options: options)
+        return response
+    }
+
+    private func emitDestroy(options: Options) {
+        stopListening()
+        dispatch(Event(name: "destroy", model: self, collection: collection, options: options))
+    }
+
+    // MARK: - Responses
+
+    func requireBackend() throws(SyncError) -> any Sync {
+        guard let backend = resolvedSync else { throw .missingBackend }
+        return backend
+    }
+
+    /// Parses and sets the server's attributes, then reports success.
+    func applyResponse(
+        _ response: SyncResponse,
+        request: SyncRequest,
+        waitedAttributes: Attributes?,
+        options: Options
+    ) throws(SyncError) {
+        var serverAttributes: Attributes?
+        if let body = response.body, body != .null, body != "" {
+            if options.parse != false {
+                serverAttributes = parse(body, options: options)
+            } else {
+                serverAttributes = body.objectValue
+            }
+            if serverAttributes == nil {
+                let failure = SyncError.invalidResponse("expected a JSON object for \(type(of: self)), got \(body)")
+                reportSyncFailure(failure, request: request, model: self, collection: nil, options: options)
+                throw failure
+            }
+        }
+        if let waitedAttributes { serverAttributes = waitedAttributes.merging(serverAttributes ?? [:]) }
+        if let serverAttributes, !serverAttributes.isEmpty {
+            var setOptions = options
+            if setOptions.validate == nil && request.method != .read { setOptions.validate = true }
+            guard apply(serverAttributes, options: setOptions) else {
+                throw .validationFailed(storedValidationError ?? ValidationError(messages: []), status: response.status)
+            }
+        }
+        syncedStorage = storage
+        reportSyncSuccess(response, request: request, model: self, collection: nil, options: options)
+    }
+}

@@ -1,0 +1,52 @@
+package import Foundation
+
+/// A request URL's path split the REST way: the collection path and, for a record, its id.
+///
+/// `/notes` is the collection `/notes`; `/notes/7` may be the record `7` of `/notes`, or a
+/// collection of its own (`/users/7/invites`). Backends decide with what they store.
+/// Segments stay percent-encoded in ``collection`` (so `/users/a%2Fb` is one segment) and
+/// are decoded in ``lastSegment``.
+package struct ResourcePath: Hashable, Sendable {
+    /// The whole path, percent-encoded, without a trailing slash, such as `/notes/7`.
+    package let path: String
+    /// The path without its last segment, such as `/notes`; `nil` for a single segment.
+    package let parent: String?
+    /// The decoded last segment, such as `7` or `a/b`.
+    package let lastSegment: String?
+
+    /// Splits a request's URL.
+    package init(_ url: URL) {
+        let segments = url.path(percentEncoded: true).split(separator: "/", omittingEmptySubsequences: true)
+        path = "/" + segments.joined(separator: "/")
+        if segments.count > 1 {
+            parent = "/" + segments.dropLast().joined(separator: "/")
+        } else {
+            parent = nil
+        }
+        lastSegment = segments.last.map { String($0).removingPercentEncoding ?? String($0) }
+    }
+
+    /// The text an id has as a path segment, to match a record against ``lastSegment``.
+    package static func segment(for id: JSONValue) -> String {
+        switch id {
+        case .string(let string): return string
+        case .int(let int): return String(int)
+        case .double(let double): return Int(exactly: double).map(String.init) ?? String(double)
+        default: return id.description
+        }
+    }
+
+    /// The request's query parameters: those in its URL, then its own.
+    package static func queryItems(of request: SyncRequest) -> [URLQueryItem] {
+        let fromURL = URLComponents(url: request.url, resolvingAgainstBaseURL: false)?.queryItems ?? []
+        return fromURL + request.query
+    }
+
+    /// Whether a record matches every query parameter by the text of its attribute values.
+    package static func matches(_ record: Attributes, query: [URLQueryItem]) -> Bool {
+        query.allSatisfy { item in
+            guard let value = record[item.name] else { return false }
+            return segment(for: value) == (item.value ?? "")
+        }
+    }
+}

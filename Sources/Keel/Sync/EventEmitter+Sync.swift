@@ -1,0 +1,71 @@
+import Foundation
+
+extension EventEmitter {
+    /// Builds the request value for one operation from the call's options.
+    func makeRequest(_ method: SyncMethod, url: URL, body: JSONValue?, options: Options) -> SyncRequest {
+        SyncRequest(
+            method: method,
+            url: url,
+            body: body,
+            query: options.query.map { URLQueryItem(name: $0.key, value: $0.value) },
+            headers: options.headers,
+            timeout: options.timeout,
+            emulateHTTP: options.emulateHTTP,
+            emulateJSON: options.emulateJSON,
+            context: options.custom
+        )
+    }
+
+    /// Emits `request`, runs `afterRequest`, then awaits the backend; a failure is reported
+    /// (to the options' failure handler, else as an `error` event) and thrown.
+    func performSync(
+        _ request: SyncRequest,
+        with backend: any Sync,
+        model: Model?,
+        collection: (any ModelCollection)?,
+        options: Options,
+        afterRequest: () -> Void = {}
+    ) async throws(SyncError) -> SyncResponse {
+        if Task.isCancelled { throw .cancelled }
+        dispatch(Event(name: "request", model: model, collection: collection, request: request, options: options))
+        afterRequest()
+        do {
+            return try await backend.perform(request)
+        } catch {
+            let failure: SyncError = Task.isCancelled ? .cancelled : error
+            reportSyncFailure(failure, request: request, model: model, collection: collection, options: options)
+            throw failure
+        }
+    }
+
+    /// Reports a failed operation: to the options' failure handler, else as `error`.
+    func reportSyncFailure(
+        _ error: SyncError,
+        request: SyncRequest?,
+        model: Model?,
+        collection: (any ModelCollection)?,
+        options: Options
+    ) {
+        if let onFailure = options.onFailure {
+            onFailure(error)
+        } else {
+            dispatch(
+                Event(name: "error", model: model, collection: collection, error: error, request: request, options: options)
+            )
+        }
+    }
+
+    /// Reports a successful operation: the options' success handler, then `sync`.
+    func reportSyncSuccess(
+        _ response: SyncResponse,
+        request: SyncRequest,
+        model: Model?,
+        collection: (any ModelCollection)?,
+        options: Options
+    ) {
+        options.onSuccess?(response)
+        dispatch(
+            Event(name: "sync", model: model, collection: collection, request: request, response: response, options: options)
+        )
+    }
+}

@@ -1,0 +1,94 @@
+/// Why a persistence operation failed.
+///
+/// Every backend throws these, and `error` events carry them, so code can handle a failure
+/// the same way whichever backend is in use:
+///
+/// ```swift
+/// do {
+///     try await note.save()
+/// } catch .validationFailed(let errors, _) {
+///     show(errors["title"])
+/// } catch .cancelled {
+///     // the task was cancelled; the model is as it was
+/// } catch {
+///     print(error)
+/// }
+/// ```
+public enum SyncError: Error, Sendable, Hashable {
+    /// Neither the model, its collection nor the call gave a URL.
+    case missingURL(String)
+    /// No backend is configured for the model or collection.
+    case missingBackend
+    /// The request could not be sent or the connection failed (refused, reset, DNS, TLS).
+    case transport(String)
+    /// The request took longer than its timeout.
+    case timedOut
+    /// The calling task was cancelled; nothing was applied to the model.
+    case cancelled
+    /// The server answered with a non-success status that is not a validation error.
+    case httpStatus(Int, body: JSONValue?)
+    /// Validation failed: locally (status `nil`, nothing was sent) or on the server
+    /// (a 422, or a 400 whose body lists errors per field).
+    case validationFailed(ValidationError, status: Int?)
+    /// The response body is not the JSON it should be.
+    case undecodableBody(status: Int, reason: String, text: String)
+    /// The response is JSON, but not what the model or collection can use.
+    case invalidResponse(String)
+
+    /// The HTTP status of the failure, if there was a response.
+    ///
+    /// ```swift
+    /// if error.status == 404 { print("gone") }
+    /// ```
+    public var status: Int? {
+        switch self {
+        case .httpStatus(let status, _): return status
+        case .validationFailed(_, let status): return status
+        case .undecodableBody(let status, _, _): return status
+        default: return nil
+        }
+    }
+
+    /// The error a backend throws for a non-success response: validation errors for 422, and
+    /// for 400 whose body lists errors per field; otherwise ``httpStatus(_:body:)``.
+    ///
+    /// ```swift
+    /// let error = SyncError(failing: SyncResponse(status: 422, body: ["title": ["can't be blank"]]))
+    /// ```
+    ///
+    /// - Parameter response: A response whose status is not 2xx.
+    public init(failing response: SyncResponse) {
+        if response.status == 422 || response.status == 400,
+            let body = response.body,
+            let errors = ValidationError(json: body)
+        {
+            self = .validationFailed(errors, status: response.status)
+        } else {
+            self = .httpStatus(response.status, body: response.body)
+        }
+    }
+}
+
+extension SyncError: CustomStringConvertible {
+    /// A sentence describing the failure.
+    ///
+    /// ```swift
+    /// print(SyncError.timedOut)  // The request timed out
+    /// ```
+    public var description: String {
+        switch self {
+        case .missingURL(let what): return "A URL must be specified: \(what)"
+        case .missingBackend: return "No Sync backend is configured"
+        case .transport(let message): return "The request failed: \(message)"
+        case .timedOut: return "The request timed out"
+        case .cancelled: return "The request was cancelled"
+        case .httpStatus(let status, let body):
+            return "The server answered \(status)" + (body.map { ": \(String(describing: $0).prefix(200))" } ?? "")
+        case .validationFailed(let errors, let status):
+            return (status.map { "The server rejected the record (\($0))" } ?? "Validation failed") + ": \(errors)"
+        case .undecodableBody(let status, let reason, _):
+            return "The response (\(status)) is not valid JSON: \(reason)"
+        case .invalidResponse(let reason): return "The response cannot be used: \(reason)"
+        }
+    }
+}

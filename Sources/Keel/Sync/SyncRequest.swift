@@ -1,0 +1,79 @@
+public import Foundation
+
+/// Everything one persistence call carries to a ``Sync`` backend.
+///
+/// New fields are added with default values, so backends written against an earlier
+/// version keep compiling.
+///
+/// ```swift
+/// let request = SyncRequest(method: .read, url: URL(string: "/notes/1")!)
+/// let response = try await InMemorySync().perform(request)
+/// ```
+public struct SyncRequest: Sendable, Hashable {
+    /// The operation.
+    public var method: SyncMethod
+    /// The resource: absolute when a base URL is known, otherwise relative (such as `/notes/1`).
+    public var url: URL
+    /// The JSON body for `create`, `update` and `patch`; `nil` for `read` and `delete`.
+    public var body: JSONValue?
+    /// Query parameters for the URL, in order (Backbone's `fetch({data})`).
+    public var query: [URLQueryItem]
+    /// Extra HTTP headers for this request.
+    public var headers: [String: String]
+    /// The longest the backend may take, or `nil` for its default.
+    public var timeout: Duration?
+    /// Per-request override of ``RESTSync/emulateHTTP``.
+    public var emulateHTTP: Bool?
+    /// Per-request override of ``RESTSync/emulateJSON``.
+    public var emulateJSON: Bool?
+    /// Free-form values for custom backends and decorators.
+    public var context: JSONObject
+
+    /// Creates a request.
+    ///
+    /// ```swift
+    /// let request = SyncRequest(method: .create, url: URL(string: "/notes")!, body: ["title": "Hi"])
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - method: The operation.
+    ///   - url: The resource.
+    ///   - body: The JSON body.
+    ///   - query: Query parameters.
+    ///   - headers: Extra headers.
+    ///   - timeout: A time limit.
+    ///   - emulateHTTP: Override of the backend's setting.
+    ///   - emulateJSON: Override of the backend's setting.
+    ///   - context: Values for custom backends.
+    public init(
+        method: SyncMethod,
+        url: URL,
+        body: JSONValue? = nil,
+        query: [URLQueryItem] = [],
+        headers: [String: String] = [:],
+        timeout: Duration? = nil,
+        emulateHTTP: Bool? = nil,
+        emulateJSON: Bool? = nil,
+        context: JSONObject = [:]
+    ) {
+        self.method = method
+        self.url = url
+        self.body = body
+        self.query = query
+        self.headers = headers
+        self.timeout = timeout
+        self.emulateHTTP = emulateHTTP
+        self.emulateJSON = emulateJSON
+        self.context = context
+    }
+
+    /// The URL's path with percent-encoding kept, such as `/users/a%2Fb`.
+    ///
+    /// ```swift
+    /// request.path  // "/notes/1"
+    /// ```
+    public var path: String {
+        let percentEncoded = url.path(percentEncoded: true)
+        return percentEncoded.isEmpty ? "/" : percentEncoded
+    }
+}

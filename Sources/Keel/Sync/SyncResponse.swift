@@ -1,0 +1,36 @@
+/// What a ``Sync`` backend answers.
+///
+/// ```swift
+/// let response = SyncResponse(status: 201, body: ["id": 1, "title": "Hi"])
+/// ```
+public struct SyncResponse: Sendable, Hashable {
+    /// The HTTP status (backends without HTTP use the matching status: 200, 201, 204).
+    public var status: Int
+    /// Response headers, with lower-case names.
+    public var headers: [String: String]
+    /// The decoded JSON body, or `nil` for an empty body.
+    public var body: JSONValue?
+
+    /// Creates a response.
+    ///
+    /// ```swift
+    /// let empty = SyncResponse(status: 204)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - status: The status code.
+    ///   - headers: The headers; names are lower-cased.
+    ///   - body: The JSON body.
+    public init(status: Int = 200, headers: [String: String] = [:], body: JSONValue? = nil) {
+        self.status = status
+        self.headers = Dictionary(headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { $1 })
+        self.body = body
+    }
+
+    /// Whether the status is in the 2xx range.
+    ///
+    /// ```swift
+    /// SyncResponse(status: 204).isSuccess  // true
+    /// ```
+    public var isSuccess: Bool { (200..<300).contains(status) }
+}
