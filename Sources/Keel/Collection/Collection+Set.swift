@@ -625,17 +625,22 @@ extension Collection {
             if model.collection == nil { model.collection = self }
             return model
         case .attributes(let attributes):
-            var modelOptions = options
-            modelOptions.collection = self
-            let model = factory?(attributes, modelOptions) ?? M(attributes, options: modelOptions)
-            if options.validate == true, let error = model.validationError {
-                if !options.silent {
-                    dispatch(Event(name: "invalid", model: model, collection: self, error: error, options: options))
-                }
-                return nil
-            }
-            return model
+            let (model, error) = makeModel(attributes, options: options)
+            return error == nil ? model : nil
         }
+    }
+
+    /// Builds a model for attributes; with `validate: true`, also reports its validation
+    /// error as `invalid` on the collection.
+    func makeModel(_ attributes: Attributes, options: Options) -> (M, ValidationError?) {
+        var modelOptions = options
+        modelOptions.collection = self
+        let model = factory?(attributes, modelOptions) ?? M(attributes, options: modelOptions)
+        guard options.validate == true, let error = model.validationError else { return (model, nil) }
+        if !options.silent {
+            dispatch(Event(name: "invalid", model: model, collection: self, error: error, options: options))
+        }
+        return (model, error)
     }
 
     private func addReference(_ model: M) {

@@ -89,9 +89,8 @@ extension Collection {
     {
         var options = options
         if wait { options.wait = true }
-        guard let model = prepareModel(.attributes(attributes), options: options) else {
-            throw .validationFailed(ValidationError(messages: []), status: nil)
-        }
+        let (model, error) = makeModel(attributes, options: options)
+        if let error { throw .validationFailed(error, status: nil) }
         return try await create(model, options: options)
     }
 

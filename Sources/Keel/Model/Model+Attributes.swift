@@ -276,7 +276,7 @@ extension Model {
             changedStorage = [:]
         }
         for (key, value) in attributes {
-            let newValue: JSONValue? = unsetting ? nil : value
+            let newValue: JSONValue? = unsetting ? JSONValue?.none : .some(value)
             if previousStorage[key] != newValue {
                 changedStorage[key] = newValue ?? .null
             } else {
@@ -287,7 +287,7 @@ extension Model {
 
         if attributes.contains(idAttribute) {
             let previousID = storedID
-            storedID = storage[idAttribute]
+            storedID = Self.identifier(storage[idAttribute])
             if previousID != storedID && hasHandlers {
                 dispatch(Event(name: "changeId", model: self, previousID: previousID, options: options))
             }
@@ -308,6 +308,12 @@ extension Model {
             }
         }
         return true
+    }
+
+    /// The id a model has for an id attribute's value: `nil` for absent and `null`.
+    static func identifier(_ value: JSONValue?) -> JSONValue? {
+        guard let value, !value.isNull else { return nil }
+        return value
     }
 
     /// Runs `validate` and turns an empty result into success.

@@ -75,7 +75,7 @@ extension Model {
             if setOptions.validate == nil { setOptions.validate = true }
             let before = storage
             guard apply(attributes, options: setOptions) else {
-                throw .validationFailed(storedValidationError ?? ValidationError(messages: []), status: nil)
+                throw .validationFailed(storedValidationError ?? ValidationError(), status: nil)
             }
             rollback = attributes.keys.map { ($0, before[$0]) }
         } else if options.validate != false {
@@ -232,7 +232,7 @@ extension Model {
             var setOptions = options
             if setOptions.validate == nil && request.method != .read { setOptions.validate = true }
             guard apply(serverAttributes, options: setOptions) else {
-                throw .validationFailed(storedValidationError ?? ValidationError(messages: []), status: response.status)
+                throw .validationFailed(storedValidationError ?? ValidationError(), status: response.status)
             }
         }
         syncedStorage = storage

@@ -182,7 +182,7 @@ open class Model: EventEmitter, Observable {
             reportInvalid(error, options: options)
         } else {
             storage = attributes
-            storedID = attributes[idAttribute]
+            storedID = Self.identifier(attributes[idAttribute])
         }
         initialize(attributes, options: options)
     }

@@ -6,9 +6,9 @@
 /// ```swift
 /// do {
 ///     try await note.save()
-/// } catch .validationFailed(let errors, _) {
+/// } catch SyncError.validationFailed(let errors, _) {
 ///     show(errors["title"])
-/// } catch .cancelled {
+/// } catch SyncError.cancelled {
 ///     // the task was cancelled; the model is as it was
 /// } catch {
 ///     print(error)

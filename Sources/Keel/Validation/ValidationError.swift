@@ -29,9 +29,19 @@ public struct ValidationError: Error, Sendable, Hashable {
     /// - Parameters:
     ///   - messages: Model-wide messages.
     ///   - attributes: Messages per attribute.
-    public init(messages: [String] = [], attributes: [String: [String]] = [:]) {
+    public init(messages: [String], attributes: [String: [String]] = [:]) {
         self.messages = messages
         self.attributes = attributes
+    }
+
+    /// Creates errors without any message, to add messages to.
+    ///
+    /// ```swift
+    /// var errors = ValidationError()
+    /// errors.add("can't be blank", for: "title")
+    /// ```
+    public init() {
+        self.init(messages: [])
     }
 
     /// Creates a model-wide error with one message.
@@ -84,7 +94,7 @@ public struct ValidationError: Error, Sendable, Hashable {
     /// per attribute, in attribute-name order (Rails' `full_messages`).
     ///
     /// ```swift
-    /// ValidationError(attributes: ["title": ["can't be blank"]]).fullMessages  // ["title can't be blank"]
+    /// ValidationError(messages: [], attributes: ["title": ["can't be blank"]]).fullMessages  // ["title can't be blank"]
     /// ```
     public var fullMessages: [String] {
         messages
@@ -101,7 +111,7 @@ extension ValidationError: ExpressibleByDictionaryLiteral {
     /// let error: ValidationError = ["title": ["is too short"]]
     /// ```
     public init(dictionaryLiteral elements: (String, [String])...) {
-        self.init(attributes: Dictionary(elements, uniquingKeysWith: +))
+        self.init(messages: [], attributes: Dictionary(elements, uniquingKeysWith: +))
     }
 }
 
@@ -130,7 +140,7 @@ extension ValidationError {
     /// - Parameter json: The response body.
     /// - Returns: `nil` when the body has none of these shapes or no message.
     public init?(json: JSONValue) {
-        var result = ValidationError(messages: [])
+        var result = ValidationError()
         switch json {
         case .object(let object):
             if let errors = object["errors"], object.count == 1 || errors.objectValue != nil {

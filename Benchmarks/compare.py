@@ -1,0 +1,432 @@
+#!/usr/bin/env python3
+"""Compare Keel (Swift) with Backbone.js (Node) benchmark results.
+
+Reads the output of `keel-bench` and of `Benchmarks/backbone/bench.js` (either
+the raw stdout, i.e. per-workload lines followed by one JSON object, or just
+the JSON) and prints a Markdown report: one row per workload with the Keel /
+Backbone speed ratio and the distance to the plain-Swift floor, the geometric
+mean, the targets, and peak RSS.
+
+Each --keel / --backbone option may be given several times (one file per run);
+per workload the median timed milliseconds over the runs is used and ops/s is
+recomputed from it (ops / seconds), so fractional rates such as coll_sort's
+are not rounded away.
+
+    python3 Benchmarks/compare.py --keel keel-1.txt --keel keel-2.txt \\
+        --backbone bb-1.txt --backbone bb-2.txt [--host-info] [--readme README.md]
+
+Exit status: 0 when both sides ran every workload with the expected check
+values; 1 when a check value is wrong or a workload is missing (the report is
+still printed); with --strict also 1 when a target is not met; 2 on bad input.
+Standard library only.
+"""
+
+import argparse
+import json
+import math
+import os
+import platform
+import statistics
+import subprocess
+import sys
+
+# Workload order and verification values (Benchmarks/README.md, "Workloads").
+EXPECTED_CHECKS = {
+    "set_change": 2000000,
+    "set_nochange": 0,
+    "construct": 9900000,
+    "coll_add": 921457440,
+    "coll_get": 49500000,
+    "coll_sort": 688006713,
+    "coll_set_merge": 1965091872,
+    "parse_reset": 921457440,
+    "trigger_10": 10000000,
+    "listen_stop": 0,
+    "bubble": 1000000,
+}
+
+TARGET_PER_WORKLOAD = 5.0   # Keel >= 5x Backbone on every workload
+TARGET_GEOMEAN = 10.0       # geometric mean of Keel/Backbone >= 10x
+TARGET_FLOOR = 3.0          # Keel within 3x of the plain-Swift floor
+
+NOTES = {
+    "coll_set_merge": (
+        "Backbone's time here is dominated by its removal algorithm "
+        "(`indexOf` + `splice(i, 1)` per removed model, O(removed x length)); "
+        "a speed-up from removing in one pass is algorithmic, not a language effect."
+    ),
+}
+
+RESULTS_START = "<!-- results -->"
+RESULTS_END = "<!-- /results -->"
+
+
+class InputError(Exception):
+    pass
+
+
+def load_result(path):
+    """Return the JSON object from a harness output file."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+    except OSError as e:
+        raise InputError(f"{path}: {e}")
+    stripped = text.strip()
+    if stripped.startswith("{"):
+        try:
+            return json.loads(stripped)
+        except ValueError:
+            pass
+    # Raw stdout: lines, then the JSON object starting at the beginning of a line.
+    starts = [0] if text.startswith("{") else []
+    i = text.find("\n{")
+    while i >= 0:
+        starts.append(i + 1)
+        i = text.find("\n{", i + 1)
+    decoder = json.JSONDecoder()
+    for start in starts:
+        try:
+            obj, _ = decoder.raw_decode(text, start)
+        except ValueError:
+            continue
+        if isinstance(obj, dict) and "workloads" in obj:
+            return obj
+    raise InputError(f"{path}: no JSON object with a 'workloads' map found")
+
+
+def num(x):
+    return x if isinstance(x, (int, float)) and not isinstance(x, bool) and math.isfinite(x) else None
+
+
+def rate(ops, total_ms, ops_per_sec):
+    """ops/s from timed milliseconds when possible, else the reported rate."""
+    if num(ops) is not None and num(total_ms) and total_ms > 0:
+        return ops / (total_ms / 1000.0)
+    return num(ops_per_sec)
+
+
+def median_or_none(xs):
+    xs = [x for x in xs if x is not None]
+    return statistics.median(xs) if xs else None
+
+
+class Side:
+    """Per-workload medians over several runs of one harness."""
+
+    def __init__(self, label, docs):
+        self.label = label
+        self.docs = docs
+        self.runs = len(docs)
+        self.workloads = {}
+        names = []
+        for d in docs:
+            w = d.get("workloads")
+            if not isinstance(w, dict):
+                raise InputError(f"{label}: 'workloads' is not an object")
+            names += [n for n in w if n not in names]
+        for name in names:
+            entries = [d["workloads"][name] for d in docs if name in d["workloads"]]
+            self.workloads[name] = self._summarise(entries)
+
+    @staticmethod
+    def _summarise(entries):
+        ops = next((e.get("ops") for e in entries if num(e.get("ops")) is not None), None)
+        rates = [rate(ops, e.get("total_ms"), e.get("ops_per_sec")) for e in entries]
+        floor_rates = [rate(ops, e.get("floor_total_ms"), e.get("floor_ops_per_sec")) for e in entries]
+        checks = [e.get("check") for e in entries]
+        return {
+            "ops": ops,
+            "runs": len(entries),
+            # The median rate equals ops / median(ms) for odd run counts.
+            "ops_per_sec": median_or_none(rates),
+            "ops_per_sec_min": min((r for r in rates if r is not None), default=None),
+            "ops_per_sec_max": max((r for r in rates if r is not None), default=None),
+            "floor_ops_per_sec": median_or_none(floor_rates),
+            "checks": checks,
+            "errors": [e.get("error") for e in entries if e.get("error")],
+        }
+
+    def peak_rss_kb(self):
+        """Median over runs of each run's peak RSS (see README for the definition)."""
+        peaks = []
+        for d in self.docs:
+            top = num(d.get("max_rss_kb"))
+            if top is None:
+                # Older/reference Node output: per-workload values only.
+                vals = []
+                for e in d["workloads"].values():
+                    for key in ("child_max_rss_kb", "max_rss_kb", "max_rss_kb_so_far"):
+                        if num(e.get(key)) is not None:
+                            vals.append(e[key])
+                            break
+                top = max(vals) if vals else None
+            peaks.append(top)
+        return median_or_none(peaks)
+
+
+def fmt_rate(x):
+    if x is None:
+        return "—"
+    if x >= 100:
+        return f"{x:,.0f}"
+    return f"{x:,.2f}"
+
+
+def fmt_ratio(x):
+    return "—" if x is None else f"{x:,.1f}×"
+
+
+def fmt_mib(kb):
+    return "—" if kb is None else f"{kb / 1024:,.0f} MiB ({kb:,.0f} KiB)"
+
+
+def yes_no(ok):
+    return "**yes**" if ok else "**no**"
+
+
+def host_info():
+    lines = [f"{platform.system()} {platform.release()} {platform.machine()}"]
+    cpu = None
+    mem_kb = None
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8") as f:
+            for line in f:
+                if line.startswith("model name"):
+                    cpu = line.split(":", 1)[1].strip()
+                    break
+        with open("/proc/meminfo", encoding="utf-8") as f:
+            for line in f:
+                if line.startswith("MemTotal:"):
+                    mem_kb = int(line.split()[1])
+                    break
+    except OSError:
+        pass
+    if cpu is None and platform.system() == "Darwin":
+        try:
+            cpu = subprocess.run(["sysctl", "-n", "machdep.cpu.brand_string"],
+                                 capture_output=True, text=True, check=True).stdout.strip()
+            mem_kb = int(subprocess.run(["sysctl", "-n", "hw.memsize"], capture_output=True,
+                                        text=True, check=True).stdout.strip()) // 1024
+        except (OSError, subprocess.CalledProcessError, ValueError):
+            pass
+    desc = cpu or platform.processor() or "unknown CPU"
+    desc += f", {os.cpu_count()} logical CPUs"
+    if mem_kb:
+        desc += f", {mem_kb / 1024 / 1024:.0f} GiB RAM"
+    lines.append(desc)
+    return ", ".join(lines)
+
+
+def scalar_fields(doc, skip=("workloads",)):
+    parts = []
+    for k, v in doc.items():
+        if k in skip or isinstance(v, (dict, list)):
+            continue
+        parts.append(f"{k} `{v}`")
+    return ", ".join(parts)
+
+
+def build_report(keel, bb, with_host):
+    present = set(keel.workloads) | set(bb.workloads)
+    order = [n for n in EXPECTED_CHECKS if n in present]
+    order += sorted(present - set(order))
+
+    out = []
+    problems = []          # invalid data: wrong checks, missing workloads
+    rows = []
+    ratios = []
+    below_5 = []
+    missing = []           # no ratio: a side lacks the workload
+    over_floor = []
+    no_floor = []
+
+    for name in order:
+        k = keel.workloads.get(name)
+        b = bb.workloads.get(name)
+        if k is None or b is None:
+            problems.append(f"`{name}` missing on the {'Keel' if k is None else 'Backbone'} side")
+        expected = EXPECTED_CHECKS.get(name)
+        for side, s in (("Keel", k), ("Backbone", b)):
+            if s is None:
+                continue
+            bad = [c for c in s["checks"] if expected is not None and c != expected]
+            if bad or s["errors"]:
+                detail = "; ".join(s["errors"]) if s["errors"] else f"got {bad[0]}, expected {expected}"
+                problems.append(f"`{name}`: {side} check failed ({detail})")
+        kr = k["ops_per_sec"] if k else None
+        br = b["ops_per_sec"] if b else None
+        fr = k["floor_ops_per_sec"] if k else None
+        ratio = kr / br if kr and br else None
+        slowdown = fr / kr if fr and kr else None
+        if ratio is not None:
+            ratios.append(ratio)
+            if ratio < TARGET_PER_WORKLOAD:
+                below_5.append(name)
+        else:
+            missing.append(name)
+        if slowdown is None:
+            no_floor.append(name)
+        elif slowdown > TARGET_FLOOR:
+            over_floor.append(name)
+        mark = " ¹" if name in NOTES else ""
+        rows.append(
+            f"| {name}{mark} | {fmt_rate(kr)} | {fmt_rate(br)} | {fmt_ratio(ratio)} | "
+            f"{fmt_rate(fr)} | {'—' if slowdown is None else f'×{slowdown:.1f} of floor'} |"
+        )
+
+    geomean = math.exp(sum(math.log(r) for r in ratios) / len(ratios)) if ratios else None
+
+    out.append("### Keel vs Backbone.js")
+    out.append("")
+    bbdoc = bb.docs[0]
+    proto = "isolated (`ISOLATE=1`, one Node process per workload)" if bbdoc.get("isolated") \
+        else "sequential (all workloads in one Node process)"
+    out.append(f"- Backbone side: Backbone `{bbdoc.get('backbone', '?')}`, Underscore "
+               f"`{bbdoc.get('underscore', '?')}`, Node `{bbdoc.get('node', '?')}`, {proto}, "
+               f"REPS={bbdoc.get('reps', '?')}, median of {bb.runs} run(s).")
+    kfields = scalar_fields(keel.docs[0])
+    out.append(f"- Keel side: `keel-bench`, median of {keel.runs} run(s)"
+               + (f"; {kfields}." if kfields else "."))
+    if with_host:
+        out.append(f"- Machine: {host_info()}.")
+    out.append("- ops/s = ops ÷ median timed seconds. \"×N of floor\" = plain-Swift floor ops/s ÷ "
+               "Keel ops/s (how many times slower than the same work without the library).")
+    if len(order) < len(EXPECTED_CHECKS) or any(n not in EXPECTED_CHECKS for n in order):
+        out.append(f"- Subset: {len(order)} workload(s), not the standard {len(EXPECTED_CHECKS)}; "
+                   "the targets below refer to this subset only.")
+    out.append("")
+    out.append("| workload | Keel ops/s | Backbone ops/s | Keel ÷ Backbone | plain-Swift floor ops/s | Keel ÷ floor |")
+    out.append("|---|---:|---:|---:|---:|---:|")
+    out.extend(rows)
+    out.append(f"| **geometric mean** | | | **{fmt_ratio(geomean)}** | | |")
+    out.append("")
+    notes = [f"¹ `{name}`: {note}" for name, note in NOTES.items() if name in order]
+    if notes:
+        out.extend(notes)
+        out.append("")
+
+    out.append("**Targets**")
+    out.append("")
+    per_ok = not below_5 and not missing
+    detail = []
+    if below_5:
+        detail.append(f"below: {', '.join(below_5)}")
+    if missing:
+        detail.append(f"no data: {', '.join(missing)}")
+    out.append(f"- Every workload ≥ {TARGET_PER_WORKLOAD:g}× Backbone: {yes_no(per_ok)}"
+               + (f" ({'; '.join(detail)})" if detail else ""))
+    geo_ok = geomean is not None and geomean >= TARGET_GEOMEAN and not missing
+    geo_detail = fmt_ratio(geomean) if geomean is not None else "no data"
+    if missing and geomean is not None:
+        geo_detail += f" over {len(ratios)} of {len(order)} workloads only"
+    out.append(f"- Geometric mean ≥ {TARGET_GEOMEAN:g}×: {yes_no(geo_ok)} ({geo_detail})")
+    floor_ok = not over_floor and not no_floor
+    detail = []
+    if over_floor:
+        detail.append(f"slower than ×{TARGET_FLOOR:g}: {', '.join(over_floor)}")
+    if no_floor:
+        detail.append(f"no floor: {', '.join(no_floor)}")
+    out.append(f"- Every workload within {TARGET_FLOOR:g}× of its plain-Swift floor: {yes_no(floor_ok)}"
+               + (f" ({'; '.join(detail)})" if detail else ""))
+    out.append("")
+
+    krss = keel.peak_rss_kb()
+    brss = bb.peak_rss_kb()
+    out.append("**Peak RSS**")
+    out.append("")
+    out.append(f"- Keel: {fmt_mib(krss)}: the whole `keel-bench` process (all workloads in one "
+               f"process), median over runs.")
+    bb_how = ("the largest per-workload child process (`ISOLATE=1`; each child holds Node's "
+              "baseline, one workload's setup state and its warm-up garbage)"
+              if bbdoc.get("isolated") else "the whole Node process (sequential run)")
+    out.append(f"- Backbone: {fmt_mib(brss)}: {bb_how}, median over runs.")
+    if krss and brss:
+        out.append(f"- Backbone ÷ Keel: {brss / krss:.1f}× (Keel uses {100.0 * krss / brss:.0f}% of "
+                   f"Backbone's peak).")
+    out.append("")
+
+    if keel.runs > 1 or bb.runs > 1:
+        out.append("<details><summary>Run-to-run spread (min–max ops/s over runs)</summary>")
+        out.append("")
+        out.append("| workload | Keel min–max | Backbone min–max |")
+        out.append("|---|---:|---:|")
+        for name in order:
+            k = keel.workloads.get(name) or {}
+            b = bb.workloads.get(name) or {}
+            out.append(f"| {name} | {fmt_rate(k.get('ops_per_sec_min'))} – {fmt_rate(k.get('ops_per_sec_max'))} | "
+                       f"{fmt_rate(b.get('ops_per_sec_min'))} – {fmt_rate(b.get('ops_per_sec_max'))} |")
+        out.append("")
+        out.append("</details>")
+        out.append("")
+
+    if problems:
+        out.append("**Invalid results**")
+        out.append("")
+        out.extend(f"- {p}" for p in problems)
+    else:
+        out.append(f"All {len(order)} check values match the expected values on both sides, in every run.")
+    out.append("")
+
+    targets_met = per_ok and geo_ok and floor_ok
+    summary = {
+        "geomean_keel_over_backbone": geomean,
+        "targets": {"per_workload_5x": per_ok,
+                    "geomean_10x": geo_ok,
+                    "within_3x_of_floor": floor_ok},
+        "peak_rss_kb": {"keel": krss, "backbone": brss},
+        "problems": problems,
+        "workloads": {n: {"keel": keel.workloads.get(n), "backbone": bb.workloads.get(n)} for n in order},
+    }
+    return "\n".join(out), problems, targets_met, summary
+
+
+def update_readme(path, report):
+    with open(path, encoding="utf-8") as f:
+        text = f.read()
+    start = text.find(RESULTS_START)
+    if start < 0:
+        raise InputError(f"{path}: marker {RESULTS_START} not found")
+    body_start = start + len(RESULTS_START)
+    end = text.find(RESULTS_END, body_start)
+    tail = text[end:] if end >= 0 else "\n" + RESULTS_END + "\n" + text[body_start:]
+    new = text[:body_start] + "\n" + report.rstrip() + "\n" + tail
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(new)
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--keel", action="append", required=True, metavar="FILE",
+                    help="keel-bench output (stdout or JSON); repeat once per run")
+    ap.add_argument("--backbone", action="append", required=True, metavar="FILE",
+                    help="bench.js output (stdout or JSON); repeat once per run")
+    ap.add_argument("--host-info", action="store_true", help="describe this machine in the report")
+    ap.add_argument("--readme", metavar="FILE",
+                    help=f"also write the report between {RESULTS_START} and {RESULTS_END} in FILE")
+    ap.add_argument("--json-out", metavar="FILE", help="write a machine-readable summary")
+    ap.add_argument("--strict", action="store_true", help="exit 1 when a target is not met")
+    args = ap.parse_args(argv)
+
+    try:
+        keel = Side("Keel", [load_result(p) for p in args.keel])
+        bb = Side("Backbone", [load_result(p) for p in args.backbone])
+        report, problems, targets_met, summary = build_report(keel, bb, args.host_info)
+        print(report)
+        if args.readme:
+            update_readme(args.readme, report)
+        if args.json_out:
+            with open(args.json_out, "w", encoding="utf-8") as f:
+                json.dump(summary, f, indent=2)
+    except InputError as e:
+        print(f"compare.py: {e}", file=sys.stderr)
+        return 2
+    if problems:
+        return 1
+    if args.strict and not targets_met:
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# Compiles and runs every page of every playground against the built Keel library, on
+# Linux as on macOS. A page fails when it does not compile or a `precondition` in it fails.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+MODULE=Keel
+swift build --target "$MODULE" -Xswiftc -warnings-as-errors
+BIN="$(swift build --show-bin-path)"
+WORK="$(mktemp -d)"
+trap 'rm -rf "$WORK"' EXIT
+shopt -s nullglob
+status=0
+pages=0
+for playground in Playgrounds/*.playground; do
+  for page in "$playground"/Pages/*.xcplaygroundpage; do
+    pages=$((pages + 1))
+    {
+      echo "#sourceLocation(file: \"$PWD/$page/Contents.swift\", line: 1)"
+      cat "$page/Contents.swift"
+    } > "$WORK/main.swift"
+    if swiftc -swift-version 6 -warnings-as-errors -I "$BIN/Modules" \
+         "$playground"/Sources/*.swift "$WORK/main.swift" "$BIN/$MODULE.build/"*.o \
+         -o "$WORK/page" 2> "$WORK/compile.log" \
+       && "$WORK/page" > "$WORK/run.log" 2>&1; then
+      echo "ok    $page"
+    else
+      echo "FAIL  $page"
+      cat "$WORK/compile.log" "$WORK/run.log" 2> /dev/null | tail -40
+      status=1
+    fi
+  done
+done
+if [ "$pages" -eq 0 ]; then
+  echo "no playground pages found" >&2
+  exit 1
+fi
+echo "$pages playground pages checked"
+exit $status

@@ -1,0 +1,606 @@
+/// A strict RFC 8259 parser over UTF-8 bytes.
+///
+/// The parser is iterative: open arrays and objects live on explicit stacks rather than on the
+/// call stack, so deeply nested input ends in ``JSONParseError/Kind/tooDeeplyNested`` and
+/// never in a stack overflow. Values of an open container are collected on one shared stack
+/// and moved into their array or object when the container closes.
+struct JSONParser {
+    /// An array or object that has been opened but not yet closed.
+    private struct Frame {
+        /// Whether the container is an object (otherwise an array).
+        var isObject: Bool
+        /// Where the container's members start: on the value stack for an array, on the
+        /// member stack for an object.
+        var start: Int
+    }
+
+    private let bytes: UnsafeBufferPointer<UInt8>
+    private var position: Int
+    /// Reused storage for strings that contain escape sequences.
+    private var scratch: [UInt8] = []
+    /// Recently parsed object keys, so that the keys repeated by every object of an array
+    /// are decoded once.
+    private var keyCache = KeyCache()
+
+    private init(bytes: UnsafeBufferPointer<UInt8>) {
+        self.bytes = bytes
+        position = 0
+    }
+
+    /// Parses one JSON value that must span all of `bytes` (apart from whitespace and an
+    /// optional UTF-8 byte order mark).
+    static func parse(_ bytes: UnsafeRawBufferPointer) throws(JSONParseError) -> JSONValue {
+        var parser = JSONParser(bytes: bytes.assumingMemoryBound(to: UInt8.self))
+        return try parser.parseDocument()
+    }
+
+    // MARK: - Document and containers
+
+    private mutating func parseDocument() throws(JSONParseError) -> JSONValue {
+        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
+            position = 3
+        }
+        let value = try parseNestedValue()
+        skipWhitespace()
+        if position != bytes.count { throw error(.trailingContent, at: position) }
+        return value
+    }
+
+    /// Parses a value, including any arrays and objects nested in it, without recursion.
+    private mutating func parseNestedValue() throws(JSONParseError) -> JSONValue {
+        var frames = Stack<Frame>()
+        // The elements of the open arrays, innermost last.
+        var values = Stack<JSONValue>()
+        // The keys and values of the open objects, innermost last.
+        var members = Stack<(String, JSONValue)>()
+        // The key of the member being parsed in the innermost open object.
+        var key = ""
+
+        nextValue: while true {
+            skipWhitespace()
+            guard position < bytes.count else { throw error(.unexpectedEnd, at: position) }
+            var value: JSONValue
+            switch bytes[position] {
+            case UInt8(ascii: "\""):
+                value = .string(try parseString())
+            case UInt8(ascii: "{"):
+                let open = position
+                position += 1
+                skipWhitespace()
+                if position < bytes.count, bytes[position] == UInt8(ascii: "}") {
+                    position += 1
+                    value = .object(JSONObject())
+                } else {
+                    guard frames.count < JSONValue.maximumParsingDepth else {
+                        throw error(.tooDeeplyNested, at: open)
+                    }
+                    frames.push(Frame(isObject: true, start: members.count))
+                    key = try parseKey()
+                    continue nextValue
+                }
+            case UInt8(ascii: "["):
+                let open = position
+                position += 1
+                skipWhitespace()
+                if position < bytes.count, bytes[position] == UInt8(ascii: "]") {
+                    position += 1
+                    value = .array([])
+                } else {
+                    guard frames.count < JSONValue.maximumParsingDepth else {
+                        throw error(.tooDeeplyNested, at: open)
+                    }
+                    frames.push(Frame(isObject: false, start: values.count))
+                    continue nextValue
+                }
+            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                value = try parseNumber()
+            case UInt8(ascii: "t"):
+                try parseLiteral("true")
+                value = .bool(true)
+            case UInt8(ascii: "f"):
+                try parseLiteral("false")
+                value = .bool(false)
+            case UInt8(ascii: "n"):
+                try parseLiteral("null")
+                value = .null
+            default:
+                throw unexpectedByte(at: position)
+            }
+
+            // Hand the finished value to the innermost open container, closing containers
+            // for as long as their closing bracket follows.
+            while let frame = frames.last {
+                if frame.isObject {
+                    members.push((key, value))
+                } else {
+                    values.push(value)
+                }
+                skipWhitespace()
+                guard position < bytes.count else { throw error(.unexpectedEnd, at: position) }
+                let byte = bytes[position]
+                if byte == UInt8(ascii: ",") {
+                    position += 1
+                    if frame.isObject {
+                        skipWhitespace()
+                        key = try parseKey()
+                    }
+                    continue nextValue
+                }
+                if frame.isObject, byte == UInt8(ascii: "}") {
+                    position += 1
+                    value = .object(members.popObject(from: frame.start))
+                } else if !frame.isObject, byte == UInt8(ascii: "]") {
+                    position += 1
+                    value = .array(values.popArray(from: frame.start))
+                } else {
+                    throw unexpectedByte(at: position)
+                }
+                frames.pop()
+            }
+            return value
+        }
+    }
+
+    /// Parses an object key and the colon after it.
+    private mutating func parseKey() throws(JSONParseError) -> String {
+        guard position < bytes.count else { throw error(.unexpectedEnd, at: position) }
+        guard bytes[position] == UInt8(ascii: "\"") else { throw unexpectedByte(at: position) }
+        let key = try parseKeyString()
+        skipWhitespace()
+        guard position < bytes.count else { throw error(.unexpectedEnd, at: position) }
+        guard bytes[position] == UInt8(ascii: ":") else { throw unexpectedByte(at: position) }
+        position += 1
+        return key
+    }
+
+    /// Parses a key starting at its opening quote, reusing the string of an identical
+    /// recent key.
+    private mutating func parseKeyString() throws(JSONParseError) -> String {
+        let start = position + 1
+        var index = start
+        var hash: UInt32 = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") { break }
+            // Escapes, control characters and non-ASCII keys take the general path.
+            if byte == UInt8(ascii: "\\") || byte < 0x20 || byte >= 0x80 { return try parseString() }
+            hash = hash &* 31 &+ UInt32(byte)
+            index += 1
+        }
+        guard index < bytes.count else { throw error(.unexpectedEnd, at: index) }
+        position = index + 1
+        return keyCache.key(for: start..<index, hash: hash, in: bytes)
+    }
+
+    // MARK: - Scalars
+
+    /// Skips the four whitespace characters JSON allows: space, tab, line feed and carriage
+    /// return.
+    @inline(__always)
+    private mutating func skipWhitespace() {
+        while position < bytes.count {
+            let byte = bytes[position]
+            guard byte <= UInt8(ascii: " "),
+                  byte == UInt8(ascii: " ") || byte == 0x0A || byte == 0x0D || byte == 0x09
+            else { return }
+            position += 1
+        }
+    }
+
+    /// Consumes `literal` (`true`, `false` or `null`), whose first byte is known to match.
+    private mutating func parseLiteral(_ literal: StaticString) throws(JSONParseError) {
+        let count = literal.utf8CodeUnitCount
+        let expected = literal.utf8Start
+        for index in 1..<count {
+            let offset = position + index
+            guard offset < bytes.count else { throw error(.unexpectedEnd, at: offset) }
+            guard bytes[offset] == expected[index] else { throw unexpectedByte(at: offset) }
+        }
+        position += count
+    }
+
+    /// Parses a number. Integers that fit in `Int` become ``JSONValue/int(_:)``; numbers
+    /// with a fraction or an exponent, and larger integers, become ``JSONValue/double(_:)``.
+    private mutating func parseNumber() throws(JSONParseError) -> JSONValue {
+        let start = position
+        var index = position
+        let isNegative = bytes[index] == UInt8(ascii: "-")
+        if isNegative { index += 1 }
+
+        // The decimal digits as one integer, exact unless `overflowed`.
+        var significand: UInt64 = 0
+        var overflowed = false
+        @inline(__always) func accumulate(_ byte: UInt8) {
+            guard !overflowed else { return }
+            let (shifted, overflow1) = significand.multipliedReportingOverflow(by: 10)
+            let (sum, overflow2) = shifted.addingReportingOverflow(UInt64(byte &- UInt8(ascii: "0")))
+            if overflow1 || overflow2 { overflowed = true } else { significand = sum }
+        }
+
+        // Integer part: `0` or a non-zero digit followed by digits.
+        guard index < bytes.count else { throw error(.unexpectedEnd, at: index) }
+        if bytes[index] == UInt8(ascii: "0") {
+            index += 1
+            if index < bytes.count, Self.isDigit(bytes[index]) { throw error(.invalidNumber, at: index) }
+        } else if Self.isDigit(bytes[index]) {
+            while index < bytes.count, Self.isDigit(bytes[index]) {
+                accumulate(bytes[index])
+                index += 1
+            }
+        } else {
+            throw error(.invalidNumber, at: index)
+        }
+
+        var isInteger = true
+        var fractionDigits = 0
+        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+            isInteger = false
+            index += 1
+            guard index < bytes.count else { throw error(.unexpectedEnd, at: index) }
+            guard Self.isDigit(bytes[index]) else { throw error(.invalidNumber, at: index) }
+            while index < bytes.count, Self.isDigit(bytes[index]) {
+                accumulate(bytes[index])
+                fractionDigits += 1
+                index += 1
+            }
+        }
+
+        var exponent = 0
+        if index < bytes.count, bytes[index] | 0x20 == UInt8(ascii: "e") {
+            isInteger = false
+            index += 1
+            var exponentIsNegative = false
+            if index < bytes.count, bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+") {
+                exponentIsNegative = bytes[index] == UInt8(ascii: "-")
+                index += 1
+            }
+            guard index < bytes.count else { throw error(.unexpectedEnd, at: index) }
+            guard Self.isDigit(bytes[index]) else { throw error(.invalidNumber, at: index) }
+            while index < bytes.count, Self.isDigit(bytes[index]) {
+                // Saturate: anything this large over- or underflows a Double anyway.
+                if exponent < 1_000_000 { exponent = exponent * 10 + Int(bytes[index] &- UInt8(ascii: "0")) }
+                index += 1
+            }
+            if exponentIsNegative { exponent = -exponent }
+        }
+        position = index
+
+        if isInteger, !overflowed {
+            if !isNegative, significand <= UInt64(Int.max) { return .int(Int(significand)) }
+            if isNegative, significand <= UInt64(Int.max) + 1 { return .int(Int(truncatingIfNeeded: 0 &- significand)) }
+        }
+
+        // Fast path: a significand of at most 53 bits and a power of ten of at most 22 are
+        // both exact doubles, so a single multiplication or division rounds correctly.
+        let powerOfTen = exponent - fractionDigits
+        if !overflowed, significand <= 1 << 53, (-22...22).contains(powerOfTen) {
+            let magnitude = Double(significand)
+            let power = Self.powersOfTen[abs(powerOfTen)]
+            let result = powerOfTen < 0 ? magnitude / power : magnitude * power
+            return .double(isNegative ? -result : result)
+        }
+
+        // Slow path: the standard library's correctly rounded conversion of the text.
+        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+        guard let result = Double(text), result.isFinite else { throw error(.invalidNumber, at: start) }
+        return .double(result)
+    }
+
+    private static let powersOfTen: [Double] = [
+        1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
+        1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+    ]
+
+    @inline(__always)
+    private static func isDigit(_ byte: UInt8) -> Bool {
+        byte &- UInt8(ascii: "0") < 10
+    }
+
+    // MARK: - Strings
+
+    /// Parses a string starting at its opening quote.
+    private mutating func parseString() throws(JSONParseError) -> String {
+        let start = position + 1
+        var index = start
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") {
+                position = index + 1
+                return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+            }
+            if byte == UInt8(ascii: "\\") {
+                return try parseEscapedString(start: start, firstEscape: index)
+            }
+            if byte < 0x20 { throw error(.controlCharacterInString, at: index) }
+            if byte < 0x80 {
+                index += 1
+            } else {
+                index = try endOfUTF8Sequence(at: index)
+            }
+        }
+        throw error(.unexpectedEnd, at: index)
+    }
+
+    /// Parses the rest of a string that contains escape sequences, decoding it into
+    /// `scratch`.
+    private mutating func parseEscapedString(start: Int, firstEscape: Int) throws(JSONParseError) -> String {
+        scratch.removeAll(keepingCapacity: true)
+        scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<firstEscape]))
+        var index = firstEscape
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") {
+                position = index + 1
+                return String(decoding: scratch, as: UTF8.self)
+            }
+            if byte == UInt8(ascii: "\\") {
+                index = try decodeEscape(at: index)
+            } else if byte < 0x20 {
+                throw error(.controlCharacterInString, at: index)
+            } else if byte < 0x80 {
+                scratch.append(byte)
+                index += 1
+            } else {
+                let end = try endOfUTF8Sequence(at: index)
+                scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<end]))
+                index = end
+            }
+        }
+        throw error(.unexpectedEnd, at: index)
+    }
+
+    /// Decodes the escape sequence at `index` (a backslash) into `scratch` and returns the
+    /// offset after it.
+    ///
+    /// A `\u` escape of an unpaired UTF-16 surrogate decodes to U+FFFD, the replacement
+    /// character, because a Swift string cannot hold a lone surrogate.
+    private mutating func decodeEscape(at index: Int) throws(JSONParseError) -> Int {
+        let next = index + 1
+        guard next < bytes.count else { throw error(.unexpectedEnd, at: next) }
+        let decoded: UInt8
+        switch bytes[next] {
+        case UInt8(ascii: "\""): decoded = UInt8(ascii: "\"")
+        case UInt8(ascii: "\\"): decoded = UInt8(ascii: "\\")
+        case UInt8(ascii: "/"): decoded = UInt8(ascii: "/")
+        case UInt8(ascii: "b"): decoded = 0x08
+        case UInt8(ascii: "f"): decoded = 0x0C
+        case UInt8(ascii: "n"): decoded = 0x0A
+        case UInt8(ascii: "r"): decoded = 0x0D
+        case UInt8(ascii: "t"): decoded = 0x09
+        case UInt8(ascii: "u"):
+            let unit = try hexUnit(at: next + 1)
+            var end = next + 5
+            var scalar = Unicode.Scalar(unit)
+            if UTF16.isLeadSurrogate(unit),
+               end + 6 <= bytes.count,
+               bytes[end] == UInt8(ascii: "\\"), bytes[end + 1] == UInt8(ascii: "u") {
+                let low = try hexUnit(at: end + 2)
+                if UTF16.isTrailSurrogate(low) {
+                    let value = 0x10000 + ((UInt32(unit) - 0xD800) << 10) + (UInt32(low) - 0xDC00)
+                    scalar = Unicode.Scalar(value)
+                    end += 6
+                }
+            }
+            appendUTF8(scalar?.value ?? 0xFFFD)
+            return end
+        default:
+            throw error(.invalidEscape, at: next)
+        }
+        scratch.append(decoded)
+        return next + 1
+    }
+
+    /// Appends the UTF-8 encoding of the Unicode scalar `value` to `scratch`.
+    private mutating func appendUTF8(_ value: UInt32) {
+        switch value {
+        case ..<0x80:
+            scratch.append(UInt8(truncatingIfNeeded: value))
+        case ..<0x800:
+            scratch.append(UInt8(truncatingIfNeeded: 0xC0 | value >> 6))
+            scratch.append(UInt8(truncatingIfNeeded: 0x80 | value & 0x3F))
+        case ..<0x10000:
+            scratch.append(UInt8(truncatingIfNeeded: 0xE0 | value >> 12))
+            scratch.append(UInt8(truncatingIfNeeded: 0x80 | value >> 6 & 0x3F))
+            scratch.append(UInt8(truncatingIfNeeded: 0x80 | value & 0x3F))
+        default:
+            scratch.append(UInt8(truncatingIfNeeded: 0xF0 | value >> 18))
+            scratch.append(UInt8(truncatingIfNeeded: 0x80 | value >> 12 & 0x3F))
+            scratch.append(UInt8(truncatingIfNeeded: 0x80 | value >> 6 & 0x3F))
+            scratch.append(UInt8(truncatingIfNeeded: 0x80 | value & 0x3F))
+        }
+    }
+
+    /// Reads the four hexadecimal digits of a `\u` escape starting at `index`.
+    private func hexUnit(at index: Int) throws(JSONParseError) -> UInt16 {
+        var unit: UInt16 = 0
+        for offset in index..<index + 4 {
+            guard offset < bytes.count else { throw error(.unexpectedEnd, at: offset) }
+            let byte = bytes[offset]
+            let digit: UInt8
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+            default: throw error(.invalidUnicode, at: offset)
+            }
+            unit = unit << 4 | UInt16(digit)
+        }
+        return unit
+    }
+
+    // MARK: - UTF-8
+
+    /// Validates the multi-byte UTF-8 sequence starting at `index` and returns the offset
+    /// after it.
+    private func endOfUTF8Sequence(at index: Int) throws(JSONParseError) -> Int {
+        guard let length = Self.utf8SequenceLength(in: bytes, at: index) else {
+            throw error(.invalidUTF8, at: index)
+        }
+        return index + length
+    }
+
+    /// The length of the well-formed UTF-8 sequence at `index`, or `nil` when the bytes
+    /// there are not one (per RFC 3629: no overlong forms, surrogates or values past
+    /// U+10FFFF).
+    static func utf8SequenceLength(in bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Int? {
+        let lead = bytes[index]
+        let length: Int
+        var secondRange: ClosedRange<UInt8> = 0x80...0xBF
+        switch lead {
+        case 0x00...0x7F: return 1
+        case 0xC2...0xDF: length = 2
+        case 0xE0: length = 3; secondRange = 0xA0...0xBF
+        case 0xE1...0xEC, 0xEE...0xEF: length = 3
+        case 0xED: length = 3; secondRange = 0x80...0x9F
+        case 0xF0: length = 4; secondRange = 0x90...0xBF
+        case 0xF1...0xF3: length = 4
+        case 0xF4: length = 4; secondRange = 0x80...0x8F
+        default: return nil
+        }
+        guard index + length <= bytes.count, secondRange.contains(bytes[index + 1]) else { return nil }
+        for offset in index + 2..<index + length where bytes[offset] & 0xC0 != 0x80 { return nil }
+        return length
+    }
+
+    // MARK: - Errors
+
+    /// The error for a byte that cannot appear at `index`: the character it starts, or
+    /// invalid UTF-8.
+    private func unexpectedByte(at index: Int) -> JSONParseError {
+        guard let length = Self.utf8SequenceLength(in: bytes, at: index) else {
+            return error(.invalidUTF8, at: index)
+        }
+        let sequence = UnsafeBufferPointer(rebasing: bytes[index..<index + length])
+        let character = String(decoding: sequence, as: UTF8.self).first ?? "\u{FFFD}"
+        return error(.unexpectedCharacter(character), at: index)
+    }
+
+    /// An error of `kind` at byte `offset`, with its line and column.
+    private func error(_ kind: JSONParseError.Kind, at offset: Int) -> JSONParseError {
+        let offset = min(offset, bytes.count)
+        var line = 1
+        var lineStart = 0
+        for index in 0..<offset where bytes[index] == 0x0A {
+            line += 1
+            lineStart = index + 1
+        }
+        if lineStart == 0, bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
+            lineStart = min(3, offset)
+        }
+        var column = 1
+        for index in lineStart..<offset where bytes[index] & 0xC0 != 0x80 { column += 1 }
+        return JSONParseError(kind: kind, offset: offset, line: line, column: column)
+    }
+}
+
+// MARK: - Parser storage
+
+extension JSONParser {
+    /// A growable stack in manually managed memory, whose top elements can be moved out in
+    /// bulk, without the copying and releasing that slicing an `Array` costs.
+    fileprivate struct Stack<Element>: ~Copyable {
+        private var base: UnsafeMutablePointer<Element>
+        private var capacity: Int
+        private(set) var count = 0
+
+        init() {
+            capacity = 32
+            base = .allocate(capacity: capacity)
+        }
+
+        deinit {
+            base.deinitialize(count: count)
+            base.deallocate()
+        }
+
+        /// The top element.
+        var last: Element? { count > 0 ? base[count - 1] : nil }
+
+        mutating func push(_ element: consuming Element) {
+            if count == capacity {
+                let grown = UnsafeMutablePointer<Element>.allocate(capacity: capacity * 2)
+                grown.moveInitialize(from: base, count: count)
+                base.deallocate()
+                base = grown
+                capacity *= 2
+            }
+            (base + count).initialize(to: element)
+            count += 1
+        }
+
+        mutating func pop() {
+            count -= 1
+            (base + count).deinitialize(count: 1)
+        }
+
+        /// Moves the elements from `start` on into a new array.
+        mutating func popArray(from start: Int) -> [Element] {
+            let moved = count - start
+            let source = base + start
+            count = start
+            return [Element](unsafeUninitializedCapacity: moved) { buffer, initializedCount in
+                guard let target = buffer.baseAddress else { return }
+                target.moveInitialize(from: source, count: moved)
+                initializedCount = moved
+            }
+        }
+    }
+}
+
+extension JSONParser.Stack where Element == (String, JSONValue) {
+    /// Moves the keys and values from `start` on into a new object.
+    mutating func popObject(from start: Int) -> JSONObject {
+        let moved = count - start
+        count = start
+        return JSONObject(uniqueKeysWithLastValues: JSONParser.MovingSequence(pointer: base + start, remaining: moved))
+    }
+}
+
+extension JSONParser {
+    /// Hands out elements by moving them out of memory, so each must be taken exactly once:
+    /// the sequence must be iterated to the end, once (as `JSONObject`'s initializer does).
+    fileprivate struct MovingSequence<Element>: Sequence, IteratorProtocol {
+        var pointer: UnsafeMutablePointer<Element>
+        var remaining: Int
+
+        var underestimatedCount: Int { remaining }
+
+        mutating func next() -> Element? {
+            guard remaining > 0 else { return nil }
+            remaining -= 1
+            defer { pointer += 1 }
+            return pointer.move()
+        }
+    }
+
+    /// A small direct-mapped cache from the bytes of a key to its string.
+    ///
+    /// The objects of an array usually repeat the same keys; finding a key here costs a
+    /// hash and a comparison of a few bytes instead of creating a string.
+    private struct KeyCache {
+        private struct Entry {
+            var bytes: Range<Int>
+            var key: String
+        }
+
+        private static let size = 64
+        private var entries = [Entry](repeating: Entry(bytes: 0..<0, key: ""), count: KeyCache.size)
+
+        /// The key whose (ASCII, escape-free) bytes are `range` of `bytes`; `hash` is a hash
+        /// of those bytes.
+        mutating func key(for range: Range<Int>, hash: UInt32, in bytes: UnsafeBufferPointer<UInt8>) -> String {
+            let slot = Int(truncatingIfNeeded: (hash ^ hash >> 11) & UInt32(Self.size - 1))
+            let cached = entries[slot].bytes
+            if cached.count == range.count, !range.isEmpty {
+                var index = 0
+                while index < range.count, bytes[cached.lowerBound + index] == bytes[range.lowerBound + index] {
+                    index += 1
+                }
+                if index == range.count { return entries[slot].key }
+            }
+            let key = String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+            entries[slot] = Entry(bytes: range, key: key)
+            return key
+        }
+    }
+}

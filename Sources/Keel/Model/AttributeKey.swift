@@ -1,0 +1,65 @@
+/// The name of an attribute together with its Swift type, for typed access to a model.
+///
+/// ```swift
+/// extension Note {
+///     static let title = AttributeKey<String>("title")
+///     static let tags = AttributeKey<[String]>("tags")
+/// }
+///
+/// note[Note.title] = "Groceries"
+/// let tags: [String] = note[Note.tags] ?? []
+/// ```
+public struct AttributeKey<Value: JSONRepresentable>: Sendable, Hashable {
+    /// The attribute's name.
+    public let name: String
+
+    /// Creates a key.
+    ///
+    /// ```swift
+    /// static let done = AttributeKey<Bool>("done")
+    /// ```
+    ///
+    /// - Parameter name: The attribute's name.
+    public init(_ name: String) { self.name = name }
+}
+
+extension Model {
+    /// Reads or writes an attribute as a Swift value.
+    ///
+    /// Reading returns `nil` when the attribute is absent or holds JSON of another shape;
+    /// assigning `nil` unsets it. Writing goes through ``set(_:_:silent:validate:options:)``,
+    /// with its events and validation.
+    ///
+    /// ```swift
+    /// note[Note.done] = true
+    /// if note[Note.done] == true { print("done") }
+    /// ```
+    public subscript<Value>(key: AttributeKey<Value>) -> Value? {
+        get { get(key.name).flatMap(Value.init(json:)) }
+        set { self[key.name] = newValue?.json }
+    }
+
+    /// Changes one attribute from a Swift value; see ``set(_:_:silent:validate:options:)``.
+    ///
+    /// ```swift
+    /// note.set(Note.title, "Errands", silent: true)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - key: The typed key.
+    ///   - value: The new value.
+    ///   - silent: Suppresses events and error reporting.
+    ///   - validate: `false` skips validation for this call.
+    ///   - options: Further options.
+    /// - Returns: `false` when validation rejected the change.
+    @discardableResult
+    public func set<Value>(
+        _ key: AttributeKey<Value>,
+        _ value: Value,
+        silent: Bool = false,
+        validate: Bool? = nil,
+        options: Options = Options()
+    ) -> Bool {
+        set(key.name, value.json, silent: silent, validate: validate, options: options)
+    }
+}

@@ -1,0 +1,201 @@
+public import Foundation
+#if canImport(FoundationNetworking)
+public import FoundationNetworking
+#endif
+
+/// A backend that talks JSON to a REST server over HTTP.
+///
+/// It maps Backbone's methods to HTTP verbs (create→POST, read→GET, update→PUT,
+/// patch→PATCH, delete→DELETE), resolves relative URLs against ``baseURL``, sends JSON
+/// bodies, and turns every failure into a ``SyncError``: transport errors, timeouts,
+/// cancellation, non-2xx statuses (with the body, JSON or not), undecodable bodies, and
+/// validation errors from 422 responses (and 400 responses that list errors per field).
+///
+/// ```swift
+/// let api = RESTSync(baseURL: URL(string: "https://api.example.com")!, headers: ["Authorization": "Bearer …"])
+/// let notes = Collection<Note>(url: "/notes", sync: api)
+/// try await notes.fetch()
+/// ```
+public struct RESTSync: Sync {
+    /// The base URL that relative request URLs resolve against.
+    public var baseURL: URL?
+    /// Headers sent with every request; a request's own headers win.
+    public var headers: [String: String]
+    /// The time limit of a request that sets none.
+    public var timeout: Duration
+    /// Sends PUT, PATCH and DELETE as POST with an `X-HTTP-Method-Override` header (and a
+    /// `_method` form field with ``emulateJSON``), for servers that only accept GET and POST.
+    public var emulateHTTP: Bool
+    /// Sends bodies as `application/x-www-form-urlencoded` with the JSON in a `model` field,
+    /// for servers that cannot read JSON bodies.
+    public var emulateJSON: Bool
+    /// What sends the requests.
+    public var transport: any HTTPTransport
+
+    /// Creates a REST backend.
+    ///
+    /// ```swift
+    /// let api = RESTSync(baseURL: URL(string: "http://127.0.0.1:8000")!, timeout: .seconds(10))
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - baseURL: The base URL for relative request URLs.
+    ///   - headers: Headers for every request.
+    ///   - timeout: The default time limit per request.
+    ///   - emulateHTTP: Tunnel PUT, PATCH and DELETE through POST.
+    ///   - emulateJSON: Send form-encoded bodies.
+    ///   - transport: What sends the requests; a new ephemeral `URLSession` by default.
+    public init(
+        baseURL: URL? = nil,
+        headers: [String: String] = [:],
+        timeout: Duration = .seconds(60),
+        emulateHTTP: Bool = false,
+        emulateJSON: Bool = false,
+        transport: (any HTTPTransport)? = nil
+    ) {
+        self.baseURL = baseURL
+        self.headers = headers
+        self.timeout = timeout
+        self.emulateHTTP = emulateHTTP
+        self.emulateJSON = emulateJSON
+        self.transport = transport ?? URLSession(configuration: .ephemeral)
+    }
+
+    /// Sends the request and decodes the response.
+    ///
+    /// ```swift
+    /// let response = try await api.perform(SyncRequest(method: .read, url: URL(string: "/notes")!))
+    /// ```
+    ///
+    /// - Parameter request: The operation.
+    /// - Returns: The status, headers and JSON body (`nil` for an empty body).
+    /// - Throws: ``SyncError``.
+    public func perform(_ request: SyncRequest) async throws(SyncError) -> SyncResponse {
+        let urlRequest = try self.urlRequest(for: request)
+        if Task.isCancelled { throw .cancelled }
+        let data: Data
+        let urlResponse: URLResponse
+        do {
+            (data, urlResponse) = try await transport.send(urlRequest)
+        } catch {
+            throw Self.syncError(for: error)
+        }
+        guard let http = urlResponse as? HTTPURLResponse else {
+            throw .transport("the response to \(urlRequest.url?.absoluteString ?? "") is not HTTP")
+        }
+        var responseHeaders: [String: String] = [:]
+        for (name, value) in http.allHeaderFields {
+            responseHeaders[String(describing: name).lowercased()] = String(describing: value)
+        }
+        let status = http.statusCode
+        var body: JSONValue?
+        if !data.isEmpty && !data.allSatisfy(Self.isWhitespace) {
+            do {
+                body = try JSONValue(parsing: data)
+            } catch {
+                let text = String(decoding: data, as: UTF8.self)
+                guard !(200..<300).contains(status) else {
+                    throw .undecodableBody(status: status, reason: error.description, text: text)
+                }
+                body = .string(text)
+            }
+        }
+        let response = SyncResponse(status: status, headers: responseHeaders, body: body)
+        guard response.isSuccess else { throw SyncError(failing: response) }
+        return response
+    }
+
+    /// The HTTP request that ``perform(_:)`` sends for a sync request.
+    ///
+    /// ```swift
+    /// let http = try api.urlRequest(for: request)
+    /// http.httpMethod  // "PUT"
+    /// ```
+    ///
+    /// - Parameter request: The operation.
+    /// - Returns: The URL request, with method, headers, body and timeout.
+    /// - Throws: ``SyncError/missingURL(_:)`` when the URL cannot be resolved.
+    public func urlRequest(for request: SyncRequest) throws(SyncError) -> URLRequest {
+        var url = request.url
+        if url.scheme == nil {
+            guard let baseURL else {
+                throw .missingURL("\(url.relativeString) is relative and RESTSync has no baseURL")
+            }
+            url = try URLPath.resolve(url.relativeString, against: baseURL)
+        }
+        if !request.query.isEmpty {
+            url = try Self.appending(request.query, to: url)
+        }
+        let emulateHTTP = request.emulateHTTP ?? self.emulateHTTP
+        let emulateJSON = request.emulateJSON ?? self.emulateJSON
+        let method = request.method.httpMethod
+        let tunnels = emulateHTTP && [.update, .patch, .delete].contains(request.method)
+
+        var urlRequest = URLRequest(url: url)
+        urlRequest.httpMethod = tunnels ? "POST" : method
+        urlRequest.timeoutInterval = Self.seconds(request.timeout ?? timeout)
+        urlRequest.setValue("application/json", forHTTPHeaderField: "Accept")
+        if tunnels { urlRequest.setValue(method, forHTTPHeaderField: "X-HTTP-Method-Override") }
+
+        let sendsBody = [.create, .update, .patch].contains(request.method)
+        if emulateJSON {
+            var fields: [(String, String)] = []
+            if sendsBody { fields.append(("model", (request.body ?? .null).jsonString())) }
+            if tunnels { fields.append(("_method", method)) }
+            if !fields.isEmpty || sendsBody {
+                urlRequest.setValue("application/x-www-form-urlencoded", forHTTPHeaderField: "Content-Type")
+                let encoded = fields.map { "\(Self.formEncode($0.0))=\(Self.formEncode($0.1))" }.joined(separator: "&")
+                urlRequest.httpBody = Data(encoded.utf8)
+            }
+        } else if sendsBody {
+            urlRequest.setValue("application/json", forHTTPHeaderField: "Content-Type")
+            urlRequest.httpBody = (request.body ?? .null).jsonData()
+        }
+        for (name, value) in headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
+        for (name, value) in request.headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
+        return urlRequest
+    }
+
+    // MARK: - Helpers
+
+    /// Characters left alone in query and form values: RFC 3986's unreserved set.
+    private static let unreserved = CharacterSet(
+        charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~"
+    )
+
+    private static func formEncode(_ text: String) -> String {
+        text.addingPercentEncoding(withAllowedCharacters: unreserved) ?? text
+    }
+
+    private static func appending(_ items: [URLQueryItem], to url: URL) throws(SyncError) -> URL {
+        let encoded = items.map { "\(formEncode($0.name))=\(formEncode($0.value ?? ""))" }.joined(separator: "&")
+        var text = url.absoluteString
+        let fragment = text.firstIndex(of: "#").map { String(text[$0...]) } ?? ""
+        if !fragment.isEmpty { text.removeLast(fragment.count) }
+        text += (text.contains("?") ? "&" : "?") + encoded + fragment
+        guard let result = URL(string: text) else { throw .missingURL("\(text) is not a valid URL") }
+        return result
+    }
+
+    private static func seconds(_ duration: Duration) -> TimeInterval {
+        let (seconds, attoseconds) = duration.components
+        return TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
+    }
+
+    private static func isWhitespace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
+    }
+
+    /// Maps a transport failure to the matching ``SyncError``.
+    static func syncError(for error: any Error) -> SyncError {
+        if error is CancellationError { return .cancelled }
+        if let urlError = error as? URLError {
+            switch urlError.code {
+            case .cancelled: return .cancelled
+            case .timedOut: return .timedOut
+            default: return .transport(urlError.localizedDescription + " (URLError \(urlError.code.rawValue))")
+            }
+        }
+        return .transport(String(describing: error))
+    }
+}

@@ -1,0 +1,1 @@
+"""Keel's integration-test HTTP server (Django + Django REST framework)."""

@@ -1,0 +1,22 @@
+from django.urls import re_path
+
+from . import views
+
+# No trailing slashes needed (APPEND_SLASH is off); one is tolerated on notes.
+# Note ids: digits. User ids: anything (the view re-reads the raw, still
+# percent-encoded path so /users/a%2Fb means the id "a/b").
+urlpatterns = [
+    re_path(r"^notes/?$", views.NoteList.as_view()),
+    re_path(r"^notes/(?P<note_id>[0-9]+)/?$", views.NoteDetail.as_view()),
+    re_path(r"^users/?$", views.UserList.as_view()),
+    re_path(r"^users/(?P<user_id>[\s\S]+)$", views.UserDetail.as_view()),
+    re_path(r"^echo(?:/(?P<rest>[\s\S]*))?$", views.echo),
+    re_path(r"^slow/?$", views.slow),
+    re_path(r"^malformed/?$", views.malformed),
+    re_path(r"^server-error/?$", views.server_error),
+    re_path(r"^status/(?P<code>[0-9]{3})/?$", views.status_code),
+    re_path(r"^__reset/?$", views.reset),
+]
+
+handler404 = "keelserver.views.handler404"
+handler500 = "keelserver.views.handler500"
