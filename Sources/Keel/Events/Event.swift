@@ -36,8 +36,14 @@ public struct Event {
     public let collection: (any ModelCollection)?
     /// The new value for `change:<attribute>`, or the first argument of a custom event.
     public let value: JSONValue?
-    /// All arguments of a custom event.
-    public let arguments: [JSONValue]
+    /// All arguments of a custom event: ``value`` and any further ones.
+    public var arguments: [JSONValue] {
+        if !storedArguments.isEmpty { return storedArguments }
+        return value.map { [$0] } ?? []
+    }
+    /// The arguments when there are several; a single one lives in ``value`` alone, so
+    /// triggering with one argument allocates nothing.
+    private let storedArguments: [JSONValue]
     /// The model's id before the change, for `changeId`.
     public let previousID: JSONValue?
     /// The error, for `error` and `invalid`.
@@ -78,8 +84,8 @@ public struct Event {
         self.name = name
         self.model = model
         self.collection = collection
-        self.value = value
-        self.arguments = arguments
+        self.value = value ?? arguments.first
+        self.storedArguments = arguments.count > 1 ? arguments : []
         self.previousID = previousID
         self.error = error
         self.index = index

@@ -47,7 +47,7 @@ open class EventEmitter {
     deinit {
         stopListening()
         for listening in listeners.values {
-            listening.listener?.listeningTo[listening.listenerKey] = nil
+            listening.listener?.listeningTo[listening.targetKey] = nil
         }
     }
 

@@ -110,10 +110,11 @@ public struct EventStream: AsyncSequence {
             return !state.withLock { $0.isFinished }
         }
 
-        func finish() {
+        /// Ends the sequence; events already buffered are still delivered unless discarded.
+        func finish(discardingBuffered: Bool) {
             let waiter = state.withLock { state in
                 state.isFinished = true
-                state.events.removeAll()
+                if discardingBuffered { state.events.removeAll() }
                 defer { state.waiter = nil }
                 return state.waiter
             }
@@ -132,23 +133,24 @@ public struct EventStream: AsyncSequence {
                     if let ready { continuation.resume(returning: ready) }
                 }
             } onCancel: {
-                self.finish()
+                self.finish(discardingBuffered: true)
             }
             return transfer?.event
         }
     }
 
-    /// Ends the sequence when the emitter drops its handler (the emitter is gone).
+    /// Ends the sequence when the emitter drops its handler (the emitter is gone), after
+    /// the events already buffered.
     fileprivate final class Sink {
         let buffer: Buffer
         init(buffer: Buffer) { self.buffer = buffer }
-        deinit { buffer.finish() }
+        deinit { buffer.finish(discardingBuffered: false) }
     }
 
     /// Tells the handler to remove itself once the sequence and its iterators are gone.
     fileprivate final class Lifetime {
         let buffer: Buffer
         init(buffer: Buffer) { self.buffer = buffer }
-        deinit { buffer.finish() }
+        deinit { buffer.finish(discardingBuffered: true) }
     }
 }

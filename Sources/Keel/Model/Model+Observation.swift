@@ -20,7 +20,7 @@ extension Model {
     subscript(observing key: String) -> JSONValue? { storage[key] }
 
     /// The registrar, created on first use.
-    private var activeRegistrar: ObservationRegistrar {
+    var activeRegistrar: ObservationRegistrar {
         if let registrar { return registrar }
         let registrar = ObservationRegistrar()
         self.registrar = registrar

@@ -347,7 +347,7 @@ open class Model: EventEmitter, Observable {
     /// note.validationError?["title"]  // ["Title cannot be less than 5 characters"]
     /// ```
     public var validationError: ValidationError? {
-        registrar?.access(self, keyPath: \.validationError)
+        activeRegistrar.access(self, keyPath: \.validationError)
         return storedValidationError
     }
 

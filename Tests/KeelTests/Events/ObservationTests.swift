@@ -1,0 +1,321 @@
+import Keel
+import Observation
+import Synchronization
+import Testing
+
+/// Counts `onChange` calls; `onChange` closures must be `Sendable`.
+private final class ChangeCounter: Sendable {
+    private let state = Mutex(0)
+
+    var count: Int { state.withLock { $0 } }
+
+    func record() { state.withLock { $0 += 1 } }
+}
+
+/// A model subclass with a typed accessor, as an app would write one.
+private final class Note: Model {
+    var title: String { self["title"]?.stringValue ?? "" }
+
+    override func validate(_ attributes: Attributes, options: Options) -> ValidationError? {
+        attributes["title"]?.stringValue?.isEmpty == false ? nil : ["title": ["can't be blank"]]
+    }
+}
+
+/// Swift Observation: reading an attribute tracks that attribute only; `attributes` tracks
+/// all of them; a collection's models, count and iteration track membership and order.
+struct ObservationTests {
+    // MARK: - Models
+
+    @Test func readingAnAttributeTracksThatAttributeOnly() {
+        let note = Model(["title": "a", "body": "b"])
+        let changes = ChangeCounter()
+        withObservationTracking {
+            _ = note["title"]
+        } onChange: {
+            changes.record()
+        }
+        note["body"] = "c"
+        #expect(changes.count == 0)
+        note["title"] = "d"
+        #expect(changes.count == 1)
+    }
+
+    @Test func getAndHasTrackTheirAttribute() {
+        let note = Model(["title": "a", "due": nil])
+        let titleChanges = ChangeCounter()
+        let dueChanges = ChangeCounter()
+        withObservationTracking {
+            _ = note.get("title")
+        } onChange: {
+            titleChanges.record()
+        }
+        withObservationTracking {
+            _ = note.has("due")
+        } onChange: {
+            dueChanges.record()
+        }
+        note["due"] = "tomorrow"
+        #expect(titleChanges.count == 0)
+        #expect(dueChanges.count == 1)
+        note.set("title", "b")
+        #expect(titleChanges.count == 1)
+    }
+
+    @Test func typedAccessorTracksItsAttribute() {
+        let note = Note(["title": "Groceries", "done": false])
+        let changes = ChangeCounter()
+        withObservationTracking {
+            _ = note.title
+        } onChange: {
+            changes.record()
+        }
+        note["done"] = true
+        #expect(changes.count == 0)
+        note["title"] = "Errands"
+        #expect(changes.count == 1)
+    }
+
+    @Test func readingAttributesTracksEveryAttribute() {
+        let note = Model(["title": "a", "body": "b"])
+        let changes = ChangeCounter()
+        withObservationTracking {
+            _ = note.attributes
+        } onChange: {
+            changes.record()
+        }
+        note["body"] = "c"
+        #expect(changes.count == 1)
+    }
+
+    @Test func addingAnAttributeNotifiesAttributesObservers() {
+        let note = Model()
+        let changes = ChangeCounter()
+        withObservationTracking {
+            _ = note.attributes
+        } onChange: {
+            changes.record()
+        }
+        note["title"] = "new"
+        #expect(changes.count == 1)
+    }
+
+    @Test func unsettingAnAttributeNotifiesItsObservers() {
+        let note = Model(["title": "a", "body": "b"])
+        let changes = ChangeCounter()
+        withObservationTracking {
+            _ = note["title"]
+        } onChange: {
+            changes.record()
+        }
+        note["body"] = nil
+        #expect(changes.count == 0)
+        note["title"] = nil
+        #expect(changes.count == 1)
+        #expect(note["title"] == nil)
+    }
+
+    @Test func clearNotifiesEveryAttributesObservers() {
+        let note = Model(["title": "a", "body": "b"])
+        let changes = ChangeCounter()
+        withObservationTracking {
+            _ = note["body"]
+        } onChange: {
+            changes.record()
+        }
+        note.clear()
+        #expect(changes.count == 1)
+    }
+
+    @Test func settingTheSameValueDoesNotNotify() {
+        let note = Model(["title": "a"])
+        let titleChanges = ChangeCounter()
+        let allChanges = ChangeCounter()
+        withObservationTracking {
+            _ = note["title"]
+        } onChange: {
+            titleChanges.record()
+        }
+        withObservationTracking {
+            _ = note.attributes
+        } onChange: {
+            allChanges.record()
+        }
+        note["title"] = "a"
+        note.set(["title": "a"])
+        #expect(titleChanges.count == 0)
+        #expect(allChanges.count == 0)
+    }
+
+    @Test func silentChangesStillNotifyObservers() {
+        // Observation reflects the stored state; `silent` only suppresses Backbone events.
+        let note = Model(["title": "a"])
+        let changes = ChangeCounter()
+        withObservationTracking {
+            _ = note["title"]
+        } onChange: {
+            changes.record()
+        }
+        note.set(["title": "b"], silent: true)
+        #expect(changes.count == 1)
+    }
+
+    @Test func rejectedChangesDoNotNotifyAttributeObservers() {
+        let note = Note(["title": "Groceries"])
+        let changes = ChangeCounter()
+        withObservationTracking {
+            _ = note.title
+        } onChange: {
+            changes.record()
+        }
+        let accepted = note.set(["title": ""])
+        #expect(!accepted)
+        #expect(changes.count == 0)
+    }
+
+    @Test func readingTheIDTracksTheIDAttribute() {
+        let note = Model(["id": 1, "title": "a"])
+        let changes = ChangeCounter()
+        withObservationTracking {
+            _ = note.id
+        } onChange: {
+            changes.record()
+        }
+        note["title"] = "b"
+        #expect(changes.count == 0)
+        note["id"] = 2
+        #expect(changes.count == 1)
+    }
+
+    @Test func validationErrorIsObservable() {
+        let note = Note(["title": "Groceries"])
+        let changes = ChangeCounter()
+        withObservationTracking {
+            _ = note.validationError
+        } onChange: {
+            changes.record()
+        }
+        note.set(["title": ""])
+        #expect(note.validationError != nil)
+        #expect(changes.count == 1)
+    }
+
+    @Test func validationErrorIsObservableOnceTheModelIsObserved() {
+        let note = Note(["title": "Groceries"])
+        withObservationTracking {
+            _ = note.title
+        } onChange: {
+        }
+        let changes = ChangeCounter()
+        withObservationTracking {
+            _ = note.validationError
+        } onChange: {
+            changes.record()
+        }
+        note.set(["title": ""])
+        #expect(changes.count == 1)
+    }
+
+    @Test func changeHandlersSeeTheNewValueWhileObserversAreNotified() {
+        let note = Model(["title": "a"])
+        let changes = ChangeCounter()
+        var seen: [JSONValue?] = []
+        withObservationTracking {
+            _ = note["title"]
+        } onChange: {
+            changes.record()
+        }
+        note.on("change:title") { event in seen.append(event.model?["title"]) }
+        note["title"] = "b"
+        #expect(changes.count == 1)
+        #expect(seen == ["b"])
+    }
+
+    // MARK: - Collections
+
+    @Test func modelsTrackAdding() {
+        let notes = Collection<Model>()
+        let changes = ChangeCounter()
+        withObservationTracking {
+            _ = notes.models
+        } onChange: {
+            changes.record()
+        }
+        notes.add(["id": 1])
+        #expect(changes.count == 1)
+        #expect(notes.count == 1)
+    }
+
+    @Test func countTracksRemoving() {
+        let notes = Collection<Model>([["id": 1], ["id": 2]])
+        let changes = ChangeCounter()
+        withObservationTracking {
+            _ = notes.count
+        } onChange: {
+            changes.record()
+        }
+        notes.remove(1)
+        #expect(changes.count == 1)
+        #expect(notes.count == 1)
+    }
+
+    @Test func iterationTracksMembership() {
+        let notes = Collection<Model>([["id": 1]])
+        let changes = ChangeCounter()
+        var titles: [JSONValue?] = []
+        withObservationTracking {
+            for note in notes { titles.append(note["title"]) }
+        } onChange: {
+            changes.record()
+        }
+        notes.add(["id": 2])
+        #expect(changes.count == 1)
+        #expect(titles == [nil])
+    }
+
+    @Test func modelsTrackResetAndSort() throws {
+        let notes = Collection<Model>([["id": 2], ["id": 1]])
+        let resets = ChangeCounter()
+        withObservationTracking {
+            _ = notes.models
+        } onChange: {
+            resets.record()
+        }
+        notes.reset([["id": 3], ["id": 1], ["id": 2]])
+        #expect(resets.count == 1)
+
+        notes.comparator = .attribute("id")
+        let sorts = ChangeCounter()
+        withObservationTracking {
+            _ = notes.first
+        } onChange: {
+            sorts.record()
+        }
+        try notes.sort()
+        #expect(sorts.count == 1)
+        #expect(notes.map(\.id) == [1, 2, 3])
+    }
+
+    @Test func changingAModelDoesNotNotifyObserversOfTheCollection() {
+        let notes = Collection<Model>([["id": 1, "title": "a"]])
+        let changes = ChangeCounter()
+        withObservationTracking {
+            _ = notes.models
+        } onChange: {
+            changes.record()
+        }
+        notes[0]["title"] = "b"
+        #expect(changes.count == 0)
+    }
+
+    @Test func readingThroughACollectionTracksTheModelAttribute() {
+        let notes = Collection<Model>([["id": 1, "title": "a"]])
+        let changes = ChangeCounter()
+        withObservationTracking {
+            _ = notes.get(1)?["title"]
+        } onChange: {
+            changes.record()
+        }
+        notes.get(1)?["title"] = "b"
+        #expect(changes.count == 1)
+    }
+}
