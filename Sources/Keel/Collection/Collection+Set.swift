@@ -596,6 +596,7 @@ extension Collection {
         for model in previous { removeReference(model) }
         var addOptions = options
         addOptions.silent = true
+        addOptions.reportsInvalid = !options.silent
         addOptions.add = true
         addOptions.remove = false
         addOptions.merge = false
@@ -637,7 +638,7 @@ extension Collection {
         modelOptions.collection = self
         let model = factory?(attributes, modelOptions) ?? M(attributes, options: modelOptions)
         guard options.validate == true, let error = model.validationError else { return (model, nil) }
-        if !options.silent {
+        if options.reportsInvalid ?? !options.silent {
             dispatch(Event(name: "invalid", model: model, collection: self, error: error, options: options))
         }
         return (model, error)

@@ -114,6 +114,7 @@ extension Collection {
         saveOptions.wait = false
         if options.wait {
             if model.collection == nil { model.collection = self }
+            saveOptions.afterSave = { [unowned self] in self.add(model, options: options) }
         } else {
             add(model, options: options)
         }
@@ -128,7 +129,6 @@ extension Collection {
             }
             throw error
         }
-        if options.wait { add(model, options: options) }
         return model
     }
 }

@@ -102,10 +102,16 @@ open class Collection<M: Model>: EventEmitter, ModelCollection, Observable {
         self.url = url ?? Self.url
         self.sync = sync
         super.init()
-        if !models.isEmpty {
-            var options = options
-            options.silent = true
-            reset(inputs: models.map(Input.model), options: options)
+        var options = options
+        var inputs = models.map(Input.model)
+        if let attributes = options.initialAttributes {
+            inputs += attributes.map(Input.attributes)
+            options.initialAttributes = nil
+        }
+        if !inputs.isEmpty {
+            var resetOptions = options
+            resetOptions.silent = true
+            reset(inputs: inputs, options: resetOptions)
         }
         initialize(options: options)
     }
@@ -131,10 +137,9 @@ open class Collection<M: Model>: EventEmitter, ModelCollection, Observable {
         sync: (any Sync)? = nil,
         options: Options = Options()
     ) {
-        self.init([M](), comparator: comparator, factory: factory, url: url, sync: sync, options: options)
         var options = options
-        options.silent = true
-        reset(inputs: attributes.map(Input.attributes), options: options)
+        options.initialAttributes = attributes
+        self.init([M](), comparator: comparator, factory: factory, url: url, sync: sync, options: options)
     }
 
     deinit {

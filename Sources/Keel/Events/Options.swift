@@ -70,6 +70,14 @@ public struct Options {
     var unset: Bool = false
     /// Internal: the collection creating a model, visible to it from the start of `init`.
     weak var collection: (any ModelCollection)?
+    /// Internal: whether rejected models are reported as `invalid`, when that differs from
+    /// ``silent`` (a `reset` adds silently but reports invalid models unless it is silent).
+    var reportsInvalid: Bool?
+    /// Internal: runs after a save's response is applied, before `onSuccess` and `sync`
+    /// (`Collection.create` with `wait` adds the model there, as Backbone does).
+    var afterSave: (() -> Void)?
+    /// Internal: the attributes a collection initializer builds its first models from.
+    var initialAttributes: [Attributes]?
 
     /// Creates options.
     ///

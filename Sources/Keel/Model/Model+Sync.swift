@@ -236,6 +236,7 @@ extension Model {
             }
         }
         syncedStorage = storage
+        options.afterSave?()
         reportSyncSuccess(response, request: request, model: self, collection: nil, options: options)
     }
 }
