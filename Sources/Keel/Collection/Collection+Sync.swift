@@ -112,8 +112,9 @@ extension Collection {
         if wait { options.wait = true }
         var saveOptions = options
         saveOptions.wait = false
+        let adopts = options.wait && model.collection == nil
         if options.wait {
-            if model.collection == nil { model.collection = self }
+            if adopts { model.collection = self }
             saveOptions.afterSave = { [unowned self] in self.add(model, options: options) }
         } else {
             add(model, options: options)
@@ -121,8 +122,8 @@ extension Collection {
         do {
             try await model.save(nil, options: saveOptions)
         } catch {
-            if options.wait {
-                if model.collection === self { model.collection = nil }
+            if options.wait && !has(model) {
+                if adopts { model.collection = nil }
                 if options.onFailure == nil {
                     dispatch(Event(name: "error", model: model, collection: self, error: error, options: options))
                 }

@@ -43,7 +43,7 @@ public struct JSONParseError: Error, Sendable, Hashable, CustomStringConvertible
     /// What went wrong.
     ///
     /// ```swift
-    /// error.kind == .trailingContent
+    /// do { _ = try JSONValue(parsing: "1 2") } catch { print(error.kind) }  // trailingContent
     /// ```
     public let kind: Kind
 
@@ -51,14 +51,14 @@ public struct JSONParseError: Error, Sendable, Hashable, CustomStringConvertible
     /// order mark counts.
     ///
     /// ```swift
-    /// (try? JSONValue(parsing: "[1,]")) == nil  // the error's offset is 3
+    /// do { _ = try JSONValue(parsing: "[1,]") } catch { print(error.offset) }  // 3
     /// ```
     public let offset: Int
 
     /// The 1-based line of ``offset``; lines are separated by line feeds (U+000A).
     ///
     /// ```swift
-    /// error.line  // 3
+    /// do { _ = try JSONValue(parsing: "[\n1,\nx]") } catch { print(error.line) }  // 3
     /// ```
     public let line: Int
 
@@ -66,7 +66,7 @@ public struct JSONParseError: Error, Sendable, Hashable, CustomStringConvertible
     /// (a byte order mark does not count).
     ///
     /// ```swift
-    /// error.column  // 7
+    /// do { _ = try JSONValue(parsing: "[\"é\", x]") } catch { print(error.column) }  // 7
     /// ```
     public let column: Int
 

@@ -2,8 +2,9 @@
 ///
 /// The parser is iterative: open arrays and objects live on explicit stacks rather than on the
 /// call stack, so deeply nested input ends in ``JSONParseError/Kind/tooDeeplyNested`` and
-/// never in a stack overflow. Values of an open container are collected on one shared stack
-/// and moved into their array or object when the container closes.
+/// never in a stack overflow. The elements of all open arrays share one stack, the members of
+/// all open objects another; when a container closes, its part of the stack is moved (not
+/// copied) into the new array or object.
 struct JSONParser {
     /// An array or object that has been opened but not yet closed.
     private struct Frame {
@@ -12,6 +13,8 @@ struct JSONParser {
         /// Where the container's members start: on the value stack for an array, on the
         /// member stack for an object.
         var start: Int
+        /// The key under which the container goes when its parent is an object.
+        var parentKey: String
     }
 
     private let bytes: UnsafeBufferPointer<UInt8>
@@ -64,32 +67,30 @@ struct JSONParser {
             case UInt8(ascii: "\""):
                 value = .string(try parseString())
             case UInt8(ascii: "{"):
-                let open = position
+                guard frames.count < JSONValue.maximumParsingDepth else {
+                    throw error(.tooDeeplyNested, at: position)
+                }
                 position += 1
                 skipWhitespace()
                 if position < bytes.count, bytes[position] == UInt8(ascii: "}") {
                     position += 1
                     value = .object(JSONObject())
                 } else {
-                    guard frames.count < JSONValue.maximumParsingDepth else {
-                        throw error(.tooDeeplyNested, at: open)
-                    }
-                    frames.push(Frame(isObject: true, start: members.count))
+                    frames.push(Frame(isObject: true, start: members.count, parentKey: key))
                     key = try parseKey()
                     continue nextValue
                 }
             case UInt8(ascii: "["):
-                let open = position
+                guard frames.count < JSONValue.maximumParsingDepth else {
+                    throw error(.tooDeeplyNested, at: position)
+                }
                 position += 1
                 skipWhitespace()
                 if position < bytes.count, bytes[position] == UInt8(ascii: "]") {
                     position += 1
                     value = .array([])
                 } else {
-                    guard frames.count < JSONValue.maximumParsingDepth else {
-                        throw error(.tooDeeplyNested, at: open)
-                    }
-                    frames.push(Frame(isObject: false, start: values.count))
+                    frames.push(Frame(isObject: false, start: values.count, parentKey: key))
                     continue nextValue
                 }
             case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
@@ -135,6 +136,7 @@ struct JSONParser {
                 } else {
                     throw unexpectedByte(at: position)
                 }
+                key = frame.parentKey
                 frames.pop()
             }
             return value

@@ -159,7 +159,9 @@ extension Model {
     ///
     /// Without `wait`, `destroy` fires as soon as the request is sent (after `request`);
     /// with `wait`, only after the server agrees. A new model is destroyed locally without
-    /// a request.
+    /// a request (the options' ``Options/onSuccess`` then receives an empty 204 response,
+    /// and no `sync` event fires). A destroy waits for the model's earlier operations, so
+    /// destroying a model whose create is in flight deletes the created record.
     ///
     /// ```swift
     /// try await note.destroy()
@@ -176,13 +178,14 @@ extension Model {
     public func destroy(wait: Bool = false, options: Options = Options()) async throws(SyncError) -> SyncResponse? {
         var options = options
         if wait { options.wait = true }
+        await syncGate.enter()
+        defer { syncGate.leave() }
         if Task.isCancelled { throw .cancelled }
         if isNew {
             emitDestroy(options: options)
+            options.onSuccess?(SyncResponse(status: 204))
             return nil
         }
-        await syncGate.enter()
-        defer { syncGate.leave() }
         let backend = try requireBackend()
         let request = makeRequest(.delete, url: try requestURL(for: .delete, options: options), body: nil, options: options)
         let waiting = options.wait

@@ -49,8 +49,10 @@ public enum SyncError: Error, Sendable, Hashable {
         }
     }
 
-    /// The error a backend throws for a non-success response: validation errors for 422, and
-    /// for 400 whose body lists errors per field; otherwise ``httpStatus(_:body:)``.
+    /// The error a backend throws for a non-success response: validation errors for a 422 or
+    /// 400 whose JSON body lists errors (per field or model-wide); otherwise
+    /// ``httpStatus(_:body:)``, for instance for a plain-text 422 or Django REST framework's
+    /// `{"detail": "…"}`.
     ///
     /// ```swift
     /// let error = SyncError(failing: SyncResponse(status: 422, body: ["title": ["can't be blank"]]))
@@ -60,6 +62,7 @@ public enum SyncError: Error, Sendable, Hashable {
     public init(failing response: SyncResponse) {
         if response.status == 422 || response.status == 400,
             let body = response.body,
+            body.objectValue != nil || body.arrayValue != nil,
             let errors = ValidationError(json: body)
         {
             self = .validationFailed(errors, status: response.status)

@@ -138,7 +138,9 @@ extension ValidationError {
     /// ```
     ///
     /// - Parameter json: The response body.
-    /// - Returns: `nil` when the body has none of these shapes or no message.
+    /// - Returns: `nil` when the body has none of these shapes or no message, and for Django
+    ///   REST framework's `{"detail": "…"}`, which reports a bad request rather than invalid
+    ///   fields.
     public init?(json: JSONValue) {
         var result = ValidationError()
         switch json {
@@ -148,6 +150,9 @@ extension ValidationError {
                 result = nested
             } else if object.count == 1, let message = object["error"]?.stringValue {
                 result.messages = [message]
+            } else if object.count == 1, object["detail"] != nil {
+                // Django REST framework's shape for errors that are not about fields.
+                return nil
             } else {
                 for (key, value) in object {
                     let messages = Self.strings(in: value)

@@ -37,6 +37,25 @@ class NoteQuerySerializer(serializers.Serializer):
     per_page = serializers.IntegerField(required=False, min_value=1, max_value=10000)
 
 
+class TodoSerializer(serializers.Serializer):
+    """The `todos` example app's records: Rails conventions like notes, titles up to 200."""
+
+    id = serializers.IntegerField(read_only=True)
+    title = serializers.CharField(max_length=200, trim_whitespace=False, error_messages=TITLE_ERRORS)
+    done = serializers.BooleanField(default=False)
+
+    def validate_title(self, value):
+        if not value.strip():
+            raise serializers.ValidationError(BLANK)
+        return value
+
+
+class TodoQuerySerializer(serializers.Serializer):
+    """Validates GET /todos query parameters."""
+
+    done = serializers.BooleanField(required=False, allow_null=False)
+
+
 class UserSerializer(serializers.Serializer):
     """DRF conventions: client-chosen string ids, 400 with DRF messages."""
 

@@ -1,4 +1,4 @@
-"""Thread-safe in-memory storage for notes and users."""
+"""Thread-safe in-memory storage for notes, todos and users."""
 
 import copy
 import threading
@@ -14,6 +14,8 @@ class Store:
             self.notes = {}  # int id -> record dict
             self.next_note_id = 1
             self.users = {}  # str id -> record dict (insertion ordered)
+            self.todos = {}  # int id -> record dict
+            self.next_todo_id = 1
 
     # Notes ------------------------------------------------------------------
 
@@ -44,6 +46,36 @@ class Store:
     def delete_note(self, note_id):
         with self.lock:
             return self.notes.pop(note_id, None) is not None
+
+    # Todos (the `todos` example app) -------------------------------------------
+
+    def list_todos(self):
+        with self.lock:
+            return [copy.deepcopy(self.todos[k]) for k in sorted(self.todos)]
+
+    def get_todo(self, todo_id):
+        with self.lock:
+            todo = self.todos.get(todo_id)
+            return copy.deepcopy(todo) if todo is not None else None
+
+    def create_todo(self, fields):
+        with self.lock:
+            todo_id = self.next_todo_id
+            self.next_todo_id += 1
+            record = {"id": todo_id, **copy.deepcopy(fields)}
+            self.todos[todo_id] = record
+            return copy.deepcopy(record)
+
+    def update_todo(self, todo_id, fields):
+        with self.lock:
+            if todo_id not in self.todos:
+                return None
+            self.todos[todo_id].update(copy.deepcopy(fields))
+            return copy.deepcopy(self.todos[todo_id])
+
+    def delete_todo(self, todo_id):
+        with self.lock:
+            return self.todos.pop(todo_id, None) is not None
 
     # Users ------------------------------------------------------------------
 

@@ -2,12 +2,14 @@ from django.urls import re_path
 
 from . import views
 
-# No trailing slashes needed (APPEND_SLASH is off); one is tolerated on notes.
-# Note ids: digits. User ids: anything (the view re-reads the raw, still
+# No trailing slashes needed (APPEND_SLASH is off); one is tolerated on notes
+# and todos. Note and todo ids: digits. User ids: anything (the view re-reads the raw, still
 # percent-encoded path so /users/a%2Fb means the id "a/b").
 urlpatterns = [
     re_path(r"^notes/?$", views.NoteList.as_view()),
     re_path(r"^notes/(?P<note_id>[0-9]+)/?$", views.NoteDetail.as_view()),
+    re_path(r"^todos/?$", views.TodoList.as_view()),
+    re_path(r"^todos/(?P<todo_id>[0-9]+)/?$", views.TodoDetail.as_view()),
     re_path(r"^users/?$", views.UserList.as_view()),
     re_path(r"^users/(?P<user_id>[\s\S]+)$", views.UserDetail.as_view()),
     re_path(r"^echo(?:/(?P<rest>[\s\S]*))?$", views.echo),

@@ -12,7 +12,14 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from .middleware import FORM_URLENCODED, media_type
-from .serializers import NoteQuerySerializer, NoteSerializer, UserSerializer, UserUpdateSerializer
+from .serializers import (
+    NoteQuerySerializer,
+    NoteSerializer,
+    TodoQuerySerializer,
+    TodoSerializer,
+    UserSerializer,
+    UserUpdateSerializer,
+)
 from .store import STORE
 
 NOT_FOUND = {"error": "not found"}
@@ -152,6 +159,55 @@ class NoteDetail(APIView):
 
     def delete(self, request, note_id):
         if not STORE.delete_note(int(note_id)):
+            return Response(NOT_FOUND, status=status.HTTP_404_NOT_FOUND)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+# Todos (the `todos` example app; Rails conventions like notes) ---------------
+
+
+class TodoList(APIView):
+    def get(self, request):
+        query = TodoQuerySerializer(data=request.query_params.dict())
+        if not query.is_valid():
+            return Response(query.errors, status=status.HTTP_400_BAD_REQUEST)
+        todos = STORE.list_todos()
+        if "done" in query.validated_data:
+            todos = [t for t in todos if t["done"] == query.validated_data["done"]]
+        return Response(todos, headers={"X-Total-Count": str(len(todos))})
+
+    def post(self, request):
+        serializer = TodoSerializer(data=payload(request))
+        if not serializer.is_valid():
+            return validation_failed(serializer, status.HTTP_422_UNPROCESSABLE_ENTITY)
+        return Response(STORE.create_todo(serializer.validated_data), status=status.HTTP_201_CREATED)
+
+
+class TodoDetail(APIView):
+    def get(self, request, todo_id):
+        todo = STORE.get_todo(int(todo_id))
+        if todo is None:
+            return Response(NOT_FOUND, status=status.HTTP_404_NOT_FOUND)
+        return Response(todo)
+
+    def put(self, request, todo_id, partial=False):
+        todo_id = int(todo_id)
+        todo = STORE.get_todo(todo_id)
+        if todo is None:
+            return Response(NOT_FOUND, status=status.HTTP_404_NOT_FOUND)
+        serializer = TodoSerializer(todo, data=payload(request), partial=partial)
+        if not serializer.is_valid():
+            return validation_failed(serializer, status.HTTP_422_UNPROCESSABLE_ENTITY)
+        updated = STORE.update_todo(todo_id, serializer.validated_data)
+        if updated is None:  # deleted concurrently
+            return Response(NOT_FOUND, status=status.HTTP_404_NOT_FOUND)
+        return Response(updated)
+
+    def patch(self, request, todo_id):
+        return self.put(request, todo_id, partial=True)
+
+    def delete(self, request, todo_id):
+        if not STORE.delete_todo(int(todo_id)):
             return Response(NOT_FOUND, status=status.HTTP_404_NOT_FOUND)
         return Response(status=status.HTTP_204_NO_CONTENT)
 

@@ -1,0 +1,80 @@
+import Foundation
+public import Keel
+
+extension IdentityMap {
+    /// A model factory for a `Collection` that builds models through the map, so a
+    /// fetch returns the instances already loaded and registers the new ones.
+    ///
+    /// Models the collection creates (`Collection.create(_:wait:options:)`)
+    /// are registered as soon as the backend assigns their id.
+    ///
+    /// ```swift
+    /// let notes = Collection<Note>(factory: map.factory(for: Note.self, collection: "/notes"), url: "/notes", sync: store)
+    /// try await notes.fetch()
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - type: The model class.
+    ///   - collection: The collection path the records belong to, such as `/notes`.
+    /// - Returns: A closure for the collection's `factory` parameter. It keeps the map alive.
+    public func factory<M: Model>(for type: M.Type, collection: String) -> (Attributes, Options) -> M {
+        { attributes, options in
+            self.model(type, collection: collection, attributes: attributes, options: options)
+        }
+    }
+
+    /// Loads one record through a backend and returns its one instance: the live model,
+    /// updated with what was loaded, or a new registered model.
+    ///
+    /// A new model gets `collection` as its `urlRoot` and `sync` as its backend (unless its
+    /// class provides them), so it can be saved and destroyed right away.
+    ///
+    /// ```swift
+    /// let note = try await map.find(Note.self, id: 7, in: "/notes", from: store)
+    /// note === notes.get(7)  // true when the collection has loaded it through the map
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - type: The model class.
+    ///   - id: The record's id.
+    ///   - collection: The collection path, such as `/notes`.
+    ///   - sync: The backend to read from.
+    /// - Returns: The model, or `nil` when the backend answers 404.
+    /// - Throws: `SyncError` for any other failure, and
+    ///   `SyncError.invalidResponse(_:)` when the answer is not a JSON object.
+    public func find<M: Model>(
+        _ type: M.Type,
+        id: JSONValue,
+        in collection: String,
+        from sync: any Sync
+    ) async throws(SyncError) -> M? {
+        let path = Self.recordPath(collection: collection, id: id)
+        guard let url = URL(string: path) else { throw .missingURL("\(path) is not a valid URL") }
+        let response: SyncResponse
+        do {
+            response = try await sync.perform(SyncRequest(method: .read, url: url))
+        } catch .httpStatus(404, _) {
+            return nil
+        }
+        guard let attributes = response.body?.objectValue else {
+            throw .invalidResponse("expected a JSON object for \(path), got \(response.body ?? .null)")
+        }
+        let isLoaded = existing(type, id: id, in: collection) != nil
+        let model = self.model(type, collection: collection, attributes: attributes, options: Options(parse: true))
+        if !isLoaded {
+            if model.urlRoot == nil && model.collection == nil { model.urlRoot = collection }
+            if model.resolvedSync == nil { model.sync = sync }
+        }
+        return model
+    }
+
+    /// `collection/id`, with the id encoded as one path segment (as `Model.url()` does).
+    static func recordPath(collection: String, id: JSONValue) -> String {
+        let allowed = CharacterSet(
+            charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.!~*'()"
+        )
+        let text = ResourcePath.segment(for: id)
+        let segment = text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text
+        return (collection.hasSuffix("/") ? collection : collection + "/") + segment
+    }
+}

@@ -1,0 +1,233 @@
+public import Keel
+
+import struct Foundation.URL
+
+/// One live model per record: loading the same record twice gives the same instance, so an
+/// edit made through one reference shows everywhere.
+///
+/// This is NSRails' and Core Data's find-or-insert by remote id. The map is keyed by
+/// collection path and id (`/notes` + `7`), holds its models **weakly** (it never keeps a
+/// model alive), and follows each model's id: a model that gets its id from a `create` is
+/// registered then, one whose id changes moves, and a destroyed one is forgotten.
+///
+/// Models are not `Sendable`, so neither is the map: create one per isolation domain (for
+/// example one for the main actor's UI), next to the models it tracks. The backend it loads
+/// from can be shared by all of them.
+///
+/// ```swift
+/// let store = try SQLiteSync(fileURL: url)
+/// let map = IdentityMap()
+/// let inbox = Collection<Note>(factory: map.factory(for: Note.self, collection: "/notes"), url: "/notes", sync: store)
+/// let starred = Collection<Note>(factory: map.factory(for: Note.self, collection: "/notes"), url: "/notes", sync: store)
+/// try await inbox.fetch()
+/// try await starred.fetch(options: Options(query: ["starred": "true"]))
+/// inbox.get(1) === starred.get(1)  // true: one instance per record
+/// ```
+public final class IdentityMap {
+    /// A weak reference to a registered model.
+    private final class Entry {
+        weak var model: Model?
+        init(_ model: Model) { self.model = model }
+    }
+
+    private var entries: [Key: Entry] = [:]
+    /// The number of entries after the last sweep of deallocated models; the next sweep
+    /// runs when the table has doubled, so sweeping costs O(1) amortized per insertion.
+    private var sweptCount = 0
+
+    /// Creates an empty map.
+    ///
+    /// ```swift
+    /// let map = IdentityMap()
+    /// ```
+    public init() {}
+
+    /// The number of live models the map tracks.
+    ///
+    /// ```swift
+    /// map.count  // 0 once every tracked model has been deallocated
+    /// ```
+    ///
+    /// - Complexity: O(*n*), where *n* is the number of entries.
+    public var count: Int {
+        sweep()
+        return entries.count
+    }
+
+    // MARK: - Looking up
+
+    /// The live instance for a record, if one is loaded.
+    ///
+    /// ```swift
+    /// let note = map.existing(Note.self, id: 7, in: "/notes")
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - type: The model class.
+    ///   - id: The record's id.
+    ///   - collection: The collection path, such as `/notes`.
+    /// - Returns: The instance, or `nil` when none is alive or it is not an `M`.
+    /// - Complexity: O(1) on average.
+    public func existing<M: Model>(_ type: M.Type = M.self, id: JSONValue, in collection: String) -> M? {
+        entries[Key(collection: collection, id: id)]?.model as? M
+    }
+
+    /// Finds or inserts the model for a record: the live instance for its id, updated with
+    /// `attributes`, or a new instance, registered.
+    ///
+    /// A record without an id gives a new model that is registered as soon as it gets an id
+    /// (for example when `save()` creates it).
+    ///
+    /// ```swift
+    /// let first = map.model(Note.self, collection: "/notes", attributes: ["id": 1, "title": "A"])
+    /// let again = map.model(Note.self, collection: "/notes", attributes: ["id": 1, "title": "B"])
+    /// first === again    // true
+    /// first["title"]     // "B"
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - type: The model class.
+    ///   - collection: The collection path, such as `/notes`.
+    ///   - attributes: The record's attributes, as loaded.
+    ///   - options: Options for building the model or setting the attributes (`parse: true`
+    ///     runs the model's `parse` first; `silent: true` suppresses change events).
+    /// - Returns: The one instance for this record.
+    /// - Precondition: A live instance for this record, if any, is an `M`; two model
+    ///   classes for one collection path is a programming error.
+    /// - Complexity: O(1) on average, plus the cost of setting the attributes.
+    public func model<M: Model>(
+        _ type: M.Type,
+        collection: String,
+        attributes: Attributes,
+        options: Options = Options()
+    ) -> M {
+        if let id = attributes[M.idAttribute], !id.isNull,
+            let live = entries[Key(collection: collection, id: id)]?.model
+        {
+            guard let model = live as? M else {
+                preconditionFailure(
+                    "IdentityMap: \(collection)/\(id) is loaded as \(Swift.type(of: live)), which is not \(M.self)"
+                )
+            }
+            var incoming = attributes
+            if options.parse == true { incoming = model.parse(JSONValue.object(incoming), options: options) ?? [:] }
+            model.set(incoming, options: options)
+            return model
+        }
+        let model = M(attributes, options: options)
+        follow(model, in: collection)
+        if let id = model.id, !id.isNull { insert(Entry(model), for: Key(collection: collection, id: id)) }
+        return model
+    }
+
+    // MARK: - Registering
+
+    /// Registers a model that was created elsewhere as the instance for its record.
+    ///
+    /// Registering the instance that is already registered does nothing.
+    ///
+    /// ```swift
+    /// let note = Note(["title": "Groceries"])
+    /// try await note.save()
+    /// try map.register(note, collection: "/notes")
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - model: A model with an id.
+    ///   - collection: The collection path, such as `/notes`.
+    /// - Throws: ``IdentityMapError/conflict(collection:id:existingType:)`` when a different
+    ///   live instance holds this id; ``IdentityMapError/missingID(collection:)`` when the
+    ///   model has no id.
+    public func register(_ model: Model, collection: String) throws(IdentityMapError) {
+        guard let id = model.id, !id.isNull else { throw .missingID(collection: collection) }
+        let key = Key(collection: collection, id: id)
+        if let live = entries[key]?.model {
+            if live === model { return }
+            throw .conflict(collection: key.collection, id: key.id, existingType: String(describing: type(of: live)))
+        }
+        insert(Entry(model), for: key)
+        follow(model, in: collection)
+    }
+
+    /// Stops tracking a model in every collection it is registered for.
+    ///
+    /// ```swift
+    /// map.unregister(note)
+    /// ```
+    ///
+    /// - Parameter model: The model.
+    /// - Complexity: O(*n*), where *n* is the number of entries.
+    public func unregister(_ model: Model) {
+        entries = entries.filter { $0.value.model != nil && $0.value.model !== model }
+        model.off(owner: self)
+    }
+
+    /// Forgets every model.
+    ///
+    /// ```swift
+    /// map.removeAll()
+    /// ```
+    public func removeAll() {
+        for entry in entries.values { entry.model?.off(owner: self) }
+        entries.removeAll()
+        sweptCount = 0
+    }
+
+    // MARK: - Following ids
+
+    /// Keeps the entry in step with the model: registered when it gets an id, moved when
+    /// the id changes, removed when the model is destroyed.
+    private func follow(_ model: Model, in collection: String) {
+        model.on("changeId", owner: self) { [weak self, weak model] event in
+            guard let self, let model else { return }
+            if let previous = event.previousID, !previous.isNull {
+                let old = Key(collection: collection, id: previous)
+                if self.entries[old]?.model === model { self.entries[old] = nil }
+            }
+            guard let id = model.id, !id.isNull else { return }
+            let key = Key(collection: collection, id: id)
+            if let live = self.entries[key]?.model, live !== model {
+                // The record already has an instance; report it on the model instead of
+                // silently holding two instances for one id.
+                let error = IdentityMapError.conflict(
+                    collection: key.collection,
+                    id: key.id,
+                    existingType: String(describing: type(of: live))
+                )
+                model.trigger(Event(name: "error", model: model, error: error, options: event.options))
+                return
+            }
+            self.insert(Entry(model), for: key)
+        }
+        model.on("destroy", owner: self) { [weak self, weak model] _ in
+            guard let self, let model, let id = model.id else { return }
+            let key = Key(collection: collection, id: id)
+            if self.entries[key]?.model === model { self.entries[key] = nil }
+        }
+    }
+
+    private func insert(_ entry: Entry, for key: Key) {
+        entries[key] = entry
+        if entries.count > max(16, sweptCount * 2) { sweep() }
+    }
+
+    /// Drops the entries of deallocated models.
+    private func sweep() {
+        entries = entries.filter { $0.value.model != nil }
+        sweptCount = entries.count
+    }
+}
+
+/// Where a record lives: its collection path and the text of its id.
+private struct Key: Hashable {
+    let collection: String
+    let id: String
+
+    /// Normalizes the collection path (`notes/` and `/notes` are one collection) and the id
+    /// (the text it has in a URL, so `7` and `7.0` are one record).
+    init(collection: String, id: JSONValue) {
+        let url = URL(string: collection) ?? URL(filePath: collection)
+        self.collection = ResourcePath(url).path
+        self.id = ResourcePath.segment(for: id)
+    }
+}

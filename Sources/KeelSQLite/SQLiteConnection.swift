@@ -1,0 +1,211 @@
+import CSQLite
+import Foundation
+import Keel
+
+/// One open sqlite3 connection with a cache of prepared statements.
+///
+/// Not thread-safe by itself: ``SQLiteSync`` keeps it inside a `Mutex`, so exactly one
+/// operation uses it at a time.
+final class SQLiteConnection {
+    /// The database path, for error messages (`:memory:` for an in-memory store).
+    let path: String
+    private var handle: OpaquePointer?
+    private var statements: [String: OpaquePointer] = [:]
+
+    /// Opens (and creates, when `create` is set) the database file without reading it.
+    init(path: String, create: Bool) throws(SQLiteStoreError) {
+        self.path = path
+        var handle: OpaquePointer?
+        let flags =
+            SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0) | SQLITE_OPEN_FULLMUTEX
+            | SQLITE_OPEN_EXRESCODE
+        let code = sqlite3_open_v2(path, &handle, flags, nil)
+        guard code == SQLITE_OK, let handle else {
+            let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(code))
+            // sqlite3_open_v2 returns a handle even on failure; it must still be closed.
+            sqlite3_close_v2(handle)
+            throw Self.error(code: code, message: message, path: path, opening: true)
+        }
+        self.handle = handle
+        sqlite3_extended_result_codes(handle, 1)
+    }
+
+    deinit { close() }
+
+    /// Finalizes every statement and closes the connection; later calls throw `.closed`.
+    func close() {
+        for statement in statements.values { sqlite3_finalize(statement) }
+        statements.removeAll()
+        if let handle { sqlite3_close_v2(handle) }
+        handle = nil
+    }
+
+    var isOpen: Bool { handle != nil }
+
+    /// Whether SQLite fell back to read-only because the file or its file system cannot be
+    /// written.
+    var isReadOnly: Bool {
+        guard let handle else { return false }
+        return sqlite3_db_readonly(handle, "main") == 1
+    }
+
+    /// Whether a transaction is open (SQLite rolls some back by itself after an error).
+    var isInTransaction: Bool {
+        guard let handle else { return false }
+        return sqlite3_get_autocommit(handle) == 0
+    }
+
+    /// How many rows the last INSERT, UPDATE or DELETE changed.
+    var changes: Int {
+        guard let handle else { return 0 }
+        return Int(sqlite3_changes(handle))
+    }
+
+    func setBusyTimeout(milliseconds: Int32) {
+        if let handle { sqlite3_busy_timeout(handle, milliseconds) }
+    }
+
+    // MARK: - Statements
+
+    /// Runs SQL that returns no rows of interest (one or more statements).
+    func execute(_ sql: String) throws(SQLiteStoreError) {
+        let handle = try requireHandle()
+        var errorMessage: UnsafeMutablePointer<CChar>?
+        let code = sqlite3_exec(handle, sql, nil, nil, &errorMessage)
+        let message = errorMessage.map { String(cString: $0) }
+        sqlite3_free(errorMessage)
+        guard code == SQLITE_OK else { throw failure(code, message: message) }
+    }
+
+    /// Runs a query with bound text or integer parameters and returns each row's columns
+    /// as text (`nil` for NULL).
+    func rows(_ sql: String, _ parameters: [SQLiteValue] = []) throws(SQLiteStoreError) -> [[String?]] {
+        var result: [[String?]] = []
+        try query(sql, parameters) { (statement: SQLiteRow) in
+            result.append((0..<statement.columnCount).map { statement.text(at: $0) })
+        }
+        return result
+    }
+
+    /// Runs a query and calls `body` for each row.
+    func query(
+        _ sql: String,
+        _ parameters: [SQLiteValue] = [],
+        _ body: (SQLiteRow) throws(SQLiteStoreError) -> Void
+    ) throws(SQLiteStoreError) {
+        let statement = try prepare(sql)
+        defer {
+            sqlite3_reset(statement)
+            sqlite3_clear_bindings(statement)
+        }
+        try bind(parameters, to: statement)
+        while true {
+            let code = sqlite3_step(statement)
+            if code == SQLITE_DONE { return }
+            guard code == SQLITE_ROW else { throw failure(code) }
+            try body(SQLiteRow(statement: statement))
+        }
+    }
+
+    /// Runs a statement that changes rows.
+    func run(_ sql: String, _ parameters: [SQLiteValue] = []) throws(SQLiteStoreError) {
+        try query(sql, parameters) { _ in }
+    }
+
+    private func prepare(_ sql: String) throws(SQLiteStoreError) -> OpaquePointer {
+        if let cached = statements[sql] { return cached }
+        let handle = try requireHandle()
+        var statement: OpaquePointer?
+        let code = sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, nil)
+        guard code == SQLITE_OK, let statement else { throw failure(code) }
+        statements[sql] = statement
+        return statement
+    }
+
+    private func bind(_ parameters: [SQLiteValue], to statement: OpaquePointer) throws(SQLiteStoreError) {
+        for (offset, parameter) in parameters.enumerated() {
+            let index = Int32(offset + 1)
+            let code: Int32
+            switch parameter {
+            case .integer(let value):
+                code = sqlite3_bind_int64(statement, index, Int64(value))
+            case .text(let value):
+                code = sqlite3_bind_text(statement, index, value, -1, Self.transient)
+            case .utf8(let data):
+                // Serialized JSON is never empty, so the base address is never nil.
+                code = data.withUnsafeBytes { bytes in
+                    let start = bytes.baseAddress?.assumingMemoryBound(to: CChar.self)
+                    return sqlite3_bind_text(statement, index, start, Int32(bytes.count), Self.transient)
+                }
+            }
+            guard code == SQLITE_OK else { throw failure(code) }
+        }
+    }
+
+    // MARK: - Errors
+
+    private func requireHandle() throws(SQLiteStoreError) -> OpaquePointer {
+        guard let handle else { throw .closed(path: path) }
+        return handle
+    }
+
+    /// The error for a failed call, with the connection's message.
+    func failure(_ code: Int32, message: String? = nil) -> SQLiteStoreError {
+        let detail =
+            message ?? handle.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(code))
+        let extended = handle.map { sqlite3_extended_errcode($0) } ?? code
+        return Self.error(code: extended == 0 ? code : extended, message: detail, path: path, opening: false)
+    }
+
+    /// Maps a SQLite result code to the store's error.
+    static func error(code: Int32, message: String, path: String, opening: Bool) -> SQLiteStoreError {
+        switch code & 0xFF {
+        case SQLITE_NOTADB: return .notADatabase(path: path)
+        case SQLITE_CORRUPT: return .corrupt(path: path, message: message)
+        case SQLITE_FULL: return .diskFull(path: path)
+        case SQLITE_READONLY: return .readOnly(path: path)
+        case SQLITE_IOERR: return .ioError(path: path, message: message)
+        case SQLITE_BUSY, SQLITE_LOCKED: return .busy(path: path)
+        case SQLITE_CANTOPEN, SQLITE_PERM, SQLITE_AUTH: return .cannotOpen(path: path, message: message)
+        default:
+            return opening
+                ? .cannotOpen(path: path, message: message) : .sqlite(path: path, code: code, message: message)
+        }
+    }
+
+    /// `SQLITE_TRANSIENT`: SQLite copies bound text before the call returns.
+    private static var transient: sqlite3_destructor_type {
+        unsafeBitCast(-1 as Int, to: sqlite3_destructor_type.self)
+    }
+}
+
+/// A parameter bound to a statement.
+enum SQLiteValue {
+    case integer(Int)
+    case text(String)
+    /// UTF-8 text given as bytes (serialized JSON), bound without making a `String`.
+    case utf8(Data)
+}
+
+/// The current row of a statement, valid only inside the `query` callback.
+struct SQLiteRow {
+    fileprivate let statement: OpaquePointer
+
+    var columnCount: Int32 { sqlite3_column_count(statement) }
+
+    func integer(at column: Int32) -> Int { Int(sqlite3_column_int64(statement, column)) }
+
+    func text(at column: Int32) -> String? {
+        guard sqlite3_column_type(statement, column) != SQLITE_NULL, let bytes = sqlite3_column_text(statement, column)
+        else { return nil }
+        return String(cString: bytes)
+    }
+
+    /// Parses the column's text as JSON, straight from SQLite's buffer (no copy).
+    func json(at column: Int32) throws(JSONParseError) -> JSONValue {
+        // The pointer must be fetched before the length (SQLite's documented order).
+        let bytes = sqlite3_column_blob(statement, column)
+        let count = Int(sqlite3_column_bytes(statement, column))
+        return try JSONValue.parse(UnsafeRawBufferPointer(start: bytes, count: bytes == nil ? 0 : count))
+    }
+}

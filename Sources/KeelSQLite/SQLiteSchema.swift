@@ -1,0 +1,110 @@
+/// Opening a store file safely: validate first (reads only), then configure and migrate.
+///
+/// Nothing is written to a file until it has passed every check, so a file that is not a
+/// database, is damaged, belongs to another application or was written by a newer schema
+/// is left byte for byte as it was.
+enum SQLiteSchema {
+    /// The schema version this build writes and reads (`PRAGMA user_version`).
+    static let version = 1
+
+    /// Marks the file as a Keel store (`PRAGMA application_id`), the bytes of "Keel".
+    static let applicationID = 0x4B65_656C
+
+    /// How long a write waits for another connection's lock before failing with `.busy`.
+    static let busyTimeoutMilliseconds: Int32 = 5_000
+
+    /// Opens, validates, configures and (for a new file) creates the schema.
+    static func open(path: String, inMemory: Bool) throws(SQLiteStoreError) -> SQLiteConnection {
+        let connection = try SQLiteConnection(path: path, create: true)
+        do {
+            try prepare(connection, inMemory: inMemory)
+        } catch {
+            connection.close()
+            throw error
+        }
+        return connection
+    }
+
+    private static func prepare(_ connection: SQLiteConnection, inMemory: Bool) throws(SQLiteStoreError) {
+        let path = connection.path
+        connection.setBusyTimeout(milliseconds: busyTimeoutMilliseconds)
+        if connection.isReadOnly { throw .readOnly(path: path) }
+
+        // Validation: reads only. The first read parses the file header, which is where a
+        // file that is not a database fails.
+        let found = try integer(connection, "PRAGMA user_version")
+        let application = try integer(connection, "PRAGMA application_id")
+        let objects = try connection.rows("SELECT name FROM sqlite_master")
+        if application != applicationID && (application != 0 || !objects.isEmpty) {
+            throw .foreignDatabase(path: path)
+        }
+        if found > version { throw .newerSchema(found: found, supported: version) }
+        if !objects.isEmpty {
+            let report = try connection.rows("PRAGMA quick_check").map { $0.first.flatMap { $0 } ?? "" }
+            if report != ["ok"] {
+                throw .corrupt(path: path, message: report.prefix(5).joined(separator: "; "))
+            }
+        }
+
+        // Configuration: from here on the file may be written.
+        let mode = try connection.rows("PRAGMA journal_mode=WAL").first?.first.flatMap { $0 } ?? ""
+        if !inMemory && mode.lowercased() != "wal" {
+            throw .cannotOpen(path: path, message: "write-ahead logging is not available (journal mode \(mode))")
+        }
+        // FULL makes every acknowledged commit durable: the WAL is synced before COMMIT returns.
+        try connection.execute("PRAGMA synchronous=FULL; PRAGMA foreign_keys=ON")
+        try migrate(connection, from: found)
+        try verifyTables(connection)
+    }
+
+    /// Brings the schema to ``version``; another process may be doing the same, so the
+    /// version is read again inside the write transaction.
+    private static func migrate(_ connection: SQLiteConnection, from found: Int) throws(SQLiteStoreError) {
+        guard found < version else { return }
+        try connection.execute("BEGIN IMMEDIATE")
+        do throws(SQLiteStoreError) {
+            let current = try integer(connection, "PRAGMA user_version")
+            if current > version {
+                throw .newerSchema(found: current, supported: version)
+            }
+            if current == 0 {
+                try connection.execute(
+                    """
+                    CREATE TABLE collections(
+                        path TEXT PRIMARY KEY NOT NULL,
+                        next_id INTEGER NOT NULL DEFAULT 1
+                    ) WITHOUT ROWID;
+                    CREATE TABLE records(
+                        collection TEXT NOT NULL REFERENCES collections(path) ON DELETE CASCADE,
+                        id TEXT NOT NULL,
+                        seq INTEGER NOT NULL,
+                        json TEXT NOT NULL,
+                        PRIMARY KEY (collection, id)
+                    );
+                    CREATE UNIQUE INDEX records_order ON records(collection, seq);
+                    PRAGMA application_id = \(applicationID);
+                    PRAGMA user_version = \(version);
+                    """
+                )
+            }
+            try connection.execute("COMMIT")
+        } catch {
+            if connection.isInTransaction { try? connection.execute("ROLLBACK") }
+            throw error
+        }
+    }
+
+    private static func verifyTables(_ connection: SQLiteConnection) throws(SQLiteStoreError) {
+        let tables = try connection.rows(
+            "SELECT name FROM sqlite_master WHERE type = 'table' AND name IN ('collections', 'records') ORDER BY name"
+        )
+        guard tables == [["collections"], ["records"]] else {
+            throw .corrupt(path: connection.path, message: "the tables of schema \(version) are missing")
+        }
+    }
+
+    private static func integer(_ connection: SQLiteConnection, _ sql: String) throws(SQLiteStoreError) -> Int {
+        let value = try connection.rows(sql).first?.first.flatMap { $0 }
+        return value.flatMap { Int($0) } ?? 0
+    }
+}

@@ -1,0 +1,81 @@
+/// Why a SQLite store could not be opened or could not complete an operation.
+///
+/// ``SQLiteSync/init(fileURL:idAttribute:)`` throws these. A store never repairs, resets or
+/// overwrites a file it cannot use: when opening fails, the file is left exactly as it was,
+/// so the user's data can still be recovered.
+///
+/// ```swift
+/// do {
+///     store = try SQLiteSync(fileURL: databaseURL)
+/// } catch .newerSchema(let found, let supported) {
+///     showAlert("This database was written by a newer version of the app (\(found) > \(supported)).")
+/// } catch .corrupt(let path, _), .notADatabase(let path) {
+///     offerRestoreFromBackup(path)
+/// } catch {
+///     showAlert(error.description)
+/// }
+/// ```
+///
+/// During ``SQLiteSync/perform(_:)`` the same failures reach the `Sync` API as
+/// `SyncError.transport(_:)` whose message is this error's ``description``.
+public enum SQLiteStoreError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The file or its directory cannot be created or opened (a directory in the way,
+    /// missing permissions, a path that is not valid).
+    case cannotOpen(path: String, message: String)
+    /// The file exists but is not a SQLite database (for example a text file).
+    case notADatabase(path: String)
+    /// The file is a SQLite database, but it is damaged (truncated, overwritten, or failing
+    /// its integrity check).
+    case corrupt(path: String, message: String)
+    /// The database was written by a newer version of the store, with a schema this version
+    /// does not know. It is left untouched.
+    case newerSchema(found: Int, supported: Int)
+    /// The file is a SQLite database that belongs to something else, not a Keel store.
+    case foreignDatabase(path: String)
+    /// The disk (or the database's size limit) is full; the operation was rolled back.
+    case diskFull(path: String)
+    /// The file or its file system is read-only.
+    case readOnly(path: String)
+    /// The operating system reported an I/O error while reading or writing.
+    case ioError(path: String, message: String)
+    /// Another connection held the database locked for longer than the busy timeout.
+    case busy(path: String)
+    /// The store was closed with ``SQLiteSync/close()``.
+    case closed(path: String)
+    /// Any other SQLite failure, with its result code and message.
+    case sqlite(path: String, code: Int32, message: String)
+
+    /// A sentence describing the failure and what became of the file.
+    ///
+    /// ```swift
+    /// print(SQLiteStoreError.diskFull(path: "/tmp/notes.sqlite"))
+    /// // The disk is full: /tmp/notes.sqlite (SQLITE_FULL); nothing was written
+    /// ```
+    public var description: String {
+        switch self {
+        case .cannotOpen(let path, let message):
+            return "Cannot open the store at \(path): \(message)"
+        case .notADatabase(let path):
+            return "\(path) is not a SQLite database (SQLITE_NOTADB); the file was left untouched"
+        case .corrupt(let path, let message):
+            return "The database at \(path) is damaged (SQLITE_CORRUPT): \(message); the file was left untouched"
+        case .newerSchema(let found, let supported):
+            return "The database was written by a newer version of the store (schema \(found); "
+                + "this version supports up to \(supported)); the file was left untouched"
+        case .foreignDatabase(let path):
+            return "\(path) is a SQLite database of another application, not a Keel store; the file was left untouched"
+        case .diskFull(let path):
+            return "The disk is full: \(path) (SQLITE_FULL); nothing was written"
+        case .readOnly(let path):
+            return "The database is read-only: \(path) (SQLITE_READONLY)"
+        case .ioError(let path, let message):
+            return "A disk I/O error occurred at \(path) (SQLITE_IOERR): \(message)"
+        case .busy(let path):
+            return "The database at \(path) is locked by another connection (SQLITE_BUSY)"
+        case .closed(let path):
+            return "The store at \(path) is closed"
+        case .sqlite(let path, let code, let message):
+            return "SQLite error \(code) at \(path): \(message)"
+        }
+    }
+}

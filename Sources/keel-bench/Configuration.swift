@@ -1,0 +1,41 @@
+import Foundation
+
+/// The settings of one run, read from the environment as `Benchmarks/compare.sh` passes them.
+struct Configuration {
+    /// How many timed repetitions each trial gets (`REPS`, default 1); the median is reported.
+    let repetitions: Int
+    /// The workloads to run (`WORKLOADS=a,b`, default all), in specification order.
+    let workloads: [Workload]
+
+    /// Reads `REPS` and `WORKLOADS` from `environment`.
+    ///
+    /// - Throws: ``UsageError`` for a `REPS` that is not a positive integer or an unknown
+    ///   workload name.
+    init(environment: [String: String], available: [Workload]) throws(UsageError) {
+        let reps = environment["REPS"] ?? "1"
+        guard let repetitions = Int(reps), repetitions >= 1 else {
+            throw UsageError(description: "REPS must be a positive integer, not \"\(reps)\"")
+        }
+        self.repetitions = repetitions
+
+        guard let list = environment["WORKLOADS"], !list.isEmpty else {
+            workloads = available
+            return
+        }
+        let names = list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        let known = available.map(\.name)
+        let unknown = names.filter { !known.contains($0) }
+        guard unknown.isEmpty else {
+            throw UsageError(
+                description: "unknown workload(s): \(unknown.joined(separator: ", ")); "
+                    + "known: \(known.joined(separator: ", "))"
+            )
+        }
+        workloads = available.filter { names.contains($0.name) }
+    }
+}
+
+/// A setting in the environment that keel-bench cannot use.
+struct UsageError: Error, CustomStringConvertible {
+    let description: String
+}

@@ -1,0 +1,226 @@
+// MARK: - coll_add, coll_get
+
+extension FloorTrials {
+    /// The floor of `coll_add`'s state.
+    struct AddState {
+        let collection = PlainCollection()
+        let input = (0..<100_000).map(plainShortNote)
+        let addedCounts = Log<Int>()
+
+        init() {
+            collection.updateObservers.append { [addedCounts] changes in addedCounts.entries.append(changes.added.count) }
+        }
+    }
+
+    /// The floor of `coll_add`: build, index and append 100,000 records.
+    static func collectionAdd() -> Trial {
+        Trial(
+            setup: { AddState() },
+            body: { state in state.collection.add(state.input) },
+            verify: { state in
+                try expect(state.collection.records.count == 100_000, "length \(state.collection.records.count)")
+                try expect(state.addedCounts.entries == [100_000], "updates \(state.addedCounts.entries)")
+                return orderChecksum(state.collection.records.map { $0.id ?? -1 })
+            }
+        )
+    }
+
+    /// The floor of `coll_get`'s state.
+    final class GetState {
+        let collection = PlainCollection()
+        var found = 0
+        var rankSum = 0
+
+        init() {
+            collection.add((0..<100_000).map(plainShortNote))
+        }
+    }
+
+    /// The floor of `coll_get`: a dictionary lookup and an attribute read.
+    static func collectionGet() -> Trial {
+        Trial(
+            setup: { GetState() },
+            body: { state in
+                var found = 0
+                var rankSum = 0
+                for _ in 0..<10 {
+                    for id in 0..<100_000 {
+                        if let record = state.collection.get(id) {
+                            found += 1
+                            rankSum += record.attributes["rank"]?.intValue ?? 0
+                        }
+                    }
+                }
+                state.found = found
+                state.rankSum = rankSum
+            },
+            verify: { state in
+                try expect(state.found == 1_000_000, "found \(state.found)")
+                return state.rankSum
+            }
+        )
+    }
+}
+
+// MARK: - coll_sort
+
+extension FloorTrials {
+    /// The floor of `coll_sort`'s state.
+    final class SortState {
+        let collection: PlainCollection
+        let byID: [PlainRecord]
+        var random = ParkMiller(seed: 42)
+        let sorts = Counter()
+
+        init() throws {
+            var random = ParkMiller(seed: 42)
+            let input: [PlainAttributes] = (0..<100_000).map { id in
+                ["id": .int(id), "rank": .int(random.next() % 1_000_000)]
+            }
+            let collection = PlainCollection(input)
+            byID = try (0..<100_000).map { id in try unwrap(collection.get(id), "no record \(id)") }
+            collection.sort(by: "rank")
+            self.collection = collection
+            self.random = random
+            collection.sortObservers.append { [sorts] in sorts.value += 1 }
+        }
+    }
+
+    /// The floor of `coll_sort`: a stable sort by an integer key.
+    static func collectionSort() -> Trial {
+        Trial(
+            setup: { try SortState() },
+            timing: { state, stopwatch in
+                for _ in 0..<5 {
+                    for record in state.byID { record.setSilently(["rank": .int(state.random.next() % 1_000_000)]) }
+                    stopwatch.measure { state.collection.sort(by: "rank") }
+                }
+            },
+            verify: { state in
+                let records = state.collection.records
+                try expect(state.sorts.value == 5, "\(state.sorts.value) sorts")
+                let ranks = records.map { $0.attributes["rank"]?.intValue ?? -1 }
+                try expect(zip(ranks, ranks.dropFirst()).allSatisfy { $0 <= $1 }, "ranks decrease")
+                return orderChecksum(records.map { $0.id ?? -1 })
+            }
+        )
+    }
+}
+
+// MARK: - coll_set_merge
+
+extension FloorTrials {
+    /// The floor of `coll_set_merge`'s state.
+    struct SetMergeState {
+        let collection = PlainCollection()
+        let input: [PlainAttributes] = (50_000..<150_000).map { id in
+            let title = id < 100_000 && id % 2 == 0 ? "note \(id) v2" : "note \(id)"
+            return ["id": .int(id), "title": .string(title), "rank": .int(id % 100)]
+        }
+        let updates = Log<PlainChanges>()
+        let titleChanges = Counter()
+
+        init() {
+            collection.add(
+                (0..<100_000).map { i in ["id": .int(i), "title": .string("note \(i)"), "rank": .int(i % 100)] }
+            )
+            collection.updateObservers.append { [updates] changes in updates.entries.append(changes) }
+            collection.attributeObservers.append { [titleChanges] _, key, _ in
+                if key == "title" { titleChanges.value += 1 }
+            }
+        }
+    }
+
+    /// The floor of `coll_set_merge`: a dictionary index and one-pass removal.
+    static func collectionSetMerge() -> Trial {
+        Trial(
+            setup: { SetMergeState() },
+            body: { state in state.collection.set(state.input) },
+            verify: { state in
+                let records = state.collection.records
+                try expect(state.updates.entries.count == 1, "\(state.updates.entries.count) updates")
+                let changes = state.updates.entries[0]
+                try expect(
+                    changes.added.count == 50_000 && changes.removed.count == 50_000 && changes.merged.count == 50_000,
+                    "added \(changes.added.count), removed \(changes.removed.count), merged \(changes.merged.count)"
+                )
+                try expect(state.titleChanges.value == 25_000, "\(state.titleChanges.value) title changes")
+                try expect(records.count == 100_000, "length \(records.count)")
+                try expect(records.first?.id == 50_000 && records.last?.id == 149_999, "wrong first or last id")
+                return orderChecksum(records.map { $0.id ?? -1 })
+            }
+        )
+    }
+}
+
+// MARK: - parse_reset
+
+extension FloorTrials {
+    /// The floor of `parse_reset`'s state.
+    struct ParseResetState {
+        let json = notesJSON(count: 100_000)
+        let collection = PlainCollection(defaults: plainNoteDefaults)
+        let resets = Counter()
+
+        init() {
+            collection.resetObservers.append { [resets] in resets.value += 1 }
+        }
+    }
+
+    /// The floor of `parse_reset`: a hand-written parser into standard dictionaries, then
+    /// records with the defaults filled in.
+    static func parseReset() -> Trial {
+        Trial(
+            setup: { ParseResetState() },
+            body: { state in
+                let response = try PlainJSONParser.parse(state.json)
+                let rows = try unwrap(response.arrayValue, "not an array").map { $0.objectValue ?? [:] }
+                return (response, state.collection.reset(rows))
+            },
+            verify: { state in
+                let collection = state.collection
+                try expect(state.resets.value == 1, "\(state.resets.value) resets")
+                try expect(collection.records.count == 100_000, "length \(collection.records.count)")
+                let note = try unwrap(collection.get(77_777), "no note 77777")
+                try expect(note.attributes["author"]?.objectValue?["id"] == .int(3), "author.id")
+                try expect(note.attributes["archived"] == .bool(false), "archived")
+                try expect(note.attributes["tags"]?.arrayValue?.count == 2, "tags")
+                return orderChecksum(collection.records.map { $0.id ?? -1 })
+            }
+        )
+    }
+}
+
+// MARK: - bubble
+
+extension FloorTrials {
+    /// The floor of `bubble`'s state.
+    struct BubbleState {
+        let collection = PlainCollection((0..<1_000).map { i in ["id": .int(i), "title": .string("note \(i)")] })
+        let titles: [PlainValue] = (0..<1_000).map { .string("title \($0)") }
+        let titleChanges = Counter()
+
+        init() {
+            collection.attributeObservers.append { [titleChanges] _, key, _ in
+                if key == "title" { titleChanges.value += 1 }
+            }
+        }
+    }
+
+    /// The floor of `bubble`: compare, store, and tell the collection, which calls its closure.
+    static func bubble() -> Trial {
+        Trial(
+            setup: { BubbleState() },
+            body: { state in
+                let records = state.collection.records
+                for title in state.titles {
+                    for record in records { record.set(["title": title]) }
+                }
+            },
+            verify: { state in
+                try expect(state.collection.records[999].attributes["title"] == .string("title 999"), "last title")
+                return state.titleChanges.value
+            }
+        )
+    }
+}

@@ -1,0 +1,129 @@
+import Keel
+
+/// What one workload measured: Keel's trial, the floor's, and the peak RSS after Keel's.
+struct WorkloadResult {
+    let workload: Workload
+    let keel: TrialResult
+    let floor: TrialResult
+    /// The process's peak RSS (KiB) after this workload's Keel trial.
+    let peakKilobytesSoFar: Int
+
+    /// Whether both sides produced the expected check value in every run.
+    var succeeded: Bool { keel.failure == nil && floor.failure == nil }
+
+    /// The output line `name ops_per_sec total_ms floor_ops_per_sec floor_total_ms`, or the
+    /// failure.
+    var line: String {
+        guard let keelMilliseconds = keel.medianMilliseconds else {
+            return "\(workload.name) FAILED \(keel.failure ?? "no timed run")"
+        }
+        let keelPart = "\(workload.name) \(Self.rateText(ops: workload.ops, milliseconds: keelMilliseconds)) "
+            + Self.millisecondsText(keelMilliseconds)
+        guard let floorMilliseconds = floor.medianMilliseconds else {
+            return keelPart + " floor FAILED \(floor.failure ?? "no timed run")"
+        }
+        return keelPart + " \(Self.rateText(ops: workload.ops, milliseconds: floorMilliseconds)) "
+            + Self.millisecondsText(floorMilliseconds)
+    }
+
+    /// The workload's entry in the JSON report, with the fields `Benchmarks/compare.py` reads
+    /// (`ops`, `total_ms`, `ops_per_sec`, `check`, `error`, `floor_total_ms`,
+    /// `floor_ops_per_sec`) and the same others as the Node harness.
+    var json: JSONObject {
+        var entry: JSONObject = ["ops": .int(workload.ops)]
+        entry.merge(side: keel, prefix: "", ops: workload.ops, expectedCheck: workload.expectedCheck)
+        entry.merge(side: floor, prefix: "floor_", ops: workload.ops, expectedCheck: workload.expectedCheck)
+        entry["max_rss_kb"] = .int(peakKilobytesSoFar)
+        return entry
+    }
+
+    /// Operations per second, rounded as the Node harness rounds them: to whole numbers from
+    /// 1000 up, else to three decimals.
+    static func rate(ops: Int, milliseconds: Double) -> JSONValue {
+        let rate = Double(ops) / (milliseconds / 1_000)
+        return rate >= 1_000 ? .int(Int(rate.rounded())) : .double(rounded(rate))
+    }
+
+    private static func rateText(ops: Int, milliseconds: Double) -> String {
+        switch rate(ops: ops, milliseconds: milliseconds) {
+        case .int(let rate): return String(rate)
+        case let rate: return String(describing: rate.doubleValue ?? .nan)
+        }
+    }
+
+    private static func millisecondsText(_ milliseconds: Double) -> String {
+        let thousandths = Int((milliseconds * 1_000).rounded())
+        let fraction = String(thousandths % 1_000)
+        return "\(thousandths / 1_000)." + String(repeating: "0", count: 3 - fraction.count) + fraction
+    }
+
+    /// `value` rounded to three decimals.
+    static func rounded(_ value: Double) -> Double {
+        (value * 1_000).rounded() / 1_000
+    }
+}
+
+extension JSONObject {
+    /// Adds one side's fields, each name prefixed with `prefix`.
+    fileprivate mutating func merge(side: TrialResult, prefix: String, ops: Int, expectedCheck: Int) {
+        let milliseconds = side.medianMilliseconds
+        self[prefix + "total_ms"] = milliseconds.map { .double(WorkloadResult.rounded($0)) } ?? .null
+        self[prefix + "ops_per_sec"] = milliseconds.map { WorkloadResult.rate(ops: ops, milliseconds: $0) } ?? .null
+        self[prefix + "times_ms"] = .array(side.times.map { .double(WorkloadResult.rounded($0.milliseconds)) })
+        self[prefix + "check"] = side.check.map(JSONValue.int) ?? .null
+        self[prefix + "expected_check"] = .int(expectedCheck)
+        self[prefix + "check_ok"] = .bool(side.failure == nil)
+        if let failure = side.failure { self[prefix + "error"] = .string(failure) }
+    }
+}
+
+/// The JSON object printed after the per-workload lines.
+///
+/// Its `workloads` map has the same shape as the Node harness's, with the floor beside each
+/// workload; `max_rss_kb` is the peak RSS of the whole process, floors included, and
+/// `keel_max_rss_kb` the peak before any floor ran.
+func report(
+    results: [WorkloadResult],
+    repetitions: Int,
+    keelPeakKilobytes: Int,
+    peakKilobytes: Int
+) -> JSONObject {
+    var workloads = JSONObject()
+    for result in results { workloads[result.workload.name] = .object(result.json) }
+    return [
+        "harness": "keel Sources/keel-bench",
+        "swift": .string(compilerVersion),
+        "configuration": .string(buildConfiguration),
+        "reps": .int(repetitions),
+        "isolated": false,
+        "max_rss_kb": .int(peakKilobytes),
+        "keel_max_rss_kb": .int(keelPeakKilobytes),
+        "max_rss_note": "peak RSS of this one process; keel_max_rss_kb is the peak before the floors ran",
+        "all_checks_ok": .bool(results.allSatisfy(\.succeeded)),
+        "workloads": .object(workloads),
+    ]
+}
+
+/// The Swift compiler that built this binary, as precisely as `#if compiler` tells.
+private var compilerVersion: String {
+    #if compiler(>=6.4)
+    return "6.4 or later"
+    #elseif compiler(>=6.3)
+    return "6.3"
+    #elseif compiler(>=6.2)
+    return "6.2"
+    #elseif compiler(>=6.1)
+    return "6.1"
+    #else
+    return "6.0"
+    #endif
+}
+
+/// `release` or `debug`; only release numbers are meaningful.
+private var buildConfiguration: String {
+    #if DEBUG
+    return "debug"
+    #else
+    return "release"
+    #endif
+}

@@ -1,0 +1,77 @@
+/// One implementation of a workload: an untimed setup, a timed body and an untimed
+/// verification, run together on fresh state.
+struct Trial {
+    private let execute: () throws -> Sample
+
+    /// Creates a trial whose whole body is timed.
+    ///
+    /// Whatever `body` returns stays alive until the clock has stopped, so that freeing the
+    /// objects a workload creates is not part of its time.
+    ///
+    /// - Parameters:
+    ///   - setup: Builds fresh state.
+    ///   - body: The timed work.
+    ///   - verify: Checks the state afterwards and returns the check value.
+    init<State, Output>(
+        setup: @escaping () throws -> State,
+        body: @escaping (State) throws -> Output,
+        verify: @escaping (State) throws -> Int
+    ) {
+        self.init(
+            setup: setup,
+            timing: { state, stopwatch in _ = try stopwatch.measure { try body(state) } },
+            verify: verify
+        )
+    }
+
+    /// Creates a trial whose body starts and stops the clock itself, for a workload that
+    /// times only part of its work (`coll_sort` times its sorts, not its shuffles).
+    ///
+    /// - Parameters:
+    ///   - setup: Builds fresh state.
+    ///   - body: The work; it runs the parts that count inside ``Stopwatch/measure(_:)``.
+    ///   - verify: Checks the state afterwards and returns the check value.
+    init<State>(
+        setup: @escaping () throws -> State,
+        timing body: @escaping (State, inout Stopwatch) throws -> Void,
+        verify: @escaping (State) throws -> Int
+    ) {
+        execute = {
+            let state = try setup()
+            var stopwatch = Stopwatch()
+            try body(state, &stopwatch)
+            return Sample(elapsed: stopwatch.elapsed, check: try verify(state))
+        }
+    }
+
+    /// Sets up fresh state, runs the body and verifies the result.
+    ///
+    /// The state is freed when this returns, outside the timed region.
+    func run() throws -> Sample {
+        try execute()
+    }
+}
+
+/// What one run of a trial measured.
+struct Sample {
+    /// The time spent in the timed region.
+    let elapsed: Duration
+    /// The value the verification returned.
+    let check: Int
+}
+
+/// Adds up the time spent in measured regions, on the monotonic `ContinuousClock`.
+struct Stopwatch {
+    private let clock = ContinuousClock()
+    /// The total time measured so far.
+    private(set) var elapsed: Duration = .zero
+
+    /// Runs `body` on the clock and returns its result, which the caller frees after the
+    /// clock has stopped.
+    mutating func measure<Output>(_ body: () throws -> Output) rethrows -> Output {
+        let start = clock.now
+        let output = try body()
+        elapsed += start.duration(to: clock.now)
+        return output
+    }
+}

@@ -1,0 +1,99 @@
+/// One of the eleven benchmark workloads of `Benchmarks/README.md`: the work done through
+/// Keel, the same work in plain Swift (the floor), and the check value both must produce.
+struct Workload {
+    /// The name used in the output and in `WORKLOADS`, such as `"set_change"`.
+    let name: String
+    /// How many operations one timed run performs.
+    let ops: Int
+    /// The value every run's verification must return; it proves the work was done.
+    let expectedCheck: Int
+    /// The work through Keel's public API.
+    let keel: Trial
+    /// The same work with plain Swift dictionaries, arrays and closures.
+    let floor: Trial
+}
+
+extension Workload {
+    /// Every workload, in the order of the specification.
+    static var all: [Workload] {
+        [
+            Workload(
+                name: "set_change",
+                ops: 1_000_000,
+                expectedCheck: 2_000_000,
+                keel: KeelTrials.setChange(),
+                floor: FloorTrials.setChange()
+            ),
+            Workload(
+                name: "set_nochange",
+                ops: 1_000_000,
+                expectedCheck: 0,
+                keel: KeelTrials.setNoChange(),
+                floor: FloorTrials.setNoChange()
+            ),
+            Workload(
+                name: "construct",
+                ops: 200_000,
+                expectedCheck: 9_900_000,
+                keel: KeelTrials.construct(),
+                floor: FloorTrials.construct()
+            ),
+            Workload(
+                name: "coll_add",
+                ops: 100_000,
+                expectedCheck: 921_457_440,
+                keel: KeelTrials.collectionAdd(),
+                floor: FloorTrials.collectionAdd()
+            ),
+            Workload(
+                name: "coll_get",
+                ops: 1_000_000,
+                expectedCheck: 49_500_000,
+                keel: KeelTrials.collectionGet(),
+                floor: FloorTrials.collectionGet()
+            ),
+            Workload(
+                name: "coll_sort",
+                ops: 5,
+                expectedCheck: 688_006_713,
+                keel: KeelTrials.collectionSort(),
+                floor: FloorTrials.collectionSort()
+            ),
+            Workload(
+                name: "coll_set_merge",
+                ops: 100_000,
+                expectedCheck: 1_965_091_872,
+                keel: KeelTrials.collectionSetMerge(),
+                floor: FloorTrials.collectionSetMerge()
+            ),
+            Workload(
+                name: "parse_reset",
+                ops: 100_000,
+                expectedCheck: 921_457_440,
+                keel: KeelTrials.parseReset(),
+                floor: FloorTrials.parseReset()
+            ),
+            Workload(
+                name: "trigger_10",
+                ops: 1_000_000,
+                expectedCheck: 10_000_000,
+                keel: KeelTrials.trigger10(),
+                floor: FloorTrials.trigger10()
+            ),
+            Workload(
+                name: "listen_stop",
+                ops: 100_000,
+                expectedCheck: 0,
+                keel: KeelTrials.listenStop(),
+                floor: FloorTrials.listenStop()
+            ),
+            Workload(
+                name: "bubble",
+                ops: 1_000_000,
+                expectedCheck: 1_000_000,
+                keel: KeelTrials.bubble(),
+                floor: FloorTrials.bubble()
+            ),
+        ]
+    }
+}

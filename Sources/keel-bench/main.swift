@@ -1,0 +1,47 @@
+// keel-bench: the eleven workloads of Benchmarks/README.md through Keel, each beside its
+// plain-Swift floor. Prints `name ops_per_sec total_ms floor_ops_per_sec floor_total_ms`
+// per workload, then one JSON object (read by Benchmarks/compare.py). Exits with status 1
+// when a check value is wrong, 2 on a bad environment setting.
+import Foundation
+import Keel
+
+/// Writes a progress or error message to standard error.
+func log(_ message: String) {
+    FileHandle.standardError.write(Data("keel-bench: \(message)\n".utf8))
+}
+
+let configuration: Configuration
+do {
+    configuration = try Configuration(environment: ProcessInfo.processInfo.environment, available: Workload.all)
+} catch {
+    log(String(describing: error))
+    exit(2)
+}
+
+// All Keel trials first, then all floors, so that `keel_max_rss_kb` is Keel's own peak.
+var keelResults: [(result: TrialResult, peakKilobytes: Int)] = []
+for workload in configuration.workloads {
+    log("\(workload.name): Keel")
+    let result = workload.keel.measure(repetitions: configuration.repetitions, expectedCheck: workload.expectedCheck)
+    keelResults.append((result, PeakMemory.kilobytes))
+}
+let keelPeakKilobytes = PeakMemory.kilobytes
+
+var results: [WorkloadResult] = []
+for (workload, keel) in zip(configuration.workloads, keelResults) {
+    log("\(workload.name): floor")
+    let floor = workload.floor.measure(repetitions: configuration.repetitions, expectedCheck: workload.expectedCheck)
+    results.append(
+        WorkloadResult(workload: workload, keel: keel.result, floor: floor, peakKilobytesSoFar: keel.peakKilobytes)
+    )
+}
+
+for result in results { print(result.line) }
+let document = report(
+    results: results,
+    repetitions: configuration.repetitions,
+    keelPeakKilobytes: keelPeakKilobytes,
+    peakKilobytes: PeakMemory.kilobytes
+)
+print(document.jsonString(options: .prettyPrinted))
+exit(results.allSatisfy(\.succeeded) ? 0 : 1)

@@ -1,0 +1,180 @@
+import Foundation
+import Keel
+import KeelSQLite
+
+/// Runs one `todos` command: picks the backend, loads the todos into a ``TodoList``,
+/// lets a ``Renderer`` listen to it, performs the command, and flushes the renderer.
+@MainActor
+final class App {
+    private let terminal: Terminal
+    private let environment: [String: String]
+    private let currentDirectory: URL
+    private let makeSync: (Backend) throws(TodosError) -> any Sync
+
+    /// Creates an app.
+    ///
+    /// - Parameters:
+    ///   - terminal: Where output and errors go.
+    ///   - environment: The process environment (`TODOS_STORE`, `TODOS_SERVER`, `HOME`, …).
+    ///   - currentDirectory: What a relative `--store` path is relative to.
+    ///   - makeSync: Opens the backend; by default ``SQLiteSync`` for a store and
+    ///     ``RESTSync`` for a server.
+    init(
+        terminal: Terminal,
+        environment: [String: String],
+        currentDirectory: URL,
+        makeSync: @escaping (Backend) throws(TodosError) -> any Sync = App.openBackend
+    ) {
+        self.terminal = terminal
+        self.environment = environment
+        self.currentDirectory = currentDirectory
+        self.makeSync = makeSync
+    }
+
+    /// Runs the command the arguments describe.
+    ///
+    /// - Parameter arguments: The arguments, without the program name.
+    /// - Throws: ``TodosError``, which carries the exit status.
+    func run(_ arguments: [String]) async throws(TodosError) {
+        let invocation: Invocation
+        let backend: Backend
+        do {
+            invocation = try Invocation(arguments: arguments)
+            switch invocation.command {
+            case .help(let topic):
+                let store = Backend.defaultStoreURL(environment: environment).path
+                terminal.write(topic.map(Help.details) ?? Help.overview(defaultStore: store))
+                return
+            case .version:
+                terminal.write("todos \(Help.version)\n")
+                return
+            default:
+                backend = try Backend.resolve(
+                    store: invocation.store,
+                    server: invocation.server,
+                    environment: environment,
+                    currentDirectory: currentDirectory
+                )
+            }
+        } catch {
+            throw .usage(error)
+        }
+
+        let sync = try makeSync(backend)
+        // Closing checkpoints the write-ahead log, so no -wal/-shm files stay behind.
+        defer { (sync as? SQLiteSync)?.close() }
+        let todos = TodoList(sync: sync)
+        let renderer = Renderer(todos: todos, terminal: terminal)
+        defer { renderer.stopListening() }
+        if case .list(let filter) = invocation.command {
+            // Listing is loading: the list prints because the fetch resets the collection.
+            renderer.filter = filter
+            renderer.startListening()
+            try await syncing(with: backend) { () async throws(SyncError) in try await todos.fetch(reset: true) }
+        } else {
+            // Load quietly, so that what prints is the command's own events.
+            try await syncing(with: backend) { () async throws(SyncError) in try await todos.fetch(reset: true) }
+            renderer.startListening()
+            do {
+                try await perform(invocation.command, on: todos, backend: backend)
+            } catch {
+                // Show what did happen before the failure, such as the todos that
+                // clear-completed removed before the store failed.
+                renderer.flush()
+                throw error
+            }
+        }
+        renderer.flush()
+    }
+
+    // MARK: - Commands
+
+    private func perform(_ command: Command, on todos: TodoList, backend: Backend) async throws(TodosError) {
+        switch command {
+        case .add(let title):
+            let attributes: Attributes = ["title": .string(Todo.cleanTitle(title)), "done": false]
+            try await syncing(with: backend) { () async throws(SyncError) in
+                try await todos.create(attributes, wait: true)
+            }
+        case .toggle(let reference):
+            let todo = try find(reference, in: todos)
+            let done = !todo.isDone
+            try await syncing(with: backend) { () async throws(SyncError) in
+                try await todo.save(["done": .bool(done)], wait: true, patch: true)
+            }
+        case .edit(let reference, let title):
+            let todo = try find(reference, in: todos)
+            let title = Todo.cleanTitle(title)
+            try await syncing(with: backend) { () async throws(SyncError) in
+                try await todo.save(["title": .string(title)], wait: true, patch: true)
+            }
+        case .remove(let reference):
+            let todo = try find(reference, in: todos)
+            try await syncing(with: backend) { () async throws(SyncError) in try await todo.destroy(wait: true) }
+        case .clearCompleted:
+            let completed = todos.completed
+            if completed.isEmpty {
+                terminal.write("No completed todos to clear.\n")
+            }
+            for todo in completed {
+                try await syncing(with: backend) { () async throws(SyncError) in try await todo.destroy(wait: true) }
+            }
+        case .list, .help, .version:
+            break
+        }
+    }
+
+    private func find(_ reference: ItemReference, in todos: TodoList) throws(TodosError) -> Todo {
+        do {
+            return try todos.todo(reference)
+        } catch {
+            throw .usage(error)
+        }
+    }
+
+    // MARK: - Backends
+
+    /// Runs one sync operation, turning its failure into a ``TodosError``: validation
+    /// failures (local or the server's 422) are invalid todos, the rest backend failures.
+    @discardableResult
+    private func syncing<Result>(
+        with backend: Backend,
+        _ operation: () async throws(SyncError) -> Result
+    ) async throws(TodosError) -> Result {
+        do {
+            return try await operation()
+        } catch {
+            switch (error, backend) {
+            case (.validationFailed(let errors, _), _):
+                throw .invalid(errors)
+            case (_, .store(let file)):
+                throw .backend("the todo store \(file.path) failed: \(error)")
+            case (.transport(let reason), .server(let url)):
+                throw .backend("cannot reach the todo server at \(url.absoluteString): \(reason)")
+            case (_, .server(let url)):
+                throw .backend("the todo server at \(url.absoluteString) failed: \(error)")
+            }
+        }
+    }
+
+    /// Opens the SQLite store (which creates the file and its directory if needed) or
+    /// connects to a server.
+    nonisolated static func openBackend(_ backend: Backend) throws(TodosError) -> any Sync {
+        switch backend {
+        case .store(let file):
+            do {
+                return try SQLiteSync(fileURL: file)
+            } catch {
+                // The store's messages usually name the file already.
+                let reason = error.description
+                throw .backend(
+                    reason.contains(file.path)
+                        ? "cannot open the todo store: \(reason)"
+                        : "cannot open the todo store \(file.path): \(reason)"
+                )
+            }
+        case .server(let url):
+            return RESTSync(baseURL: url, timeout: .seconds(15))
+        }
+    }
+}

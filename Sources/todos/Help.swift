@@ -1,0 +1,133 @@
+/// The texts of `todos --help`, `todos help <command>` and `todos --version`.
+enum Help {
+    /// The version `todos --version` prints.
+    static let version = "0.1.0"
+
+    /// One line per command: usage and summary, in the order the overview lists them.
+    private static let commands: [(CommandName, usage: String, summary: String)] = [
+        (.add, "add <title…>", "Add a todo; the words form its title."),
+        (.list, "list [--all|--active|--completed]", "Show the todos (all of them unless filtered)."),
+        (.toggle, "toggle <n|#id>", "Mark a todo completed, or active again."),
+        (.edit, "edit <n|#id> <title…>", "Give a todo a new title."),
+        (.remove, "remove <n|#id>", "Delete a todo."),
+        (.clearCompleted, "clear-completed", "Delete every completed todo."),
+        (.help, "help [command]", "Show this help, or the help of one command."),
+    ]
+
+    /// The overview: every command, option, environment variable and exit status.
+    ///
+    /// - Parameter defaultStore: The path of the default store, as this machine resolves it.
+    /// - Returns: The text, ending with a newline.
+    static func overview(defaultStore: String) -> String {
+        let width = commands.map(\.usage.count).max() ?? 0
+        let commandLines = commands.map { _, usage, summary in
+            "  " + usage + String(repeating: " ", count: width - usage.count) + "  " + summary
+        }
+        return """
+            todos: a to-do list for the terminal, built on Keel.
+
+            Usage: todos [--store <path> | --server <url>] <command> [arguments]
+
+            Commands:
+            \(commandLines.joined(separator: "\n"))
+
+            With no command, todos lists the todos. Every change prints the list again.
+
+            A todo is named by its number in the full list, as 'todos list' prints it, or by
+            its id after '#'. Quote the id: an unquoted # starts a shell comment.
+              todos toggle 2
+              todos remove '#7'
+
+            Options:
+              --store <path>   Keep the todos in this SQLite file (created if missing).
+                               Default: \(defaultStore)
+              --server <url>   Keep the todos on a REST server instead, at <url>/todos.
+              -h, --help       Show help. 'todos <command> --help' shows a command's help.
+              --version        Show the version.
+              --               End of options: 'todos add -- --verbose flag' adds "--verbose flag".
+
+            Environment:
+              TODOS_STORE      Like --store.
+              TODOS_SERVER     Like --server; it wins over TODOS_STORE. Options win over both.
+              XDG_DATA_HOME    Where the default store lives on Linux (~/.local/share if unset).
+              NO_COLOR         If set, no colors (they are only used on a terminal anyway).
+
+            Exit status:
+              0  success
+              1  the store or the server failed (unreadable file, connection refused, …)
+              2  usage error: unknown command or option, missing argument, no such todo
+              3  invalid todo: the title is blank or longer than \(Todo.maximumTitleLength) characters
+
+            Examples:
+              todos add Buy milk
+              todos list --active
+              todos edit 1 Buy oat milk
+              todos --server http://127.0.0.1:8000 list
+
+            """
+    }
+
+    /// The help of one command.
+    static func details(for command: CommandName) -> String {
+        "Usage: " + usage(of: command) + "\n\n" + body(of: command) + "\n"
+    }
+
+    /// `Usage: todos <command> …` and where to read more, for usage errors.
+    static func usageHint(for command: CommandName) -> String {
+        "Usage: \(usage(of: command))\nRun 'todos help \(command.rawValue)' for more."
+    }
+
+    private static func usage(of command: CommandName) -> String {
+        "todos " + (commands.first { $0.0 == command }?.usage ?? command.rawValue)
+    }
+
+    private static func body(of command: CommandName) -> String {
+        switch command {
+        case .add:
+            return """
+                Adds a todo. The words after 'add' form its title, so quotes are optional:
+                  todos add Buy milk
+                  todos add "Call Bob -- about the car"
+                Leading and trailing spaces are dropped. The title must not be blank and may have
+                at most \(Todo.maximumTitleLength) characters (exit status 3 otherwise). A title that starts
+                with '-' needs '--' first: todos add -- --force push the fix
+                """
+        case .list:
+            return """
+                Shows the todos: a header with the counts, then one line per todo with its number,
+                [x] when completed, its title and its id.
+                  --all         every todo (the default)
+                  --active      only the todos not done yet
+                  --completed   only the completed todos
+                Filtered lists keep the numbers of the full list.
+                """
+        case .toggle:
+            return """
+                Marks a todo completed, or active again if it is completed.
+                  todos toggle 2       the second todo of the full list
+                  todos toggle '#7'    the todo whose id is 7
+                """
+        case .edit:
+            return """
+                Gives a todo a new title; the words after the todo form it.
+                  todos edit 2 Buy oat milk
+                The title must not be blank (exit status 3 otherwise).
+                """
+        case .remove:
+            return """
+                Deletes a todo.
+                  todos remove 2
+                  todos remove '#7'
+                """
+        case .clearCompleted:
+            return """
+                Deletes every completed todo, then shows what is left.
+                """
+        case .help:
+            return """
+                Shows the overview of todos, or the help of one command:
+                  todos help edit
+                """
+        }
+    }
+}

@@ -1,0 +1,122 @@
+import CSQLite
+import Foundation
+import Keel
+import KeelSQLite
+import Testing
+
+/// Runs `body` with a new, empty temporary directory and removes it afterwards.
+func withTemporaryDirectory<T>(_ body: (URL) async throws -> T) async throws -> T {
+    let directory = FileManager.default.temporaryDirectory.appending(path: "keel-sqlite-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    return try await body(directory)
+}
+
+/// A relative URL for a request, such as `/notes/1`.
+func url(_ path: String) -> URL {
+    URL(string: path) ?? URL(filePath: path)
+}
+
+/// A note class with a `urlRoot`, for the Model-level tests.
+final class Note: Model {
+    override class var urlRoot: String? { "/notes" }
+}
+
+/// The backends every contract test runs against.
+enum Backend: String, CaseIterable, Sendable, CustomTestStringConvertible {
+    case inMemory
+    case sqlite
+    case sqliteInMemory
+
+    var testDescription: String { rawValue }
+
+    /// Runs `body` with a fresh, empty backend; a SQLite store gets its own temporary file.
+    func withSync(_ body: (any Sync) async throws -> Void) async throws {
+        switch self {
+        case .inMemory:
+            try await body(InMemorySync())
+        case .sqlite:
+            try await withTemporaryDirectory { directory in
+                let store = try SQLiteSync(fileURL: directory.appending(path: "store.sqlite"))
+                defer { store.close() }
+                try await body(store)
+            }
+        case .sqliteInMemory:
+            try await body(SQLiteSync.inMemory())
+        }
+    }
+}
+
+/// Direct access to a database file through the C API, to prepare and inspect files
+/// without going through the store.
+struct RawDatabase {
+    let path: String
+
+    /// Runs SQL statements on the file, opening and closing a connection.
+    func execute(_ sql: String) throws {
+        try withConnection { handle in
+            var message: UnsafeMutablePointer<CChar>?
+            let code = sqlite3_exec(handle, sql, nil, nil, &message)
+            defer { sqlite3_free(message) }
+            guard code == SQLITE_OK else {
+                throw RawDatabaseError(message: message.map { String(cString: $0) } ?? "\(code)")
+            }
+        }
+    }
+
+    /// The first column of every row of a query, as text.
+    func column(_ sql: String) throws -> [String] {
+        try withConnection { handle in
+            var statement: OpaquePointer?
+            guard sqlite3_prepare_v2(handle, sql, -1, &statement, nil) == SQLITE_OK else {
+                throw RawDatabaseError(message: String(cString: sqlite3_errmsg(handle)))
+            }
+            defer { sqlite3_finalize(statement) }
+            var values: [String] = []
+            while sqlite3_step(statement) == SQLITE_ROW {
+                values.append(sqlite3_column_text(statement, 0).map { String(cString: $0) } ?? "NULL")
+            }
+            return values
+        }
+    }
+
+    private func withConnection<T>(_ body: (OpaquePointer) throws -> T) throws -> T {
+        var handle: OpaquePointer?
+        guard sqlite3_open_v2(path, &handle, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nil) == SQLITE_OK,
+            let handle
+        else {
+            sqlite3_close_v2(handle)
+            throw RawDatabaseError(message: "cannot open \(path)")
+        }
+        defer { sqlite3_close_v2(handle) }
+        return try body(handle)
+    }
+}
+
+struct RawDatabaseError: Error {
+    let message: String
+}
+
+/// The bytes of the file and of its `-wal` and `-shm` companions, to show a failed open
+/// left everything as it was.
+func fileSnapshot(_ url: URL) -> [String: Data] {
+    var snapshot: [String: Data] = [:]
+    for suffix in ["", "-wal", "-shm", "-journal"] {
+        let path = url.path(percentEncoded: false) + suffix
+        if let data = FileManager.default.contents(atPath: path) { snapshot[suffix] = data }
+    }
+    return snapshot
+}
+
+extension Sync {
+    /// Performs a request built from its parts; the response may be ignored.
+    @discardableResult
+    func send(
+        _ method: SyncMethod,
+        _ path: String,
+        body: JSONValue? = nil,
+        query: [URLQueryItem] = []
+    ) async throws(SyncError) -> SyncResponse {
+        try await perform(SyncRequest(method: method, url: url(path), body: body, query: query))
+    }
+}

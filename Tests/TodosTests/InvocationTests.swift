@@ -1,0 +1,84 @@
+import Foundation
+import Keel
+import Testing
+
+@testable import todos
+
+/// The command-line parser and the backend choice, in process.
+struct InvocationTests {
+    @Test func optionsMayComeBeforeOrAfterTheCommand() throws {
+        let before = try Invocation(arguments: ["--store", "a.sqlite", "add", "Buy", "milk"])
+        let after = try Invocation(arguments: ["add", "Buy", "--store=a.sqlite", "milk"])
+        #expect(before.command == .add(title: "Buy milk"))
+        #expect(before.store == "a.sqlite")
+        #expect(before.server == nil)
+        #expect(after == before)
+    }
+
+    @Test func doubleDashEndsTheOptions() throws {
+        let invocation = try Invocation(arguments: ["add", "--", "--store", "-h"])
+        #expect(invocation.command == .add(title: "--store -h"))
+        #expect(invocation.store == nil)
+    }
+
+    @Test func noCommandListsEverything() throws {
+        #expect(try Invocation(arguments: []).command == .list(.all))
+        #expect(try Invocation(arguments: ["--completed"]).command == .list(.completed))
+    }
+
+    @Test func itemsAreNumbersOrHashIDs() throws {
+        #expect(try Invocation(arguments: ["toggle", "3"]).command == .toggle(.position(3)))
+        #expect(try Invocation(arguments: ["remove", "#12"]).command == .remove(.id(12)))
+        #expect(try Invocation(arguments: ["edit", "#ab", "x"]).command == .edit(.id("ab"), title: "x"))
+    }
+
+    @Test func helpAndVersionWin() throws {
+        #expect(try Invocation(arguments: ["remove", "1", "-h"]).command == .help(.remove))
+        #expect(try Invocation(arguments: ["help", "clear-completed"]).command == .help(.clearCompleted))
+        #expect(try Invocation(arguments: ["--version", "bogus"]).command == .version)
+    }
+
+    @Test func mistakesAreUsageErrors() {
+        #expect(
+            throws: UsageError(
+                "unknown command 'lst'",
+                hint: "Did you mean 'todos list'? Run 'todos --help' to see the commands."
+            )
+        ) {
+            try Invocation(arguments: ["lst"])
+        }
+        #expect(throws: UsageError.self) { try Invocation(arguments: ["toggle", "0"]) }
+        #expect(throws: UsageError.self) { try Invocation(arguments: ["toggle", "1", "2"]) }
+        #expect(throws: UsageError.self) { try Invocation(arguments: ["--store"]) }
+        #expect(throws: UsageError.self) { try Invocation(arguments: ["--active=1"]) }
+    }
+
+    @Test func backendOptionsWinOverTheEnvironment() throws {
+        let cwd = URL(fileURLWithPath: "/work", isDirectory: true)
+        let environment = ["TODOS_SERVER": "http://env.example", "TODOS_STORE": "/env.sqlite", "HOME": "/home/me"]
+        #expect(
+            try Backend.resolve(store: "t.sqlite", server: nil, environment: environment, currentDirectory: cwd)
+                == .store(URL(fileURLWithPath: "/work/t.sqlite"))
+        )
+        #expect(
+            try Backend.resolve(store: nil, server: nil, environment: environment, currentDirectory: cwd)
+                == .server(try #require(URL(string: "http://env.example")))
+        )
+        #expect(
+            try Backend.resolve(store: "~/t.sqlite", server: nil, environment: environment, currentDirectory: cwd)
+                == .store(URL(fileURLWithPath: "/home/me/t.sqlite"))
+        )
+        #expect(throws: UsageError.self) {
+            try Backend.resolve(store: "a", server: "http://b", environment: [:], currentDirectory: cwd)
+        }
+    }
+
+    #if !os(macOS)
+    @Test func defaultStoreFollowsTheXDGRules() {
+        let xdg = Backend.defaultStoreURL(environment: ["HOME": "/home/me", "XDG_DATA_HOME": "/data"])
+        #expect(xdg.path == "/data/keel-todos/todos.sqlite")
+        let relativeXDGIsIgnored = Backend.defaultStoreURL(environment: ["HOME": "/home/me", "XDG_DATA_HOME": "data"])
+        #expect(relativeXDGIsIgnored.path == "/home/me/.local/share/keel-todos/todos.sqlite")
+    }
+    #endif
+}
