@@ -65,16 +65,12 @@ extension IdentityMap {
             if model.urlRoot == nil && model.collection == nil { model.urlRoot = collection }
             if model.resolvedSync == nil { model.sync = sync }
         }
+        model.markSynced()
         return model
     }
 
     /// `collection/id`, with the id encoded as one path segment (as `Model.url()` does).
     static func recordPath(collection: String, id: JSONValue) -> String {
-        let allowed = CharacterSet(
-            charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.!~*'()"
-        )
-        let text = ResourcePath.segment(for: id)
-        let segment = text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text
-        return (collection.hasSuffix("/") ? collection : collection + "/") + segment
+        URLPath.join(collection, URLPath.encodeComponent(id))
     }
 }

@@ -17,7 +17,7 @@
 /// ```
 ///
 /// During ``SQLiteSync/perform(_:)`` the same failures reach the `Sync` API as
-/// `SyncError.transport(_:)` whose message is this error's ``description``.
+/// `SyncError.storage(_:)` whose message is this error's ``description``.
 public enum SQLiteStoreError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The file or its directory cannot be created or opened (a directory in the way,
     /// missing permissions, a path that is not valid).

@@ -41,7 +41,7 @@ import Synchronization
 /// Opening throws ``SQLiteStoreError`` for a damaged or foreign file, a file written by a
 /// newer schema, or a path that cannot be used; the file is never reset. During
 /// ``perform(_:)``, storage failures (a full disk, an I/O error) are thrown as
-/// `SyncError.transport(_:)` with the store error's description, and the operation is
+/// `SyncError.storage(_:)` with the store error's description, and the operation is
 /// rolled back.
 public final class SQLiteSync: Sync {
     /// The schema version this version of the store reads and writes.
@@ -187,7 +187,7 @@ public final class SQLiteSync: Sync {
     /// - Returns: The record or list, with REST status codes (201 for create, 204 for delete).
     /// - Throws: `SyncError`: 404 for missing records, 400 for a body that is not an
     ///   object, 422 for a duplicate id, `SyncError.cancelled` when the task is cancelled
-    ///   before the operation starts, and `SyncError.transport(_:)` for storage failures.
+    ///   before the operation starts, and `SyncError.storage(_:)` for storage failures.
     public func perform(_ request: SyncRequest) async throws(SyncError) -> SyncResponse {
         if Task.isCancelled { throw .cancelled }
         let cancellation = CancellationFlag()
@@ -220,6 +220,9 @@ public final class SQLiteSync: Sync {
 
     /// The records of one collection, in insertion order, read directly.
     ///
+    /// > Note: It runs on the calling thread and waits for an operation in progress; from
+    /// > async code, a `read` through ``perform(_:)`` suspends instead.
+    ///
     /// ```swift
     /// try store.records(at: "/notes").count
     /// ```
@@ -246,7 +249,7 @@ public final class SQLiteSync: Sync {
 
     /// The `SyncError` the `Sync` API reports for a storage failure.
     static func syncError(_ error: SQLiteStoreError) -> SyncError {
-        .transport(error.description)
+        .storage(error.description)
     }
 }
 

@@ -171,7 +171,7 @@ struct SQLiteStoreErrorTests {
             let error = await #expect(throws: SyncError.self) {
                 try await store.send(.create, "/notes", body: ["title": "too big", "body": big])
             }
-            #expect(error == .transport(SQLiteStoreError.diskFull(path: file.path(percentEncoded: false)).description))
+            #expect(error == .storage(SQLiteStoreError.diskFull(path: file.path(percentEncoded: false)).description))
             #expect(error?.description.contains("SQLITE_FULL") == true)
             #expect(try store.records(at: "/notes") == [["title": "kept", "id": 1]])
 

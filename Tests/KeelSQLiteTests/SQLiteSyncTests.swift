@@ -85,7 +85,7 @@ struct SQLiteSyncTests {
 
         #expect(store.isClosed)
         let error = await #expect(throws: SyncError.self) { try await store.send(.read, "/notes") }
-        #expect(error == .transport(SQLiteStoreError.closed(path: ":memory:").description))
+        #expect(error == .storage(SQLiteStoreError.closed(path: ":memory:").description))
         #expect(throws: SQLiteStoreError.closed(path: ":memory:")) { try store.records(at: "/notes") }
     }
 
@@ -95,7 +95,7 @@ struct SQLiteSyncTests {
         _ = try store.execute("UPDATE records SET json = '{\"title\": ' WHERE id = '1'")
 
         let error = await #expect(throws: SyncError.self) { try await store.send(.read, "/notes/1") }
-        guard case .transport(let message) = error else {
+        guard case .storage(let message) = error else {
             Issue.record("expected a storage failure, got \(String(describing: error))")
             return
         }

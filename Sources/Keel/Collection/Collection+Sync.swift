@@ -51,6 +51,7 @@ extension Collection {
             reportSyncFailure(failure, request: request, model: nil, collection: self, options: options)
             throw failure
         }
+        for model in models { model.markSynced() }
         reportSyncSuccess(response, request: request, model: nil, collection: self, options: options)
         return models
     }

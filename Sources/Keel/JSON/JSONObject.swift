@@ -25,6 +25,11 @@ public struct JSONObject: Sendable {
     /// ```
     public init() {}
 
+    /// Creates an object from entries whose keys the caller guarantees are distinct.
+    init(uncheckedUniqueEntries entries: ContiguousArray<Element>) {
+        storage = OrderedStringMap(uncheckedUniqueEntries: entries)
+    }
+
     /// Creates an object from key-value pairs; a later duplicate key replaces the earlier
     /// value in the earlier position.
     ///

@@ -15,6 +15,11 @@ struct JSONParser {
         var start: Int
         /// The key under which the container goes when its parent is an object.
         var parentKey: String
+        /// For an object: the key cache slots of its keys so far, one bit each.
+        var keySlots: UInt64 = 0
+        /// For an object: whether two of its keys may be equal, because they share a key
+        /// cache slot or one was not cached.
+        var mayRepeatKeys = false
     }
 
     private let bytes: UnsafeBufferPointer<UInt8>
@@ -55,7 +60,7 @@ struct JSONParser {
         // The elements of the open arrays, innermost last.
         var values = Stack<JSONValue>()
         // The keys and values of the open objects, innermost last.
-        var members = Stack<(String, JSONValue)>()
+        var members = Stack<JSONObject.Element>()
         // The key of the member being parsed in the innermost open object.
         var key = ""
 
@@ -77,7 +82,7 @@ struct JSONParser {
                     value = .object(JSONObject())
                 } else {
                     frames.push(Frame(isObject: true, start: members.count, parentKey: key))
-                    key = try parseKey()
+                    key = try parseKey(in: &frames)
                     continue nextValue
                 }
             case UInt8(ascii: "["):
@@ -123,13 +128,13 @@ struct JSONParser {
                     position += 1
                     if frame.isObject {
                         skipWhitespace()
-                        key = try parseKey()
+                        key = try parseKey(in: &frames)
                     }
                     continue nextValue
                 }
                 if frame.isObject, byte == UInt8(ascii: "}") {
                     position += 1
-                    value = .object(members.popObject(from: frame.start))
+                    value = .object(members.popObject(from: frame.start, keysAreDistinct: !frame.mayRepeatKeys))
                 } else if !frame.isObject, byte == UInt8(ascii: "]") {
                     position += 1
                     value = .array(values.popArray(from: frame.start))
@@ -143,11 +148,21 @@ struct JSONParser {
         }
     }
 
-    /// Parses an object key and the colon after it.
-    private mutating func parseKey() throws(JSONParseError) -> String {
+    /// Parses an object key and the colon after it, noting in the innermost frame whether
+    /// the key may repeat one before it.
+    private mutating func parseKey(in frames: inout Stack<Frame>) throws(JSONParseError) -> String {
         guard position < bytes.count else { throw error(.unexpectedEnd, at: position) }
         guard bytes[position] == UInt8(ascii: "\"") else { throw unexpectedByte(at: position) }
-        let key = try parseKeyString()
+        let (key, slot) = try parseKeyString()
+        frames.updateLast { frame in
+            if let slot {
+                let bit: UInt64 = 1 << slot
+                if frame.keySlots & bit != 0 { frame.mayRepeatKeys = true }
+                frame.keySlots |= bit
+            } else {
+                frame.mayRepeatKeys = true
+            }
+        }
         skipWhitespace()
         guard position < bytes.count else { throw error(.unexpectedEnd, at: position) }
         guard bytes[position] == UInt8(ascii: ":") else { throw unexpectedByte(at: position) }
@@ -156,8 +171,9 @@ struct JSONParser {
     }
 
     /// Parses a key starting at its opening quote, reusing the string of an identical
-    /// recent key.
-    private mutating func parseKeyString() throws(JSONParseError) -> String {
+    /// recent key. Returns the key's slot in the key cache, or `nil` for a key that
+    /// bypasses the cache (one with escapes or non-ASCII characters).
+    private mutating func parseKeyString() throws(JSONParseError) -> (String, slot: Int?) {
         let start = position + 1
         var index = start
         var hash: UInt32 = 0
@@ -165,13 +181,14 @@ struct JSONParser {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") { break }
             // Escapes, control characters and non-ASCII keys take the general path.
-            if byte == UInt8(ascii: "\\") || byte < 0x20 || byte >= 0x80 { return try parseString() }
+            if byte == UInt8(ascii: "\\") || byte < 0x20 || byte >= 0x80 { return (try parseString(), nil) }
             hash = hash &* 31 &+ UInt32(byte)
             index += 1
         }
         guard index < bytes.count else { throw error(.unexpectedEnd, at: index) }
         position = index + 1
-        return keyCache.key(for: start..<index, hash: hash, in: bytes)
+        let (key, slot) = keyCache.key(for: start..<index, hash: hash, in: bytes)
+        return (key, slot)
     }
 
     // MARK: - Scalars
@@ -518,6 +535,12 @@ extension JSONParser {
         /// The top element.
         var last: Element? { count > 0 ? base[count - 1] : nil }
 
+        /// Changes the top element in place.
+        mutating func updateLast(_ body: (inout Element) -> Void) {
+            guard count > 0 else { return }
+            body(&base[count - 1])
+        }
+
         mutating func push(_ element: consuming Element) {
             if count == capacity {
                 let grown = UnsafeMutablePointer<Element>.allocate(capacity: capacity * 2)
@@ -549,12 +572,24 @@ extension JSONParser {
     }
 }
 
-extension JSONParser.Stack where Element == (String, JSONValue) {
-    /// Moves the keys and values from `start` on into a new object.
-    mutating func popObject(from start: Int) -> JSONObject {
+extension JSONParser.Stack where Element == JSONObject.Element {
+    /// Moves the keys and values from `start` on into a new object; `keysAreDistinct` skips
+    /// the search for repeated keys.
+    mutating func popObject(from start: Int, keysAreDistinct: Bool) -> JSONObject {
         let moved = count - start
         count = start
-        return JSONObject(uniqueKeysWithLastValues: JSONParser.MovingSequence(pointer: base + start, remaining: moved))
+        let source = base + start
+        if keysAreDistinct {
+            let entries = ContiguousArray<Element>(unsafeUninitializedCapacity: moved) { buffer, initializedCount in
+                guard let target = buffer.baseAddress else { return }
+                target.moveInitialize(from: source, count: moved)
+                initializedCount = moved
+            }
+            return JSONObject(uncheckedUniqueEntries: entries)
+        }
+        return JSONObject(
+            uniqueKeysWithLastValues: JSONParser.MovingSequence(pointer: source, remaining: moved).lazy.map { ($0.key, $0.value) }
+        )
     }
 }
 
@@ -588,9 +623,9 @@ extension JSONParser {
         private static let size = 64
         private var entries = [Entry](repeating: Entry(bytes: 0..<0, key: ""), count: KeyCache.size)
 
-        /// The key whose (ASCII, escape-free) bytes are `range` of `bytes`; `hash` is a hash
-        /// of those bytes.
-        mutating func key(for range: Range<Int>, hash: UInt32, in bytes: UnsafeBufferPointer<UInt8>) -> String {
+        /// The key whose (ASCII, escape-free) bytes are `range` of `bytes`, and its slot;
+        /// `hash` is a hash of those bytes. Keys in different slots have different bytes.
+        mutating func key(for range: Range<Int>, hash: UInt32, in bytes: UnsafeBufferPointer<UInt8>) -> (String, Int) {
             let slot = Int(truncatingIfNeeded: (hash ^ hash >> 11) & UInt32(Self.size - 1))
             let cached = entries[slot].bytes
             if cached.count == range.count, !range.isEmpty {
@@ -598,11 +633,11 @@ extension JSONParser {
                 while index < range.count, bytes[cached.lowerBound + index] == bytes[range.lowerBound + index] {
                     index += 1
                 }
-                if index == range.count { return entries[slot].key }
+                if index == range.count { return (entries[slot].key, slot) }
             }
             let key = String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
             entries[slot] = Entry(bytes: range, key: key)
-            return key
+            return (key, slot)
         }
     }
 }

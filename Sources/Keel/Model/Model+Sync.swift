@@ -121,6 +121,12 @@ extension Model {
         return changes.isEmpty ? nil : changes
     }
 
+    /// Records the current attributes as the server's, so ``unsavedChanges`` starts empty
+    /// (for backends and identity maps that load models outside `fetch`).
+    package func markSynced() {
+        syncedStorage = storage
+    }
+
     /// Builds the create, update or patch request; with `wait`, the URL, `isNew` and
     /// `toJSON` see the attributes being saved, as in Backbone.
     private func makeSaveRequest(_ attributes: Attributes?, options: Options) throws(SyncError) -> SyncRequest {

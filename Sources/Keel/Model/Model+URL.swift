@@ -53,14 +53,14 @@ extension Model {
 }
 
 /// Joining, encoding and resolving URL paths the way ISModel and Backbone do.
-enum URLPath {
+package enum URLPath {
     /// Characters that JavaScript's `encodeURIComponent` leaves alone.
     private static let componentAllowed = CharacterSet(
         charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.!~*'()"
     )
 
     /// Percent-encodes an id for use as one path segment.
-    static func encodeComponent(_ id: JSONValue) -> String {
+    package static func encodeComponent(_ id: JSONValue) -> String {
         let text: String
         switch id {
         case .string(let string): text = string
@@ -72,7 +72,7 @@ enum URLPath {
     }
 
     /// Joins two parts with exactly one `/` between them.
-    static func join(_ base: String, _ component: String) -> String {
+    package static func join(_ base: String, _ component: String) -> String {
         switch (base.hasSuffix("/"), component.hasPrefix("/")) {
         case (true, true): return base + component.dropFirst()
         case (false, false): return base + "/" + component
@@ -81,7 +81,7 @@ enum URLPath {
     }
 
     /// Resolves a path against a base URL by joining them; absolute URLs stay as they are.
-    static func resolve(_ path: String, against base: URL?) throws(SyncError) -> URL {
+    package static func resolve(_ path: String, against base: URL?) throws(SyncError) -> URL {
         if path.contains("://"), let absolute = URL(string: path) { return absolute }
         let joined = base.map { join($0.absoluteString, path) } ?? path
         guard let url = URL(string: joined) else { throw .missingURL("\(joined) is not a valid URL") }

@@ -13,6 +13,12 @@ struct OrderedStringMap<Value> {
 
     init() {}
 
+    /// Creates a map from entries whose keys the caller guarantees are distinct.
+    init(uncheckedUniqueEntries: ContiguousArray<Element>) {
+        entries = uncheckedUniqueEntries
+        if entries.count > Self.linearSearchLimit { rebuildPositions() }
+    }
+
     var count: Int { entries.count }
     var isEmpty: Bool { entries.isEmpty }
 

@@ -21,6 +21,8 @@ public enum SyncError: Error, Sendable, Hashable {
     case missingBackend
     /// The request could not be sent or the connection failed (refused, reset, DNS, TLS).
     case transport(String)
+    /// A local store failed: the disk is full, the file is corrupt, unreadable or read-only.
+    case storage(String)
     /// The request took longer than its timeout.
     case timedOut
     /// The calling task was cancelled; nothing was applied to the model.
@@ -83,6 +85,7 @@ extension SyncError: CustomStringConvertible {
         case .missingURL(let what): return "A URL must be specified: \(what)"
         case .missingBackend: return "No Sync backend is configured"
         case .transport(let message): return "The request failed: \(message)"
+        case .storage(let message): return "The local store failed: \(message)"
         case .timedOut: return "The request timed out"
         case .cancelled: return "The request was cancelled"
         case .httpStatus(let status, let body):

@@ -5,7 +5,7 @@ import Keel
 let note = Note(["title": "Short"])
 var errors: [String] = []
 note.on("error") { event in errors.append(contentsOf: event.validationError?.fullMessages ?? []) }
-let accepted = note.set(["title": String(repeating: "x", count: 50)])
+let accepted = note.set(["title": .string(String(repeating: "x", count: 50))])
 precondition(!accepted)
 precondition(note["title"] == "Short")
 precondition(errors == ["title is too long (maximum is 40 characters)"])
@@ -13,13 +13,13 @@ precondition(note.validationError?["title"] == ["is too long (maximum is 40 char
 //: A validation-error handler in the options replaces the events (ISModel's style).
 var handled: ValidationError?
 note.set(
-    ["title": String(repeating: "y", count: 50)],
+    ["title": .string(String(repeating: "y", count: 50))],
     options: Options(onValidationError: { _, error, _ in handled = error })
 )
 precondition(handled != nil && errors.count == 1)
 //: `silent` rejects without reporting; `validate: false` skips validation for one call.
-note.set(["title": String(repeating: "z", count: 50)], silent: true)
+note.set(["title": .string(String(repeating: "z", count: 50))], silent: true)
 precondition(note["title"] == "Short" && errors.count == 1)
-note.set(["title": String(repeating: "z", count: 50)], validate: false)
+note.set(["title": .string(String(repeating: "z", count: 50))], validate: false)
 precondition(!note.isValid())
 //: [Next](@next)
