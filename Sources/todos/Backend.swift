@@ -53,14 +53,14 @@ enum Backend: Equatable {
             environment["HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0, isDirectory: true) }
             ?? FileManager.default.homeDirectoryForCurrentUser
         #if os(macOS)
-        let dataHome = home.appendingPathComponent("Library/Application Support", isDirectory: true)
+            let dataHome = home.appendingPathComponent("Library/Application Support", isDirectory: true)
         #else
-        let dataHome: URL
-        if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") {
-            dataHome = URL(fileURLWithPath: xdg, isDirectory: true)
-        } else {
-            dataHome = home.appendingPathComponent(".local/share", isDirectory: true)
-        }
+            let dataHome: URL
+            if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") {
+                dataHome = URL(fileURLWithPath: xdg, isDirectory: true)
+            } else {
+                dataHome = home.appendingPathComponent(".local/share", isDirectory: true)
+            }
         #endif
         return dataHome.appendingPathComponent("keel-todos/todos.sqlite", isDirectory: false)
     }

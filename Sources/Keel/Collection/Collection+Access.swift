@@ -29,7 +29,9 @@ extension Collection {
     public func slice(_ start: Int = 0, _ end: Int? = nil) -> [M] {
         observeModels()
         let count = storage.count
-        func clamp(_ position: Int) -> Int { position < 0 ? Swift.max(0, count + position) : Swift.min(position, count) }
+        func clamp(_ position: Int) -> Int {
+            position < 0 ? Swift.max(0, count + position) : Swift.min(position, count)
+        }
         let lower = clamp(start)
         let upper = clamp(end ?? count)
         return lower < upper ? Array(storage[lower..<upper]) : []

@@ -319,7 +319,9 @@ extension Collection {
         let shouldMerge = options.merge ?? true
         var at = options.at
         if let position = at {
-            at = position > storage.count ? storage.count : position < 0 ? Swift.max(0, position + storage.count + 1) : position
+            at =
+                position > storage.count
+                ? storage.count : position < 0 ? Swift.max(0, position + storage.count + 1) : position
         }
         let sortable = comparator != nil && at == nil && options.sort != false
         let sortAttribute = comparator?.attributeName
@@ -578,7 +580,8 @@ extension Collection {
     /// - Throws: ``CollectionError/unparsableResponse`` when `parse` returns `nil`; the
     ///   collection is left as it was.
     @discardableResult
-    public func reset(parsing response: JSONValue, silent: Bool = false, options: Options = Options()) throws(CollectionError)
+    public func reset(parsing response: JSONValue, silent: Bool = false, options: Options = Options())
+        throws(CollectionError)
         -> [M]
     {
         var options = options

@@ -40,7 +40,8 @@ extension Collection {
             let body = response.body ?? .null
             if options.parse == false {
                 let inputs = try Self.unparsedInputs(body)
-                models = options.reset ? self.reset(inputs: inputs, options: options) : set(inputs: inputs, options: options)
+                models =
+                    options.reset ? self.reset(inputs: inputs, options: options) : set(inputs: inputs, options: options)
             } else if options.reset {
                 models = try self.reset(parsing: body, options: options)
             } else {
@@ -85,7 +86,8 @@ extension Collection {
     /// - Throws: ``SyncError``; ``SyncError/validationFailed(_:status:)`` when the model is
     ///   invalid (nothing is sent).
     @discardableResult
-    public func create(_ attributes: Attributes, wait: Bool = false, options: Options = Options()) async throws(SyncError)
+    public func create(_ attributes: Attributes, wait: Bool = false, options: Options = Options())
+        async throws(SyncError)
         -> M
     {
         var options = options

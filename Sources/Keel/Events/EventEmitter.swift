@@ -67,7 +67,9 @@ open class EventEmitter {
     ///   - callback: The handler.
     /// - Returns: A token that removes the handler (every name's handler) when cancelled.
     @discardableResult
-    public final func on(_ events: String, owner: AnyObject? = nil, _ callback: @escaping (Event) -> Void) -> Subscription {
+    public final func on(_ events: String, owner: AnyObject? = nil, _ callback: @escaping (Event) -> Void)
+        -> Subscription
+    {
         let id = Self.makeUniqueID()
         forEachName(in: events) { name in
             register(name: name, id: id, callback: callback, owner: owner, isOnce: false, listening: nil)
@@ -111,7 +113,9 @@ open class EventEmitter {
     ///   - callback: The handler.
     /// - Returns: A token that removes the handler if it has not run yet.
     @discardableResult
-    public final func once(_ events: String, owner: AnyObject? = nil, _ callback: @escaping (Event) -> Void) -> Subscription {
+    public final func once(_ events: String, owner: AnyObject? = nil, _ callback: @escaping (Event) -> Void)
+        -> Subscription
+    {
         let id = Self.makeUniqueID()
         forEachName(in: events) { name in
             register(name: name, id: id, callback: callback, owner: owner, isOnce: true, listening: nil)
@@ -261,7 +265,9 @@ open class EventEmitter {
     ///   - callback: The handler.
     /// - Returns: A token that removes the handler and its bookkeeping.
     @discardableResult
-    public final func listenTo(_ target: EventEmitter, _ events: String, _ callback: @escaping (Event) -> Void) -> Subscription {
+    public final func listenTo(_ target: EventEmitter, _ events: String, _ callback: @escaping (Event) -> Void)
+        -> Subscription
+    {
         listen(to: target, events, callback, isOnce: false)
     }
 
@@ -277,7 +283,9 @@ open class EventEmitter {
     ///   - callback: The handler.
     /// - Returns: A token that removes the handler and its bookkeeping.
     @discardableResult
-    public final func listenToOnce(_ target: EventEmitter, _ events: String, _ callback: @escaping (Event) -> Void) -> Subscription {
+    public final func listenToOnce(_ target: EventEmitter, _ events: String, _ callback: @escaping (Event) -> Void)
+        -> Subscription
+    {
         listen(to: target, events, callback, isOnce: true)
     }
 
@@ -418,11 +426,13 @@ open class EventEmitter {
             for position in handlers.entries.indices {
                 let list = handlers.entries[position].value
                 guard list.contains(where: shouldRemove) else { continue }
-                let kept = ContiguousArray(list.filter { handler in
-                    guard shouldRemove(handler) else { return true }
-                    removed.append(handler)
-                    return false
-                })
+                let kept = ContiguousArray(
+                    list.filter { handler in
+                        guard shouldRemove(handler) else { return true }
+                        removed.append(handler)
+                        return false
+                    }
+                )
                 handlers.setValue(kept, at: position)
                 if kept.isEmpty { emptied.append(handlers.entries[position].key) }
             }

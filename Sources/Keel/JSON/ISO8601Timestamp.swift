@@ -50,15 +50,15 @@ enum ISO8601Timestamp {
     static func date(from string: String) -> Date? {
         var scanner = Scanner(Array(string.utf8))
         guard let year = scanner.number(digits: 4), scanner.skip("-"),
-              let month = scanner.number(digits: 2), scanner.skip("-"),
-              let day = scanner.number(digits: 2),
-              scanner.skip("T") || scanner.skip("t") || scanner.skip(" "),
-              let hour = scanner.number(digits: 2), scanner.skip(":"),
-              let minute = scanner.number(digits: 2), scanner.skip(":"),
-              let second = scanner.number(digits: 2)
+            let month = scanner.number(digits: 2), scanner.skip("-"),
+            let day = scanner.number(digits: 2),
+            scanner.skip("T") || scanner.skip("t") || scanner.skip(" "),
+            let hour = scanner.number(digits: 2), scanner.skip(":"),
+            let minute = scanner.number(digits: 2), scanner.skip(":"),
+            let second = scanner.number(digits: 2)
         else { return nil }
         guard (1...12).contains(month), (1...daysInMonth(year: year, month: month)).contains(day),
-              (0...23).contains(hour), (0...59).contains(minute), (0...59).contains(second)
+            (0...23).contains(hour), (0...59).contains(minute), (0...59).contains(second)
         else { return nil }
 
         var fraction = 0.0

@@ -130,7 +130,8 @@ extension JSONParseError.Kind {
     private static func quoted(_ character: Character) -> String {
         let scalars = character.unicodeScalars
         if scalars.count == 1, let scalar = scalars.first,
-           scalar.properties.generalCategory == .control || scalar.properties.isWhitespace {
+            scalar.properties.generalCategory == .control || scalar.properties.isWhitespace
+        {
             let hex = String(scalar.value, radix: 16, uppercase: true)
             return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
         }

@@ -200,7 +200,7 @@ struct JSONParser {
         while position < bytes.count {
             let byte = bytes[position]
             guard byte <= UInt8(ascii: " "),
-                  byte == UInt8(ascii: " ") || byte == 0x0A || byte == 0x0D || byte == 0x09
+                byte == UInt8(ascii: " ") || byte == 0x0A || byte == 0x0D || byte == 0x09
             else { return }
             position += 1
         }
@@ -391,8 +391,9 @@ struct JSONParser {
             var end = next + 5
             var scalar = Unicode.Scalar(unit)
             if UTF16.isLeadSurrogate(unit),
-               end + 6 <= bytes.count,
-               bytes[end] == UInt8(ascii: "\\"), bytes[end + 1] == UInt8(ascii: "u") {
+                end + 6 <= bytes.count,
+                bytes[end] == UInt8(ascii: "\\"), bytes[end + 1] == UInt8(ascii: "u")
+            {
                 let low = try hexUnit(at: end + 2)
                 if UTF16.isTrailSurrogate(low) {
                     let value = 0x10000 + ((UInt32(unit) - 0xD800) << 10) + (UInt32(low) - 0xDC00)
@@ -588,7 +589,9 @@ extension JSONParser.Stack where Element == JSONObject.Element {
             return JSONObject(uncheckedUniqueEntries: entries)
         }
         return JSONObject(
-            uniqueKeysWithLastValues: JSONParser.MovingSequence(pointer: source, remaining: moved).lazy.map { ($0.key, $0.value) }
+            uniqueKeysWithLastValues: JSONParser.MovingSequence(pointer: source, remaining: moved).lazy.map {
+                ($0.key, $0.value)
+            }
         )
     }
 }

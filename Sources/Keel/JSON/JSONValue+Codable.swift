@@ -55,10 +55,12 @@ extension JSONValue: Codable {
             self = .object(try JSONObject(decodingMembersOf: container))
             return
         }
-        throw DecodingError.dataCorrupted(DecodingError.Context(
-            codingPath: decoder.codingPath,
-            debugDescription: "Expected a JSON value: null, a Boolean, a number, a string, an array or an object."
-        ))
+        throw DecodingError.dataCorrupted(
+            DecodingError.Context(
+                codingPath: decoder.codingPath,
+                debugDescription: "Expected a JSON value: null, a Boolean, a number, a string, an array or an object."
+            )
+        )
     }
 
     /// Encodes the value as the matching single value or container.
@@ -112,7 +114,11 @@ extension JSONObject: Codable {
     public init(from decoder: any Decoder) throws {
         if let decoder = decoder as? JSONValueDecoding {
             guard case .object(let object) = decoder.value else {
-                throw JSONValueDecoding.mismatchOrNotFound(JSONObject.self, found: decoder.value, at: decoder.codingPath)
+                throw JSONValueDecoding.mismatchOrNotFound(
+                    JSONObject.self,
+                    found: decoder.value,
+                    at: decoder.codingPath
+                )
             }
             self = object
             return

@@ -17,25 +17,35 @@ final class JSONValueDecoding: Decoder {
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         guard case .object(let object) = value else {
             if value.isNull {
-                throw DecodingError.valueNotFound(KeyedDecodingContainer<Key>.self, DecodingError.Context(
-                    codingPath: codingPath,
-                    debugDescription: "Cannot get keyed decoding container -- found null value instead"
-                ))
+                throw DecodingError.valueNotFound(
+                    KeyedDecodingContainer<Key>.self,
+                    DecodingError.Context(
+                        codingPath: codingPath,
+                        debugDescription: "Cannot get keyed decoding container -- found null value instead"
+                    )
+                )
             }
             throw Self.typeMismatch([String: Any].self, found: value, at: codingPath)
         }
-        return KeyedDecodingContainer(KeyedContainer<Key>(
-            decoder: self, object: convertingKeys(of: object), codingPath: codingPath
-        ))
+        return KeyedDecodingContainer(
+            KeyedContainer<Key>(
+                decoder: self,
+                object: convertingKeys(of: object),
+                codingPath: codingPath
+            )
+        )
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
         guard case .array(let elements) = value else {
             if value.isNull {
-                throw DecodingError.valueNotFound((any UnkeyedDecodingContainer).self, DecodingError.Context(
-                    codingPath: codingPath,
-                    debugDescription: "Cannot get unkeyed decoding container -- found null value instead"
-                ))
+                throw DecodingError.valueNotFound(
+                    (any UnkeyedDecodingContainer).self,
+                    DecodingError.Context(
+                        codingPath: codingPath,
+                        debugDescription: "Cannot get unkeyed decoding container -- found null value instead"
+                    )
+                )
             }
             throw Self.typeMismatch([Any].self, found: value, at: codingPath)
         }
@@ -88,7 +98,10 @@ final class JSONValueDecoding: Decoder {
 
     /// Decodes a `T` from `value`, found at `codingPath` plus `key`.
     func unbox<T: Decodable>(
-        _ value: JSONValue, as type: T.Type, at codingPath: [any CodingKey], key: (any CodingKey)? = nil
+        _ value: JSONValue,
+        as type: T.Type,
+        at codingPath: [any CodingKey],
+        key: (any CodingKey)? = nil
     ) throws -> T {
         // Common and special types first, by identity, which is cheaper than casting.
         if T.self == String.self, let string = try unboxString(value, at: codingPath, key: key) as? T {
@@ -99,7 +112,8 @@ final class JSONValueDecoding: Decoder {
         }
         if T.self == Bool.self, let bool = try unboxBool(value, at: codingPath, key: key) as? T { return bool }
         if T.self == Double.self,
-           let double = try unboxFloatingPoint(value, as: Double.self, at: codingPath, key: key) as? T {
+            let double = try unboxFloatingPoint(value, as: Double.self, at: codingPath, key: key) as? T
+        {
             return double
         }
         if T.self == JSONValue.self, let json = value as? T { return json }
@@ -145,7 +159,10 @@ final class JSONValueDecoding: Decoder {
     /// An integer of type `T`, from an ``JSONValue/int(_:)`` or an integral
     /// ``JSONValue/double(_:)`` within `T`'s range.
     func unboxInteger<T: FixedWidthInteger>(
-        _ value: JSONValue, as type: T.Type, at codingPath: [any CodingKey], key: (any CodingKey)?
+        _ value: JSONValue,
+        as type: T.Type,
+        at codingPath: [any CodingKey],
+        key: (any CodingKey)?
     ) throws -> T {
         switch value {
         case .int(let int):
@@ -155,15 +172,20 @@ final class JSONValueDecoding: Decoder {
         default:
             throw Self.mismatchOrNotFound(T.self, found: value, at: Self.path(codingPath, key))
         }
-        throw DecodingError.dataCorrupted(DecodingError.Context(
-            codingPath: Self.path(codingPath, key),
-            debugDescription: "Number \(value) does not fit in \(T.self)."
-        ))
+        throw DecodingError.dataCorrupted(
+            DecodingError.Context(
+                codingPath: Self.path(codingPath, key),
+                debugDescription: "Number \(value) does not fit in \(T.self)."
+            )
+        )
     }
 
     /// A floating-point number of type `T`, from any number whose magnitude `T` can hold.
     func unboxFloatingPoint<T: BinaryFloatingPoint>(
-        _ value: JSONValue, as type: T.Type, at codingPath: [any CodingKey], key: (any CodingKey)?
+        _ value: JSONValue,
+        as type: T.Type,
+        at codingPath: [any CodingKey],
+        key: (any CodingKey)?
     ) throws -> T {
         switch value {
         case .int(let int):
@@ -171,10 +193,12 @@ final class JSONValueDecoding: Decoder {
         case .double(let double):
             let result = T(double)
             if result.isInfinite, double.isFinite {
-                throw DecodingError.dataCorrupted(DecodingError.Context(
-                    codingPath: Self.path(codingPath, key),
-                    debugDescription: "Number \(value) does not fit in \(T.self)."
-                ))
+                throw DecodingError.dataCorrupted(
+                    DecodingError.Context(
+                        codingPath: Self.path(codingPath, key),
+                        debugDescription: "Number \(value) does not fit in \(T.self)."
+                    )
+                )
             }
             return result
         default:
@@ -187,10 +211,12 @@ final class JSONValueDecoding: Decoder {
         case .iso8601:
             let string = try unboxString(value, at: codingPath, key: key)
             guard let date = ISO8601Timestamp.date(from: string) else {
-                throw DecodingError.dataCorrupted(DecodingError.Context(
-                    codingPath: Self.path(codingPath, key),
-                    debugDescription: "Expected date string to be ISO8601-formatted."
-                ))
+                throw DecodingError.dataCorrupted(
+                    DecodingError.Context(
+                        codingPath: Self.path(codingPath, key),
+                        debugDescription: "Expected date string to be ISO8601-formatted."
+                    )
+                )
             }
             return date
         case .secondsSince1970:
@@ -206,10 +232,12 @@ final class JSONValueDecoding: Decoder {
     private func unboxData(_ value: JSONValue, at codingPath: [any CodingKey], key: (any CodingKey)?) throws -> Data {
         let string = try unboxString(value, at: codingPath, key: key)
         guard let data = Data(base64Encoded: string) else {
-            throw DecodingError.dataCorrupted(DecodingError.Context(
-                codingPath: Self.path(codingPath, key),
-                debugDescription: "Encountered Data is not valid Base64."
-            ))
+            throw DecodingError.dataCorrupted(
+                DecodingError.Context(
+                    codingPath: Self.path(codingPath, key),
+                    debugDescription: "Encountered Data is not valid Base64."
+                )
+            )
         }
         return data
     }
@@ -217,25 +245,31 @@ final class JSONValueDecoding: Decoder {
     private func unboxURL(_ value: JSONValue, at codingPath: [any CodingKey], key: (any CodingKey)?) throws -> URL {
         let string = try unboxString(value, at: codingPath, key: key)
         guard let url = URL(string: string) else {
-            throw DecodingError.dataCorrupted(DecodingError.Context(
-                codingPath: Self.path(codingPath, key),
-                debugDescription: "Invalid URL string."
-            ))
+            throw DecodingError.dataCorrupted(
+                DecodingError.Context(
+                    codingPath: Self.path(codingPath, key),
+                    debugDescription: "Invalid URL string."
+                )
+            )
         }
         return url
     }
 
-    private func unboxDecimal(_ value: JSONValue, at codingPath: [any CodingKey], key: (any CodingKey)?) throws -> Decimal {
+    private func unboxDecimal(_ value: JSONValue, at codingPath: [any CodingKey], key: (any CodingKey)?) throws
+        -> Decimal
+    {
         switch value {
         case .int(let int):
             return Decimal(int)
         case .double(let double):
             // The shortest decimal form, so that 0.1 becomes 0.1 and not 0.1000000000000000055…
             guard double.isFinite, let decimal = Decimal(string: double.description) else {
-                throw DecodingError.dataCorrupted(DecodingError.Context(
-                    codingPath: Self.path(codingPath, key),
-                    debugDescription: "Number \(value) does not fit in Decimal."
-                ))
+                throw DecodingError.dataCorrupted(
+                    DecodingError.Context(
+                        codingPath: Self.path(codingPath, key),
+                        debugDescription: "Number \(value) does not fit in Decimal."
+                    )
+                )
             }
             return decimal
         default:
@@ -251,17 +285,23 @@ final class JSONValueDecoding: Decoder {
     }
 
     /// `valueNotFound` when `value` is `null`, `typeMismatch` otherwise.
-    static func mismatchOrNotFound(_ type: Any.Type, found value: JSONValue, at codingPath: [any CodingKey]) -> DecodingError {
+    static func mismatchOrNotFound(_ type: Any.Type, found value: JSONValue, at codingPath: [any CodingKey])
+        -> DecodingError
+    {
         guard !value.isNull else {
-            return DecodingError.valueNotFound(type, DecodingError.Context(
-                codingPath: codingPath,
-                debugDescription: "Cannot get value of type \(type) -- found null value instead"
-            ))
+            return DecodingError.valueNotFound(
+                type,
+                DecodingError.Context(
+                    codingPath: codingPath,
+                    debugDescription: "Cannot get value of type \(type) -- found null value instead"
+                )
+            )
         }
         return typeMismatch(type, found: value, at: codingPath)
     }
 
-    static func typeMismatch(_ type: Any.Type, found value: JSONValue, at codingPath: [any CodingKey]) -> DecodingError {
+    static func typeMismatch(_ type: Any.Type, found value: JSONValue, at codingPath: [any CodingKey]) -> DecodingError
+    {
         let found: String
         switch value {
         case .null: found = "null"
@@ -271,10 +311,13 @@ final class JSONValueDecoding: Decoder {
         case .array: found = "an array"
         case .object: found = "an object"
         }
-        return DecodingError.typeMismatch(type, DecodingError.Context(
-            codingPath: codingPath,
-            debugDescription: "Expected to decode \(type) but found \(found) instead."
-        ))
+        return DecodingError.typeMismatch(
+            type,
+            DecodingError.Context(
+                codingPath: codingPath,
+                debugDescription: "Expected to decode \(type) but found \(found) instead."
+            )
+        )
     }
 }
 
@@ -293,10 +336,13 @@ extension JSONValueDecoding {
 
         private func value(for key: Key) throws -> JSONValue {
             guard let value = object[key.stringValue] else {
-                throw DecodingError.keyNotFound(key, DecodingError.Context(
-                    codingPath: codingPath,
-                    debugDescription: "No value associated with key \(decoder.describe(key))."
-                ))
+                throw DecodingError.keyNotFound(
+                    key,
+                    DecodingError.Context(
+                        codingPath: codingPath,
+                        debugDescription: "No value associated with key \(decoder.describe(key))."
+                    )
+                )
             }
             return value
         }
@@ -365,7 +411,8 @@ extension JSONValueDecoding {
         }
 
         func nestedContainer<NestedKey: CodingKey>(
-            keyedBy type: NestedKey.Type, forKey key: Key
+            keyedBy type: NestedKey.Type,
+            forKey key: Key
         ) throws -> KeyedDecodingContainer<NestedKey> {
             try decoder.nested(value(for: key), at: codingPath + [key]).container(keyedBy: type)
         }
@@ -404,9 +451,13 @@ extension JSONValueDecoding {
         /// The current element, or an error naming what was expected when there is none.
         private func current(_ type: Any.Type, _ message: String = "Unkeyed container is at end.") throws -> JSONValue {
             guard currentIndex < elements.count else {
-                throw DecodingError.valueNotFound(type, DecodingError.Context(
-                    codingPath: codingPath + [currentKey], debugDescription: message
-                ))
+                throw DecodingError.valueNotFound(
+                    type,
+                    DecodingError.Context(
+                        codingPath: codingPath + [currentKey],
+                        debugDescription: message
+                    )
+                )
             }
             return elements[currentIndex]
         }
@@ -541,7 +592,8 @@ protocol DecodableStringKeyedDictionary {
 }
 
 extension Dictionary: DecodableStringKeyedDictionary where Key == String, Value: Decodable {
-    init(decodingMembersOf object: JSONObject, using decoder: JSONValueDecoding, at codingPath: [any CodingKey]) throws {
+    init(decodingMembersOf object: JSONObject, using decoder: JSONValueDecoding, at codingPath: [any CodingKey]) throws
+    {
         self.init(minimumCapacity: object.count)
         for (key, value) in object {
             self[key] = try decoder.unbox(value, as: Value.self, at: codingPath, key: JSONCodingKey.string(key))

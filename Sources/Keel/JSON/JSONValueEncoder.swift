@@ -128,10 +128,13 @@ public struct JSONValueEncoder: Sendable {
     public func encode<T: Encodable>(_ value: T) throws -> JSONValue {
         let encoder = JSONValueEncoding(configuration: self, codingPath: [])
         guard let encoded = try encoder.boxIfEncoded(value, at: []) else {
-            throw EncodingError.invalidValue(value, EncodingError.Context(
-                codingPath: [],
-                debugDescription: "Top-level \(T.self) did not encode any values."
-            ))
+            throw EncodingError.invalidValue(
+                value,
+                EncodingError.Context(
+                    codingPath: [],
+                    debugDescription: "Top-level \(T.self) did not encode any values."
+                )
+            )
         }
         return encoded
     }

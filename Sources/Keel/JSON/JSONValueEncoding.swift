@@ -95,7 +95,9 @@ final class JSONValueEncoding: Encoder {
     /// Encodes `value` found at `codingPath` plus `key`, or returns `nil` when it encodes
     /// nothing.
     func boxIfEncoded<T: Encodable>(
-        _ value: T, at codingPath: [any CodingKey], key: (any CodingKey)? = nil
+        _ value: T,
+        at codingPath: [any CodingKey],
+        key: (any CodingKey)? = nil
     ) throws -> JSONValue? {
         // Common and special types first, by identity, which is cheaper than casting.
         if T.self == String.self, let string = value as? String { return .string(string) }
@@ -110,7 +112,9 @@ final class JSONValueEncoding: Encoder {
         if T.self == Data.self, let data = value as? Data { return .string(data.base64EncodedString()) }
         if T.self == URL.self, let url = value as? URL { return .string(url.absoluteString) }
         if T.self == Decimal.self, let decimal = value as? Decimal { return Self.box(decimal) }
-        if T.self is any EncodableStringKeyedDictionary.Type, let dictionary = value as? any EncodableStringKeyedDictionary {
+        if T.self is any EncodableStringKeyedDictionary.Type,
+            let dictionary = value as? any EncodableStringKeyedDictionary
+        {
             return .object(try dictionary.encodedObject(using: self, at: path(codingPath, key)))
         }
         let encoder = JSONValueEncoding(configuration: configuration, codingPath: path(codingPath, key))
@@ -120,17 +124,24 @@ final class JSONValueEncoding: Encoder {
 
     /// Encodes `value` found at `codingPath` plus `key`; a value that encodes nothing
     /// becomes an empty object.
-    func box<T: Encodable>(_ value: T, at codingPath: [any CodingKey], key: (any CodingKey)? = nil) throws -> JSONValue {
+    func box<T: Encodable>(_ value: T, at codingPath: [any CodingKey], key: (any CodingKey)? = nil) throws -> JSONValue
+    {
         try boxIfEncoded(value, at: codingPath, key: key) ?? .object(JSONObject())
     }
 
     /// An integer as ``JSONValue/int(_:)``, or an error when it does not fit in `Int`.
-    func box<T: BinaryInteger>(integer value: T, at codingPath: [any CodingKey], key: (any CodingKey)?) throws -> JSONValue {
+    func box<T: BinaryInteger>(integer value: T, at codingPath: [any CodingKey], key: (any CodingKey)?) throws
+        -> JSONValue
+    {
         guard let int = Int(exactly: value) else {
-            throw EncodingError.invalidValue(value, EncodingError.Context(
-                codingPath: path(codingPath, key),
-                debugDescription: "\(T.self) value \(value) does not fit in Int, so JSONValue cannot hold it exactly."
-            ))
+            throw EncodingError.invalidValue(
+                value,
+                EncodingError.Context(
+                    codingPath: path(codingPath, key),
+                    debugDescription:
+                        "\(T.self) value \(value) does not fit in Int, so JSONValue cannot hold it exactly."
+                )
+            )
         }
         return .int(int)
     }
@@ -229,7 +240,8 @@ extension JSONValueEncoding {
         }
 
         mutating func nestedContainer<NestedKey: CodingKey>(
-            keyedBy keyType: NestedKey.Type, forKey key: Key
+            keyedBy keyType: NestedKey.Type,
+            forKey key: Key
         ) -> KeyedEncodingContainer<NestedKey> {
             let name = encoder.convertedKey(key, in: codingPath)
             let nested: ObjectNode
@@ -239,9 +251,13 @@ extension JSONValueEncoding {
                 nested = ObjectNode()
                 node.members.updateValue(.object(nested), forKey: name)
             }
-            return KeyedEncodingContainer(KeyedContainer<NestedKey>(
-                encoder: encoder, node: nested, codingPath: codingPath + [key]
-            ))
+            return KeyedEncodingContainer(
+                KeyedContainer<NestedKey>(
+                    encoder: encoder,
+                    node: nested,
+                    codingPath: codingPath + [key]
+                )
+            )
         }
 
         mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
@@ -304,7 +320,9 @@ extension JSONValueEncoding {
             append(try encoder.box(value, at: codingPath, key: JSONCodingKey.index(count)))
         }
 
-        mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
+        mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<
+            NestedKey
+        > {
             let nested = ObjectNode()
             let path = codingPath + [JSONCodingKey.index(count)]
             node.elements.append(.object(nested))
@@ -320,7 +338,8 @@ extension JSONValueEncoding {
 
         mutating func superEncoder() -> any Encoder {
             let superEncoder = JSONValueEncoding(
-                configuration: encoder.configuration, codingPath: codingPath + [JSONCodingKey.index(count)]
+                configuration: encoder.configuration,
+                codingPath: codingPath + [JSONCodingKey.index(count)]
             )
             node.elements.append(.encoder(superEncoder))
             return superEncoder

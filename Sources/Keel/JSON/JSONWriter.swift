@@ -141,8 +141,9 @@ struct JSONWriter {
         var runStart = 0
         for index in text.indices {
             let byte = text[index]
-            guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
-                || (byte == UInt8(ascii: "/") && escapesSlashes)
+            guard
+                byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
+                    || (byte == UInt8(ascii: "/") && escapesSlashes)
             else { continue }
             output.append(contentsOf: UnsafeBufferPointer(rebasing: text[runStart..<index]))
             runStart = index + 1

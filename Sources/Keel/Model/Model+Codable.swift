@@ -11,7 +11,9 @@ extension Model {
     ///   - decoder: The decoder, for key and date strategies.
     /// - Returns: The decoded value.
     /// - Throws: `DecodingError` when the attributes do not fit the type.
-    public func decode<T: Decodable>(_ type: T.Type = T.self, decoder: JSONValueDecoder = JSONValueDecoder()) throws -> T {
+    public func decode<T: Decodable>(_ type: T.Type = T.self, decoder: JSONValueDecoder = JSONValueDecoder()) throws
+        -> T
+    {
         try decoder.decode(type, from: .object(attributes))
     }
 

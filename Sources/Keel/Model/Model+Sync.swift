@@ -101,7 +101,12 @@ extension Model {
             if error == .cancelled { restore(rollback, savedAttributes: attributes) }
             throw error
         }
-        try applyResponse(response, request: request, waitedAttributes: options.wait ? attributes : nil, options: options)
+        try applyResponse(
+            response,
+            request: request,
+            waitedAttributes: options.wait ? attributes : nil,
+            options: options
+        )
         return response
     }
 
@@ -193,7 +198,12 @@ extension Model {
             return nil
         }
         let backend = try requireBackend()
-        let request = makeRequest(.delete, url: try requestURL(for: .delete, options: options), body: nil, options: options)
+        let request = makeRequest(
+            .delete,
+            url: try requestURL(for: .delete, options: options),
+            body: nil,
+            options: options
+        )
         let waiting = options.wait
         let response = try await performSync(request, with: backend, model: self, collection: nil, options: options) {
             if !waiting { emitDestroy(options: options) }

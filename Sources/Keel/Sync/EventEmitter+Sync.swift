@@ -50,7 +50,14 @@ extension EventEmitter {
             onFailure(error)
         } else {
             dispatch(
-                Event(name: "error", model: model, collection: collection, error: error, request: request, options: options)
+                Event(
+                    name: "error",
+                    model: model,
+                    collection: collection,
+                    error: error,
+                    request: request,
+                    options: options
+                )
             )
         }
     }
@@ -65,7 +72,14 @@ extension EventEmitter {
     ) {
         options.onSuccess?(response)
         dispatch(
-            Event(name: "sync", model: model, collection: collection, request: request, response: response, options: options)
+            Event(
+                name: "sync",
+                model: model,
+                collection: collection,
+                request: request,
+                response: response,
+                options: options
+            )
         )
     }
 }

@@ -35,7 +35,9 @@ precondition(fetchFailure?.status == 500)
 //: Invalid models are never sent.
 let requestsBefore = backend.requests.count
 let saveFailure = await failure { try await groceries.save(["title": .string(String(repeating: "x", count: 50))]) }
-guard case .validationFailed(let errors, status: nil)? = saveFailure else { preconditionFailure("expected a rejection") }
+guard case .validationFailed(let errors, status: nil)? = saveFailure else {
+    preconditionFailure("expected a rejection")
+}
 precondition(errors["title"].count == 1)
 precondition(backend.requests.count == requestsBefore)
 //: Destroying removes the model from its collection.

@@ -143,7 +143,9 @@ public final class InMemorySync: Sync {
                 if list.contains(where: { $0[idAttribute] == id }) {
                     return SyncResponse(status: 422, body: [idAttribute: ["has already been taken"]])
                 }
-                if let int = id.intValue { state.nextID[resource.path] = max(state.nextID[resource.path] ?? 1, int + 1) }
+                if let int = id.intValue {
+                    state.nextID[resource.path] = max(state.nextID[resource.path] ?? 1, int + 1)
+                }
             } else {
                 let id = state.nextID[resource.path] ?? 1
                 state.nextID[resource.path] = id + 1
@@ -160,7 +162,10 @@ public final class InMemorySync: Sync {
             }
             if let list = state.collections[resource.path] {
                 let query = ResourcePath.queryItems(of: request)
-                return SyncResponse(status: 200, body: .array(list.filter { ResourcePath.matches($0, query: query) }.map(JSONValue.object)))
+                return SyncResponse(
+                    status: 200,
+                    body: .array(list.filter { ResourcePath.matches($0, query: query) }.map(JSONValue.object))
+                )
             }
             if let parent = resource.parent, state.collections[parent] != nil { return Self.notFound }
             return SyncResponse(status: 200, body: [])
@@ -183,7 +188,9 @@ public final class InMemorySync: Sync {
             state.collections[parent] = list
             return SyncResponse(status: 201, body: .object(record))
         case .delete:
-            guard let parent = resource.parent, let (_, index) = locate(resource, in: state) else { return Self.notFound }
+            guard let parent = resource.parent, let (_, index) = locate(resource, in: state) else {
+                return Self.notFound
+            }
             state.collections[parent]?.remove(at: index)
             return SyncResponse(status: 204)
         }
