@@ -19,9 +19,10 @@ let package = Package(
         .target(name: "KeelSQLite", dependencies: ["Keel", "CSQLite"]),
         .executableTarget(name: "todos", dependencies: ["Keel", "KeelSQLite"]),
         .executableTarget(name: "keel-bench", dependencies: ["Keel"]),
-        .testTarget(name: "KeelTests", dependencies: ["Keel"]),
+        .target(name: "KeelTestServer", path: "Tests/KeelTestServer"),
+        .testTarget(name: "KeelTests", dependencies: ["Keel", "KeelTestServer"]),
         .testTarget(name: "KeelSQLiteTests", dependencies: ["KeelSQLite", "Keel"]),
-        .testTarget(name: "TodosTests", dependencies: ["todos"]),
+        .testTarget(name: "TodosTests", dependencies: ["todos", "KeelTestServer"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,4 +1,5 @@
 import Foundation
+import KeelTestServer
 import Testing
 
 #if canImport(FoundationNetworking)

@@ -1,5 +1,6 @@
 import Foundation
 import Keel
+import KeelTestServer
 import Testing
 
 /// Cancelling the calling task cancels the request, throws `SyncError.cancelled` and leaves

@@ -1,5 +1,6 @@
 import Foundation
 import Keel
+import KeelTestServer
 import Testing
 
 #if canImport(FoundationNetworking)

@@ -1,7 +1,4 @@
-// Adapted from Tests/KeelTests/Support/TestServer.swift (test targets cannot share
-// files): the same launcher, used by the `todos --server` end-to-end tests. Keep the two in
-// step when the server's start-up protocol changes.
-import Foundation
+public import Foundation
 import Synchronization
 
 #if canImport(FoundationNetworking)
@@ -18,16 +15,16 @@ import FoundationNetworking
 /// The server's stdin is a pipe held by this process, so the server exits by
 /// itself when the test process ends, however it ends. It also watches its
 /// parent pid. Set `KEEL_TEST_SERVER_VERBOSE=1` to log every request to stderr.
-final class TestServer: Sendable {
+public final class TestServer: Sendable {
     /// Why the server could not be started (the description says what to do), or reset failed.
-    struct Failure: Error, CustomStringConvertible {
-        let description: String
+    public struct Failure: Error, CustomStringConvertible {
+        public let description: String
     }
 
     /// `http://127.0.0.1:PORT/`
-    let baseURL: URL
+    public let baseURL: URL
     /// The TCP port the server listens on.
-    let port: Int
+    public let port: Int
 
     private let state: Mutex<Running?>
 
@@ -48,7 +45,7 @@ final class TestServer: Sendable {
 
     /// The shared server for the whole test run, started on first use. A
     /// start failure is remembered, so every test that asks fails the same way.
-    static var shared: TestServer {
+    public static var shared: TestServer {
         get async throws {
             try await SharedTestServer.instance.server()
         }
@@ -56,15 +53,15 @@ final class TestServer: Sendable {
 
     /// `baseURL` + `path` (a path relative to the root, e.g. `"notes/1"`; a
     /// leading `/` is ignored). Percent-encode ids yourself.
-    func url(_ path: String) -> URL {
+    public func url(_ path: String) -> URL {
         let relative = path.hasPrefix("/") ? String(path.dropFirst()) : path
         return URL(string: relative, relativeTo: baseURL)!.absoluteURL
     }
 
-    /// `POST /__reset`: deletes all notes, todos and users and resets the id
-    /// counters. Only the serialized `todos --server` suite uses this server, so
-    /// each of its tests starts from an empty `/todos`.
-    func reset() async throws {
+    /// `POST /__reset`: deletes all notes, todos and users and resets the id counters.
+    /// The shared server is used by tests running in parallel: prefer creating
+    /// your own records over resetting.
+    public func reset() async throws {
         var request = URLRequest(url: url("__reset"))
         request.httpMethod = "POST"
         let (_, response) = try await URLSession.shared.data(for: request)
@@ -74,7 +71,7 @@ final class TestServer: Sendable {
     }
 
     /// Terminates the server process. Safe to call more than once.
-    func stop() {
+    public func stop() {
         guard let running = state.withLock({ state in
             let running = state
             state = nil
@@ -92,7 +89,7 @@ final class TestServer: Sendable {
     /// The venv is `$KEEL_TEST_VENV` (absolute, or relative to the repo root) or
     /// `<repo root>/.build/test-server-venv`; create it with
     /// `Scripts/install-test-server.sh`.
-    static func start(timeout: Duration = .seconds(60)) async throws -> TestServer {
+    public static func start(timeout: Duration = .seconds(60)) async throws -> TestServer {
         let root = try repositoryRoot()
         let script = root.appendingPathComponent("Tests/Server/serve.py")
         let venv = venvDirectory(root: root)
@@ -176,7 +173,7 @@ final class TestServer: Sendable {
 
     // MARK: - Locating things
 
-    /// Walks up from this file (Tests/TodosTests/Support/) to the directory
+    /// Walks up from this file (Tests/KeelTestServer/) to the directory
     /// holding `Tests/Server/serve.py`.
     private static func repositoryRoot(filePath: String = #filePath) throws -> URL {
         var directory = URL(fileURLWithPath: filePath).deletingLastPathComponent()
