@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
-# Compiles and runs every page of every playground against the built Keel library, on
-# Linux as on macOS. A page fails when it does not compile or a `precondition` in it fails.
+# Compiles and runs every page of every playground against the built Keel and KeelSQLite
+# libraries, on Linux as on macOS. A page fails when it does not compile or a
+# `precondition` in it fails.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-MODULE=Keel
-swift build --target "$MODULE" -Xswiftc -warnings-as-errors
+swift build --target KeelSQLite -Xswiftc -warnings-as-errors
 BIN="$(swift build --show-bin-path)"
 WORK="$(mktemp -d)"
 trap 'rm -rf "$WORK"' EXIT
@@ -18,9 +18,9 @@ for playground in Playgrounds/*.playground; do
       echo "#sourceLocation(file: \"$PWD/$page/Contents.swift\", line: 1)"
       cat "$page/Contents.swift"
     } > "$WORK/main.swift"
-    if swiftc -swift-version 6 -warnings-as-errors -I "$BIN/Modules" \
-         "$playground"/Sources/*.swift "$WORK/main.swift" "$BIN/$MODULE.build/"*.o \
-         -o "$WORK/page" 2> "$WORK/compile.log" \
+    if swiftc -swift-version 6 -warnings-as-errors -I "$BIN/Modules" -I Sources/CSQLite \
+         "$playground"/Sources/*.swift "$WORK/main.swift" "$BIN/Keel.build/"*.o "$BIN/KeelSQLite.build/"*.o \
+         -lsqlite3 -o "$WORK/page" 2> "$WORK/compile.log" \
        && "$WORK/page" > "$WORK/run.log" 2>&1; then
       echo "ok    $page"
     else

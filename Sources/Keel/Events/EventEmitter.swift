@@ -123,6 +123,27 @@ open class EventEmitter {
         return Subscription(id: id, emitter: self)
     }
 
+    /// Registers several handlers to run at most once each, from an event map.
+    ///
+    /// ```swift
+    /// note.once(["sync": { _ in print("saved") }, "error": { _ in print("failed") }])
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - map: Event names (each may list several names) and their handlers.
+    ///   - owner: The owner of every handler, held weakly.
+    /// - Returns: A token that removes the handlers that have not run yet.
+    @discardableResult
+    public final func once(_ map: KeyValuePairs<String, (Event) -> Void>, owner: AnyObject? = nil) -> Subscription {
+        let id = Self.makeUniqueID()
+        for (events, callback) in map {
+            forEachName(in: events) { name in
+                register(name: name, id: id, callback: callback, owner: owner, isOnce: true, listening: nil)
+            }
+        }
+        return Subscription(id: id, emitter: self)
+    }
+
     // MARK: - Removing
 
     /// Removes the handlers of one registration.
@@ -268,7 +289,22 @@ open class EventEmitter {
     public final func listenTo(_ target: EventEmitter, _ events: String, _ callback: @escaping (Event) -> Void)
         -> Subscription
     {
-        listen(to: target, events, callback, isOnce: false)
+        listen(to: target, [(events, callback)], isOnce: false)
+    }
+
+    /// Listens to several events of another emitter at once, from an event map.
+    ///
+    /// ```swift
+    /// view.listenTo(note, ["change:title": { _ in }, "destroy": { _ in }])
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - target: The emitter to listen to.
+    ///   - map: Event names (each may list several names) and their handlers.
+    /// - Returns: A token that removes all of them and their bookkeeping.
+    @discardableResult
+    public final func listenTo(_ target: EventEmitter, _ map: KeyValuePairs<String, (Event) -> Void>) -> Subscription {
+        listen(to: target, map.map { ($0.key, $0.value) }, isOnce: false)
     }
 
     /// Listens to events of another emitter until each named event has fired once.
@@ -286,7 +322,25 @@ open class EventEmitter {
     public final func listenToOnce(_ target: EventEmitter, _ events: String, _ callback: @escaping (Event) -> Void)
         -> Subscription
     {
-        listen(to: target, events, callback, isOnce: true)
+        listen(to: target, [(events, callback)], isOnce: true)
+    }
+
+    /// Listens to several events of another emitter until each has fired once, from an
+    /// event map.
+    ///
+    /// ```swift
+    /// view.listenToOnce(note, ["sync": { _ in }, "error": { _ in }])
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - target: The emitter to listen to.
+    ///   - map: Event names (each may list several names) and their handlers.
+    /// - Returns: A token that removes the handlers that have not run yet.
+    @discardableResult
+    public final func listenToOnce(_ target: EventEmitter, _ map: KeyValuePairs<String, (Event) -> Void>)
+        -> Subscription
+    {
+        listen(to: target, map.map { ($0.key, $0.value) }, isOnce: true)
     }
 
     /// Removes handlers that this emitter registered on others with `listenTo`.
@@ -362,9 +416,11 @@ open class EventEmitter {
         allHandlers.removeAll { $0.callback == nil && $0.forwarder == nil }
     }
 
-    private func listen(to target: EventEmitter, _ events: String, _ callback: @escaping (Event) -> Void, isOnce: Bool)
-        -> Subscription
-    {
+    private func listen(
+        to target: EventEmitter,
+        _ map: some Sequence<(String, (Event) -> Void)>,
+        isOnce: Bool
+    ) -> Subscription {
         let key = ObjectIdentifier(target)
         let listening: Listening
         if let existing = listeningTo[key] {
@@ -375,8 +431,10 @@ open class EventEmitter {
             target.listeners[listening.listenerKey] = listening
         }
         let id = Self.makeUniqueID()
-        target.forEachName(in: events) { name in
-            target.register(name: name, id: id, callback: callback, owner: self, isOnce: isOnce, listening: listening)
+        for (events, callback) in map {
+            target.forEachName(in: events) { name in
+                target.register(name: name, id: id, callback: callback, owner: self, isOnce: isOnce, listening: listening)
+            }
         }
         if listening.count == 0 { target.forget(listening) }
         return Subscription(id: id, emitter: target)

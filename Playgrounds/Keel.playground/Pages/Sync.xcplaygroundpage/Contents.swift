@@ -43,3 +43,4 @@ precondition(backend.requests.count == requestsBefore)
 //: Destroying removes the model from its collection.
 try await groceries.destroy()
 precondition(notes.isEmpty)
+//: [Next](@next)
