@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Keel's test command: installs what the tests need (the Django test server in a local
 # virtual environment, SQLite's headers if missing), builds everything with warnings as
-# errors, runs the whole test suite, then compiles and runs every playground page.
+# errors, runs the whole test suite, compiles and runs every playground page, and builds
+# the documentation with warnings as errors.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -16,3 +17,4 @@ Scripts/install-test-server.sh
 swift build --build-tests -Xswiftc -warnings-as-errors
 swift test --skip-build
 Scripts/check-playgrounds.sh
+Scripts/check-docs.sh

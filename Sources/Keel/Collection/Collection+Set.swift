@@ -7,7 +7,7 @@ extension Collection {
 
     // MARK: - Adding
 
-    /// Adds a model built from attributes; see ``set(_:add:remove:merge:at:silent:options:)``.
+    /// Adds a model built from attributes; see `set(_:add:remove:merge:at:silent:options:)`.
     ///
     /// A model whose id is already present is not added again; with `merge`, its
     /// attributes are merged into the present model.
@@ -271,7 +271,7 @@ extension Collection {
     ///   - silent: Suppresses every event.
     ///   - options: Further options.
     /// - Returns: The models that correspond to the response.
-    /// - Throws: ``CollectionError/unparsableResponse`` when `parse` returns `nil`; the
+    /// - Throws: ``CollectionError/unparsableResponse(_:)`` when `parse` returns `nil`; the
     ///   collection is left as it was.
     @discardableResult
     public func set(
@@ -577,7 +577,7 @@ extension Collection {
     ///   - silent: Suppresses the `reset` event.
     ///   - options: Further options.
     /// - Returns: The new models.
-    /// - Throws: ``CollectionError/unparsableResponse`` when `parse` returns `nil`; the
+    /// - Throws: ``CollectionError/unparsableResponse(_:)`` when `parse` returns `nil`; the
     ///   collection is left as it was.
     @discardableResult
     public func reset(parsing response: JSONValue, silent: Bool = false, options: Options = Options())

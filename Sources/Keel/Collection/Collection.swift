@@ -32,7 +32,7 @@ open class Collection<M: Model>: EventEmitter, ModelCollection, Observable {
     public let factory: ((Attributes, Options) -> M)?
 
     /// The resource path of the collection, such as `"/notes"`, unless an instance sets its
-    /// own ``url``.
+    /// own `url`.
     ///
     /// ```swift
     /// final class Notes: Collection<Note> {
@@ -85,7 +85,7 @@ open class Collection<M: Model>: EventEmitter, ModelCollection, Observable {
     ///   - models: The initial models.
     ///   - comparator: How to order the models.
     ///   - factory: Builds models from attributes; `nil` uses `M`.
-    ///   - url: The resource path; `nil` uses the class's ``url``.
+    ///   - url: The resource path; `nil` uses the class's `url`.
     ///   - sync: The backend for the collection and its models.
     ///   - options: Options for adding the initial models.
     public required init(
@@ -126,7 +126,7 @@ open class Collection<M: Model>: EventEmitter, ModelCollection, Observable {
     ///   - attributes: The attributes of the initial models.
     ///   - comparator: How to order the models.
     ///   - factory: Builds models from attributes; `nil` uses `M`.
-    ///   - url: The resource path; `nil` uses the class's ``url``.
+    ///   - url: The resource path; `nil` uses the class's `url`.
     ///   - sync: The backend for the collection and its models.
     ///   - options: Options for building the models (`parse`, `validate`).
     public convenience init(

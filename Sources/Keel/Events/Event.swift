@@ -17,7 +17,7 @@
 /// | `request` | ``model`` or ``collection``, ``request`` |
 /// | `sync` | ``model`` or ``collection``, ``request``, ``response`` |
 /// | `error` (sync) | ``model`` or ``collection``, ``request``, ``error`` (a ``SyncError``) |
-/// | custom (``EventEmitter/trigger(_:_:)``) | ``value``, ``arguments`` |
+/// | custom (`trigger(_:_:)`) | ``value``, ``arguments`` |
 ///
 /// Every event carries the ``options`` of the call that caused it, so custom flags reach
 /// listeners.

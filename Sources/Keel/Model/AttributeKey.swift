@@ -27,7 +27,7 @@ extension Model {
     /// Reads or writes an attribute as a Swift value.
     ///
     /// Reading returns `nil` when the attribute is absent or holds JSON of another shape;
-    /// assigning `nil` unsets it. Writing goes through ``set(_:_:silent:validate:options:)``,
+    /// assigning `nil` unsets it. Writing goes through `set(_:_:silent:validate:options:)`,
     /// with its events and validation.
     ///
     /// ```swift
@@ -39,7 +39,7 @@ extension Model {
         set { self[key.name] = newValue?.json }
     }
 
-    /// Changes one attribute from a Swift value; see ``set(_:_:silent:validate:options:)``.
+    /// Changes one attribute from a Swift value; see `set(_:_:silent:validate:options:)`.
     ///
     /// ```swift
     /// note.set(Note.title, "Errands", silent: true)

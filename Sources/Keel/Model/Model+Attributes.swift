@@ -32,7 +32,7 @@ extension Model {
     ///
     /// Reading registers an Observation dependency on this attribute only, so a SwiftUI view
     /// that shows `note["title"]` updates when the title changes and not otherwise. Writing
-    /// is ``set(_:_:silent:validate:options:)``; assigning `nil` is ``unset(_:silent:validate:options:)``.
+    /// is `set(_:_:silent:validate:options:)`; assigning `nil` is ``unset(_:silent:validate:options:)``.
     ///
     /// ```swift
     /// note["title"] = "Errands"

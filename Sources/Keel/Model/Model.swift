@@ -25,7 +25,7 @@ public import Observation
 /// actor, a custom actor, or a task), and its events run there, synchronously.
 ///
 /// ## Overridable hooks
-/// - ``idAttribute``, ``cidPrefix``, ``defaults``, ``urlRoot``: class-level settings.
+/// - `idAttribute`, ``cidPrefix``, ``defaults``, `urlRoot`: class-level settings.
 /// - ``initialize(_:options:)``: runs at the end of construction.
 /// - ``validate(_:options:)``: accepts or rejects every change.
 /// - ``parse(_:options:)``: turns a server response into attributes.
@@ -89,7 +89,7 @@ open class Model: EventEmitter, Observable {
     /// The client id: unique among all models and collections of the process, such as `"c12"`.
     public let cid: String
 
-    /// The name of the attribute that holds the id (the class's ``idAttribute``).
+    /// The name of the attribute that holds the id (the class's `idAttribute`).
     public let idAttribute: String
 
     /// The current attributes.
@@ -112,7 +112,7 @@ open class Model: EventEmitter, Observable {
     public internal(set) weak var collection: (any ModelCollection)?
 
     /// The collection URL used when the model is not in a collection, such as `"/notes"`;
-    /// starts as the class's ``urlRoot``.
+    /// starts as the class's `urlRoot`.
     ///
     /// ```swift
     /// let note = Model(["id": 1])
@@ -205,7 +205,7 @@ open class Model: EventEmitter, Observable {
     /// Checks the attributes a change would produce; return errors to reject the change.
     ///
     /// Called with the complete prospective attributes whenever attributes change (unless
-    /// the call passes `validate: false`), before saving, and by ``isValid()``. The default
+    /// the call passes `validate: false`), before saving, and by ``isValid(options:)``. The default
     /// accepts everything.
     ///
     /// ```swift
@@ -261,7 +261,7 @@ open class Model: EventEmitter, Observable {
     ///
     /// - In a collection with a URL: the collection's URL, plus the percent-encoded id
     ///   unless the model is new.
-    /// - Otherwise: ``urlRoot``, plus the percent-encoded id unless the model is new.
+    /// - Otherwise: `urlRoot`, plus the percent-encoded id unless the model is new.
     /// - Otherwise: an error.
     ///
     /// Exactly one `/` separates the parts. The id is encoded like JavaScript's
@@ -321,7 +321,7 @@ open class Model: EventEmitter, Observable {
 
     // MARK: - Identity
 
-    /// The model's id: the value of the ``idAttribute``, or `nil` when it has none.
+    /// The model's id: the value of the `idAttribute`, or `nil` when it has none.
     ///
     /// ```swift
     /// let note = Note(["id": 7])
