@@ -47,8 +47,14 @@ public final class TestServer: Sendable {
     /// start failure is remembered, so every test that asks fails the same way.
     public static var shared: TestServer {
         get async throws {
-            try await SharedTestServer.instance.server()
+            try await SharedTestServer.instance.server(named: "shared")
         }
+    }
+
+    /// A server of its own for one group of tests, started on first use: for suites that
+    /// reset the server, which would delete the records of tests running beside them.
+    public static func dedicated(to name: String) async throws -> TestServer {
+        try await SharedTestServer.instance.server(named: name)
     }
 
     /// `baseURL` + `path` (a path relative to the root, e.g. `"notes/1"`; a
@@ -197,18 +203,18 @@ public final class TestServer: Sendable {
     }
 }
 
-/// Starts the shared server once; remembers the result (or the error).
+/// Starts each named server once; remembers the result (or the error).
 private actor SharedTestServer {
     static let instance = SharedTestServer()
 
-    private var starting: Task<TestServer, any Error>?
+    private var starting: [String: Task<TestServer, any Error>] = [:]
 
-    func server() async throws -> TestServer {
-        if let starting {
-            return try await starting.value
+    func server(named name: String) async throws -> TestServer {
+        if let task = starting[name] {
+            return try await task.value
         }
         let task = Task { try await TestServer.start() }
-        starting = task
+        starting[name] = task
         return try await task.value
     }
 }

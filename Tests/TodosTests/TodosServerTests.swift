@@ -14,7 +14,7 @@ import FoundationNetworking
 struct TodosServerTests {
     /// The server's base URL, with `/todos` emptied.
     private func freshServer() async throws -> String {
-        let server = try await TestServer.shared
+        let server = try await TestServer.dedicated(to: "todos")
         try await server.reset()
         return "http://127.0.0.1:\(server.port)"
     }

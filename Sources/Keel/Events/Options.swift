@@ -42,14 +42,26 @@ public struct Options {
     /// For collection `fetch`: replace the models with `reset` instead of a smart `set`.
     public var reset: Bool
     /// For sync calls: a URL that replaces the model's or collection's URL for this call.
-    public var url: String?
+    public var url: String? {
+        get { extras?.url }
+        set { mutableExtras().url = newValue }
+    }
     /// For sync calls: the JSON body to send instead of ``Model/toJSON(options:)``
     /// (Backbone's `options.attrs`).
-    public var body: JSONValue?
+    public var body: JSONValue? {
+        get { extras?.body }
+        set { mutableExtras().body = newValue }
+    }
     /// For sync calls: query parameters, in order (Backbone's `fetch({data})`).
-    public var query: KeyValuePairs<String, String>
+    public var query: KeyValuePairs<String, String> {
+        get { extras?.query ?? [:] }
+        set { mutableExtras().query = newValue }
+    }
     /// For sync calls: extra HTTP headers.
-    public var headers: [String: String]
+    public var headers: [String: String] {
+        get { extras?.headers ?? [:] }
+        set { mutableExtras().headers = newValue }
+    }
     /// For sync calls: a time limit for the request.
     public var timeout: Duration?
     /// For sync calls: per-call override of ``RESTSync/emulateHTTP``.
@@ -57,27 +69,94 @@ public struct Options {
     /// For sync calls: per-call override of ``RESTSync/emulateJSON``.
     public var emulateJSON: Bool?
     /// Custom values for your own hooks and listeners.
-    public var custom: JSONObject
+    public var custom: JSONObject {
+        get { extras?.custom ?? [:] }
+        set { mutableExtras().custom = newValue }
+    }
     /// ISModel's success handler for sync calls: called with the response after the
     /// attributes are applied, before the `sync` event.
-    public var onSuccess: ((SyncResponse) -> Void)?
+    public var onSuccess: ((SyncResponse) -> Void)? {
+        get { extras?.onSuccess }
+        set { mutableExtras().onSuccess = newValue }
+    }
     /// ISModel's failure handler for sync calls: called instead of emitting `error`.
-    public var onFailure: ((SyncError) -> Void)?
+    public var onFailure: ((SyncError) -> Void)? {
+        get { extras?.onFailure }
+        set { mutableExtras().onFailure = newValue }
+    }
     /// ISModel's validation-error handler: called instead of emitting `invalid` and `error`
     /// when validation fails.
-    public var onValidationError: ((Model, ValidationError, Options) -> Void)?
+    public var onValidationError: ((Model, ValidationError, Options) -> Void)? {
+        get { extras?.onValidationError }
+        set { mutableExtras().onValidationError = newValue }
+    }
     /// Internal: the `set` removes the given keys (``Model/unset(_:silent:validate:options:)``).
     var unset: Bool = false
     /// Internal: the collection creating a model, visible to it from the start of `init`.
-    weak var collection: (any ModelCollection)?
+    var collection: (any ModelCollection)? {
+        get { extras?.collection }
+        set { mutableExtras().collection = newValue }
+    }
     /// Internal: whether rejected models are reported as `invalid`, when that differs from
     /// ``silent`` (a `reset` adds silently but reports invalid models unless it is silent).
     var reportsInvalid: Bool?
     /// Internal: runs after a save's response is applied, before `onSuccess` and `sync`
     /// (`Collection.create` with `wait` adds the model there, as Backbone does).
-    var afterSave: (() -> Void)?
+    var afterSave: (() -> Void)? {
+        get { extras?.afterSave }
+        set { mutableExtras().afterSave = newValue }
+    }
     /// Internal: the attributes a collection initializer builds its first models from.
-    var initialAttributes: [Attributes]?
+    var initialAttributes: [Attributes]? {
+        get { extras?.initialAttributes }
+        set { mutableExtras().initialAttributes = newValue }
+    }
+
+    /// The options that hold references, kept out of line: most calls set none of them, so
+    /// copying options (into every event) copies a few flags and one `nil`.
+    private var extras: Extras?
+
+    private final class Extras {
+        var url: String?
+        var body: JSONValue?
+        var query: KeyValuePairs<String, String> = [:]
+        var headers: [String: String] = [:]
+        var custom: JSONObject = [:]
+        var onSuccess: ((SyncResponse) -> Void)?
+        var onFailure: ((SyncError) -> Void)?
+        var onValidationError: ((Model, ValidationError, Options) -> Void)?
+        var afterSave: (() -> Void)?
+        var initialAttributes: [Attributes]?
+        weak var collection: (any ModelCollection)?
+
+        init() {}
+
+        func copy() -> Extras {
+            let copy = Extras()
+            copy.url = url
+            copy.body = body
+            copy.query = query
+            copy.headers = headers
+            copy.custom = custom
+            copy.onSuccess = onSuccess
+            copy.onFailure = onFailure
+            copy.onValidationError = onValidationError
+            copy.afterSave = afterSave
+            copy.initialAttributes = initialAttributes
+            copy.collection = collection
+            return copy
+        }
+    }
+
+    /// The extras, created or copied so that this value owns them alone.
+    private mutating func mutableExtras() -> Extras {
+        if isKnownUniquelyReferenced(&extras), let current = extras {
+            return current
+        }
+        let unique = extras?.copy() ?? Extras()
+        extras = unique
+        return unique
+    }
 
     /// Creates options.
     ///
@@ -119,17 +198,17 @@ public struct Options {
         self.wait = wait
         self.patch = patch
         self.reset = reset
-        self.url = url
-        self.body = body
-        self.query = query
-        self.headers = headers
+        if let url { self.url = url }
+        if let body { self.body = body }
+        if !query.isEmpty { self.query = query }
+        if !headers.isEmpty { self.headers = headers }
         self.timeout = timeout
         self.emulateHTTP = emulateHTTP
         self.emulateJSON = emulateJSON
-        self.custom = custom
-        self.onValidationError = onValidationError
-        self.onSuccess = onSuccess
-        self.onFailure = onFailure
+        if !custom.isEmpty { self.custom = custom }
+        if let onValidationError { self.onValidationError = onValidationError }
+        if let onSuccess { self.onSuccess = onSuccess }
+        if let onFailure { self.onFailure = onFailure }
     }
 
     /// The custom value stored under `key`.
