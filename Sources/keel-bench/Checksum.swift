@@ -1,5 +1,7 @@
-/// The specification's order checksum: the sum of (position + 1) × id over the ids in
-/// order, modulo 2³². It depends on both the ids and their order.
+/// The specification's order checksum of a sequence of ids.
+///
+/// The sum of (position + 1) × id over the ids in order, modulo 2³², so it depends on both
+/// the ids and their order.
 func orderChecksum(_ ids: some Sequence<Int>) -> Int {
     var checksum = 0
     for (position, id) in ids.enumerated() {

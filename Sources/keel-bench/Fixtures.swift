@@ -24,8 +24,9 @@ func shortNoteAttributes(_ i: Int) -> Attributes {
     ["id": .int(i), "title": .string("note \(i)"), "done": false, "rank": .int(i % 100)]
 }
 
-/// `parse_reset`'s input: the JSON text of an array of ``noteAttributes(_:)`` for the first
-/// `count` notes. Both sides parse this same text.
+/// The JSON text that `parse_reset` parses, on both sides.
+///
+/// An array of ``noteAttributes(_:)`` for the first `count` notes, written by Keel's encoder.
 func notesJSON(count: Int) -> String {
     JSONValue.array((0..<count).map { .object(noteAttributes($0)) }).jsonString()
 }
@@ -33,6 +34,12 @@ func notesJSON(count: Int) -> String {
 /// A number that event handlers increment.
 final class Counter {
     var value = 0
+}
+
+/// A call count and a running sum that event handlers update.
+final class Tally {
+    var calls = 0
+    var sum = 0
 }
 
 /// Values that event handlers record, in order.

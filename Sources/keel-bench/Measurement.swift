@@ -17,9 +17,11 @@ struct TrialResult {
 }
 
 extension Trial {
-    /// Runs the benchmark protocol: one untimed warm-up run on fresh state, then
-    /// `repetitions` timed runs, each on fresh state. Every run, the warm-up included, must
-    /// return `expectedCheck`; the first one that does not ends the measurement.
+    /// Runs the benchmark protocol on this trial.
+    ///
+    /// One untimed warm-up run on fresh state, then `repetitions` timed runs, each on fresh
+    /// state. Every run, the warm-up included, must return `expectedCheck`; the first one that
+    /// does not ends the measurement.
     func measure(repetitions: Int, expectedCheck: Int) -> TrialResult {
         var result = TrialResult()
         do {

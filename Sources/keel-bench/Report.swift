@@ -1,3 +1,4 @@
+import Foundation
 import Keel
 
 /// What one workload measured: Keel's trial, the floor's, and the peak RSS after Keel's.
@@ -17,7 +18,8 @@ struct WorkloadResult {
         guard let keelMilliseconds = keel.medianMilliseconds else {
             return "\(workload.name) FAILED \(keel.failure ?? "no timed run")"
         }
-        let keelPart = "\(workload.name) \(Self.rateText(ops: workload.ops, milliseconds: keelMilliseconds)) "
+        let keelPart =
+            "\(workload.name) \(Self.rateText(ops: workload.ops, milliseconds: keelMilliseconds)) "
             + Self.millisecondsText(keelMilliseconds)
         guard let floorMilliseconds = floor.medianMilliseconds else {
             return keelPart + " floor FAILED \(floor.failure ?? "no timed run")"
@@ -31,30 +33,26 @@ struct WorkloadResult {
     /// `floor_ops_per_sec`) and the same others as the Node harness.
     var json: JSONObject {
         var entry: JSONObject = ["ops": .int(workload.ops)]
-        entry.merge(side: keel, prefix: "", ops: workload.ops, expectedCheck: workload.expectedCheck)
-        entry.merge(side: floor, prefix: "floor_", ops: workload.ops, expectedCheck: workload.expectedCheck)
+        entry.addFields(of: keel, prefix: "", ops: workload.ops, expectedCheck: workload.expectedCheck)
+        entry.addFields(of: floor, prefix: "floor_", ops: workload.ops, expectedCheck: workload.expectedCheck)
         entry["max_rss_kb"] = .int(peakKilobytesSoFar)
         return entry
     }
 
     /// Operations per second, rounded as the Node harness rounds them: to whole numbers from
     /// 1000 up, else to three decimals.
-    static func rate(ops: Int, milliseconds: Double) -> JSONValue {
+    static func rate(ops: Int, milliseconds: Double) -> Double {
         let rate = Double(ops) / (milliseconds / 1_000)
-        return rate >= 1_000 ? .int(Int(rate.rounded())) : .double(rounded(rate))
+        return rate >= 1_000 ? rate.rounded() : rounded(rate)
     }
 
     private static func rateText(ops: Int, milliseconds: Double) -> String {
-        switch rate(ops: ops, milliseconds: milliseconds) {
-        case .int(let rate): return String(rate)
-        case let rate: return String(describing: rate.doubleValue ?? .nan)
-        }
+        let rate = rate(ops: ops, milliseconds: milliseconds)
+        return rate >= 1_000 ? String(Int(rate)) : String(rate)
     }
 
     private static func millisecondsText(_ milliseconds: Double) -> String {
-        let thousandths = Int((milliseconds * 1_000).rounded())
-        let fraction = String(thousandths % 1_000)
-        return "\(thousandths / 1_000)." + String(repeating: "0", count: 3 - fraction.count) + fraction
+        String(format: "%.3f", milliseconds)
     }
 
     /// `value` rounded to three decimals.
@@ -65,10 +63,12 @@ struct WorkloadResult {
 
 extension JSONObject {
     /// Adds one side's fields, each name prefixed with `prefix`.
-    fileprivate mutating func merge(side: TrialResult, prefix: String, ops: Int, expectedCheck: Int) {
+    fileprivate mutating func addFields(of side: TrialResult, prefix: String, ops: Int, expectedCheck: Int) {
         let milliseconds = side.medianMilliseconds
         self[prefix + "total_ms"] = milliseconds.map { .double(WorkloadResult.rounded($0)) } ?? .null
-        self[prefix + "ops_per_sec"] = milliseconds.map { WorkloadResult.rate(ops: ops, milliseconds: $0) } ?? .null
+        // Keel's writer prints integral doubles without a fraction, as Node does.
+        self[prefix + "ops_per_sec"] =
+            milliseconds.map { .double(WorkloadResult.rate(ops: ops, milliseconds: $0)) } ?? .null
         self[prefix + "times_ms"] = .array(side.times.map { .double(WorkloadResult.rounded($0.milliseconds)) })
         self[prefix + "check"] = side.check.map(JSONValue.int) ?? .null
         self[prefix + "expected_check"] = .int(expectedCheck)
@@ -107,23 +107,23 @@ func report(
 /// The Swift compiler that built this binary, as precisely as `#if compiler` tells.
 private var compilerVersion: String {
     #if compiler(>=6.4)
-    return "6.4 or later"
+        return "6.4 or later"
     #elseif compiler(>=6.3)
-    return "6.3"
+        return "6.3"
     #elseif compiler(>=6.2)
-    return "6.2"
+        return "6.2"
     #elseif compiler(>=6.1)
-    return "6.1"
+        return "6.1"
     #else
-    return "6.0"
+        return "6.0"
     #endif
 }
 
 /// `release` or `debug`; only release numbers are meaningful.
 private var buildConfiguration: String {
     #if DEBUG
-    return "debug"
+        return "debug"
     #else
-    return "release"
+        return "release"
     #endif
 }

@@ -69,6 +69,9 @@ open class Collection<M: Model>: EventEmitter, ModelCollection, Observable {
     var byID: [JSONValue: M] = [:]
     var byCID: [String: M] = [:]
     var registrar: ObservationRegistrar?
+    /// `\.models`, built once: in generic code every use of the literal builds the key path
+    /// anew, which costs a run-time type lookup.
+    private let modelsKeyPath: KeyPath<Collection<M>, [M]>
 
     /// Creates a collection of models, sorting them if there is a comparator.
     ///
@@ -101,6 +104,7 @@ open class Collection<M: Model>: EventEmitter, ModelCollection, Observable {
         self.factory = factory
         self.url = url ?? Self.url
         self.sync = sync
+        modelsKeyPath = \Collection<M>.models
         super.init()
         var options = options
         var inputs = models.map(Input.model)
@@ -297,7 +301,7 @@ open class Collection<M: Model>: EventEmitter, ModelCollection, Observable {
     }
 
     func observeModels() {
-        activeRegistrar.access(self, keyPath: \.models)
+        activeRegistrar.access(self, keyPath: modelsKeyPath)
     }
 
     /// Changes the model array, telling Observation.
@@ -306,9 +310,9 @@ open class Collection<M: Model>: EventEmitter, ModelCollection, Observable {
             body(&storage)
             return
         }
-        registrar.willSet(self, keyPath: \.models)
+        registrar.willSet(self, keyPath: modelsKeyPath)
         body(&storage)
-        registrar.didSet(self, keyPath: \.models)
+        registrar.didSet(self, keyPath: modelsKeyPath)
     }
 }
 

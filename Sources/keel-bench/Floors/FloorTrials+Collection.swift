@@ -8,7 +8,9 @@ extension FloorTrials {
         let addedCounts = Log<Int>()
 
         init() {
-            collection.updateObservers.append { [addedCounts] changes in addedCounts.entries.append(changes.added.count) }
+            collection.updateObservers.append { [addedCounts] changes in
+                addedCounts.entries.append(changes.added.count)
+            }
         }
     }
 

@@ -2,16 +2,15 @@
 
 extension FloorTrials {
     /// The floor of `trigger_10`'s state: ten closures under one name.
-    final class PingState {
+    struct PingState {
         let emitter = PlainEmitter()
-        var calls = 0
-        var sum = 0
+        let tally = Tally()
 
         init() {
             for _ in 0..<10 {
-                emitter.on("ping") { [unowned self] value in
-                    calls += 1
-                    sum += value
+                emitter.on("ping") { [tally] value in
+                    tally.calls += 1
+                    tally.sum += value
                 }
             }
         }
@@ -25,8 +24,8 @@ extension FloorTrials {
                 for i in 0..<1_000_000 { state.emitter.trigger("ping", i) }
             },
             verify: { state in
-                try expect(state.sum == 4_999_995_000_000, "sum \(state.sum)")
-                return state.calls
+                try expect(state.tally.sum == 4_999_995_000_000, "sum \(state.tally.sum)")
+                return state.tally.calls
             }
         )
     }

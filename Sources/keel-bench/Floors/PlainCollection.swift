@@ -1,5 +1,7 @@
-/// An ordered list of records indexed by integer id, in plain Swift: the floor of Keel's
-/// `Collection`. It hears its records' changes and passes them to its own observers.
+/// The floor of Keel's `Collection`: an ordered list of records in plain Swift.
+///
+/// The records are indexed by integer id. The collection hears its records' changes and
+/// passes them to its own observers.
 final class PlainCollection {
     private(set) var records: [PlainRecord] = []
     private var byID: [Int: PlainRecord] = [:]

@@ -1,5 +1,7 @@
-/// Named events in plain Swift: closures by event name, with an owner tag so that a
-/// listener can remove what it registered. The floor of Keel's `EventEmitter`.
+/// The floor of Keel's `EventEmitter`: named events in plain Swift.
+///
+/// Closures by event name, each with an owner tag so that a listener can remove what it
+/// registered.
 final class PlainEmitter {
     /// One registered closure and the emitter that registered it through `listenTo`.
     struct Handler {

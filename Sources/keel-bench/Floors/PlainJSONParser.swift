@@ -130,7 +130,10 @@ struct PlainJSONParser {
 
     private mutating func parseHex4() throws -> UInt32 {
         guard position + 4 <= bytes.count,
-            let value = UInt32(String(decoding: UnsafeBufferPointer(rebasing: bytes[position..<position + 4]), as: UTF8.self), radix: 16)
+            let value = UInt32(
+                String(decoding: UnsafeBufferPointer(rebasing: bytes[position..<position + 4]), as: UTF8.self),
+                radix: 16
+            )
         else { throw error("bad \\u escape") }
         position += 4
         return value

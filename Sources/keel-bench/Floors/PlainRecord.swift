@@ -1,5 +1,7 @@
-/// A record in plain Swift: a dictionary of attributes that reports its changes to closures
-/// and to the collection holding it. The floor of Keel's `Model`.
+/// The floor of Keel's `Model`: a record in plain Swift.
+///
+/// A dictionary of attributes that reports its changes to closures and to the collection
+/// holding it.
 final class PlainRecord {
     private(set) var attributes: PlainAttributes
     /// The collection holding the record; it hears every change.

@@ -5,16 +5,15 @@ import Keel
 extension KeelTrials {
     /// `trigger_10`'s state: a bare emitter with ten `ping` listeners that count calls and
     /// sum their argument.
-    final class PingState {
+    struct PingState {
         let emitter = EventEmitter()
-        var calls = 0
-        var sum = 0
+        let tally = Tally()
 
         init() {
             for _ in 0..<10 {
-                emitter.on("ping") { [unowned self] event in
-                    calls += 1
-                    sum += event.value?.intValue ?? 0
+                emitter.on("ping") { [tally] event in
+                    tally.calls += 1
+                    tally.sum += event.value?.intValue ?? 0
                 }
             }
         }
@@ -28,8 +27,8 @@ extension KeelTrials {
                 for i in 0..<1_000_000 { state.emitter.trigger("ping", .int(i)) }
             },
             verify: { state in
-                try expect(state.sum == 4_999_995_000_000, "sum \(state.sum)")
-                return state.calls
+                try expect(state.tally.sum == 4_999_995_000_000, "sum \(state.tally.sum)")
+                return state.tally.calls
             }
         )
     }

@@ -27,7 +27,10 @@ extension KeelTrials {
                 for i in 0..<1_000_000 { state.model.set(["x": .int(i)]) }
             },
             verify: { state in
-                try expect(state.attributeChanges.value == 1_000_000, "change:x fired \(state.attributeChanges.value) times")
+                try expect(
+                    state.attributeChanges.value == 1_000_000,
+                    "change:x fired \(state.attributeChanges.value) times"
+                )
                 try expect(state.changes.value == 1_000_000, "change fired \(state.changes.value) times")
                 try expect(state.model["x"] == 999_999, "final x is \(String(describing: state.model["x"]))")
                 return state.attributeChanges.value + state.changes.value
