@@ -63,7 +63,7 @@ open class Collection<M: Model>: EventEmitter, ModelCollection, Observable {
     public var sync: (any Sync)?
 
     /// Runs this collection's fetches one at a time, in call order.
-    let syncGate = SyncGate()
+    lazy var syncGate = SyncGate()
 
     var storage: [M] = []
     var byID: [JSONValue: M] = [:]

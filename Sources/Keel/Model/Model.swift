@@ -139,7 +139,7 @@ open class Model: EventEmitter, Observable {
     /// The attributes as of the last successful fetch or save.
     var syncedStorage: Attributes?
     /// Runs this model's sync operations one at a time, in call order.
-    let syncGate = SyncGate()
+    lazy var syncGate = SyncGate()
 
     /// Created on the first observable read, so unobserved models pay nothing for
     /// Observation.
