@@ -1,9 +1,14 @@
+/// One element of the input of `add`, `set` and `reset`: a model or its attributes.
+///
+/// Not generic over the collection's model type, so that arrays of inputs are concrete
+/// (fast) types; a `.model` input of a `Collection<M>` always holds an `M`.
+enum CollectionInput {
+    case model(Model)
+    case attributes(Attributes)
+}
+
 extension Collection {
-    /// One element of the input of `add`, `set` and `reset`: a model or its attributes.
-    enum Input {
-        case model(M)
-        case attributes(Attributes)
-    }
+    typealias Input = CollectionInput
 
     // MARK: - Adding
 
@@ -109,7 +114,7 @@ extension Collection {
         silent: Bool = false,
         options: Options = Options()
     ) -> [M] {
-        add(inputs: models.map(Input.model), at: at, merge: merge, silent: silent, options: options)
+        add(inputs: models.map { Input.model($0) }, at: at, merge: merge, silent: silent, options: options)
     }
 
     /// Appends a model at the end, never sorting (Backbone's `push`).
@@ -250,7 +255,7 @@ extension Collection {
         options: Options = Options()
     ) -> [M] {
         set(
-            inputs: models.map(Input.model),
+            inputs: models.map { Input.model($0) },
             options: smartOptions(options, add: add, remove: remove, merge: merge, at: at, silent: silent)
         )
     }
@@ -334,6 +339,11 @@ extension Collection {
         order.reserveCapacity(inputs.count)
         var seen = Set<ObjectIdentifier>(minimumCapacity: inputs.count)
         var needsSort = false
+        let modelOptions = shouldAdd ? optionsForNewModels(options) : options
+        if shouldAdd {
+            byID.reserveCapacity(byID.count + inputs.count)
+            byCID.reserveCapacity(byCID.count + inputs.count)
+        }
 
         for input in inputs {
             if let existing = existingModel(for: input) {
@@ -351,7 +361,7 @@ extension Collection {
                 if seen.insert(ObjectIdentifier(existing)).inserted { order.append(existing) }
                 result.append(existing)
             } else if shouldAdd {
-                guard let model = prepareModel(input, options: options) else { continue }
+                guard let model = prepareModel(input, options: options, modelOptions: modelOptions) else { continue }
                 toAdd.append(model)
                 addReference(model)
                 seen.insert(ObjectIdentifier(model))
@@ -377,7 +387,8 @@ extension Collection {
         if needsSort { sortModels() }
 
         if !options.silent {
-            for (offset, model) in toAdd.enumerated() {
+            for offset in toAdd.indices {
+                let model = toAdd[offset]
                 model.dispatch(
                     Event(name: "add", model: model, collection: self, index: at.map { $0 + offset }, options: options)
                 )
@@ -492,7 +503,8 @@ extension Collection {
         originalIndex.reserveCapacity(models.count)
         var kept: [M] = []
         kept.reserveCapacity(storage.count)
-        for (index, model) in storage.enumerated() {
+        for index in storage.indices {
+            let model = storage[index]
             if wanted.contains(ObjectIdentifier(model)) {
                 originalIndex[ObjectIdentifier(model)] = index
             } else {
@@ -562,7 +574,7 @@ extension Collection {
     public func reset(_ models: [M], silent: Bool = false, options: Options = Options()) -> [M] {
         var options = options
         if silent { options.silent = true }
-        return reset(inputs: models.map(Input.model), options: options)
+        return reset(inputs: models.map { Input.model($0) }, options: options)
     }
 
     /// Replaces every model with those parsed from a server response, firing one `reset`.
@@ -615,30 +627,41 @@ extension Collection {
     private func existingModel(for input: Input) -> M? {
         switch input {
         case .model(let model):
-            if let found = byCID[model.cid] { return found }
-            return modelID(for: model.storage, idAttribute: model.idAttribute).flatMap { byID[$0] }
+            if let found = indexed(cidNumber: model.cidNumber) { return found }
+            guard let id = modelID(for: model.storage, idAttribute: model.idAttribute) else { return nil }
+            return indexed(id: id)
         case .attributes(let attributes):
-            return modelID(for: attributes, idAttribute: M.idAttribute).flatMap { byID[$0] }
+            guard let id = modelID(for: attributes, idAttribute: M.idAttribute) else { return nil }
+            return indexed(id: id)
         }
     }
 
     /// Builds (or adopts) the model for a new input; `nil` when validation rejects it.
-    func prepareModel(_ input: Input, options: Options) -> M? {
+    ///
+    /// - Parameter modelOptions: `options` with this collection as `collection`, made once
+    ///   per call by ``optionsForNewModels(_:)``.
+    private func prepareModel(_ input: Input, options: Options, modelOptions: Options) -> M? {
         switch input {
         case .model(let model):
             if model.collection == nil { model.collection = self }
-            return model
+            return unsafeDowncast(model, to: M.self)
         case .attributes(let attributes):
-            let (model, error) = makeModel(attributes, options: options)
+            let (model, error) = makeModel(attributes, options: options, modelOptions: modelOptions)
             return error == nil ? model : nil
         }
     }
 
-    /// Builds a model for attributes; with `validate: true`, also reports its validation
-    /// error as `invalid` on the collection.
-    func makeModel(_ attributes: Attributes, options: Options) -> (M, ValidationError?) {
+    /// The options new models are built with: `options` naming this collection.
+    func optionsForNewModels(_ options: Options) -> Options {
         var modelOptions = options
         modelOptions.collection = self
+        return modelOptions
+    }
+
+    /// Builds a model for attributes; with `validate: true`, also reports its validation
+    /// error as `invalid` on the collection.
+    func makeModel(_ attributes: Attributes, options: Options, modelOptions: Options? = nil) -> (M, ValidationError?) {
+        let modelOptions = modelOptions ?? optionsForNewModels(options)
         let model = factory?(attributes, modelOptions) ?? M(attributes, options: modelOptions)
         guard options.validate == true, let error = model.validationError else { return (model, nil) }
         if options.reportsInvalid ?? !options.silent {
@@ -648,14 +671,14 @@ extension Collection {
     }
 
     private func addReference(_ model: M) {
-        byCID[model.cid] = model
+        byCID[model.cidNumber] = model
         if let id = modelID(for: model.storage, idAttribute: model.idAttribute) { byID[id] = model }
         if model.collection == nil { model.collection = self }
-        model.addForwarder(self)
+        model.addForwarder(forwardingHandler)
     }
 
     private func unindex(_ model: M) {
-        byCID[model.cid] = nil
+        byCID[model.cidNumber] = nil
         if let id = modelID(for: model.storage, idAttribute: model.idAttribute), byID[id] === model {
             byID[id] = nil
         }
@@ -667,7 +690,7 @@ extension Collection {
     }
 }
 
-extension Collection.Input {
+extension CollectionInput {
     var attributes: Attributes {
         switch self {
         case .model(let model): return model.storage
@@ -675,7 +698,7 @@ extension Collection.Input {
         }
     }
 
-    func isInstance(_ model: M) -> Bool {
+    func isInstance(_ model: Model) -> Bool {
         if case .model(let input) = self { return input === model }
         return false
     }

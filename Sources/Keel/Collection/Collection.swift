@@ -65,13 +65,18 @@ open class Collection<M: Model>: EventEmitter, ModelCollection, Observable {
     /// Runs this collection's fetches one at a time, in call order.
     lazy var syncGate = SyncGate()
 
+    /// The `all` handler that forwards a model's events to this collection; every model of
+    /// the collection shares it.
+    lazy var forwardingHandler = EventHandler.forwarding(to: self)
+
     var storage: [M] = []
-    var byID: [JSONValue: M] = [:]
-    var byCID: [String: M] = [:]
-    var registrar: ObservationRegistrar?
-    /// `\.models`, built once: in generic code every use of the literal builds the key path
-    /// anew, which costs a run-time type lookup.
-    private let modelsKeyPath: KeyPath<Collection<M>, [M]>
+    /// The models by id and by client id, typed as `Model` so that the dictionaries are
+    /// concrete: across modules, generic code runs unspecialized, and a `[JSONValue: M]`
+    /// insert cost several times a concrete one. Only `M`s are ever stored.
+    var byID: [JSONValue: Model] = [:]
+    var byCID: [Int: Model] = [:]
+    /// Tracks reads and changes of the models for Observation; created on the first read.
+    var observation: ModelsObservation?
 
     /// Creates a collection of models, sorting them if there is a comparator.
     ///
@@ -104,10 +109,9 @@ open class Collection<M: Model>: EventEmitter, ModelCollection, Observable {
         self.factory = factory
         self.url = url ?? Self.url
         self.sync = sync
-        modelsKeyPath = \Collection<M>.models
         super.init()
         var options = options
-        var inputs = models.map(Input.model)
+        var inputs = models.map { Input.model($0) }
         if let attributes = options.initialAttributes {
             inputs += attributes.map(Input.attributes)
             options.initialAttributes = nil
@@ -251,10 +255,11 @@ open class Collection<M: Model>: EventEmitter, ModelCollection, Observable {
     public func get(_ id: JSONValue) -> M? {
         observeModels()
         if case .object(let attributes) = id {
-            return modelID(for: attributes, idAttribute: M.idAttribute).flatMap { byID[$0] }
+            guard let key = modelID(for: attributes, idAttribute: M.idAttribute) else { return nil }
+            return indexed(id: key)
         }
-        if let model = byID[id] { return model }
-        if case .string(let cid) = id { return byCID[cid] }
+        if let model = indexed(id: id) { return model }
+        if case .string(let cid) = id { return indexed(cid: cid) }
         return nil
     }
 
@@ -269,8 +274,41 @@ open class Collection<M: Model>: EventEmitter, ModelCollection, Observable {
     /// - Complexity: O(1) on average.
     public func get(_ model: Model) -> M? {
         observeModels()
-        if let found = byCID[model.cid] { return found }
-        return modelID(for: model.storage, idAttribute: model.idAttribute).flatMap { byID[$0] }
+        if let found = indexed(cidNumber: model.cidNumber) { return found }
+        guard let id = modelID(for: model.storage, idAttribute: model.idAttribute) else { return nil }
+        return indexed(id: id)
+    }
+
+    /// The model indexed under this id.
+    func indexed(id: JSONValue) -> M? {
+        guard let model = byID[id] else { return nil }
+        return unsafeDowncast(model, to: M.self)
+    }
+
+    /// The model indexed under this client id number.
+    func indexed(cidNumber: Int) -> M? {
+        guard let model = byCID[cidNumber] else { return nil }
+        return unsafeDowncast(model, to: M.self)
+    }
+
+    /// The model with this client id: a class's prefix followed by the client id number.
+    ///
+    /// The prefix may itself end in digits, so every all-digit suffix is tried, longest
+    /// first; the model's own `cid` confirms the match.
+    func indexed(cid: String) -> M? {
+        let utf8 = cid.utf8
+        let digits = UInt8(ascii: "0")...UInt8(ascii: "9")
+        var start = utf8.endIndex
+        while start > utf8.startIndex, digits.contains(utf8[utf8.index(before: start)]) {
+            start = utf8.index(before: start)
+        }
+        while start < utf8.endIndex {
+            if let number = Int(Substring(utf8[start...])), let model = indexed(cidNumber: number), model.cid == cid {
+                return model
+            }
+            start = utf8.index(after: start)
+        }
+        return nil
     }
 
     /// Whether the collection has a model with this id, client id or attributes.
@@ -293,26 +331,25 @@ open class Collection<M: Model>: EventEmitter, ModelCollection, Observable {
 
     // MARK: - Observation
 
-    private var activeRegistrar: ObservationRegistrar {
-        if let registrar { return registrar }
-        let registrar = ObservationRegistrar()
-        self.registrar = registrar
-        return registrar
-    }
-
     func observeModels() {
-        activeRegistrar.access(self, keyPath: modelsKeyPath)
+        if let observation {
+            observation.access()
+        } else {
+            let observation = ModelsObservation()
+            self.observation = observation
+            observation.access()
+        }
     }
 
     /// Changes the model array, telling Observation.
     func mutateModels(_ body: (inout [M]) -> Void) {
-        guard let registrar else {
+        guard let observation else {
             body(&storage)
             return
         }
-        registrar.willSet(self, keyPath: modelsKeyPath)
+        observation.willSet()
         body(&storage)
-        registrar.didSet(self, keyPath: modelsKeyPath)
+        observation.didSet()
     }
 }
 

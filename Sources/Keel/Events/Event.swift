@@ -36,30 +36,31 @@ public struct Event {
     public let collection: (any ModelCollection)?
     /// The new value for `change:<attribute>`, or the first argument of a custom event.
     public let value: JSONValue?
-    /// All arguments of a custom event: ``value`` and any further ones.
-    public var arguments: [JSONValue] {
-        if !storedArguments.isEmpty { return storedArguments }
-        return value.map { [$0] } ?? []
-    }
-    /// The arguments when there are several; a single one lives in ``value`` alone, so
-    /// triggering with one argument allocates nothing.
-    private let storedArguments: [JSONValue]
-    /// The model's id before the change, for `changeId`.
-    public let previousID: JSONValue?
-    /// The error, for `error` and `invalid`.
-    public let error: (any Error)?
     /// The model's position, for `add` (only when an `at` index was given) and `remove`.
     public let index: Int?
-    /// What an `update` changed.
-    public let changes: CollectionChanges?
-    /// The models a collection held before a `reset`.
-    public let previousModels: [Model]?
-    /// The request, for `request`, `sync` and sync `error` events.
-    public let request: SyncRequest?
-    /// The backend's response, for `sync`.
-    public let response: SyncResponse?
     /// The options of the call that caused the event.
     public let options: Options
+    /// The properties only some events have, out of line so that the frequent events
+    /// (`change:<attribute>`, `change`, `add`) stay small and cheap to copy.
+    private let details: Details?
+
+    /// All arguments of a custom event: ``value`` and any further ones.
+    public var arguments: [JSONValue] {
+        if let arguments = details?.arguments, !arguments.isEmpty { return arguments }
+        return value.map { [$0] } ?? []
+    }
+    /// The model's id before the change, for `changeId`.
+    public var previousID: JSONValue? { details?.previousID }
+    /// The error, for `error` and `invalid`.
+    public var error: (any Error)? { details?.error }
+    /// What an `update` changed.
+    public var changes: CollectionChanges? { details?.changes }
+    /// The models a collection held before a `reset`.
+    public var previousModels: [Model]? { details?.previousModels }
+    /// The request, for `request`, `sync` and sync `error` events.
+    public var request: SyncRequest? { details?.request }
+    /// The backend's response, for `sync`.
+    public var response: SyncResponse? { details?.response }
 
     /// Creates an event.
     ///
@@ -85,15 +86,54 @@ public struct Event {
         self.model = model
         self.collection = collection
         self.value = value ?? arguments.first
-        self.storedArguments = arguments.count > 1 ? arguments : []
-        self.previousID = previousID
-        self.error = error
         self.index = index
-        self.changes = changes
-        self.previousModels = previousModels
-        self.request = request
-        self.response = response
         self.options = options
+        let arguments = arguments.count > 1 ? arguments : []
+        if arguments.isEmpty && previousID == nil && error == nil && changes == nil && previousModels == nil
+            && request == nil && response == nil
+        {
+            details = nil
+        } else {
+            details = Details(
+                arguments: arguments,
+                previousID: previousID,
+                error: error,
+                changes: changes,
+                previousModels: previousModels,
+                request: request,
+                response: response
+            )
+        }
+    }
+
+    /// The rarely set properties of an event.
+    private final class Details {
+        /// The arguments when there are several; a single one lives in ``Event/value``.
+        let arguments: [JSONValue]
+        let previousID: JSONValue?
+        let error: (any Error)?
+        let changes: CollectionChanges?
+        let previousModels: [Model]?
+        let request: SyncRequest?
+        let response: SyncResponse?
+
+        init(
+            arguments: [JSONValue],
+            previousID: JSONValue?,
+            error: (any Error)?,
+            changes: CollectionChanges?,
+            previousModels: [Model]?,
+            request: SyncRequest?,
+            response: SyncResponse?
+        ) {
+            self.arguments = arguments
+            self.previousID = previousID
+            self.error = error
+            self.changes = changes
+            self.previousModels = previousModels
+            self.request = request
+            self.response = response
+        }
     }
 
     /// The validation errors, when ``error`` is a ``ValidationError``.

@@ -31,11 +31,23 @@ open class EventEmitter {
         nextID.wrappingAdd(1, ordering: .relaxed).newValue
     }
 
-    private var handlers = OrderedStringMap<ContiguousArray<EventHandler>>()
-    private var allHandlers: ContiguousArray<EventHandler> = []
-    private var listeningTo: [ObjectIdentifier: Listening] = [:]
-    private var listeners: [ObjectIdentifier: Listening] = [:]
-    private var needsPruning = false
+    // The handler tables opt out of run-time exclusivity checks: no mutating access to them
+    // stays open across a call into a handler (dispatch iterates copies), so the checks
+    // could never fire, and every event paid for them.
+    @exclusivity(unchecked) private var handlers = OrderedStringMap<ContiguousArray<EventHandler>>()
+    @exclusivity(unchecked) private var allHandlers: ContiguousArray<EventHandler> = []
+    @exclusivity(unchecked) private var listeningTo: [ObjectIdentifier: Listening] = [:]
+    @exclusivity(unchecked) private var listeners: [ObjectIdentifier: Listening] = [:]
+    @exclusivity(unchecked) private var needsPruning = false
+    private var storedLink: EmitterLink?
+
+    /// The stand-in that this emitter's subscription tokens hold, created on first use.
+    var link: EmitterLink {
+        if let storedLink { return storedLink }
+        let link = EmitterLink(self)
+        storedLink = link
+        return link
+    }
 
     /// Creates an emitter with no handlers.
     ///
@@ -45,6 +57,7 @@ open class EventEmitter {
     public init() {}
 
     deinit {
+        storedLink?.emitter = nil
         stopListening()
         for listening in listeners.values {
             listening.listener?.listeningTo[listening.targetKey] = nil
@@ -356,23 +369,26 @@ open class EventEmitter {
     ///   - target: One emitter, or `nil` for every emitter this one listens to.
     ///   - events: Space-separated names, or `nil` for every name.
     public final func stopListening(_ target: EventEmitter? = nil, _ events: String? = nil) {
-        let relationships: [Listening]
-        if let target {
-            relationships = listeningTo[ObjectIdentifier(target)].map { [$0] } ?? []
-        } else {
-            relationships = Array(listeningTo.values)
-        }
         let names = events.map(splitNames)
-        for listening in relationships {
-            guard let target = listening.target else {
-                listeningTo[listening.targetKey] = nil
-                continue
-            }
-            target.removeHandlers { handler in
-                guard handler.listening === listening else { return false }
-                if let names { return names.contains(handler.name) }
-                return true
-            }
+        if let target {
+            if let listening = listeningTo[ObjectIdentifier(target)] { stop(listening, names: names) }
+        } else if listeningTo.count == 1, let listening = listeningTo.first?.value {
+            stop(listening, names: names)
+        } else if !listeningTo.isEmpty {
+            for listening in Array(listeningTo.values) { stop(listening, names: names) }
+        }
+    }
+
+    /// Removes the handlers of one `listenTo` relationship, or those of the named events.
+    private func stop(_ listening: Listening, names: [String]?) {
+        guard let target = listening.target else {
+            listeningTo[listening.targetKey] = nil
+            return
+        }
+        target.removeHandlers { handler in
+            guard handler.listening === listening else { return false }
+            if let names { return names.contains(handler.name) }
+            return true
         }
     }
 
@@ -389,19 +405,12 @@ open class EventEmitter {
 
     // MARK: - Internals
 
-    /// Makes `collection` re-emit this emitter's events, in the `all` list at this position.
-    final func addForwarder(_ forwarder: any ModelEventForwarding) {
-        allHandlers.append(
-            EventHandler(
-                id: Self.makeUniqueID(),
-                name: "all",
-                callback: nil,
-                owner: nil,
-                isOnce: false,
-                listening: nil,
-                forwarder: forwarder
-            )
-        )
+    /// Makes a collection re-emit this emitter's events, in the `all` list at this position.
+    ///
+    /// - Parameter handler: The collection's forwarding handler (``EventHandler/forwarding(to:)``),
+    ///   one instance shared by all of its models.
+    final func addForwarder(_ handler: EventHandler) {
+        allHandlers.append(handler)
     }
 
     /// Stops `forwarder` (and any forwarder that has gone away) re-emitting these events.
@@ -460,47 +469,33 @@ open class EventEmitter {
         if name == "all" {
             allHandlers.append(handler)
         } else if let position = handlers.index(forKey: name) {
-            var list = handlers.entries[position].value
-            handlers.setValue([], at: position)
-            list.append(handler)
-            handlers.setValue(list, at: position)
+            handlers.modifyValue(at: position) { $0.append(handler) }
         } else {
             handlers.updateValue([handler], forKey: name)
         }
     }
 
-    /// Removes matching handlers without disturbing a dispatch in progress (it iterates a
-    /// copy of the list), and drops `listenTo` bookkeeping that becomes empty.
+    /// Removes matching handlers without disturbing a dispatch in progress (a dispatch
+    /// iterates its own reference to a list, so removal copies a list that is in use), and
+    /// drops `listenTo` bookkeeping that becomes empty.
     private func removeHandlers(where shouldRemove: (EventHandler) -> Bool) {
-        var removed: [EventHandler] = []
-        let allCount = allHandlers.count
-        allHandlers.removeAll { handler in
+        func remove(_ handler: EventHandler) -> Bool {
             guard shouldRemove(handler) else { return false }
-            removed.append(handler)
+            if let listening = handler.listening {
+                listening.count -= 1
+                if listening.count == 0 { forget(listening) }
+            }
             return true
         }
-        if allCount != allHandlers.count || !handlers.isEmpty {
-            var emptied: [String] = []
-            for position in handlers.entries.indices {
-                let list = handlers.entries[position].value
-                guard list.contains(where: shouldRemove) else { continue }
-                let kept = ContiguousArray(
-                    list.filter { handler in
-                        guard shouldRemove(handler) else { return true }
-                        removed.append(handler)
-                        return false
-                    }
-                )
-                handlers.setValue(kept, at: position)
-                if kept.isEmpty { emptied.append(handlers.entries[position].key) }
+        if allHandlers.contains(where: shouldRemove) { allHandlers.removeAll(where: remove) }
+        var emptied = false
+        for position in handlers.entries.indices where handlers.entries[position].value.contains(where: shouldRemove) {
+            handlers.modifyValue(at: position) { list in
+                list.removeAll(where: remove)
+                emptied = emptied || list.isEmpty
             }
-            for name in emptied { handlers.removeValue(forKey: name) }
         }
-        for handler in removed {
-            guard let listening = handler.listening else { continue }
-            listening.count -= 1
-            if listening.count == 0 { forget(listening) }
-        }
+        if emptied { handlers.removeAll { $0.value.isEmpty } }
     }
 
     /// Deletes a finished `listenTo` relationship from both sides.

@@ -42,6 +42,19 @@ final class EventHandler {
         self.forwarder = forwarder
     }
 
+    /// A handler that makes `collection` re-emit the events of the models it is added to.
+    static func forwarding(to collection: any ModelEventForwarding) -> EventHandler {
+        EventHandler(
+            id: EventEmitter.makeUniqueID(),
+            name: "all",
+            callback: nil,
+            owner: nil,
+            isOnce: false,
+            listening: nil,
+            forwarder: collection
+        )
+    }
+
     /// Whether the handler's owner or forwarding collection has gone away.
     var isDead: Bool {
         if callback == nil { return forwarder == nil }

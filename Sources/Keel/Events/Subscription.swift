@@ -12,11 +12,13 @@
 public struct Subscription: Hashable {
     /// The handler's identifier, unique for the process.
     public let id: Int
-    private weak var emitter: EventEmitter?
+    /// Reaches the emitter while it lives. Not a `weak` reference: a weak reference would
+    /// give the emitter a side table and slow down every retain and release of it.
+    private let link: EmitterLink
 
     init(id: Int, emitter: EventEmitter) {
         self.id = id
-        self.emitter = emitter
+        self.link = emitter.link
     }
 
     /// Removes the handler; does nothing when it is already gone.
@@ -25,7 +27,7 @@ public struct Subscription: Hashable {
     /// subscription.cancel()
     /// ```
     public func cancel() {
-        emitter?.off(self)
+        link.emitter?.off(self)
     }
 
     /// Whether two tokens refer to the same registration.
@@ -41,4 +43,14 @@ public struct Subscription: Hashable {
     /// var tokens: Set<Subscription> = [subscription]
     /// ```
     public func hash(into hasher: inout Hasher) { hasher.combine(id) }
+}
+
+/// An emitter's stand-in for its ``Subscription`` tokens: the emitter clears it when it is
+/// deallocated, so a token never keeps the emitter alive and never reaches a dead one.
+final class EmitterLink {
+    unowned(unsafe) var emitter: EventEmitter?
+
+    init(_ emitter: EventEmitter) {
+        self.emitter = emitter
+    }
 }

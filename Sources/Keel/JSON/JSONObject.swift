@@ -146,6 +146,9 @@ public struct JSONObject: Sendable {
     /// ```
     public mutating func removeAll() { storage.removeAll() }
 
+    /// Removes every key, keeping the storage for reuse when it is not shared.
+    mutating func removeAll(keepingCapacity: Bool) { storage.removeAll(keepingCapacity: keepingCapacity) }
+
     /// Returns this object with the keys of `other` added or replaced.
     ///
     /// ```swift
@@ -208,7 +211,24 @@ extension JSONObject: ExpressibleByDictionaryLiteral {
     /// let attributes: JSONObject = ["title": "Dune", "year": 1965]
     /// ```
     public init(dictionaryLiteral elements: (String, JSONValue)...) {
-        self.init(uniqueKeysWithLastValues: elements)
+        if elements.isEmpty {
+            self.init()
+            return
+        }
+        guard elements.count <= OrderedStringMap<JSONValue>.linearSearchLimit else {
+            self.init(uniqueKeysWithLastValues: elements)
+            return
+        }
+        var entries = ContiguousArray<Element>()
+        entries.reserveCapacity(elements.count)
+        for (key, value) in elements {
+            if let position = entries.firstIndex(where: { $0.key == key }) {
+                entries[position].value = value
+            } else {
+                entries.append((key, value))
+            }
+        }
+        self.init(uncheckedUniqueEntries: entries)
     }
 }
 

@@ -240,23 +240,27 @@ extension Model {
     }
 
     /// Backbone's `set` algorithm; see ``set(_:silent:validate:options:)``.
+    ///
+    /// Allocation-conscious: the prospective attributes are built only when something
+    /// changes (validation needs them beside the current ones), the previous attributes are
+    /// the replaced storage itself, `changed` reuses its buffer, and the changed keys are
+    /// recomputed from the input instead of collected.
     @discardableResult
     func apply(_ attributes: Attributes, options: Options) -> Bool {
         let unsetting = options.unset
-        var prospective = storage
-        var changes: [String] = []
-        for (key, value) in attributes {
+        let current = storage
+        var prospective: Attributes?
+        for (key, value) in attributes where Self.changes(current, key, value, unsetting: unsetting) {
+            if prospective == nil { prospective = current }
             if unsetting {
-                if prospective.removeValue(forKey: key) != nil { changes.append(key) }
-            } else if storage[key] != value {
-                prospective[key] = value
-                changes.append(key)
+                prospective?.removeValue(forKey: key)
+            } else {
+                prospective?[key] = value
             }
         }
 
-        let shouldValidate = options.validate ?? !changes.isEmpty
-        if shouldValidate {
-            if let error = validationFailure(for: prospective, options: options) {
+        if options.validate ?? (prospective != nil) {
+            if let error = validationFailure(for: prospective ?? current, options: options) {
                 reportInvalid(error, options: options)
                 return false
             }
@@ -272,18 +276,11 @@ extension Model {
             }
         }
         if !wasChanging {
-            previousStorage = storage
-            changedStorage = [:]
+            previousStorage = current
+            changedStorage.removeAll(keepingCapacity: true)
         }
-        for (key, value) in attributes {
-            let newValue: JSONValue? = unsetting ? JSONValue?.none : .some(value)
-            if previousStorage[key] != newValue {
-                changedStorage[key] = newValue ?? .null
-            } else {
-                changedStorage.removeValue(forKey: key)
-            }
-        }
-        if !changes.isEmpty { commit(prospective, changedKeys: changes) }
+        recordChanges(attributes, unsetting: unsetting)
+        if let prospective { commit(prospective, changedBy: attributes, from: current, unsetting: unsetting) }
 
         if attributes.contains(idAttribute) {
             let previousID = storedID
@@ -293,9 +290,9 @@ extension Model {
             }
         }
         if !options.silent {
-            if !changes.isEmpty { pendingOptions = options }
+            if prospective != nil { pendingOptions = options }
             if hasHandlers {
-                for key in changes {
+                for (key, value) in attributes where Self.changes(current, key, value, unsetting: unsetting) {
                     dispatch(Event(name: "change:" + key, model: self, value: storage[key], options: options))
                 }
             }
@@ -308,6 +305,24 @@ extension Model {
             }
         }
         return true
+    }
+
+    /// Whether setting `key` to `value` (or unsetting it) changes `attributes`.
+    static func changes(_ attributes: Attributes, _ key: String, _ value: JSONValue, unsetting: Bool) -> Bool {
+        unsetting ? attributes.contains(key) : attributes[key] != value
+    }
+
+    /// Updates `changed` for one `set`, comparing with the attributes before the outermost
+    /// `set` as Backbone does.
+    private func recordChanges(_ attributes: Attributes, unsetting: Bool) {
+        for (key, value) in attributes {
+            let newValue: JSONValue? = unsetting ? JSONValue?.none : .some(value)
+            if previousStorage[key] != newValue {
+                changedStorage[key] = newValue ?? .null
+            } else {
+                changedStorage.removeValue(forKey: key)
+            }
+        }
     }
 
     /// The id a model has for an id attribute's value: `nil` for absent and `null`.

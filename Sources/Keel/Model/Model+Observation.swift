@@ -37,13 +37,16 @@ extension Model {
         activeRegistrar.access(self, keyPath: \.attributes)
     }
 
-    /// Replaces the attributes, telling Observation about each changed one.
-    func commit(_ newStorage: Attributes, changedKeys: [String]) {
+    /// Replaces the attributes, telling Observation about each attribute that `set`
+    /// changed.
+    func commit(_ newStorage: Attributes, changedBy attributes: Attributes, from current: Attributes, unsetting: Bool) {
         guard let registrar else {
             storage = newStorage
             return
         }
-        let keyPaths = changedKeys.map(Self.keyPath(forAttribute:))
+        let keyPaths = attributes.compactMap { key, value in
+            Self.changes(current, key, value, unsetting: unsetting) ? Self.keyPath(forAttribute: key) : nil
+        }
         for keyPath in keyPaths { registrar.willSet(self, keyPath: keyPath) }
         registrar.willSet(self, keyPath: \.attributes)
         storage = newStorage

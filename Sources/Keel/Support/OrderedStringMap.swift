@@ -52,8 +52,21 @@ struct OrderedStringMap<Value> {
         return nil
     }
 
-    mutating func setValue(_ value: Value, at position: Int) {
-        entries[position].value = value
+    /// Changes the value at `position` in place.
+    mutating func modifyValue<Result>(at position: Int, _ body: (inout Value) -> Result) -> Result {
+        body(&entries[position].value)
+    }
+
+    /// Removes the entries that match, keeping the order of the rest.
+    mutating func removeAll(where shouldRemove: (Element) -> Bool) {
+        let count = entries.count
+        entries.removeAll(where: shouldRemove)
+        guard entries.count != count else { return }
+        if entries.count > Self.linearSearchLimit {
+            rebuildPositions()
+        } else {
+            positions = nil
+        }
     }
 
     @discardableResult
@@ -70,8 +83,8 @@ struct OrderedStringMap<Value> {
         return old
     }
 
-    mutating func removeAll() {
-        entries.removeAll()
+    mutating func removeAll(keepingCapacity: Bool = false) {
+        entries.removeAll(keepingCapacity: keepingCapacity)
         positions = nil
     }
 

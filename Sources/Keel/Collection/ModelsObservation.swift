@@ -1,0 +1,29 @@
+import Observation
+
+/// Stands in for a collection in Observation: reading a collection's models registers an
+/// access to this object, and changing them notifies it.
+///
+/// A non-generic object, so that registering a read costs no generic-metadata lookup: in a
+/// `Collection<M>` used from another module, registering through the collection itself
+/// looked up the metadata of `Collection<M>` and `[M]` on every read.
+final class ModelsObservation: Observable {
+    private let registrar = ObservationRegistrar()
+
+    /// What observers of the models track; the value itself means nothing.
+    var models: Int { 0 }
+
+    /// Registers a read of the models with the current observation, if any.
+    func access() {
+        registrar.access(self, keyPath: \.models)
+    }
+
+    /// Tells observers that the models are about to change.
+    func willSet() {
+        registrar.willSet(self, keyPath: \.models)
+    }
+
+    /// Tells observers that the models have changed.
+    func didSet() {
+        registrar.didSet(self, keyPath: \.models)
+    }
+}
