@@ -335,9 +335,13 @@ extension Collection {
         result.reserveCapacity(inputs.count)
         var toAdd: [M] = []
         var toMerge: [M] = []
+        // The input's order and membership matter only when missing models are removed.
         var order: [M] = []
-        order.reserveCapacity(inputs.count)
-        var seen = Set<ObjectIdentifier>(minimumCapacity: inputs.count)
+        var seen = Set<ObjectIdentifier>()
+        if shouldRemove {
+            order.reserveCapacity(inputs.count)
+            seen.reserveCapacity(inputs.count)
+        }
         var needsSort = false
         let modelOptions = shouldAdd ? optionsForNewModels(options) : options
         if shouldAdd {
@@ -358,21 +362,24 @@ extension Collection {
                         needsSort = sortAttribute.map { existing.hasChanged($0) } ?? existing.hasChanged()
                     }
                 }
-                if seen.insert(ObjectIdentifier(existing)).inserted { order.append(existing) }
+                if shouldRemove && seen.insert(ObjectIdentifier(existing)).inserted { order.append(existing) }
                 result.append(existing)
             } else if shouldAdd {
                 guard let model = prepareModel(input, options: options, modelOptions: modelOptions) else { continue }
                 toAdd.append(model)
                 addReference(model)
-                seen.insert(ObjectIdentifier(model))
-                order.append(model)
+                if shouldRemove {
+                    seen.insert(ObjectIdentifier(model))
+                    order.append(model)
+                }
                 result.append(model)
             }
         }
 
         var removed: [M] = []
         if shouldRemove {
-            let missing = storage.filter { !seen.contains(ObjectIdentifier($0)) }
+            var missing: [M] = []
+            for model in storage where !seen.contains(ObjectIdentifier(model)) { missing.append(model) }
             if !missing.isEmpty { removed = removeModels(missing, options: options) }
         }
 
@@ -515,7 +522,12 @@ extension Collection {
         let total = storage.count
         mutateModels { $0 = kept }
 
-        let removed = uniqued(models.filter { originalIndex[ObjectIdentifier($0)] != nil })
+        var removed: [M] = []
+        removed.reserveCapacity(originalIndex.count)
+        for model in models where originalIndex[ObjectIdentifier(model)] != nil {
+            // Taking each model out of `wanted` lists a model given twice only once.
+            if wanted.remove(ObjectIdentifier(model)) != nil { removed.append(model) }
+        }
         for model in removed { unindex(model) }
 
         var alreadyRemoved = FenwickTree(count: total)
@@ -531,11 +543,6 @@ extension Collection {
             removeReference(model)
         }
         return removed
-    }
-
-    private func uniqued(_ models: [M]) -> [M] {
-        var seen = Set<ObjectIdentifier>(minimumCapacity: models.count)
-        return models.filter { seen.insert(ObjectIdentifier($0)).inserted }
     }
 
     // MARK: - Reset
@@ -679,8 +686,10 @@ extension Collection {
 
     private func unindex(_ model: M) {
         byCID[model.cidNumber] = nil
-        if let id = modelID(for: model.storage, idAttribute: model.idAttribute), byID[id] === model {
-            byID[id] = nil
+        if let id = modelID(for: model.storage, idAttribute: model.idAttribute), let index = byID.index(forKey: id),
+            byID.values[index] === model
+        {
+            byID.remove(at: index)
         }
     }
 

@@ -69,12 +69,16 @@ open class Collection<M: Model>: EventEmitter, ModelCollection, Observable {
     /// the collection shares it.
     lazy var forwardingHandler = EventHandler.forwarding(to: self)
 
-    var storage: [M] = []
+    // The models and their indexes opt out of run-time exclusivity checks: every mutation
+    // is a short internal step that never calls user code (sorting happens on a copy).
+
+    /// The models, in order.
+    @exclusivity(unchecked) final var storage: [M] = []
     /// The models by id and by client id, typed as `Model` so that the dictionaries are
     /// concrete: across modules, generic code runs unspecialized, and a `[JSONValue: M]`
     /// insert cost several times a concrete one. Only `M`s are ever stored.
-    var byID: [JSONValue: Model] = [:]
-    var byCID: [Int: Model] = [:]
+    @exclusivity(unchecked) final var byID: [JSONValue: Model] = [:]
+    @exclusivity(unchecked) final var byCID: [Int: Model] = [:]
     /// Tracks reads and changes of the models for Observation; created on the first read.
     var observation: ModelsObservation?
 

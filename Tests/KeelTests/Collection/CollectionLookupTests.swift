@@ -7,6 +7,11 @@ private final class MongoModel: Model {
 
 private final class Circle: Model {}
 
+/// A client-id prefix that ends in digits, so the number cannot be read off the end alone.
+private final class Versioned: Model {
+    override class var cidPrefix: String { "v2" }
+}
+
 private final class Square: Model {}
 
 private final class MongoCircle: Model {
@@ -39,6 +44,23 @@ struct CollectionLookupTests {
         #expect(col.get(fixture.c.clone()) === fixture.c)
         let first = try #require(col.first)
         #expect(col.get(JSONValue(first.cid)) === first)
+    }
+
+    // Keel: client ids are looked up by their number; the class's prefix may end in digits.
+    @Test func getByCIDWithAPrefixEndingInDigits() throws {
+        let models = (0..<12).map { _ in Versioned() }
+        let collection = Collection<Versioned>(models)
+        for model in models {
+            #expect(model.cid.hasPrefix("v2"))
+            #expect(collection.get(JSONValue(model.cid)) === model)
+        }
+        let last = try #require(models.last)
+        let number = try #require(Int(last.cid.dropFirst(2)))
+        #expect(collection.get(JSONValue("v2\(number + 1000)")) == nil)
+        #expect(collection.get(JSONValue("v20\(number)")) == nil)
+        #expect(collection.get(JSONValue("c\(number)")) == nil)
+        #expect(collection.get("v2") == nil)
+        #expect(collection.get("") == nil)
     }
 
     // Backbone: "get with non-default ids"
