@@ -21,12 +21,10 @@ extension Collection: ModelEventForwarding {
         var stale = previous
         if let previousID { stale[model.idAttribute] = previousID }
         for attributes in [previous, stale] {
-            if let oldKey = modelID(for: attributes, idAttribute: model.idAttribute), byID[oldKey] === model {
-                byID[oldKey] = nil
-            }
+            if let oldKey = modelID(for: attributes, idAttribute: model.idAttribute) { byID.remove(model, forID: oldKey) }
         }
         if let newKey = modelID(for: model.storage, idAttribute: model.idAttribute) {
-            byID[newKey] = model
+            byID.insert(model, forID: newKey)
         }
     }
 }

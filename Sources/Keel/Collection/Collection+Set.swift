@@ -345,8 +345,8 @@ extension Collection {
         var needsSort = false
         let modelOptions = shouldAdd ? optionsForNewModels(options) : options
         if shouldAdd {
-            byID.reserveCapacity(byID.count + inputs.count)
-            byCID.reserveCapacity(byCID.count + inputs.count)
+            byID.reserveCapacity(storage.count + inputs.count)
+            byCID.reserveCapacity(storage.count + inputs.count)
         }
 
         for input in inputs {
@@ -612,8 +612,8 @@ extension Collection {
     @discardableResult
     func reset(inputs: [Input], options: Options) -> [M] {
         let previous = storage
-        byID = [:]
-        byCID = [:]
+        byID.removeAll()
+        byCID.removeAll()
         mutateModels { $0 = [] }
         for model in previous { removeReference(model) }
         var addOptions = options
@@ -678,19 +678,15 @@ extension Collection {
     }
 
     private func addReference(_ model: M) {
-        byCID[model.cidNumber] = model
-        if let id = modelID(for: model.storage, idAttribute: model.idAttribute) { byID[id] = model }
+        byCID.insert(model, forKey: model.cidNumber)
+        if let id = modelID(for: model.storage, idAttribute: model.idAttribute) { byID.insert(model, forID: id) }
         if model.collection == nil { model.collection = self }
         model.addForwarder(forwardingHandler)
     }
 
     private func unindex(_ model: M) {
-        byCID[model.cidNumber] = nil
-        if let id = modelID(for: model.storage, idAttribute: model.idAttribute), let index = byID.index(forKey: id),
-            byID.values[index] === model
-        {
-            byID.remove(at: index)
-        }
+        byCID.remove(model, forKey: model.cidNumber)
+        if let id = modelID(for: model.storage, idAttribute: model.idAttribute) { byID.remove(model, forID: id) }
     }
 
     private func removeReference(_ model: M) {

@@ -74,11 +74,11 @@ open class Collection<M: Model>: EventEmitter, ModelCollection, Observable {
 
     /// The models, in order.
     @exclusivity(unchecked) final var storage: [M] = []
-    /// The models by id and by client id, typed as `Model` so that the dictionaries are
+    /// The models by id and by client id number, typed as `Model` so that the indexes are
     /// concrete: across modules, generic code runs unspecialized, and a `[JSONValue: M]`
     /// insert cost several times a concrete one. Only `M`s are ever stored.
-    @exclusivity(unchecked) final var byID: [JSONValue: Model] = [:]
-    @exclusivity(unchecked) final var byCID: [Int: Model] = [:]
+    @exclusivity(unchecked) final var byID = ModelIDIndex()
+    @exclusivity(unchecked) final var byCID = IntKeyedModels()
     /// Tracks reads and changes of the models for Observation; created on the first read.
     var observation: ModelsObservation?
 

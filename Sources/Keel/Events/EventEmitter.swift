@@ -34,8 +34,8 @@ open class EventEmitter {
     // The handler tables opt out of run-time exclusivity checks: no mutating access to them
     // stays open across a call into a handler (dispatch iterates copies), so the checks
     // could never fire, and every event paid for them.
-    @exclusivity(unchecked) private var handlers = OrderedStringMap<ContiguousArray<EventHandler>>()
-    @exclusivity(unchecked) private var allHandlers: ContiguousArray<EventHandler> = []
+    @exclusivity(unchecked) private var handlers = OrderedStringMap<HandlerList>()
+    @exclusivity(unchecked) private var allHandlers = HandlerList()
     @exclusivity(unchecked) private var listeningTo: [ObjectIdentifier: Listening] = [:]
     @exclusivity(unchecked) private var listeners: [ObjectIdentifier: Listening] = [:]
     @exclusivity(unchecked) private var needsPruning = false
@@ -247,9 +247,9 @@ open class EventEmitter {
         // Read the `all` list before the specific handlers run (Backbone #1282).
         let all = allHandlers
         if let position = handlers.index(forKey: event.name) {
-            for handler in handlers.entries[position].value { invoke(handler, event) }
+            handlers.entries[position].value.forEach { invoke($0, event) }
         }
-        for handler in all { invoke(handler, event) }
+        all.forEach { invoke($0, event) }
         if needsPruning { pruneDeadHandlers() }
     }
 
@@ -415,9 +415,7 @@ open class EventEmitter {
 
     /// Stops `forwarder` (and any forwarder that has gone away) re-emitting these events.
     final func removeForwarder(_ forwarder: (any ModelEventForwarding)?) {
-        if let index = allHandlers.firstIndex(where: { $0.callback == nil && $0.forwarder === forwarder }) {
-            allHandlers.remove(at: index)
-        }
+        allHandlers.removeFirst { $0.callback == nil && $0.forwarder === forwarder }
     }
 
     /// Drops forwarders whose collection has been deallocated.
@@ -471,7 +469,7 @@ open class EventEmitter {
         } else if let position = handlers.index(forKey: name) {
             handlers.modifyValue(at: position) { $0.append(handler) }
         } else {
-            handlers.updateValue([handler], forKey: name)
+            handlers.updateValue(HandlerList(handler), forKey: name)
         }
     }
 

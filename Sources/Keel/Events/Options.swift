@@ -31,7 +31,10 @@ public struct Options {
     /// For collection `set` and `add`: merge attributes into models that are already present.
     public var merge: Bool?
     /// For collection `add` and `set`: the position to insert at; negative counts from the end.
-    public var at: Int?
+    public var at: Int? {
+        get { extras?.at }
+        set { mutableExtras().at = newValue }
+    }
     /// For collection `add` and `set`: `false` keeps a comparator from sorting.
     public var sort: Bool?
     /// For `save`: apply the attributes only after the server agrees; for `destroy` and
@@ -63,7 +66,10 @@ public struct Options {
         set { mutableExtras().headers = newValue }
     }
     /// For sync calls: a time limit for the request.
-    public var timeout: Duration?
+    public var timeout: Duration? {
+        get { extras?.timeout }
+        set { mutableExtras().timeout = newValue }
+    }
     /// For sync calls: per-call override of ``RESTSync/emulateHTTP``.
     public var emulateHTTP: Bool?
     /// For sync calls: per-call override of ``RESTSync/emulateJSON``.
@@ -112,11 +118,14 @@ public struct Options {
         set { mutableExtras().initialAttributes = newValue }
     }
 
-    /// The options that hold references, kept out of line: most calls set none of them, so
-    /// copying options (into every event) copies a few flags and one `nil`.
+    /// The options that hold references or take more than a byte, kept out of line: most
+    /// calls set none of them, so copying options (into every event) copies a few flags and
+    /// one `nil`.
     private var extras: Extras?
 
     private final class Extras {
+        var at: Int?
+        var timeout: Duration?
         var url: String?
         var body: JSONValue?
         var query: KeyValuePairs<String, String> = [:]
@@ -133,6 +142,8 @@ public struct Options {
 
         func copy() -> Extras {
             let copy = Extras()
+            copy.at = at
+            copy.timeout = timeout
             copy.url = url
             copy.body = body
             copy.query = query
@@ -193,7 +204,6 @@ public struct Options {
         self.add = add
         self.remove = remove
         self.merge = merge
-        self.at = at
         self.sort = sort
         self.wait = wait
         self.patch = patch
@@ -202,9 +212,10 @@ public struct Options {
         if let body { self.body = body }
         if !query.isEmpty { self.query = query }
         if !headers.isEmpty { self.headers = headers }
-        self.timeout = timeout
         self.emulateHTTP = emulateHTTP
         self.emulateJSON = emulateJSON
+        if let at { self.at = at }
+        if let timeout { self.timeout = timeout }
         if !custom.isEmpty { self.custom = custom }
         if let onValidationError { self.onValidationError = onValidationError }
         if let onSuccess { self.onSuccess = onSuccess }

@@ -98,7 +98,11 @@ open class Model: EventEmitter, Observable {
     let cidNumber: Int
 
     /// The name of the attribute that holds the id (the class's `idAttribute`).
-    public let idAttribute: String
+    ///
+    /// ```swift
+    /// User().idAttribute  // "name"
+    /// ```
+    public var idAttribute: String { type(of: self).idAttribute }
 
     // The state below opts out of run-time exclusivity checks: Keel never keeps a mutating
     // access to it open across a call into user code (handlers, hooks), so the checks
@@ -116,7 +120,8 @@ open class Model: EventEmitter, Observable {
     @exclusivity(unchecked) final var isChanging = false
     /// The options of the latest `set` whose `change` event has not fired yet (`_pending`).
     @exclusivity(unchecked) final var pendingOptions: Options?
-    @exclusivity(unchecked) final var storedValidationError: ValidationError?
+    /// The rarely used state; see ``extras``.
+    @exclusivity(unchecked) final var storedExtras: ModelExtras?
 
     /// The collection the model belongs to: the first one it was added to.
     ///
@@ -131,7 +136,10 @@ open class Model: EventEmitter, Observable {
     /// note.urlRoot = "/notes"
     /// try note.url()  // "/notes/1"
     /// ```
-    public var urlRoot: String?
+    public var urlRoot: String? {
+        get { storedExtras?.urlRoot ?? type(of: self).urlRoot }
+        set { extras.urlRoot = .some(newValue) }
+    }
 
     /// This model's own base URL (ISModel's `setBaseUrl:`); it wins over the collection's and
     /// the class's.
@@ -139,19 +147,44 @@ open class Model: EventEmitter, Observable {
     /// ```swift
     /// note.baseURL = URL(string: "https://staging.example.com")
     /// ```
-    public var baseURL: URL?
+    public var baseURL: URL? {
+        get { storedExtras?.baseURL }
+        set { extras.baseURL = newValue }
+    }
 
     /// This model's own backend; it wins over the collection's and the class's.
     ///
     /// ```swift
     /// note.sync = InMemorySync()
     /// ```
-    public var sync: (any Sync)?
+    public var sync: (any Sync)? {
+        get { storedExtras?.sync }
+        set { extras.sync = newValue }
+    }
+
+    /// The rarely used state, created on first use.
+    var extras: ModelExtras {
+        if let storedExtras { return storedExtras }
+        let extras = ModelExtras()
+        storedExtras = extras
+        return extras
+    }
 
     /// The attributes as of the last successful fetch or save.
-    var syncedStorage: Attributes?
+    var syncedStorage: Attributes? {
+        get { storedExtras?.syncedStorage }
+        set { extras.syncedStorage = newValue }
+    }
     /// Runs this model's sync operations one at a time, in call order.
-    lazy var syncGate = SyncGate()
+    var syncGate: SyncGate { extras.syncGate }
+    /// The last validation error.
+    var storedValidationError: ValidationError? {
+        get { storedExtras?.validationError }
+        set {
+            guard newValue != nil || storedExtras != nil else { return }
+            extras.validationError = newValue
+        }
+    }
 
     /// Created on the first observable read, so unobserved models pay nothing for
     /// Observation.
@@ -177,8 +210,6 @@ open class Model: EventEmitter, Observable {
     public required init(_ attributes: Attributes = [:], options: Options = Options()) {
         let type = Self.self
         cidNumber = EventEmitter.makeUniqueID()
-        idAttribute = type.idAttribute
-        urlRoot = type.urlRoot
         storage = Attributes()
         super.init()
         collection = options.collection

@@ -121,6 +121,51 @@ struct CollectionLookupTests {
         #expect(mixed.get(1)?.id == 1)
     }
 
+    // Keel: integer ids are indexed in an array while they are dense; every mix of dense,
+    // far, negative and non-integer ids, added and removed in any order, stays findable.
+    @Test func lookupsStayExactForEveryMixOfIDs() {
+        let collection = Collection<Model>()
+        var expected: [JSONValue: Model] = [:]
+        var seed: Int64 = 7
+        func next() -> Int {
+            seed = (seed * 48271) % 2_147_483_647
+            return Int(seed)
+        }
+        func randomID() -> JSONValue {
+            switch next() % 6 {
+            case 0: return .int(next() % 64)
+            case 1: return .int(-(next() % 8))
+            case 2: return .int(1_000_000 + next() % 4)
+            case 3: return .double(Double(next() % 64))
+            case 4: return .string("s\(next() % 4)")
+            default: return .int(next() % 300)
+            }
+        }
+        for _ in 0..<2_000 {
+            let id = randomID()
+            if next() % 3 == 0 {
+                collection.remove(id)
+                expected[id] = nil
+            } else if expected[id] == nil {
+                let model = Model(["id": id])
+                collection.add(model)
+                expected[id] = model
+            }
+            if next() % 500 == 0 {
+                collection.reset()
+                expected = [:]
+            }
+        }
+        #expect(collection.count == expected.count)
+        for (id, model) in expected {
+            #expect(collection.get(id) === model)
+            #expect(collection.get(.string(model.cid)) === model)
+        }
+        for key in -10..<310 where expected[.int(key)] == nil {
+            #expect(collection.get(.int(key)) == nil)
+        }
+    }
+
     // Keel: a string id does not shadow the client id of another model, and vice versa.
     @Test func getPrefersIDButFallsBackToClientID() throws {
         let plain = Model()

@@ -158,6 +158,14 @@ struct ModelURLTests {
         #expect(book.urlRoot == "/books")
         book.urlRoot = "/archive"
         #expect(try book.url() == "/archive/9")
+        #expect(Book().urlRoot == "/books", "an instance's urlRoot is its own")
+    }
+
+    @Test func assigningNilURLRootHidesTheClassURLRoot() {
+        let book = Book(["id": 9])
+        book.urlRoot = nil
+        #expect(book.urlRoot == nil)
+        #expect(throws: SyncError.self) { try book.url() }
     }
 
     // Backbone model.js "url when using urlRoot as a function to determine urlRoot at runtime".

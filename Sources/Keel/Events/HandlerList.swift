@@ -1,0 +1,113 @@
+/// The handlers of one event name, in registration order.
+///
+/// Most lists hold one handler (a model's forwarder to its collection, a single listener),
+/// so a lone handler is stored as it is, without an array: adding a model to a collection
+/// or a first listener allocates nothing more. A list is one reference wide, so the
+/// snapshot a dispatch iterates (while handlers may be removed) costs one retain.
+struct HandlerList: Sequence {
+    private enum Storage {
+        case empty
+        case one(EventHandler)
+        /// Two or more handlers.
+        case many(ContiguousArray<EventHandler>)
+    }
+
+    private var storage = Storage.empty
+
+    init() {}
+
+    init(_ handler: EventHandler) {
+        storage = .one(handler)
+    }
+
+    var isEmpty: Bool {
+        if case .empty = storage { return true }
+        return false
+    }
+
+    var count: Int {
+        switch storage {
+        case .empty: return 0
+        case .one: return 1
+        case .many(let handlers): return handlers.count
+        }
+    }
+
+    mutating func append(_ handler: EventHandler) {
+        switch storage {
+        case .empty:
+            storage = .one(handler)
+        case .one(let first):
+            storage = .many([first, handler])
+        case .many(var handlers):
+            storage = .empty
+            handlers.append(handler)
+            storage = .many(handlers)
+        }
+    }
+
+    func contains(where matches: (EventHandler) -> Bool) -> Bool {
+        switch storage {
+        case .empty: return false
+        case .one(let handler): return matches(handler)
+        case .many(let handlers): return handlers.contains(where: matches)
+        }
+    }
+
+    /// Removes the handlers that match, keeping the order of the rest; `shouldRemove` is
+    /// called once per handler, in order.
+    mutating func removeAll(where shouldRemove: (EventHandler) -> Bool) {
+        switch storage {
+        case .empty:
+            return
+        case .one(let handler):
+            if shouldRemove(handler) { storage = .empty }
+        case .many(var handlers):
+            storage = .empty
+            handlers.removeAll(where: shouldRemove)
+            self = HandlerList(handlers)
+        }
+    }
+
+    /// Removes the first handler that matches.
+    mutating func removeFirst(where matches: (EventHandler) -> Bool) {
+        switch storage {
+        case .empty:
+            return
+        case .one(let handler):
+            if matches(handler) { storage = .empty }
+        case .many(var handlers):
+            guard let index = handlers.firstIndex(where: matches) else { return }
+            storage = .empty
+            handlers.remove(at: index)
+            self = HandlerList(handlers)
+        }
+    }
+
+    /// A list of `handlers`, in the smallest form.
+    private init(_ handlers: ContiguousArray<EventHandler>) {
+        switch handlers.count {
+        case 0: storage = .empty
+        case 1: storage = .one(handlers[0])
+        default: storage = .many(handlers)
+        }
+    }
+
+    /// Calls `body` with each handler in order: the fast path of a dispatch.
+    @inline(__always)
+    func forEach(_ body: (EventHandler) -> Void) {
+        switch storage {
+        case .empty: return
+        case .one(let handler): body(handler)
+        case .many(let handlers): for handler in handlers { body(handler) }
+        }
+    }
+
+    func makeIterator() -> IndexingIterator<ContiguousArray<EventHandler>> {
+        switch storage {
+        case .empty: return ContiguousArray().makeIterator()
+        case .one(let handler): return ContiguousArray(CollectionOfOne(handler)).makeIterator()
+        case .many(let handlers): return handlers.makeIterator()
+        }
+    }
+}

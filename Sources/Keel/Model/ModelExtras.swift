@@ -1,0 +1,17 @@
+import Foundation
+
+/// The state of a model that most models never use (their own URL settings and backend,
+/// the server snapshot, the sync queue, a validation error), kept out of line so that a
+/// model that only holds attributes stays small. Created on first write.
+final class ModelExtras {
+    /// The model's own `urlRoot`: `.none` until assigned, then the assigned value (which
+    /// may be `nil`, hiding the class's).
+    var urlRoot: String?? = .none
+    var baseURL: URL?
+    var sync: (any Sync)?
+    /// The attributes as of the last successful fetch or save.
+    var syncedStorage: Attributes?
+    /// Runs the model's sync operations one at a time, in call order.
+    lazy var syncGate = SyncGate()
+    var validationError: ValidationError?
+}

@@ -1,0 +1,80 @@
+/// Models indexed by integer keys: a collection's client-id numbers, and its ids when they
+/// are integers.
+///
+/// Such keys are usually dense (database ids count up from 1; a collection's models are
+/// made one after another), so they live in an array of slots starting at a base key,
+/// like a JavaScript engine's array "elements": a lookup is an index, not a hash. Keys
+/// that would leave the slots too sparse, or that lie below the base, go to a dictionary.
+/// When the slots later grow over such a key, it stays in the dictionary until it is
+/// stored again: a key lives in one place only, and an empty slot defers to the dictionary.
+struct IntKeyedModels {
+    /// `slots[i]` holds the model whose key is `base + i`.
+    private var slots: ContiguousArray<Model?> = []
+    private var base = 0
+    /// How many slots hold a model.
+    private var slotCount = 0
+    private var sparse: [Int: Model] = [:]
+
+    /// How many models are indexed.
+    var count: Int { slotCount + sparse.count }
+
+    /// The offset of `key` in the slots, if it lies in their range.
+    private func offset(of key: Int) -> Int? {
+        let (offset, overflow) = key.subtractingReportingOverflow(base)
+        guard !overflow, offset >= 0, offset < slots.count else { return nil }
+        return offset
+    }
+
+    subscript(key: Int) -> Model? {
+        if let offset = offset(of: key), let model = slots[offset] { return model }
+        return sparse.isEmpty ? nil : sparse[key]
+    }
+
+    /// Makes room for `capacity` models in total without reallocating the slots.
+    mutating func reserveCapacity(_ capacity: Int) {
+        slots.reserveCapacity(capacity)
+    }
+
+    /// Indexes `model` under `key`, replacing any model there.
+    mutating func insert(_ model: Model, forKey key: Int) {
+        if let offset = offset(of: key) {
+            if slots[offset] == nil {
+                slotCount += 1
+                if !sparse.isEmpty { sparse[key] = nil }
+            }
+            slots[offset] = model
+            return
+        }
+        if slotCount == 0 {
+            slots.removeAll(keepingCapacity: true)
+            base = key
+        }
+        let (offset, overflow) = key.subtractingReportingOverflow(base)
+        // Grow the slots only while at least about half of them stay in use.
+        guard !overflow, offset >= 0, offset < 2 * (count + 8) else {
+            sparse[key] = model
+            return
+        }
+        if offset > slots.count { slots.append(contentsOf: repeatElement(nil, count: offset - slots.count)) }
+        slots.append(model)
+        slotCount += 1
+        if !sparse.isEmpty { sparse[key] = nil }
+    }
+
+    /// Removes the model under `key`, only if it is `model`.
+    mutating func remove(_ model: Model, forKey key: Int) {
+        if let offset = offset(of: key), slots[offset] === model {
+            slots[offset] = nil
+            slotCount -= 1
+            if slotCount == 0 { slots.removeAll() }
+        } else if !sparse.isEmpty, let index = sparse.index(forKey: key), sparse.values[index] === model {
+            sparse.remove(at: index)
+        }
+    }
+
+    mutating func removeAll() {
+        slots = []
+        slotCount = 0
+        sparse = [:]
+    }
+}
