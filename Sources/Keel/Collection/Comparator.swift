@@ -79,31 +79,72 @@ public struct Comparator<M: Model> {
         case .key(let key):
             return Self.sortedByValue(models, key)
         case .ordered(let areInIncreasingOrder):
-            var indexed = Array(models.enumerated())
-            indexed.sort { lhs, rhs in
-                if areInIncreasingOrder(lhs.element, rhs.element) { return true }
-                if areInIncreasingOrder(rhs.element, lhs.element) { return false }
-                return lhs.offset < rhs.offset
+            var order = ContiguousArray(models.indices)
+            models.withUnsafeBufferPointer { models in
+                order.sort { lhs, rhs in
+                    if areInIncreasingOrder(models[lhs], models[rhs]) { return true }
+                    if areInIncreasingOrder(models[rhs], models[lhs]) { return false }
+                    return lhs < rhs
+                }
             }
-            return indexed.map(\.element)
+            return Self.gather(models, in: order)
         }
     }
 
     /// Computes each key once, then sorts positions by (key, position) so ties keep order.
+    ///
+    /// Here and in ``sorted(_:)`` the loops run over buffer pointers: `Comparator<M>` is
+    /// generic, and called from another module its `Sequence` algorithms would run
+    /// unspecialized.
     private static func sortedByValue(_ models: [M], _ key: (M) -> JSONValue?) -> [M] {
-        let keys = models.map(key)
-        var order = Array(models.indices)
-        order.sort { lhs, rhs in
-            switch (keys[lhs], keys[rhs]) {
-            case (let a?, let b?):
-                if JSONValue.sortsBefore(a, b) { return true }
-                if JSONValue.sortsBefore(b, a) { return false }
-                return lhs < rhs
-            case (.some, .none): return true
-            case (.none, .some): return false
-            case (.none, .none): return lhs < rhs
+        var keys = ContiguousArray<JSONValue?>()
+        keys.reserveCapacity(models.count)
+        models.withUnsafeBufferPointer { buffer in
+            for index in buffer.indices { keys.append(key(buffer[index])) }
+        }
+        var order: ContiguousArray<Int>
+        if var pairs = integerPairs(keys) {
+            // Comparing (key, position) pairs is stable and compares machine integers only.
+            pairs.sort { $0 < $1 }
+            order = ContiguousArray(unsafeUninitializedCapacity: pairs.count) { buffer, count in
+                for index in pairs.indices { buffer[index] = pairs[index].position }
+                count = pairs.count
+            }
+        } else {
+            order = ContiguousArray(keys.indices)
+            order.sort { lhs, rhs in
+                switch (keys[lhs], keys[rhs]) {
+                case (let a?, let b?):
+                    if JSONValue.sortsBefore(a, b) { return true }
+                    if JSONValue.sortsBefore(b, a) { return false }
+                    return lhs < rhs
+                case (.some, .none): return true
+                case (.none, .some): return false
+                case (.none, .none): return lhs < rhs
+                }
             }
         }
-        return order.map { models[$0] }
+        return gather(models, in: order)
+    }
+
+    /// The models at the positions in `order`, in that order.
+    private static func gather(_ models: [M], in order: ContiguousArray<Int>) -> [M] {
+        models.withUnsafeBufferPointer { models in
+            [M](unsafeUninitializedCapacity: order.count) { buffer, count in
+                for index in order.indices { (buffer.baseAddress! + index).initialize(to: models[order[index]]) }
+                count = order.count
+            }
+        }
+    }
+
+    /// The keys paired with their positions, when every key is an ``JSONValue/int(_:)``.
+    private static func integerPairs(_ keys: ContiguousArray<JSONValue?>) -> ContiguousArray<(key: Int, position: Int)>? {
+        var pairs = ContiguousArray<(key: Int, position: Int)>()
+        pairs.reserveCapacity(keys.count)
+        for position in keys.indices {
+            guard case .int(let key)? = keys[position] else { return nil }
+            pairs.append((key, position))
+        }
+        return pairs
     }
 }

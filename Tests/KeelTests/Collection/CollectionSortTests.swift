@@ -245,6 +245,19 @@ struct CollectionSortTests {
         }
     }
 
+    // Keel: integer keys take a faster path; it keeps full 64-bit order and stability.
+    @Test func integerKeysSortStablyAcrossTheWholeRange() throws {
+        let ranks: [Int] = [.max, -1, 0, .min, 7, -1, .max, 0, 7, .min, 1 << 53 + 1, 1 << 53]
+        let inputs: [Attributes] = ranks.enumerated().map { ["id": .int($0.offset), "rank": .int($0.element)] }
+        let expected = ranks.enumerated().sorted { ($0.element, $0.offset) < ($1.element, $1.offset) }.map {
+            JSONValue.int($0.offset)
+        }
+        let collection = Collection<Model>(inputs, comparator: .attribute("rank"))
+        #expect(collection.pluck("id") == expected)
+        try collection.sort()
+        #expect(collection.pluck("id") == expected)
+    }
+
     // Keel: an attribute comparator puts `null` first and missing values last; numbers
     // compare by value across integers and doubles.
     @Test func attributeComparatorOrdersNullAndMissingValues() {
