@@ -158,11 +158,7 @@ public struct JSONObject: Sendable {
     /// - Parameter other: The keys and values that win.
     public func merging(_ other: JSONObject) -> JSONObject {
         var result = self
-        var newKeys = 0
-        for entry in other.storage.entries where storage.index(forKey: entry.key) == nil { newKeys += 1 }
-        // The exact size: growing by appends would leave up to half the storage unused.
-        result.storage.reserveCapacity(count + newKeys)
-        for (key, value) in other { result[key] = value }
+        result.storage.merge(other.storage)
         return result
     }
 

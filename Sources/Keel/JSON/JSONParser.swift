@@ -560,15 +560,17 @@ extension JSONParser {
         }
 
         /// Moves the elements from `start` on into a new array.
+        ///
+        /// Built with `reserveCapacity` and `append`, which are specialized here and find
+        /// the array's storage class through a cached accessor; the
+        /// `unsafeUninitializedCapacity` initializer looks it up in the runtime on every
+        /// call (about 450 instructions for an array of tuples).
         mutating func popArray(from start: Int) -> [Element] {
-            let moved = count - start
-            let source = base + start
+            var array: [Element] = []
+            array.reserveCapacity(count - start)
+            for position in start..<count { array.append((base + position).move()) }
             count = start
-            return [Element](unsafeUninitializedCapacity: moved) { buffer, initializedCount in
-                guard let target = buffer.baseAddress else { return }
-                target.moveInitialize(from: source, count: moved)
-                initializedCount = moved
-            }
+            return array
         }
     }
 }
@@ -581,11 +583,10 @@ extension JSONParser.Stack where Element == JSONObject.Element {
         count = start
         let source = base + start
         if keysAreDistinct {
-            let entries = ContiguousArray<Element>(unsafeUninitializedCapacity: moved) { buffer, initializedCount in
-                guard let target = buffer.baseAddress else { return }
-                target.moveInitialize(from: source, count: moved)
-                initializedCount = moved
-            }
+            // Built like `popArray(from:)`'s result, for the same reason.
+            var entries = ContiguousArray<Element>()
+            entries.reserveCapacity(moved)
+            for offset in 0..<moved { entries.append((source + offset).move()) }
             return JSONObject(uncheckedUniqueEntries: entries)
         }
         return JSONObject(

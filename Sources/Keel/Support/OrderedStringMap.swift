@@ -52,6 +52,36 @@ struct OrderedStringMap<Value> {
         return nil
     }
 
+    /// Adds the entries of `other` or replaces the values of keys already present, sizing
+    /// the storage exactly.
+    ///
+    /// `other`'s keys are distinct, so each is searched for among the original entries only,
+    /// once.
+    mutating func merge(_ other: OrderedStringMap) {
+        guard positions == nil, other.count <= Self.linearSearchLimit else {
+            for entry in other.entries { updateValue(entry.value, forKey: entry.key) }
+            return
+        }
+        let originalCount = entries.count
+        withUnsafeTemporaryAllocation(of: Int?.self, capacity: other.count) { matches in
+            var newKeys = 0
+            for (offset, entry) in other.entries.enumerated() {
+                let match = entries.firstIndex { $0.key == entry.key }
+                matches.initializeElement(at: offset, to: match)
+                if match == nil { newKeys += 1 }
+            }
+            entries.reserveCapacity(originalCount + newKeys)
+            for (offset, entry) in other.entries.enumerated() {
+                if let match = matches[offset] {
+                    entries[match].value = entry.value
+                } else {
+                    entries.append(entry)
+                }
+            }
+        }
+        if entries.count > Self.linearSearchLimit { rebuildPositions() }
+    }
+
     /// Changes the value at `position` in place.
     mutating func modifyValue<Result>(at position: Int, _ body: (inout Value) -> Result) -> Result {
         body(&entries[position].value)

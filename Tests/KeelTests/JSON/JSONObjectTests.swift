@@ -72,6 +72,25 @@ struct JSONObjectOrderTests {
         #expect(merged.values == [1, 20, 30])
     }
 
+    @Test(arguments: [(3, 7), (0, 5), (5, 0), (10, 10), (4, 20), (20, 4), (30, 30)])
+    func mergingKeepsOrderAndLeavesTheOriginalAlone(ownCount: Int, otherCount: Int) {
+        // `other` overlaps the second half of `base`'s keys and adds new ones.
+        let base = JSONObject(uniqueKeysWithLastValues: (0..<ownCount).map { ("k\($0)", JSONValue.int($0)) })
+        let start = ownCount / 2
+        let other = JSONObject(
+            uniqueKeysWithLastValues: (start..<(start + otherCount)).map { ("k\($0)", JSONValue.int(-$0)) }
+        )
+        let merged = base.merging(other)
+        let expectedKeys = (0..<max(ownCount, start + otherCount)).map { "k\($0)" }
+        #expect(merged.keys == expectedKeys)
+        for (position, key) in expectedKeys.enumerated() {
+            let fromOther = position >= start && position < start + otherCount
+            #expect(merged[key] == .int(fromOther ? -position : position))
+        }
+        #expect(base.count == ownCount)
+        #expect(base.values.allSatisfy { ($0.intValue ?? -1) >= 0 })
+    }
+
     @Test func filterKeepsOrder() {
         let object: JSONObject = ["a": 1, "b": 2, "c": 3, "d": 4]
         let even = object.filter { ($0.value.intValue ?? 0) % 2 == 0 }
