@@ -258,13 +258,19 @@ open class Collection<M: Model>: EventEmitter, ModelCollection, Observable {
     /// - Complexity: O(1) on average.
     public func get(_ id: JSONValue) -> M? {
         observeModels()
-        if case .object(let attributes) = id {
+        switch id {
+        case .int(let integer):
+            // The common case, without copying the id around.
+            guard let model = byID[integer: integer] else { return nil }
+            return unsafeDowncast(model, to: M.self)
+        case .object(let attributes):
             guard let key = modelID(for: attributes, idAttribute: M.idAttribute) else { return nil }
             return indexed(id: key)
+        case .string(let cid):
+            return indexed(id: id) ?? indexed(cid: cid)
+        default:
+            return indexed(id: id)
         }
-        if let model = indexed(id: id) { return model }
-        if case .string(let cid) = id { return indexed(cid: cid) }
-        return nil
     }
 
     /// The model in this collection that is `model` or has its id.

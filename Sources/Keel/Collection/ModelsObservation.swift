@@ -12,18 +12,22 @@ final class ModelsObservation: Observable {
     /// What observers of the models track; the value itself means nothing.
     var models: Int { 0 }
 
+    /// The key path of ``models``, built once (a key path literal is a runtime call each
+    /// time it is evaluated).
+    private static let modelsKeyPath = \ModelsObservation.models
+
     /// Registers a read of the models with the current observation, if any.
     func access() {
-        registrar.access(self, keyPath: \.models)
+        registrar.access(self, keyPath: Self.modelsKeyPath)
     }
 
     /// Tells observers that the models are about to change.
     func willSet() {
-        registrar.willSet(self, keyPath: \.models)
+        registrar.willSet(self, keyPath: Self.modelsKeyPath)
     }
 
     /// Tells observers that the models have changed.
     func didSet() {
-        registrar.didSet(self, keyPath: \.models)
+        registrar.didSet(self, keyPath: Self.modelsKeyPath)
     }
 }

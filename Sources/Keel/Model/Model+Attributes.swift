@@ -352,8 +352,8 @@ extension Model {
 
     func setValidationError(_ error: ValidationError?) {
         guard storedValidationError != error else { return }
-        if let registrar {
-            registrar.withMutation(of: self, keyPath: \.validationError) { storedValidationError = error }
+        if let box = observationBox {
+            box.registrar.withMutation(of: self, keyPath: Self.validationErrorKeyPath) { storedValidationError = error }
         } else {
             storedValidationError = error
         }

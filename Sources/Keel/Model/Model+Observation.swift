@@ -3,44 +3,47 @@ import Synchronization
 
 /// Key paths that name single attributes, so that Observation can track each attribute of
 /// a model separately. Subscript key paths are costly to build, so each is built once.
-private let attributeKeyPaths = Mutex<[String: KeyPath<Model, JSONValue?>]>([:])
+private let attributeKeyPaths = Mutex(AttributeKeyPathTable())
 
 extension Model {
     /// The key path that stands for one attribute in Observation.
     static func keyPath(forAttribute key: String) -> KeyPath<Model, JSONValue?> {
-        attributeKeyPaths.withLock { cache in
-            if let keyPath = cache[key] { return keyPath }
-            let keyPath = \Model.[observing: key]
-            cache[key] = keyPath
-            return keyPath
+        attributeKeyPaths.withLock { table in
+            table.path(for: key) { \Model.[observing: key] }
         }
     }
 
     /// The attribute, without registering a dependency; the identity of an attribute's key path.
     subscript(observing key: String) -> JSONValue? { storage[key] }
 
-    /// The registrar, created on first use.
-    var activeRegistrar: ObservationRegistrar {
-        if let registrar { return registrar }
-        let registrar = ObservationRegistrar()
-        self.registrar = registrar
-        return registrar
+    /// The registrar's box, created on first use.
+    var observation: ObservationBox {
+        if let observationBox { return observationBox }
+        let box = ObservationBox()
+        observationBox = box
+        return box
     }
+
+    /// The key paths of whole-model properties, built once (a key path literal is a
+    /// runtime call each time it is evaluated). Key paths are immutable, so sharing them
+    /// across isolation domains is safe although `KeyPath<Model, _>` is not `Sendable`.
+    nonisolated(unsafe) static let attributesKeyPath: KeyPath<Model, Attributes> = \.attributes
+    nonisolated(unsafe) static let validationErrorKeyPath: KeyPath<Model, ValidationError?> = \.validationError
 
     /// Registers an Observation dependency on one attribute.
     func observe(_ key: String) {
-        activeRegistrar.access(self, keyPath: Self.keyPath(forAttribute: key))
+        observation.registrar.access(self, keyPath: Self.keyPath(forAttribute: key))
     }
 
     /// Registers an Observation dependency on all attributes.
     func observeAttributes() {
-        activeRegistrar.access(self, keyPath: \.attributes)
+        observation.registrar.access(self, keyPath: Self.attributesKeyPath)
     }
 
     /// Replaces the attributes, telling Observation about each attribute that `set`
     /// changed.
     func commit(_ newStorage: Attributes, changedBy attributes: Attributes, from current: Attributes, unsetting: Bool) {
-        guard let registrar else {
+        guard let registrar = observationBox?.registrar else {
             storage = newStorage
             return
         }
@@ -48,9 +51,9 @@ extension Model {
             Self.changes(current, key, value, unsetting: unsetting) ? Self.keyPath(forAttribute: key) : nil
         }
         for keyPath in keyPaths { registrar.willSet(self, keyPath: keyPath) }
-        registrar.willSet(self, keyPath: \.attributes)
+        registrar.willSet(self, keyPath: Self.attributesKeyPath)
         storage = newStorage
-        registrar.didSet(self, keyPath: \.attributes)
+        registrar.didSet(self, keyPath: Self.attributesKeyPath)
         for keyPath in keyPaths { registrar.didSet(self, keyPath: keyPath) }
     }
 }

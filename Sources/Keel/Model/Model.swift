@@ -188,7 +188,7 @@ open class Model: EventEmitter, Observable {
 
     /// Created on the first observable read, so unobserved models pay nothing for
     /// Observation.
-    @exclusivity(unchecked) final var registrar: ObservationRegistrar?
+    @exclusivity(unchecked) final var observationBox: ObservationBox?
 
     // MARK: - Construction
 
@@ -390,7 +390,7 @@ open class Model: EventEmitter, Observable {
     /// note.validationError?["title"]  // ["Title cannot be less than 5 characters"]
     /// ```
     public var validationError: ValidationError? {
-        activeRegistrar.access(self, keyPath: \.validationError)
+        observation.registrar.access(self, keyPath: Self.validationErrorKeyPath)
         return storedValidationError
     }
 

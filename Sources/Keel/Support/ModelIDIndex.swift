@@ -21,6 +21,11 @@ struct ModelIDIndex {
         return others.isEmpty ? nil : others[id]
     }
 
+    /// The model whose id is this integer.
+    subscript(integer integer: Int) -> Model? {
+        integers[integer]
+    }
+
     /// Makes room for `capacity` models with integer ids.
     mutating func reserveCapacity(_ capacity: Int) {
         integers.reserveCapacity(capacity)

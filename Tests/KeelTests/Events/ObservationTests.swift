@@ -40,6 +40,60 @@ struct ObservationTests {
         #expect(changes.count == 1)
     }
 
+    // Keys are Swift strings: a canonically equivalent spelling names the same attribute,
+    // so a change through either spelling notifies readers of the other.
+    @Test func equivalentKeySpellingsTrackTheSameAttribute() {
+        let kelvin = "\u{212A}"  // KELVIN SIGN, canonically equivalent to "K"
+        let decomposed = "e\u{301}"  // "é" as e + COMBINING ACUTE ACCENT
+        let note = Model(["K": 1, "\u{E9}": 2])
+        let changes = ChangeCounter()
+        withObservationTracking {
+            _ = note["K"]
+            _ = note["\u{E9}"]
+        } onChange: {
+            changes.record()
+        }
+        note[kelvin] = 10
+        #expect(changes.count == 1)
+        #expect(note["K"] == 10)
+
+        withObservationTracking {
+            _ = note[kelvin]
+        } onChange: {
+            changes.record()
+        }
+        note["K"] = 11
+        #expect(changes.count == 2)
+
+        withObservationTracking {
+            _ = note["\u{E9}"]
+        } onChange: {
+            changes.record()
+        }
+        note[decomposed] = 20
+        #expect(changes.count == 3)
+    }
+
+    // Many attribute names (past the key-path cache's first table size) each keep their own
+    // tracking.
+    @Test func everyOfManyAttributesTracksSeparately() {
+        let keys = (0..<300).map { "field\($0)" }
+        let note = Model(JSONObject(uniqueKeysWithLastValues: keys.map { ($0, JSONValue.int(0)) }))
+        for key in keys { _ = note[key] }
+        for (index, key) in keys.enumerated() where index.isMultiple(of: 37) {
+            let changes = ChangeCounter()
+            withObservationTracking {
+                _ = note[key]
+            } onChange: {
+                changes.record()
+            }
+            note[keys[(index + 1) % keys.count]] = 1
+            #expect(changes.count == 0)
+            note[key] = .int(index + 1)
+            #expect(changes.count == 1)
+        }
+    }
+
     @Test func getAndHasTrackTheirAttribute() {
         let note = Model(["title": "a", "due": nil])
         let titleChanges = ChangeCounter()
