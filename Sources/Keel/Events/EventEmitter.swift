@@ -508,7 +508,12 @@ open class EventEmitter {
     }
 
     private func forEachName(in events: String, _ body: (String) -> Void) {
-        if events.utf8.contains(where: Self.isSeparator) {
+        // Scanned as contiguous bytes: stepping a small string's `UTF8View` costs tens of
+        // instructions per byte, and every registration scans its names.
+        let hasSeparator =
+            events.utf8.withContiguousStorageIfAvailable { $0.contains(where: Self.isSeparator) }
+            ?? events.utf8.contains(where: Self.isSeparator)
+        if hasSeparator {
             for name in splitNames(events) { body(name) }
         } else {
             body(events)

@@ -279,18 +279,20 @@ extension Model {
             previousStorage = current
             changedStorage.removeAll(keepingCapacity: true)
         }
-        recordChanges(attributes, unsetting: unsetting)
+        // An outermost `set` that changes nothing leaves `changed` empty, and no id changed.
+        let changesSomething = prospective != nil
+        if changesSomething || wasChanging { recordChanges(attributes, unsetting: unsetting) }
         if let prospective { commit(prospective, changedBy: attributes, from: current, unsetting: unsetting) }
 
-        if attributes.contains(idAttribute) {
+        if changesSomething && attributes.contains(idAttribute) {
             let previousID = storedID
             storedID = Self.identifier(storage[idAttribute])
             if previousID != storedID && hasHandlers {
                 dispatch(Event(name: "changeId", model: self, previousID: previousID, options: options))
             }
         }
-        if !options.silent {
-            if prospective != nil { pendingOptions = options }
+        if !options.silent && changesSomething {
+            pendingOptions = options
             if hasHandlers {
                 for (key, value) in attributes where Self.changes(current, key, value, unsetting: unsetting) {
                     dispatch(Event(name: "change:" + key, model: self, value: storage[key], options: options))
