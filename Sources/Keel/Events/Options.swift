@@ -15,7 +15,7 @@ public struct Options {
     /// Suppresses the events and validation-error reporting of the call.
     ///
     /// An invalid change is still rejected when silent; the call's result says so.
-    public var silent: Bool
+    public var silent = false
     /// Whether to run ``Model/validate(_:options:)``; `nil` means the call's default.
     ///
     /// Keel validates every change by default (ISModel's rule); pass `false` to skip
@@ -39,11 +39,11 @@ public struct Options {
     public var sort: Bool?
     /// For `save`: apply the attributes only after the server agrees; for `destroy` and
     /// `create`: change the model or collection only after the server agrees.
-    public var wait: Bool
+    public var wait = false
     /// For `save`: send only the given (or unsaved) attributes with PATCH.
-    public var patch: Bool
+    public var patch = false
     /// For collection `fetch`: replace the models with `reset` instead of a smart `set`.
-    public var reset: Bool
+    public var reset = false
     /// For sync calls: a URL that replaces the model's or collection's URL for this call.
     public var url: String? {
         get { extras?.url }
@@ -168,6 +168,15 @@ public struct Options {
         extras = unique
         return unique
     }
+
+    /// Creates options with every flag at its default: what a call without options uses.
+    ///
+    /// A separate initializer so that the default argument of every method is cheap.
+    ///
+    /// ```swift
+    /// let options = Options()
+    /// ```
+    public init() {}
 
     /// Creates options.
     ///

@@ -114,7 +114,13 @@ struct OrderedStringMap<Value> {
     }
 
     mutating func removeAll(keepingCapacity: Bool = false) {
-        entries.removeAll(keepingCapacity: keepingCapacity)
+        if keepingCapacity && entries.count <= Self.linearSearchLimit {
+            // `removeAll(keepingCapacity:)` goes through the general `replaceSubrange`,
+            // several times the cost of emptying a few entries one by one.
+            while !entries.isEmpty { entries.removeLast() }
+        } else {
+            entries.removeAll(keepingCapacity: keepingCapacity)
+        }
         positions = nil
     }
 
