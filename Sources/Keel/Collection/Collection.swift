@@ -259,10 +259,8 @@ open class Collection<M: Model>: EventEmitter, ModelCollection, Observable {
     public func get(_ id: JSONValue) -> M? {
         observeModels()
         switch id {
-        case .int(let integer):
-            // The common case, without copying the id around.
-            guard let model = byID[integer: integer] else { return nil }
-            return unsafeDowncast(model, to: M.self)
+        case .int:
+            return indexed(id: id)
         case .object(let attributes):
             guard let key = modelID(for: attributes, idAttribute: M.idAttribute) else { return nil }
             return indexed(id: key)
@@ -291,7 +289,9 @@ open class Collection<M: Model>: EventEmitter, ModelCollection, Observable {
 
     /// The model indexed under this id.
     func indexed(id: JSONValue) -> M? {
-        guard let model = byID[id] else { return nil }
+        // Integer ids are matched here, before any call: passing the id on copies it.
+        let model = if case .int(let integer) = id { byID[integer: integer] } else { byID[id] }
+        guard let model else { return nil }
         return unsafeDowncast(model, to: M.self)
     }
 
