@@ -6,8 +6,11 @@ struct Configuration {
     let repetitions: Int
     /// The workloads to run (`WORKLOADS=a,b`, default all), in specification order.
     let workloads: [Workload]
+    /// Whether to run each Keel trial once, without warm-up or floor, for a profiler
+    /// (`PROFILE=1`).
+    let profiling: Bool
 
-    /// Reads `REPS` and `WORKLOADS` from `environment`.
+    /// Reads `REPS`, `WORKLOADS` and `PROFILE` from `environment`.
     ///
     /// - Throws: ``UsageError`` for a `REPS` that is not a positive integer or an unknown
     ///   workload name.
@@ -17,6 +20,7 @@ struct Configuration {
             throw UsageError(description: "REPS must be a positive integer, not \"\(reps)\"")
         }
         self.repetitions = repetitions
+        profiling = environment["PROFILE"] == "1"
 
         guard let list = environment["WORKLOADS"], !list.isEmpty else {
             workloads = available

@@ -18,6 +18,23 @@ do {
     exit(2)
 }
 
+if configuration.profiling {
+    // One run of each Keel trial and nothing else, so that a profiler counts exactly one
+    // timed region per workload: `name ops` per workload.
+    for workload in configuration.workloads {
+        log("\(workload.name): Keel, once, for a profiler")
+        do {
+            let sample = try workload.keel.run()
+            try expect(sample.check == workload.expectedCheck, "check \(sample.check), expected \(workload.expectedCheck)")
+        } catch {
+            log("\(workload.name) FAILED: \(error)")
+            exit(1)
+        }
+        print("\(workload.name) \(workload.ops)")
+    }
+    exit(0)
+}
+
 // All Keel trials first, then all floors, so that `keel_max_rss_kb` is Keel's own peak.
 var keelResults: [(result: TrialResult, peakKilobytes: Int)] = []
 for workload in configuration.workloads {

@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# Count the instructions of Keel's timed region in one or more workloads with valgrind's
+# callgrind, which counts repeatably where wall-clock times move (see Benchmarks/README.md).
+#
+#   Benchmarks/profile.sh WORKLOAD [WORKLOAD ...]
+#
+# For each workload: builds keel-bench (release), runs its Keel trial once under callgrind
+# with PROFILE=1 (no warm-up, no floor), collecting only inside timedRegion, and prints the
+# instructions per operation and the functions that take the most, inclusive.
+#
+# Environment (all optional):
+#   OUT_DIR=dir   where the callgrind.WORKLOAD.out files go (default: a new temp dir)
+#   LINES=40      how many lines of the callgrind_annotate listing to print
+#
+# Needs valgrind (apt-get install valgrind). Under callgrind a workload runs 20-50 times
+# slower than natively: a minute or several for the larger ones.
+set -euo pipefail
+
+if [ $# -eq 0 ] || [ "$1" = "-h" ] || [ "$1" = "--help" ]; then
+  sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'
+  exit $([ $# -eq 0 ] && echo 2 || echo 0)
+fi
+command -v valgrind >/dev/null || { echo "profile.sh: valgrind is not installed" >&2; exit 2; }
+
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+out="${OUT_DIR:-$(mktemp -d "${TMPDIR:-/tmp}/keel-profile.XXXXXX")}"
+mkdir -p "$out"
+(cd "$root" && swift build -c release --product keel-bench >&2)
+bench="$(cd "$root" && swift build -c release --show-bin-path)/keel-bench"
+
+for workload in "$@"; do
+  file="$out/callgrind.$workload.out"
+  ops=$(PROFILE=1 WORKLOADS="$workload" valgrind --tool=callgrind --toggle-collect='*timedRegion*' \
+    --callgrind-out-file="$file" "$bench" 2>/dev/null | awk -v w="$workload" '$1 == w { print $2 }')
+  [ -n "$ops" ] || { echo "profile.sh: $workload did not run (see: PROFILE=1 WORKLOADS=$workload $bench)" >&2; exit 1; }
+  total=$(callgrind_annotate "$file" | awk '/PROGRAM TOTALS/ { gsub(",", "", $1); print $1 }')
+  echo "== $workload: $total instructions for $ops operations, $((total / ops)) per operation ($file)"
+  # The listing without the harness's own frames (process start, main, trial, region).
+  callgrind_annotate --inclusive=yes "$file" | grep -E '^ *[0-9,]+ \(' | sed -n '2,$p' \
+    | grep -vE 'libc-start|libc_start_call_main|below main|keel_bench_main|Trial\.swift|timedRegion|Stopwatch|\?\?\?:0x' \
+    | head -n "${LINES:-40}" \
+    | { if command -v swift >/dev/null; then swift demangle --simplified; else cat; fi; } | cut -c1-160
+done
