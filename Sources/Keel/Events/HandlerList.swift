@@ -4,7 +4,7 @@
 /// so a lone handler is stored as it is, without an array: adding a model to a collection
 /// or a first listener allocates nothing more. A list is one reference wide, so the
 /// snapshot a dispatch iterates (while handlers may be removed) costs one retain.
-struct HandlerList: Sequence {
+struct HandlerList {
     private enum Storage {
         case empty
         case one(EventHandler)
@@ -93,21 +93,13 @@ struct HandlerList: Sequence {
         }
     }
 
-    /// Calls `body` with each handler in order: the fast path of a dispatch.
+    /// Calls `body` with each handler in order.
     @inline(__always)
     func forEach(_ body: (EventHandler) -> Void) {
         switch storage {
         case .empty: return
         case .one(let handler): body(handler)
         case .many(let handlers): for handler in handlers { body(handler) }
-        }
-    }
-
-    func makeIterator() -> IndexingIterator<ContiguousArray<EventHandler>> {
-        switch storage {
-        case .empty: return ContiguousArray().makeIterator()
-        case .one(let handler): return ContiguousArray(CollectionOfOne(handler)).makeIterator()
-        case .many(let handlers): return handlers.makeIterator()
         }
     }
 }

@@ -100,7 +100,7 @@ open class Model: EventEmitter, Observable {
     /// The name of the attribute that holds the id (the class's `idAttribute`).
     ///
     /// ```swift
-    /// User().idAttribute  // "name"
+    /// Model().idAttribute  // "id"
     /// ```
     public var idAttribute: String { type(of: self).idAttribute }
 
@@ -128,8 +128,9 @@ open class Model: EventEmitter, Observable {
     /// Held weakly; cleared when that collection removes the model.
     public internal(set) weak var collection: (any ModelCollection)?
 
-    /// The collection URL used when the model is not in a collection, such as `"/notes"`;
-    /// starts as the class's `urlRoot`.
+    /// The collection URL used when the model is not in a collection, such as `"/notes"`:
+    /// the class's `urlRoot` until this model's is assigned (assigning `nil` hides the
+    /// class's).
     ///
     /// ```swift
     /// let note = Model(["id": 1])
