@@ -403,7 +403,9 @@ extension Collection {
             if needsSort || orderChanged {
                 dispatch(Event(name: "sort", collection: self, options: options))
             }
-            if !toAdd.isEmpty || !removed.isEmpty || !toMerge.isEmpty {
+            // Converting the lists to `[Model]` costs a pass over them; skip it when no one
+            // listens.
+            if hasHandlers && (!toAdd.isEmpty || !removed.isEmpty || !toMerge.isEmpty) {
                 let changes = CollectionChanges(added: toAdd, removed: removed, merged: toMerge)
                 dispatch(Event(name: "update", collection: self, changes: changes, options: options))
             }
@@ -494,7 +496,7 @@ extension Collection {
         var options = options
         if silent { options.silent = true }
         let removed = removeModels(found, options: options)
-        if !removed.isEmpty && !options.silent {
+        if !removed.isEmpty && !options.silent && hasHandlers {
             let changes = CollectionChanges(added: [], removed: removed, merged: [])
             dispatch(Event(name: "update", collection: self, changes: changes, options: options))
         }
@@ -623,7 +625,7 @@ extension Collection {
         addOptions.remove = false
         addOptions.merge = false
         let added = set(inputs: inputs, options: addOptions)
-        if !options.silent {
+        if !options.silent && hasHandlers {
             dispatch(Event(name: "reset", collection: self, previousModels: previous, options: options))
         }
         return added
