@@ -21,6 +21,12 @@ private final class Note: Model {
     }
 }
 
+/// Runs `read` under Observation tracking; the next change to what it read records one
+/// change in `counter`.
+private func track(_ counter: ChangeCounter, _ read: () -> Void) {
+    withObservationTracking(read) { counter.record() }
+}
+
 /// Swift Observation: reading an attribute tracks that attribute only; `attributes` tracks
 /// all of them; a collection's models, count and iteration track membership and order.
 struct ObservationTests {
@@ -29,10 +35,8 @@ struct ObservationTests {
     @Test func readingAnAttributeTracksThatAttributeOnly() {
         let note = Model(["title": "a", "body": "b"])
         let changes = ChangeCounter()
-        withObservationTracking {
+        track(changes) {
             _ = note["title"]
-        } onChange: {
-            changes.record()
         }
         note["body"] = "c"
         #expect(changes.count == 0)
@@ -47,28 +51,22 @@ struct ObservationTests {
         let decomposed = "e\u{301}"  // "é" as e + COMBINING ACUTE ACCENT
         let note = Model(["K": 1, "\u{E9}": 2])
         let changes = ChangeCounter()
-        withObservationTracking {
+        track(changes) {
             _ = note["K"]
             _ = note["\u{E9}"]
-        } onChange: {
-            changes.record()
         }
         note[kelvin] = 10
         #expect(changes.count == 1)
         #expect(note["K"] == 10)
 
-        withObservationTracking {
+        track(changes) {
             _ = note[kelvin]
-        } onChange: {
-            changes.record()
         }
         note["K"] = 11
         #expect(changes.count == 2)
 
-        withObservationTracking {
+        track(changes) {
             _ = note["\u{E9}"]
-        } onChange: {
-            changes.record()
         }
         note[decomposed] = 20
         #expect(changes.count == 3)
@@ -82,10 +80,8 @@ struct ObservationTests {
         for key in keys { _ = note[key] }
         for (index, key) in keys.enumerated() where index.isMultiple(of: 37) {
             let changes = ChangeCounter()
-            withObservationTracking {
+            track(changes) {
                 _ = note[key]
-            } onChange: {
-                changes.record()
             }
             note[keys[(index + 1) % keys.count]] = 1
             #expect(changes.count == 0)
@@ -98,15 +94,11 @@ struct ObservationTests {
         let note = Model(["title": "a", "due": nil])
         let titleChanges = ChangeCounter()
         let dueChanges = ChangeCounter()
-        withObservationTracking {
+        track(titleChanges) {
             _ = note.get("title")
-        } onChange: {
-            titleChanges.record()
         }
-        withObservationTracking {
+        track(dueChanges) {
             _ = note.has("due")
-        } onChange: {
-            dueChanges.record()
         }
         note["due"] = "tomorrow"
         #expect(titleChanges.count == 0)
@@ -118,10 +110,8 @@ struct ObservationTests {
     @Test func typedAccessorTracksItsAttribute() {
         let note = Note(["title": "Groceries", "done": false])
         let changes = ChangeCounter()
-        withObservationTracking {
+        track(changes) {
             _ = note.title
-        } onChange: {
-            changes.record()
         }
         note["done"] = true
         #expect(changes.count == 0)
@@ -132,10 +122,8 @@ struct ObservationTests {
     @Test func readingAttributesTracksEveryAttribute() {
         let note = Model(["title": "a", "body": "b"])
         let changes = ChangeCounter()
-        withObservationTracking {
+        track(changes) {
             _ = note.attributes
-        } onChange: {
-            changes.record()
         }
         note["body"] = "c"
         #expect(changes.count == 1)
@@ -144,10 +132,8 @@ struct ObservationTests {
     @Test func addingAnAttributeNotifiesAttributesObservers() {
         let note = Model()
         let changes = ChangeCounter()
-        withObservationTracking {
+        track(changes) {
             _ = note.attributes
-        } onChange: {
-            changes.record()
         }
         note["title"] = "new"
         #expect(changes.count == 1)
@@ -156,10 +142,8 @@ struct ObservationTests {
     @Test func unsettingAnAttributeNotifiesItsObservers() {
         let note = Model(["title": "a", "body": "b"])
         let changes = ChangeCounter()
-        withObservationTracking {
+        track(changes) {
             _ = note["title"]
-        } onChange: {
-            changes.record()
         }
         note["body"] = nil
         #expect(changes.count == 0)
@@ -171,10 +155,8 @@ struct ObservationTests {
     @Test func clearNotifiesEveryAttributesObservers() {
         let note = Model(["title": "a", "body": "b"])
         let changes = ChangeCounter()
-        withObservationTracking {
+        track(changes) {
             _ = note["body"]
-        } onChange: {
-            changes.record()
         }
         note.clear()
         #expect(changes.count == 1)
@@ -184,15 +166,11 @@ struct ObservationTests {
         let note = Model(["title": "a"])
         let titleChanges = ChangeCounter()
         let allChanges = ChangeCounter()
-        withObservationTracking {
+        track(titleChanges) {
             _ = note["title"]
-        } onChange: {
-            titleChanges.record()
         }
-        withObservationTracking {
+        track(allChanges) {
             _ = note.attributes
-        } onChange: {
-            allChanges.record()
         }
         note["title"] = "a"
         note.set(["title": "a"])
@@ -204,10 +182,8 @@ struct ObservationTests {
         // Observation reflects the stored state; `silent` only suppresses Backbone events.
         let note = Model(["title": "a"])
         let changes = ChangeCounter()
-        withObservationTracking {
+        track(changes) {
             _ = note["title"]
-        } onChange: {
-            changes.record()
         }
         note.set(["title": "b"], silent: true)
         #expect(changes.count == 1)
@@ -216,10 +192,8 @@ struct ObservationTests {
     @Test func rejectedChangesDoNotNotifyAttributeObservers() {
         let note = Note(["title": "Groceries"])
         let changes = ChangeCounter()
-        withObservationTracking {
+        track(changes) {
             _ = note.title
-        } onChange: {
-            changes.record()
         }
         let accepted = note.set(["title": ""])
         #expect(!accepted)
@@ -229,10 +203,8 @@ struct ObservationTests {
     @Test func readingTheIDTracksTheIDAttribute() {
         let note = Model(["id": 1, "title": "a"])
         let changes = ChangeCounter()
-        withObservationTracking {
+        track(changes) {
             _ = note.id
-        } onChange: {
-            changes.record()
         }
         note["title"] = "b"
         #expect(changes.count == 0)
@@ -243,10 +215,8 @@ struct ObservationTests {
     @Test func validationErrorIsObservable() {
         let note = Note(["title": "Groceries"])
         let changes = ChangeCounter()
-        withObservationTracking {
+        track(changes) {
             _ = note.validationError
-        } onChange: {
-            changes.record()
         }
         note.set(["title": ""])
         #expect(note.validationError != nil)
@@ -260,10 +230,8 @@ struct ObservationTests {
         } onChange: {
         }
         let changes = ChangeCounter()
-        withObservationTracking {
+        track(changes) {
             _ = note.validationError
-        } onChange: {
-            changes.record()
         }
         note.set(["title": ""])
         #expect(changes.count == 1)
@@ -273,10 +241,8 @@ struct ObservationTests {
         let note = Model(["title": "a"])
         let changes = ChangeCounter()
         var seen: [JSONValue?] = []
-        withObservationTracking {
+        track(changes) {
             _ = note["title"]
-        } onChange: {
-            changes.record()
         }
         note.on("change:title") { event in seen.append(event.model?["title"]) }
         note["title"] = "b"
@@ -289,10 +255,8 @@ struct ObservationTests {
     @Test func modelsTrackAdding() {
         let notes = Collection<Model>()
         let changes = ChangeCounter()
-        withObservationTracking {
+        track(changes) {
             _ = notes.models
-        } onChange: {
-            changes.record()
         }
         notes.add(["id": 1])
         #expect(changes.count == 1)
@@ -302,10 +266,8 @@ struct ObservationTests {
     @Test func countTracksRemoving() {
         let notes = Collection<Model>([["id": 1], ["id": 2]])
         let changes = ChangeCounter()
-        withObservationTracking {
+        track(changes) {
             _ = notes.count
-        } onChange: {
-            changes.record()
         }
         notes.remove(1)
         #expect(changes.count == 1)
@@ -316,10 +278,8 @@ struct ObservationTests {
         let notes = Collection<Model>([["id": 1]])
         let changes = ChangeCounter()
         var titles: [JSONValue?] = []
-        withObservationTracking {
+        track(changes) {
             for note in notes { titles.append(note["title"]) }
-        } onChange: {
-            changes.record()
         }
         notes.add(["id": 2])
         #expect(changes.count == 1)
@@ -329,20 +289,16 @@ struct ObservationTests {
     @Test func modelsTrackResetAndSort() throws {
         let notes = Collection<Model>([["id": 2], ["id": 1]])
         let resets = ChangeCounter()
-        withObservationTracking {
+        track(resets) {
             _ = notes.models
-        } onChange: {
-            resets.record()
         }
         notes.reset([["id": 3], ["id": 1], ["id": 2]])
         #expect(resets.count == 1)
 
         notes.comparator = .attribute("id")
         let sorts = ChangeCounter()
-        withObservationTracking {
+        track(sorts) {
             _ = notes.first
-        } onChange: {
-            sorts.record()
         }
         try notes.sort()
         #expect(sorts.count == 1)
@@ -352,10 +308,8 @@ struct ObservationTests {
     @Test func changingAModelDoesNotNotifyObserversOfTheCollection() {
         let notes = Collection<Model>([["id": 1, "title": "a"]])
         let changes = ChangeCounter()
-        withObservationTracking {
+        track(changes) {
             _ = notes.models
-        } onChange: {
-            changes.record()
         }
         notes[0]["title"] = "b"
         #expect(changes.count == 0)
@@ -364,10 +318,8 @@ struct ObservationTests {
     @Test func readingThroughACollectionTracksTheModelAttribute() {
         let notes = Collection<Model>([["id": 1, "title": "a"]])
         let changes = ChangeCounter()
-        withObservationTracking {
+        track(changes) {
             _ = notes.get(1)?["title"]
-        } onChange: {
-            changes.record()
         }
         notes.get(1)?["title"] = "b"
         #expect(changes.count == 1)
