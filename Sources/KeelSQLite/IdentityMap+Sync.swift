@@ -17,7 +17,7 @@ extension IdentityMap {
     ///   - type: The model class.
     ///   - collection: The collection path the records belong to, such as `/notes`.
     /// - Returns: A closure for the collection's `factory` parameter. It keeps the map alive.
-    public func factory<M: Model>(for type: M.Type, collection: String) -> (Attributes, Options) -> M {
+    public func factory<M: Model>(for type: M.Type, collection: String) -> (Attributes, ChangeOptions) -> M {
         { attributes, options in
             self.model(type, collection: collection, attributes: attributes, options: options)
         }
@@ -60,7 +60,7 @@ extension IdentityMap {
             throw .invalidResponse("expected a JSON object for \(path), got \(response.body ?? .null)")
         }
         let isLoaded = existing(type, id: id, in: collection) != nil
-        let model = self.model(type, collection: collection, attributes: attributes, options: Options(parse: true))
+        let model = self.model(type, collection: collection, attributes: attributes, options: ChangeOptions(parse: true))
         if !isLoaded {
             if model.urlRoot == nil && model.collection == nil { model.urlRoot = collection }
             if model.resolvedSync == nil { model.sync = sync }

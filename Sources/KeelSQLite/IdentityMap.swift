@@ -20,7 +20,7 @@ import struct Foundation.URL
 /// let inbox = Collection<Note>(factory: map.factory(for: Note.self, collection: "/notes"), url: "/notes", sync: store)
 /// let starred = Collection<Note>(factory: map.factory(for: Note.self, collection: "/notes"), url: "/notes", sync: store)
 /// try await inbox.fetch()
-/// try await starred.fetch(options: Options(query: ["starred": "true"]))
+/// try await starred.fetch(options: SyncOptions(query: ["starred": "true"]))
 /// inbox.get(1) === starred.get(1)  // true: one instance per record
 /// ```
 public final class IdentityMap {
@@ -99,7 +99,7 @@ public final class IdentityMap {
         _ type: M.Type,
         collection: String,
         attributes: Attributes,
-        options: Options = Options()
+        options: ChangeOptions = ChangeOptions()
     ) -> M {
         if let id = attributes[M.idAttribute], !id.isNull,
             let live = entries[Key(collection: collection, id: id)]?.model

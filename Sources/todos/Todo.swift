@@ -15,7 +15,7 @@ final class Todo: Model {
 
     /// Rejects a blank or over-long title and a `done` that is not a Boolean, with messages
     /// shaped like the server's (`["title": ["can't be blank"]]`).
-    override func validate(_ attributes: Attributes, options: Options) -> ValidationError? {
+    override func validate(_ attributes: Attributes, options: ChangeOptions) -> ValidationError? {
         var errors = ValidationError(messages: [])
         let title = attributes["title"]?.stringValue ?? ""
         if title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {

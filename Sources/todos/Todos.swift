@@ -6,7 +6,7 @@ import Keel
 final class TodoList: Collection<Todo> {
     override class var url: String? { "/todos" }
 
-    override func initialize(options: Options) {
+    override func initialize(options: UpdateOptions) {
         // Backends list records in whatever order they keep them; sorting by id makes the
         // numbers stable from one run to the next.
         if comparator == nil { comparator = .attribute("id") }

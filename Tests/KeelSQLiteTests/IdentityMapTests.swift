@@ -52,7 +52,7 @@ struct IdentityMapTests {
         let starred = notes(map, store)
 
         try await all.fetch()
-        try await starred.fetch(options: Options(query: ["starred": "true"]))
+        try await starred.fetch(options: SyncOptions(query: ["starred": "true"]))
         #expect(all.count == 3)
         #expect(starred.count == 2)
         let groceries = try #require(all.get(1))

@@ -331,7 +331,7 @@ struct SyncContractTests {
             #expect(second.id == 2)
 
             let done = Collection<Note>(url: "/notes", sync: sync)
-            try await done.fetch(options: Options(query: ["done": "true"]))
+            try await done.fetch(options: SyncOptions(query: ["done": "true"]))
             #expect(done.models.map(\.id) == [1])
         }
     }

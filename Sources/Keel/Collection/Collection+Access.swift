@@ -82,7 +82,7 @@ extension Collection {
     /// ```
     ///
     /// - Parameter options: Passed to each model's ``Model/toJSON(options:)``.
-    public func toJSON(options: Options = Options()) -> [Attributes] {
+    public func toJSON(options: ChangeOptions = ChangeOptions()) -> [Attributes] {
         models.map { $0.toJSON(options: options) }
     }
 

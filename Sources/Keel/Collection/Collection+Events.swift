@@ -7,7 +7,7 @@ extension Collection: ModelEventForwarding {
         case "add", "remove":
             if event.collection !== self { return }
         case "destroy":
-            if let model = event.model { remove(model, options: event.options) }
+            if let model = event.model { remove(model, options: UpdateOptions(event.options)) }
         case "changeId":
             if let model = event.model as? M { reindex(model, previousID: event.previousID) }
         default:
@@ -21,7 +21,9 @@ extension Collection: ModelEventForwarding {
         var stale = previous
         if let previousID { stale[model.idAttribute] = previousID }
         for attributes in [previous, stale] {
-            if let oldKey = modelID(for: attributes, idAttribute: model.idAttribute) { byID.remove(model, forID: oldKey) }
+            if let oldKey = modelID(for: attributes, idAttribute: model.idAttribute) {
+                byID.remove(model, forID: oldKey)
+            }
         }
         if let newKey = modelID(for: model.storage, idAttribute: model.idAttribute) {
             byID.insert(model, forID: newKey)

@@ -37,7 +37,7 @@ extension Collection {
         at: Int? = nil,
         merge: Bool = false,
         silent: Bool = false,
-        options: Options = Options()
+        options: UpdateOptions = UpdateOptions()
     ) -> M? {
         add(inputs: [.attributes(attributes)], at: at, merge: merge, silent: silent, options: options).first
     }
@@ -62,7 +62,7 @@ extension Collection {
         at: Int? = nil,
         merge: Bool = false,
         silent: Bool = false,
-        options: Options = Options()
+        options: UpdateOptions = UpdateOptions()
     ) -> [M] {
         add(inputs: attributes.map(Input.attributes), at: at, merge: merge, silent: silent, options: options)
     }
@@ -87,7 +87,7 @@ extension Collection {
         at: Int? = nil,
         merge: Bool = false,
         silent: Bool = false,
-        options: Options = Options()
+        options: UpdateOptions = UpdateOptions()
     ) -> M? {
         add(inputs: [.model(model)], at: at, merge: merge, silent: silent, options: options).first
     }
@@ -112,7 +112,7 @@ extension Collection {
         at: Int? = nil,
         merge: Bool = false,
         silent: Bool = false,
-        options: Options = Options()
+        options: UpdateOptions = UpdateOptions()
     ) -> [M] {
         add(inputs: models.map { Input.model($0) }, at: at, merge: merge, silent: silent, options: options)
     }
@@ -128,7 +128,7 @@ extension Collection {
     ///   - options: Further options.
     /// - Returns: The added or present model.
     @discardableResult
-    public func push(_ attributes: Attributes, options: Options = Options()) -> M? {
+    public func push(_ attributes: Attributes, options: UpdateOptions = UpdateOptions()) -> M? {
         add(attributes, at: storage.count, options: options)
     }
 
@@ -143,7 +143,7 @@ extension Collection {
     ///   - options: Further options.
     /// - Returns: The added or present model.
     @discardableResult
-    public func push(_ model: M, options: Options = Options()) -> M? {
+    public func push(_ model: M, options: UpdateOptions = UpdateOptions()) -> M? {
         add(model, at: storage.count, options: options)
     }
 
@@ -158,7 +158,7 @@ extension Collection {
     ///   - options: Further options.
     /// - Returns: The added or present model.
     @discardableResult
-    public func unshift(_ attributes: Attributes, options: Options = Options()) -> M? {
+    public func unshift(_ attributes: Attributes, options: UpdateOptions = UpdateOptions()) -> M? {
         add(attributes, at: 0, options: options)
     }
 
@@ -173,11 +173,11 @@ extension Collection {
     ///   - options: Further options.
     /// - Returns: The added or present model.
     @discardableResult
-    public func unshift(_ model: M, options: Options = Options()) -> M? {
+    public func unshift(_ model: M, options: UpdateOptions = UpdateOptions()) -> M? {
         add(model, at: 0, options: options)
     }
 
-    private func add(inputs: [Input], at: Int?, merge: Bool, silent: Bool, options: Options) -> [M] {
+    private func add(inputs: [Input], at: Int?, merge: Bool, silent: Bool, options: UpdateOptions) -> [M] {
         var options = options
         options.add = true
         options.remove = false
@@ -219,7 +219,7 @@ extension Collection {
         merge: Bool = true,
         at: Int? = nil,
         silent: Bool = false,
-        options: Options = Options()
+        options: UpdateOptions = UpdateOptions()
     ) -> [M] {
         set(
             inputs: attributes.map(Input.attributes),
@@ -252,7 +252,7 @@ extension Collection {
         merge: Bool = true,
         at: Int? = nil,
         silent: Bool = false,
-        options: Options = Options()
+        options: UpdateOptions = UpdateOptions()
     ) -> [M] {
         set(
             inputs: models.map { Input.model($0) },
@@ -285,7 +285,7 @@ extension Collection {
         remove: Bool = true,
         merge: Bool = true,
         silent: Bool = false,
-        options: Options = Options()
+        options: UpdateOptions = UpdateOptions()
     ) throws(CollectionError) -> [M] {
         var options = smartOptions(options, add: add, remove: remove, merge: merge, at: nil, silent: silent)
         options.parse = true
@@ -293,13 +293,13 @@ extension Collection {
     }
 
     private func smartOptions(
-        _ options: Options,
+        _ options: UpdateOptions,
         add: Bool,
         remove: Bool,
         merge: Bool,
         at: Int?,
         silent: Bool
-    ) -> Options {
+    ) -> UpdateOptions {
         var options = options
         options.add = options.add ?? add
         options.remove = options.remove ?? remove
@@ -309,7 +309,7 @@ extension Collection {
         return options
     }
 
-    func parsedInputs(_ response: JSONValue, options: Options) throws(CollectionError) -> [Input] {
+    func parsedInputs(_ response: JSONValue, options: UpdateOptions) throws(CollectionError) -> [Input] {
         guard let attributes = parse(response, options: options) else {
             throw .unparsableResponse(response)
         }
@@ -318,7 +318,7 @@ extension Collection {
 
     /// Backbone's `Collection.set`, with removal in one pass.
     @discardableResult
-    func set(inputs: [Input], options: Options) -> [M] {
+    func set(inputs: [Input], options: UpdateOptions) -> [M] {
         let shouldAdd = options.add ?? true
         let shouldRemove = options.remove ?? true
         let shouldMerge = options.merge ?? true
@@ -343,7 +343,7 @@ extension Collection {
             seen.reserveCapacity(inputs.count)
         }
         var needsSort = false
-        let modelOptions = shouldAdd ? optionsForNewModels(options) : options
+        let modelOptions = shouldAdd ? optionsForNewModels(options) : options.change
         if shouldAdd {
             byID.reserveCapacity(storage.count + inputs.count)
             byCID.reserveCapacity(storage.count + inputs.count)
@@ -354,9 +354,9 @@ extension Collection {
                 if shouldMerge, !input.isInstance(existing) {
                     var attributes = input.attributes
                     if options.parse == true, case .attributes = input {
-                        attributes = existing.parse(.object(attributes), options: options) ?? [:]
+                        attributes = existing.parse(.object(attributes), options: options.change) ?? [:]
                     }
-                    _ = existing.apply(attributes, options: options)
+                    _ = existing.apply(attributes, options: options.change)
                     toMerge.append(existing)
                     if sortable && !needsSort {
                         needsSort = sortAttribute.map { existing.hasChanged($0) } ?? existing.hasChanged()
@@ -397,17 +397,23 @@ extension Collection {
             for offset in toAdd.indices {
                 let model = toAdd[offset]
                 model.dispatch(
-                    Event(name: "add", model: model, collection: self, index: at.map { $0 + offset }, options: options)
+                    Event(
+                        name: "add",
+                        model: model,
+                        collection: self,
+                        index: at.map { $0 + offset },
+                        options: options.change
+                    )
                 )
             }
             if needsSort || orderChanged {
-                dispatch(Event(name: "sort", collection: self, options: options))
+                dispatch(Event(name: "sort", collection: self, options: options.change))
             }
             // Converting the lists to `[Model]` costs a pass over them; skip it when no one
             // listens.
             if hasHandlers && (!toAdd.isEmpty || !removed.isEmpty || !toMerge.isEmpty) {
                 let changes = CollectionChanges(added: toAdd, removed: removed, merged: toMerge)
-                dispatch(Event(name: "update", collection: self, changes: changes, options: options))
+                dispatch(Event(name: "update", collection: self, changes: changes, options: options.change))
             }
         }
         return result
@@ -427,7 +433,7 @@ extension Collection {
     ///   - options: Further options.
     /// - Returns: The removed model, or `nil` when it was not in the collection.
     @discardableResult
-    public func remove(_ model: Model, silent: Bool = false, options: Options = Options()) -> M? {
+    public func remove(_ model: Model, silent: Bool = false, options: UpdateOptions = UpdateOptions()) -> M? {
         remove(found: get(model).map { [$0] } ?? [], silent: silent, options: options).first
     }
 
@@ -443,7 +449,7 @@ extension Collection {
     ///   - options: Further options.
     /// - Returns: The removed model, or `nil` when there was none.
     @discardableResult
-    public func remove(_ id: JSONValue, silent: Bool = false, options: Options = Options()) -> M? {
+    public func remove(_ id: JSONValue, silent: Bool = false, options: UpdateOptions = UpdateOptions()) -> M? {
         remove(found: get(id).map { [$0] } ?? [], silent: silent, options: options).first
     }
 
@@ -460,7 +466,7 @@ extension Collection {
     /// - Returns: The models that were removed.
     /// - Complexity: O(*n* + *k* log *n*) for *k* models out of *n*.
     @discardableResult
-    public func remove(_ models: [Model], silent: Bool = false, options: Options = Options()) -> [M] {
+    public func remove(_ models: [Model], silent: Bool = false, options: UpdateOptions = UpdateOptions()) -> [M] {
         remove(found: models.compactMap { get($0) }, silent: silent, options: options)
     }
 
@@ -473,7 +479,7 @@ extension Collection {
     /// - Parameter options: Further options.
     /// - Returns: The removed model, or `nil` when the collection is empty.
     @discardableResult
-    public func pop(options: Options = Options()) -> M? {
+    public func pop(options: UpdateOptions = UpdateOptions()) -> M? {
         guard let last = storage.last else { return nil }
         return remove(last, options: options)
     }
@@ -487,25 +493,25 @@ extension Collection {
     /// - Parameter options: Further options.
     /// - Returns: The removed model, or `nil` when the collection is empty.
     @discardableResult
-    public func shift(options: Options = Options()) -> M? {
+    public func shift(options: UpdateOptions = UpdateOptions()) -> M? {
         guard let first = storage.first else { return nil }
         return remove(first, options: options)
     }
 
-    private func remove(found: [M], silent: Bool, options: Options) -> [M] {
+    private func remove(found: [M], silent: Bool, options: UpdateOptions) -> [M] {
         var options = options
         if silent { options.silent = true }
         let removed = removeModels(found, options: options)
         if !removed.isEmpty && !options.silent && hasHandlers {
             let changes = CollectionChanges(added: [], removed: removed, merged: [])
-            dispatch(Event(name: "update", collection: self, changes: changes, options: options))
+            dispatch(Event(name: "update", collection: self, changes: changes, options: options.change))
         }
         return removed
     }
 
     /// Removes models in one pass, then fires `remove` for each with the index it would have
     /// had had they been removed one by one (Backbone's order), and detaches them.
-    private func removeModels(_ models: [M], options: Options) -> [M] {
+    private func removeModels(_ models: [M], options: UpdateOptions) -> [M] {
         var wanted = Set<ObjectIdentifier>(minimumCapacity: models.count)
         for model in models { wanted.insert(ObjectIdentifier(model)) }
         var originalIndex: [ObjectIdentifier: Int] = [:]
@@ -539,7 +545,7 @@ extension Collection {
             alreadyRemoved.increment(at: index)
             if !options.silent {
                 model.dispatch(
-                    Event(name: "remove", model: model, collection: self, index: currentIndex, options: options)
+                    Event(name: "remove", model: model, collection: self, index: currentIndex, options: options.change)
                 )
             }
             removeReference(model)
@@ -562,7 +568,9 @@ extension Collection {
     ///   - options: Further options (`parse`, `validate`).
     /// - Returns: The new models.
     @discardableResult
-    public func reset(_ attributes: [Attributes] = [], silent: Bool = false, options: Options = Options()) -> [M] {
+    public func reset(_ attributes: [Attributes] = [], silent: Bool = false, options: UpdateOptions = UpdateOptions())
+        -> [M]
+    {
         var options = options
         if silent { options.silent = true }
         return reset(inputs: attributes.map(Input.attributes), options: options)
@@ -580,7 +588,7 @@ extension Collection {
     ///   - options: Further options.
     /// - Returns: The models now in the collection.
     @discardableResult
-    public func reset(_ models: [M], silent: Bool = false, options: Options = Options()) -> [M] {
+    public func reset(_ models: [M], silent: Bool = false, options: UpdateOptions = UpdateOptions()) -> [M] {
         var options = options
         if silent { options.silent = true }
         return reset(inputs: models.map { Input.model($0) }, options: options)
@@ -601,7 +609,7 @@ extension Collection {
     /// - Throws: ``CollectionError/unparsableResponse(_:)`` when `parse` returns `nil`; the
     ///   collection is left as it was.
     @discardableResult
-    public func reset(parsing response: JSONValue, silent: Bool = false, options: Options = Options())
+    public func reset(parsing response: JSONValue, silent: Bool = false, options: UpdateOptions = UpdateOptions())
         throws(CollectionError)
         -> [M]
     {
@@ -612,7 +620,7 @@ extension Collection {
     }
 
     @discardableResult
-    func reset(inputs: [Input], options: Options) -> [M] {
+    func reset(inputs: [Input], options: UpdateOptions) -> [M] {
         let previous = storage
         byID.removeAll()
         byCID.removeAll()
@@ -620,13 +628,13 @@ extension Collection {
         for model in previous { removeReference(model) }
         var addOptions = options
         addOptions.silent = true
-        addOptions.reportsInvalid = !options.silent
+        addOptions.change.reportsInvalid = !options.silent
         addOptions.add = true
         addOptions.remove = false
         addOptions.merge = false
         let added = set(inputs: inputs, options: addOptions)
         if !options.silent && hasHandlers {
-            dispatch(Event(name: "reset", collection: self, previousModels: previous, options: options))
+            dispatch(Event(name: "reset", collection: self, previousModels: previous, options: options.change))
         }
         return added
     }
@@ -649,7 +657,7 @@ extension Collection {
     ///
     /// - Parameter modelOptions: `options` with this collection as `collection`, made once
     ///   per call by ``optionsForNewModels(_:)``.
-    private func prepareModel(_ input: Input, options: Options, modelOptions: Options) -> M? {
+    private func prepareModel(_ input: Input, options: UpdateOptions, modelOptions: ChangeOptions) -> M? {
         switch input {
         case .model(let model):
             if model.collection == nil { model.collection = self }
@@ -661,20 +669,22 @@ extension Collection {
     }
 
     /// The options new models are built with: `options` naming this collection.
-    func optionsForNewModels(_ options: Options) -> Options {
-        var modelOptions = options
+    func optionsForNewModels(_ options: UpdateOptions) -> ChangeOptions {
+        var modelOptions = options.change
         modelOptions.collection = self
         return modelOptions
     }
 
     /// Builds a model for attributes; with `validate: true`, also reports its validation
     /// error as `invalid` on the collection.
-    func makeModel(_ attributes: Attributes, options: Options, modelOptions: Options? = nil) -> (M, ValidationError?) {
+    func makeModel(_ attributes: Attributes, options: UpdateOptions, modelOptions: ChangeOptions? = nil) -> (
+        M, ValidationError?
+    ) {
         let modelOptions = modelOptions ?? optionsForNewModels(options)
         let model = factory?(attributes, modelOptions) ?? M(attributes, options: modelOptions)
         guard options.validate == true, let error = model.validationError else { return (model, nil) }
-        if options.reportsInvalid ?? !options.silent {
-            dispatch(Event(name: "invalid", model: model, collection: self, error: error, options: options))
+        if options.change.reportsInvalid ?? !options.silent {
+            dispatch(Event(name: "invalid", model: model, collection: self, error: error, options: options.change))
         }
         return (model, error)
     }

@@ -13,11 +13,11 @@ extension Collection {
     ///   - options: Further options, passed to the event.
     /// - Throws: ``CollectionError/noComparator`` when there is no comparator.
     /// - Complexity: O(*n* log *n*).
-    public func sort(silent: Bool = false, options: Options = Options()) throws(CollectionError) {
+    public func sort(silent: Bool = false, options: UpdateOptions = UpdateOptions()) throws(CollectionError) {
         guard comparator != nil else { throw .noComparator }
         sortModels()
         if !silent && !options.silent {
-            dispatch(Event(name: "sort", collection: self, options: options))
+            dispatch(Event(name: "sort", collection: self, options: options.change))
         }
     }
 

@@ -4,12 +4,12 @@ extension Collection {
     /// By default it does a smart ``set(parsing:add:remove:merge:silent:options:)``: new
     /// models are added, present ones merged by id, missing ones removed. With `reset` it
     /// replaces everything and emits one `reset`. Emits `request`, then the update events,
-    /// then `sync`; on failure `error` (or the options' ``Options/onFailure``).
+    /// then `sync`; on failure `error` (or the options' ``SyncOptions/onFailure``).
     ///
     /// ```swift
     /// let notes = Collection<Note>(url: "/notes", sync: InMemorySync())
     /// try await notes.fetch()
-    /// try await notes.fetch(options: Options(query: ["done": "false"]))
+    /// try await notes.fetch(options: SyncOptions(query: ["done": "false"]))
     /// ```
     ///
     /// - Parameters:
@@ -19,7 +19,7 @@ extension Collection {
     /// - Throws: ``SyncError``; ``SyncError/invalidResponse(_:)`` when the response is not a
     ///   list of models, in which case the collection is left as it was.
     @discardableResult
-    public func fetch(reset: Bool = false, options: Options = Options()) async throws(SyncError) -> [M] {
+    public func fetch(reset: Bool = false, options: SyncOptions = SyncOptions()) async throws(SyncError) -> [M] {
         var options = options
         if reset { options.reset = true }
         await syncGate.enter()
@@ -41,11 +41,13 @@ extension Collection {
             if options.parse == false {
                 let inputs = try Self.unparsedInputs(body)
                 models =
-                    options.reset ? self.reset(inputs: inputs, options: options) : set(inputs: inputs, options: options)
+                    options.reset
+                    ? self.reset(inputs: inputs, options: options.update)
+                    : set(inputs: inputs, options: options.update)
             } else if options.reset {
-                models = try self.reset(parsing: body, options: options)
+                models = try self.reset(parsing: body, options: options.update)
             } else {
-                models = try set(parsing: body, options: options)
+                models = try set(parsing: body, options: options.update)
             }
         } catch {
             let failure = SyncError.invalidResponse(error.description)
@@ -86,13 +88,13 @@ extension Collection {
     /// - Throws: ``SyncError``; ``SyncError/validationFailed(_:status:)`` when the model is
     ///   invalid (nothing is sent).
     @discardableResult
-    public func create(_ attributes: Attributes, wait: Bool = false, options: Options = Options())
+    public func create(_ attributes: Attributes, wait: Bool = false, options: SyncOptions = SyncOptions())
         async throws(SyncError)
         -> M
     {
         var options = options
         if wait { options.wait = true }
-        let (model, error) = makeModel(attributes, options: options)
+        let (model, error) = makeModel(attributes, options: options.update)
         if let error { throw .validationFailed(error, status: nil) }
         return try await create(model, options: options)
     }
@@ -110,7 +112,9 @@ extension Collection {
     /// - Returns: The saved model.
     /// - Throws: ``SyncError``.
     @discardableResult
-    public func create(_ model: M, wait: Bool = false, options: Options = Options()) async throws(SyncError) -> M {
+    public func create(_ model: M, wait: Bool = false, options: SyncOptions = SyncOptions()) async throws(SyncError)
+        -> M
+    {
         var options = options
         if wait { options.wait = true }
         var saveOptions = options
@@ -118,9 +122,9 @@ extension Collection {
         let adopts = options.wait && model.collection == nil
         if options.wait {
             if adopts { model.collection = self }
-            saveOptions.afterSave = { [unowned self] in self.add(model, options: options) }
+            saveOptions.afterSave = { [unowned self] in self.add(model, options: options.update) }
         } else {
-            add(model, options: options)
+            add(model, options: options.update)
         }
         do {
             try await model.save(nil, options: saveOptions)
@@ -128,7 +132,9 @@ extension Collection {
             if options.wait && !has(model) {
                 if adopts { model.collection = nil }
                 if options.onFailure == nil {
-                    dispatch(Event(name: "error", model: model, collection: self, error: error, options: options))
+                    dispatch(
+                        Event(name: "error", model: model, collection: self, error: error, options: options.change)
+                    )
                 }
             }
             throw error

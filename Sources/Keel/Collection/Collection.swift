@@ -29,7 +29,7 @@ open class Collection<M: Model>: EventEmitter, ModelCollection, Observable {
     public var comparator: Comparator<M>?
 
     /// Builds the model for new attributes, for polymorphic collections; `nil` uses `M`.
-    public let factory: ((Attributes, Options) -> M)?
+    public let factory: ((Attributes, ChangeOptions) -> M)?
 
     /// The resource path of the collection, such as `"/notes"`, unless an instance sets its
     /// own `url`.
@@ -103,10 +103,10 @@ open class Collection<M: Model>: EventEmitter, ModelCollection, Observable {
     public required init(
         _ models: [M] = [],
         comparator: Comparator<M>? = nil,
-        factory: ((Attributes, Options) -> M)? = nil,
+        factory: ((Attributes, ChangeOptions) -> M)? = nil,
         url: String? = nil,
         sync: (any Sync)? = nil,
-        options: Options = Options()
+        options: UpdateOptions = UpdateOptions()
     ) {
         cid = "col" + String(EventEmitter.makeUniqueID())
         self.comparator = comparator
@@ -144,10 +144,10 @@ open class Collection<M: Model>: EventEmitter, ModelCollection, Observable {
     public convenience init(
         _ attributes: [Attributes],
         comparator: Comparator<M>? = nil,
-        factory: ((Attributes, Options) -> M)? = nil,
+        factory: ((Attributes, ChangeOptions) -> M)? = nil,
         url: String? = nil,
         sync: (any Sync)? = nil,
-        options: Options = Options()
+        options: UpdateOptions = UpdateOptions()
     ) {
         var options = options
         options.initialAttributes = attributes
@@ -161,13 +161,13 @@ open class Collection<M: Model>: EventEmitter, ModelCollection, Observable {
     /// Runs at the end of construction; override it instead of an initializer.
     ///
     /// ```swift
-    /// override func initialize(options: Options) {
+    /// override func initialize(options: UpdateOptions) {
     ///     on("add") { _ in print("added") }
     /// }
     /// ```
     ///
     /// - Parameter options: The options passed to the initializer.
-    open func initialize(options: Options) {}
+    open func initialize(options: UpdateOptions) {}
 
     // MARK: - Hooks
 
@@ -176,7 +176,7 @@ open class Collection<M: Model>: EventEmitter, ModelCollection, Observable {
     /// The default accepts an array of objects and returns `nil` for anything else.
     ///
     /// ```swift
-    /// override func parse(_ response: JSONValue, options: Options) -> [Attributes]? {
+    /// override func parse(_ response: JSONValue, options: UpdateOptions) -> [Attributes]? {
     ///     response["results"]?.arrayValue?.compactMap(\.objectValue)
     /// }
     /// ```
@@ -185,7 +185,7 @@ open class Collection<M: Model>: EventEmitter, ModelCollection, Observable {
     ///   - response: The response body.
     ///   - options: The options of the call.
     /// - Returns: One attributes object per model, or `nil` when the response has none.
-    open func parse(_ response: JSONValue, options: Options) -> [Attributes]? {
+    open func parse(_ response: JSONValue, options: UpdateOptions) -> [Attributes]? {
         guard let values = response.arrayValue else { return nil }
         var result: [Attributes] = []
         result.reserveCapacity(values.count)

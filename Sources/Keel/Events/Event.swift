@@ -39,7 +39,7 @@ public struct Event {
     /// The model's position, for `add` (only when an `at` index was given) and `remove`.
     public let index: Int?
     /// The options of the call that caused the event.
-    public let options: Options
+    public let options: ChangeOptions
     /// The properties only some events have, out of line so that the frequent events
     /// (`change:<attribute>`, `change`, `add`) stay small and cheap to copy.
     private let details: Details?
@@ -80,7 +80,7 @@ public struct Event {
         previousModels: [Model]? = nil,
         request: SyncRequest? = nil,
         response: SyncResponse? = nil,
-        options: Options = Options()
+        options: ChangeOptions = ChangeOptions()
     ) {
         self.name = name
         self.model = model

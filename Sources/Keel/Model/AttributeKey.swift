@@ -58,7 +58,7 @@ extension Model {
         _ value: Value,
         silent: Bool = false,
         validate: Bool? = nil,
-        options: Options = Options()
+        options: ChangeOptions = ChangeOptions()
     ) -> Bool {
         set(key.name, value.json, silent: silent, validate: validate, options: options)
     }

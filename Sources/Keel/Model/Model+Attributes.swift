@@ -117,7 +117,7 @@ extension Model {
     ///
     /// The change is validated first (unless `validate` is `false`); an invalid change is
     /// rejected as a whole, ``validationError`` is set, and either the options'
-    /// ``Options/onValidationError`` handler runs or the model emits `invalid` and then
+    /// ``ChangeOptions/onValidationError`` handler runs or the model emits `invalid` and then
     /// `error`. With `silent`, no event fires and no error is reported, though an invalid
     /// change is still rejected.
     ///
@@ -142,7 +142,7 @@ extension Model {
         _ attributes: Attributes,
         silent: Bool = false,
         validate: Bool? = nil,
-        options: Options = Options()
+        options: ChangeOptions = ChangeOptions()
     ) -> Bool {
         apply(attributes, options: options.with(silent: silent, validate: validate))
     }
@@ -166,7 +166,7 @@ extension Model {
         _ value: JSONValue,
         silent: Bool = false,
         validate: Bool? = nil,
-        options: Options = Options()
+        options: ChangeOptions = ChangeOptions()
     ) -> Bool {
         set([key: value], silent: silent, validate: validate, options: options)
     }
@@ -189,7 +189,7 @@ extension Model {
         _ key: String,
         silent: Bool = false,
         validate: Bool? = nil,
-        options: Options = Options()
+        options: ChangeOptions = ChangeOptions()
     ) -> Bool {
         var options = options.with(silent: silent, validate: validate)
         options.unset = true
@@ -210,7 +210,7 @@ extension Model {
     ///   - options: Further options, passed to hooks and events.
     /// - Returns: `false` when validation rejected the removal.
     @discardableResult
-    public func clear(silent: Bool = false, validate: Bool? = nil, options: Options = Options()) -> Bool {
+    public func clear(silent: Bool = false, validate: Bool? = nil, options: ChangeOptions = ChangeOptions()) -> Bool {
         var options = options.with(silent: silent, validate: validate)
         options.unset = true
         var keys = Attributes()
@@ -227,10 +227,10 @@ extension Model {
     /// if !note.isValid() { print(note.validationError ?? "") }
     /// ```
     ///
-    /// - Parameter options: Options passed to `validate` and the events.
+    /// - Parameter options: ChangeOptions passed to `validate` and the events.
     /// - Returns: Whether the attributes are valid.
     @discardableResult
-    public func isValid(options: Options = Options()) -> Bool {
+    public func isValid(options: ChangeOptions = ChangeOptions()) -> Bool {
         if let error = validationFailure(for: storage, options: options) {
             reportInvalid(error, options: options)
             return false
@@ -246,7 +246,7 @@ extension Model {
     /// the replaced storage itself, `changed` reuses its buffer, and the changed keys are
     /// recomputed from the input instead of collected.
     @discardableResult
-    func apply(_ attributes: Attributes, options: Options) -> Bool {
+    func apply(_ attributes: Attributes, options: ChangeOptions) -> Bool {
         let unsetting = options.unset
         let current = storage
         var prospective: Attributes?
@@ -334,14 +334,14 @@ extension Model {
     }
 
     /// Runs `validate` and turns an empty result into success.
-    func validationFailure(for attributes: Attributes, options: Options) -> ValidationError? {
+    func validationFailure(for attributes: Attributes, options: ChangeOptions) -> ValidationError? {
         guard let error = validate(attributes, options: options), !error.isEmpty else { return nil }
         return error
     }
 
     /// Records a validation failure and reports it unless silent: to the options' handler
     /// if there is one, else as `invalid` followed by `error`.
-    func reportInvalid(_ error: ValidationError, options: Options) {
+    func reportInvalid(_ error: ValidationError, options: ChangeOptions) {
         setValidationError(error)
         guard !options.silent else { return }
         if let handler = options.onValidationError {

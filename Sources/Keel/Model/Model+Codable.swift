@@ -40,7 +40,7 @@ extension Model {
         encoder: JSONValueEncoder = JSONValueEncoder(),
         silent: Bool = false,
         validate: Bool? = nil,
-        options: Options = Options()
+        options: ChangeOptions = ChangeOptions()
     ) throws -> Bool {
         let encoded = try encoder.encode(value)
         guard let attributes = encoded.objectValue else {

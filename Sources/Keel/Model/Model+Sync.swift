@@ -4,7 +4,7 @@ extension Model {
     /// Loads the model from its backend and sets the attributes the server returns.
     ///
     /// Emits `request`, then `change` events for what changed, then `sync`; on failure it
-    /// emits `error` (or calls the options' ``Options/onFailure``) and throws. Runs on the
+    /// emits `error` (or calls the options' ``SyncOptions/onFailure``) and throws. Runs on the
     /// caller's isolation; cancelling the task cancels the request and leaves the model
     /// as it was.
     ///
@@ -17,7 +17,7 @@ extension Model {
     /// - Returns: The backend's response.
     /// - Throws: ``SyncError``.
     @discardableResult
-    public func fetch(options: Options = Options()) async throws(SyncError) -> SyncResponse {
+    public func fetch(options: SyncOptions = SyncOptions()) async throws(SyncError) -> SyncResponse {
         await syncGate.enter()
         defer { syncGate.leave() }
         let backend = try requireBackend()
@@ -59,7 +59,7 @@ extension Model {
         _ attributes: Attributes? = nil,
         wait: Bool = false,
         patch: Bool = false,
-        options: Options = Options()
+        options: SyncOptions = SyncOptions()
     ) async throws(SyncError) -> SyncResponse {
         var options = options
         if wait { options.wait = true }
@@ -71,7 +71,7 @@ extension Model {
 
         var rollback: [(key: String, value: JSONValue?)] = []
         if let attributes, !options.wait {
-            var setOptions = options
+            var setOptions = options.change
             if setOptions.validate == nil { setOptions.validate = true }
             let before = storage
             guard apply(attributes, options: setOptions) else {
@@ -80,8 +80,8 @@ extension Model {
             rollback = attributes.keys.map { ($0, before[$0]) }
         } else if options.validate != false {
             let prospective = attributes.map { storage.merging($0) } ?? storage
-            if let error = validationFailure(for: prospective, options: options) {
-                reportInvalid(error, options: options)
+            if let error = validationFailure(for: prospective, options: options.change) {
+                reportInvalid(error, options: options.change)
                 throw .validationFailed(error, status: nil)
             }
             setValidationError(nil)
@@ -134,7 +134,7 @@ extension Model {
 
     /// Builds the create, update or patch request; with `wait`, the URL, `isNew` and
     /// `toJSON` see the attributes being saved, as in Backbone.
-    private func makeSaveRequest(_ attributes: Attributes?, options: Options) throws(SyncError) -> SyncRequest {
+    private func makeSaveRequest(_ attributes: Attributes?, options: SyncOptions) throws(SyncError) -> SyncRequest {
         let saved = storage
         defer { storage = saved }
         if let attributes, options.wait { storage = storage.merging(attributes) }
@@ -145,7 +145,7 @@ extension Model {
         } else if method == .patch {
             body = .object(attributes ?? unsavedChanges ?? [:])
         } else {
-            body = .object(toJSON(options: options))
+            body = .object(toJSON(options: options.change))
         }
         return makeRequest(method, url: try requestURL(for: method, options: options), body: body, options: options)
     }
@@ -159,7 +159,7 @@ extension Model {
         for (key, value) in rollback where storage[key] == savedAttributes[key] {
             if let value { restored[key] = value } else { removed.append(key) }
         }
-        if !restored.isEmpty { apply(restored, options: Options(validate: false)) }
+        if !restored.isEmpty { apply(restored, options: ChangeOptions(validate: false)) }
         for key in removed { unset(key, validate: false) }
     }
 
@@ -170,7 +170,7 @@ extension Model {
     ///
     /// Without `wait`, `destroy` fires as soon as the request is sent (after `request`);
     /// with `wait`, only after the server agrees. A new model is destroyed locally without
-    /// a request (the options' ``Options/onSuccess`` then receives an empty 204 response,
+    /// a request (the options' ``SyncOptions/onSuccess`` then receives an empty 204 response,
     /// and no `sync` event fires). A destroy waits for the model's earlier operations, so
     /// destroying a model whose create is in flight deletes the created record.
     ///
@@ -186,7 +186,9 @@ extension Model {
     /// - Throws: ``SyncError``. Without `wait` the model stays destroyed locally when the
     ///   request fails.
     @discardableResult
-    public func destroy(wait: Bool = false, options: Options = Options()) async throws(SyncError) -> SyncResponse? {
+    public func destroy(wait: Bool = false, options: SyncOptions = SyncOptions()) async throws(SyncError)
+        -> SyncResponse?
+    {
         var options = options
         if wait { options.wait = true }
         await syncGate.enter()
@@ -214,9 +216,9 @@ extension Model {
         return response
     }
 
-    private func emitDestroy(options: Options) {
+    private func emitDestroy(options: SyncOptions) {
         stopListening()
-        dispatch(Event(name: "destroy", model: self, collection: collection, options: options))
+        dispatch(Event(name: "destroy", model: self, collection: collection, options: options.change))
     }
 
     // MARK: - Responses
@@ -231,12 +233,12 @@ extension Model {
         _ response: SyncResponse,
         request: SyncRequest,
         waitedAttributes: Attributes?,
-        options: Options
+        options: SyncOptions
     ) throws(SyncError) {
         var serverAttributes: Attributes?
         if let body = response.body, body != .null, body != "" {
             if options.parse != false {
-                serverAttributes = parse(body, options: options)
+                serverAttributes = parse(body, options: options.change)
             } else {
                 serverAttributes = body.objectValue
             }
@@ -248,7 +250,7 @@ extension Model {
         }
         if let waitedAttributes { serverAttributes = waitedAttributes.merging(serverAttributes ?? [:]) }
         if let serverAttributes, !serverAttributes.isEmpty {
-            var setOptions = options
+            var setOptions = options.change
             if setOptions.validate == nil && request.method != .read { setOptions.validate = true }
             guard apply(serverAttributes, options: setOptions) else {
                 throw .validationFailed(storedValidationError ?? ValidationError(), status: response.status)

@@ -31,10 +31,10 @@ extension Model {
     ///
     /// - Parameters:
     ///   - method: The operation.
-    ///   - options: Options whose ``Options/url`` wins over everything else.
+    ///   - options: SyncOptions whose ``SyncOptions/url`` wins over everything else.
     /// - Returns: An absolute URL when a base URL is known, else a relative one.
     /// - Throws: ``SyncError/missingURL(_:)`` when no URL can be found or built.
-    public func requestURL(for method: SyncMethod, options: Options = Options()) throws(SyncError) -> URL {
+    public func requestURL(for method: SyncMethod, options: SyncOptions = SyncOptions()) throws(SyncError) -> URL {
         let perOperation: String?
         switch method {
         case .read: perOperation = fetchURL

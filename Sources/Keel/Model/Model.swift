@@ -10,7 +10,7 @@ public import Observation
 ///     override class var defaults: Attributes { ["title": "", "done": false] }
 ///     override class var urlRoot: String? { "/notes" }
 ///
-///     override func validate(_ attributes: Attributes, options: Options) -> ValidationError? {
+///     override func validate(_ attributes: Attributes, options: ChangeOptions) -> ValidationError? {
 ///         let title = attributes["title"]?.stringValue ?? ""
 ///         return title.count < 5 ? ["title": ["Title cannot be less than 5 characters"]] : nil
 ///     }
@@ -119,7 +119,7 @@ open class Model: EventEmitter, Observable {
     /// Whether a `set` is running (Backbone's `_changing`).
     @exclusivity(unchecked) final var isChanging = false
     /// The options of the latest `set` whose `change` event has not fired yet (`_pending`).
-    @exclusivity(unchecked) final var pendingOptions: Options?
+    @exclusivity(unchecked) final var pendingOptions: ChangeOptions?
     /// The rarely used state; see ``extras``.
     @exclusivity(unchecked) final var storedExtras: ModelExtras?
 
@@ -196,19 +196,19 @@ open class Model: EventEmitter, Observable {
     /// Creates a model from attributes, filling in the class's ``defaults``.
     ///
     /// No events fire during construction, and the model starts with no changes. It is not
-    /// validated unless the options ask for it (`Options(validate: true)`); if that
+    /// validated unless the options ask for it (`ChangeOptions(validate: true)`); if that
     /// validation fails, the model starts empty with ``validationError`` set.
     ///
     /// ```swift
     /// let note = Note(["title": "Groceries"])
-    /// let parsed = Note(["note": ["title": "x"]], options: Options(parse: true))
+    /// let parsed = Note(["note": ["title": "x"]], options: ChangeOptions(parse: true))
     /// ```
     ///
     /// - Parameters:
     ///   - attributes: The initial attributes.
     ///   - options: `parse` runs ``parse(_:options:)`` on the attributes first; `validate`
     ///     validates them.
-    public required init(_ attributes: Attributes = [:], options: Options = Options()) {
+    public required init(_ attributes: Attributes = [:], options: ChangeOptions = ChangeOptions()) {
         let type = Self.self
         cidNumber = EventEmitter.makeUniqueID()
         storage = Attributes()
@@ -234,7 +234,7 @@ open class Model: EventEmitter, Observable {
     /// Runs at the end of construction; override it instead of an initializer.
     ///
     /// ```swift
-    /// override func initialize(_ attributes: Attributes, options: Options) {
+    /// override func initialize(_ attributes: Attributes, options: ChangeOptions) {
     ///     on("change:title") { _ in print("retitled") }
     /// }
     /// ```
@@ -242,7 +242,7 @@ open class Model: EventEmitter, Observable {
     /// - Parameters:
     ///   - attributes: The attributes the model was created with, after defaults and parse.
     ///   - options: The options passed to the initializer.
-    open func initialize(_ attributes: Attributes, options: Options) {}
+    open func initialize(_ attributes: Attributes, options: ChangeOptions) {}
 
     // MARK: - Hooks
 
@@ -253,7 +253,7 @@ open class Model: EventEmitter, Observable {
     /// accepts everything.
     ///
     /// ```swift
-    /// override func validate(_ attributes: Attributes, options: Options) -> ValidationError? {
+    /// override func validate(_ attributes: Attributes, options: ChangeOptions) -> ValidationError? {
     ///     attributes["title"]?.stringValue?.isEmpty == false ? nil : ["title": ["can't be blank"]]
     /// }
     /// ```
@@ -262,7 +262,7 @@ open class Model: EventEmitter, Observable {
     ///   - attributes: The attributes as they would be after the change.
     ///   - options: The options of the call.
     /// - Returns: `nil` (or an empty error) to accept the change.
-    open func validate(_ attributes: Attributes, options: Options) -> ValidationError? { nil }
+    open func validate(_ attributes: Attributes, options: ChangeOptions) -> ValidationError? { nil }
 
     /// Converts a server response into attributes.
     ///
@@ -270,7 +270,7 @@ open class Model: EventEmitter, Observable {
     /// other value. Override it to unwrap an envelope:
     ///
     /// ```swift
-    /// override func parse(_ response: JSONValue, options: Options) -> Attributes? {
+    /// override func parse(_ response: JSONValue, options: ChangeOptions) -> Attributes? {
     ///     response["note"]?.objectValue
     /// }
     /// ```
@@ -280,21 +280,21 @@ open class Model: EventEmitter, Observable {
     ///     `parse: true`.
     ///   - options: The options of the call.
     /// - Returns: The attributes to set, or `nil` for none.
-    open func parse(_ response: JSONValue, options: Options) -> Attributes? {
+    open func parse(_ response: JSONValue, options: ChangeOptions) -> Attributes? {
         response.objectValue
     }
 
     /// The representation sent to a server: by default a copy of the attributes.
     ///
     /// ```swift
-    /// override func toJSON(options: Options) -> Attributes {
+    /// override func toJSON(options: ChangeOptions) -> Attributes {
     ///     attributes.filter { $0.key != "localOnly" }
     /// }
     /// ```
     ///
     /// - Parameter options: The options of the call.
     /// - Returns: The attributes to send.
-    open func toJSON(options: Options = Options()) -> Attributes {
+    open func toJSON(options: ChangeOptions = ChangeOptions()) -> Attributes {
         observeAttributes()
         return storage
     }

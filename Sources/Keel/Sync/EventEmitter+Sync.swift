@@ -2,7 +2,7 @@ import Foundation
 
 extension EventEmitter {
     /// Builds the request value for one operation from the call's options.
-    func makeRequest(_ method: SyncMethod, url: URL, body: JSONValue?, options: Options) -> SyncRequest {
+    func makeRequest(_ method: SyncMethod, url: URL, body: JSONValue?, options: SyncOptions) -> SyncRequest {
         SyncRequest(
             method: method,
             url: url,
@@ -23,11 +23,13 @@ extension EventEmitter {
         with backend: any Sync,
         model: Model?,
         collection: (any ModelCollection)?,
-        options: Options,
+        options: SyncOptions,
         afterRequest: () -> Void = {}
     ) async throws(SyncError) -> SyncResponse {
         if Task.isCancelled { throw .cancelled }
-        dispatch(Event(name: "request", model: model, collection: collection, request: request, options: options))
+        dispatch(
+            Event(name: "request", model: model, collection: collection, request: request, options: options.change)
+        )
         afterRequest()
         do {
             return try await backend.perform(request)
@@ -44,7 +46,7 @@ extension EventEmitter {
         request: SyncRequest?,
         model: Model?,
         collection: (any ModelCollection)?,
-        options: Options
+        options: SyncOptions
     ) {
         if let onFailure = options.onFailure {
             onFailure(error)
@@ -56,7 +58,7 @@ extension EventEmitter {
                     collection: collection,
                     error: error,
                     request: request,
-                    options: options
+                    options: options.change
                 )
             )
         }
@@ -68,7 +70,7 @@ extension EventEmitter {
         request: SyncRequest,
         model: Model?,
         collection: (any ModelCollection)?,
-        options: Options
+        options: SyncOptions
     ) {
         options.onSuccess?(response)
         dispatch(
@@ -78,7 +80,7 @@ extension EventEmitter {
                 collection: collection,
                 request: request,
                 response: response,
-                options: options
+                options: options.change
             )
         )
     }

@@ -6,7 +6,7 @@
 /// `invalid` listeners handle local and server validation alike.
 ///
 /// ```swift
-/// override func validate(_ attributes: Attributes, options: Options) -> ValidationError? {
+/// override func validate(_ attributes: Attributes, options: ChangeOptions) -> ValidationError? {
 ///     var errors = ValidationError()
 ///     if (attributes["title"]?.stringValue ?? "").count < 5 {
 ///         errors.add("is too short", for: "title")

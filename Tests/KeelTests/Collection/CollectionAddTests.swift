@@ -3,7 +3,7 @@ import Testing
 
 /// Accepts only even ids.
 private final class Even: Model {
-    override func validate(_ attributes: Attributes, options: Options) -> ValidationError? {
+    override func validate(_ attributes: Attributes, options: ChangeOptions) -> ValidationError? {
         guard let id = attributes["id"]?.intValue, id % 2 != 0 else { return nil }
         return ValidationError("odd")
     }
@@ -11,21 +11,21 @@ private final class Even: Model {
 
 /// Rejects the id 3.
 private final class NotThree: Model {
-    override func validate(_ attributes: Attributes, options: Options) -> ValidationError? {
+    override func validate(_ attributes: Attributes, options: ChangeOptions) -> ValidationError? {
         attributes["id"] == 3 ? ValidationError("id can't be 3") : nil
     }
 }
 
 /// Valid only with `valid: true`.
 private final class FlaggedValid: Model {
-    override func validate(_ attributes: Attributes, options: Options) -> ValidationError? {
+    override func validate(_ attributes: Attributes, options: ChangeOptions) -> ValidationError? {
         attributes["valid"] == true ? nil : ValidationError("invalid")
     }
 }
 
 /// Adds one to `value` when parsing.
 private final class Incrementing: Model {
-    override func parse(_ response: JSONValue, options: Options) -> Attributes? {
+    override func parse(_ response: JSONValue, options: ChangeOptions) -> Attributes? {
         guard var object = response.objectValue else { return nil }
         object["value"] = .int((object["value"]?.intValue ?? 0) + 1)
         return object
@@ -36,14 +36,14 @@ private final class Incrementing: Model {
 private final class CollectionAware: Model {
     var collectionCIDAtInitialize: String?
 
-    override func initialize(_ attributes: Attributes, options: Options) {
+    override func initialize(_ attributes: Attributes, options: ChangeOptions) {
         collectionCIDAtInitialize = collection?.cid
     }
 }
 
 /// Unwraps `{"model": {...}}` entries.
 private final class UnwrappingCollection: Collection<Model> {
-    override func parse(_ response: JSONValue, options: Options) -> [Attributes]? {
+    override func parse(_ response: JSONValue, options: UpdateOptions) -> [Attributes]? {
         response.arrayValue?.compactMap { $0["model"]?.objectValue ?? $0.objectValue }
     }
 }
@@ -61,12 +61,12 @@ struct CollectionAddTests {
         var secondAdded = false
         otherCol.on("add") { _ in secondAdded = true }
         var added: JSONValue?
-        var options: Options?
+        var options: ChangeOptions?
         col.on("add") { event in
             added = event.model?["label"]
             options = event.options
         }
-        col.add(e, options: Options(custom: ["amazing": true]))
+        col.add(e, options: UpdateOptions(custom: ["amazing": true]))
         #expect(added == "e")
         #expect(col.count == 5)
         #expect(col.last === e)
@@ -243,7 +243,7 @@ struct CollectionAddTests {
     // Backbone: "add model with parse"
     @Test func addWithParseRunsTheModelsParse() {
         let collection = Collection<Incrementing>()
-        collection.add(["value": 1], options: Options(parse: true))
+        collection.add(["value": 1], options: UpdateOptions(parse: true))
         #expect(collection.at(0)?["value"] == 2)
     }
 
@@ -283,12 +283,12 @@ struct CollectionAddTests {
     // Backbone: "add and remove return values"
     @Test func addAndRemoveReturnWhatTheyDid() throws {
         let collection = Collection<Even>()
-        var list = collection.add([["id": 2], ["id": 4]], options: Options(validate: true))
+        var list = collection.add([["id": 2], ["id": 4]], options: UpdateOptions(validate: true))
         #expect(list.count == 2)
         #expect(list.last === collection.last)
         #expect(list.last?.id == 4)
 
-        list = collection.add([["id": 3], ["id": 6]], options: Options(validate: true))
+        list = collection.add([["id": 3], ["id": 6]], options: UpdateOptions(validate: true))
         #expect(collection.count == 3)
         // Keel: rejected models are left out of the result (Backbone puts `false` in their place).
         #expect(list.count == 1)
@@ -315,7 +315,7 @@ struct CollectionAddTests {
         collection.on("invalid") { invalid.append($0) }
         collection.add(
             [["id": 1], ["id": 2], ["id": 3], ["id": 4], ["id": 5], ["id": 6]],
-            options: Options(validate: true)
+            options: UpdateOptions(validate: true)
         )
         #expect(collection.pluck("id") == [1, 2, 4, 5, 6])
         #expect(invalid.count == 1)
@@ -324,7 +324,7 @@ struct CollectionAddTests {
         #expect(event.validationError == ValidationError("id can't be 3"))
         #expect(event.options.validate == true)
         // Keel: the singular form returns `nil` for a rejected model.
-        #expect(collection.add(["id": 3], options: Options(validate: true)) == nil)
+        #expect(collection.add(["id": 3], options: UpdateOptions(validate: true)) == nil)
         #expect(invalid.count == 2)
     }
 
@@ -335,8 +335,8 @@ struct CollectionAddTests {
         collection.on("test") { _ in testEvents += 1 }
         let model = FlaggedValid(["id": 1, "valid": true])
         // Keel: one call takes models or attributes, so this is two calls.
-        collection.add([model], options: Options(validate: true))
-        collection.add([["id": 2]], options: Options(validate: true))
+        collection.add([model], options: UpdateOptions(validate: true))
+        collection.add([["id": 2]], options: UpdateOptions(validate: true))
         model.trigger("test")
         #expect(testEvents == 1)
         #expect(collection.get(JSONValue(model.cid)) != nil)
@@ -373,7 +373,7 @@ struct CollectionAddTests {
         let collection = Collection<NotThree>()
         var invalid = 0
         collection.on("invalid") { _ in invalid += 1 }
-        collection.add([["id": 3], ["id": 4]], silent: true, options: Options(validate: true))
+        collection.add([["id": 3], ["id": 4]], silent: true, options: UpdateOptions(validate: true))
         #expect(collection.pluck("id") == [4])
         #expect(invalid == 0)
     }
@@ -415,7 +415,7 @@ struct CollectionAddTests {
     @Test func addInsideASetHandlerStillDoesNotRemove() {
         let collection = Collection<Model>()
         collection.once("add") { event in
-            collection.add(["id": 2], options: event.options)
+            collection.add(["id": 2], options: UpdateOptions(event.options))
         }
         collection.set([["id": 1]])
         #expect(collection.count == 2)

@@ -6,10 +6,10 @@ private final class Book: Model {}
 /// Sets a property in `initialize`, and records what it saw there.
 private final class InitializedCollection: Collection<Model> {
     var one = 0
-    var initializeOptions: Options?
+    var initializeOptions: UpdateOptions?
     var countAtInitialize: Int?
 
-    override func initialize(options: Options) {
+    override func initialize(options: UpdateOptions) {
         one = 1
         initializeOptions = options
         countAtInitialize = count
@@ -22,7 +22,7 @@ private final class PreparedCollection: Collection<Model> {
     var one = 1
     var oneAtInitialize: Int?
 
-    override func initialize(options: Options) {
+    override func initialize(options: UpdateOptions) {
         oneAtInitialize = one
     }
 }
@@ -54,7 +54,7 @@ struct CollectionInitializeTests {
     // Backbone: "Attach options to collection."
     @Test func initializerAttachesTheComparatorAndPassesOptions() {
         // Keel: comparators are values, not functions, so this checks that the given one is used.
-        let collection = InitializedCollection(comparator: .attribute("id"), options: Options(custom: ["a": 1]))
+        let collection = InitializedCollection(comparator: .attribute("id"), options: UpdateOptions(custom: ["a": 1]))
         #expect(collection.comparator != nil)
         #expect(collection.initializeOptions?["a"] == 1)
         collection.add([["id": 2], ["id": 1]])
@@ -64,7 +64,7 @@ struct CollectionInitializeTests {
     // Backbone: "Pass falsey for `models` for empty Col with `options`"
     @Test func initializeReceivesTheOptionsOfAnEmptyCollection() {
         // Keel: there is no falsy `models` argument; leaving it out gives an empty collection.
-        let collection = InitializedCollection(options: Options(custom: ["a": 1, "b": 2]))
+        let collection = InitializedCollection(options: UpdateOptions(custom: ["a": 1, "b": 2]))
         #expect(collection.initializeOptions?.custom == ["a": 1, "b": 2])
         #expect(collection.isEmpty)
     }

@@ -357,7 +357,7 @@ struct CollectionLookupTests {
     // Backbone: "Polymorphic models work with \"advanced\" constructors"
     @Test func polymorphicModelsUseTheirOwnIDAttributeAndModelIDOverride() throws {
         // Keel: a factory replaces a constructor that returns another class.
-        let factory: (Attributes, Options) -> Model = { attributes, options in
+        let factory: (Attributes, ChangeOptions) -> Model = { attributes, options in
             attributes["type"] == "a"
                 ? MongoCircle(attributes, options: options) : MongoSquare(attributes, options: options)
         }

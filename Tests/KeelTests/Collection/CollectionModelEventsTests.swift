@@ -4,7 +4,7 @@ import Testing
 
 /// Valid only with `valid: true`.
 private final class FlaggedValid: Model {
-    override func validate(_ attributes: Attributes, options: Options) -> ValidationError? {
+    override func validate(_ attributes: Attributes, options: ChangeOptions) -> ValidationError? {
         attributes["valid"] == true ? nil : ValidationError("invalid")
     }
 }
@@ -61,7 +61,7 @@ struct CollectionModelEventsTests {
         let fixture = LabelledCollectionFixture()
         var events: [Event] = []
         fixture.col.on("change:label") { events.append($0) }
-        fixture.b.set(["label": "B"], options: Options(custom: ["source": "form"]))
+        fixture.b.set(["label": "B"], options: ChangeOptions(custom: ["source": "form"]))
         let event = try #require(events.first)
         #expect(event.model === fixture.b)
         #expect(event.value == "B")

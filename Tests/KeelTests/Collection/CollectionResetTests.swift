@@ -5,14 +5,14 @@ import Testing
 private final class OptionsAware: Model {
     var modelParameter: JSONValue?
 
-    override func initialize(_ attributes: Attributes, options: Options) {
+    override func initialize(_ attributes: Attributes, options: ChangeOptions) {
         modelParameter = options["modelParameter"]
     }
 }
 
 /// Adds `name: "test"` when parsing.
 private final class Named: Model {
-    override func parse(_ response: JSONValue, options: Options) -> Attributes? {
+    override func parse(_ response: JSONValue, options: ChangeOptions) -> Attributes? {
         guard var object = response.objectValue else { return nil }
         object["name"] = "test"
         return object
@@ -21,21 +21,21 @@ private final class Named: Model {
 
 /// Reads the models from a `namespace` key.
 private final class NamespacedCollection: Collection<Named> {
-    override func parse(_ response: JSONValue, options: Options) -> [Attributes]? {
+    override func parse(_ response: JSONValue, options: UpdateOptions) -> [Attributes]? {
         response["namespace"]?.arrayValue?.compactMap(\.objectValue)
     }
 }
 
 /// Keeps only the entries whose `a` is even.
 private final class EvenEntriesCollection: Collection<Model> {
-    override func parse(_ response: JSONValue, options: Options) -> [Attributes]? {
+    override func parse(_ response: JSONValue, options: UpdateOptions) -> [Attributes]? {
         response.arrayValue?.compactMap(\.objectValue).filter { ($0["a"]?.intValue ?? 1) % 2 == 0 }
     }
 }
 
 /// Rejects the id 3.
 private final class NotThree: Model {
-    override func validate(_ attributes: Attributes, options: Options) -> ValidationError? {
+    override func validate(_ attributes: Attributes, options: ChangeOptions) -> ValidationError? {
         attributes["id"] == 3 ? ValidationError("id can't be 3") : nil
     }
 }
@@ -98,7 +98,7 @@ struct CollectionResetTests {
         let collection = Collection<OptionsAware>()
         collection.reset(
             [["astring": "green", "anumber": 1], ["astring": "blue", "anumber": 2]],
-            options: Options(custom: ["modelParameter": "model parameter"])
+            options: UpdateOptions(custom: ["modelParameter": "model parameter"])
         )
         #expect(collection.count == 2)
         for model in collection {
@@ -109,7 +109,7 @@ struct CollectionResetTests {
     // Backbone: "reset does not alter options by reference"
     @Test func resetReportsPreviousModelsOnTheEvent() throws {
         let collection = Collection<Model>([["id": 1]])
-        let options = Options(custom: ["source": "test"])
+        let options = UpdateOptions(custom: ["source": "test"])
         var events: [Event] = []
         collection.on("reset") { events.append($0) }
         collection.reset([Attributes](), options: options)
@@ -144,7 +144,7 @@ struct CollectionResetTests {
     @Test func initializerParseRunsTheModelsParse() throws {
         // Keel: the initializer's `parse` runs each model's `parse`; the collection's `parse`
         // needs JSON, through `reset(parsing:)`.
-        let collection = NamespacedCollection([["id": 1], ["id": 2]], options: Options(parse: true))
+        let collection = NamespacedCollection([["id": 1], ["id": 2]], options: UpdateOptions(parse: true))
         #expect(collection.count == 2)
         #expect(collection.at(0)?["name"] == "test")
 
@@ -236,7 +236,7 @@ struct CollectionResetTests {
         let collection = Collection<NotThree>()
         var invalid = 0
         collection.on("invalid") { _ in invalid += 1 }
-        collection.reset([["id": 1], ["id": 3], ["id": 4]], options: Options(validate: true))
+        collection.reset([["id": 1], ["id": 3], ["id": 4]], options: UpdateOptions(validate: true))
         #expect(collection.pluck("id") == [1, 4])
         #expect(invalid == 1)
     }

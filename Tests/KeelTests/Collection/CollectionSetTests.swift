@@ -13,7 +13,7 @@ private final class Defaulted: Model {
 private final class Parent: Model {
     var child: Parent?
 
-    override func initialize(_ attributes: Attributes, options: Options) {
+    override func initialize(_ attributes: Attributes, options: ChangeOptions) {
         if let child = attributes["child"]?.objectValue { self.child = Parent(child) }
     }
 }
@@ -23,7 +23,7 @@ private final class CountingParse: Model {
     var parseCalls = 0
     var sawParsedMark = false
 
-    override func parse(_ response: JSONValue, options: Options) -> Attributes? {
+    override func parse(_ response: JSONValue, options: ChangeOptions) -> Attributes? {
         parseCalls += 1
         guard var object = response.objectValue else { return nil }
         if object["parsed"] != nil { sawParsedMark = true }
@@ -34,7 +34,7 @@ private final class CountingParse: Model {
 
 /// Reads `{"models": [{"model": {...}}]}`.
 private final class WrappedModelsCollection: Collection<Model> {
-    override func parse(_ response: JSONValue, options: Options) -> [Attributes]? {
+    override func parse(_ response: JSONValue, options: UpdateOptions) -> [Attributes]? {
         response["models"]?.arrayValue?.compactMap { $0["model"]?.objectValue }
     }
 }
@@ -44,7 +44,7 @@ private final class EnvelopeCollection: Collection<Model> {
     var seenStatus: JSONValue?
     var seenHeader: JSONValue?
 
-    override func parse(_ response: JSONValue, options: Options) -> [Attributes]? {
+    override func parse(_ response: JSONValue, options: UpdateOptions) -> [Attributes]? {
         seenStatus = response["status"]
         seenHeader = options["someHeader"]
         return response["data"]?.arrayValue?.compactMap(\.objectValue)
@@ -53,12 +53,12 @@ private final class EnvelopeCollection: Collection<Model> {
 
 /// Its `parse` finds nothing in any response.
 private final class NothingCollection: Collection<Model> {
-    override func parse(_ response: JSONValue, options: Options) -> [Attributes]? { nil }
+    override func parse(_ response: JSONValue, options: UpdateOptions) -> [Attributes]? { nil }
 }
 
 /// Its `parse` returns an empty list for any response.
 private final class EmptyCollection: Collection<Model> {
-    override func parse(_ response: JSONValue, options: Options) -> [Attributes]? { [] }
+    override func parse(_ response: JSONValue, options: UpdateOptions) -> [Attributes]? { [] }
 }
 
 private final class SubItem: Model {}
@@ -67,7 +67,7 @@ private final class SubItem: Model {}
 private final class Item: Model {
     let subItems = Collection<SubItem>()
 
-    override func parse(_ response: JSONValue, options: Options) -> Attributes? {
+    override func parse(_ response: JSONValue, options: ChangeOptions) -> Attributes? {
         guard var object = response.objectValue else { return nil }
         if let nested = object.removeValue(forKey: "subItems") {
             _ = try? subItems.set(parsing: nested)
@@ -80,7 +80,7 @@ private final class Item: Model {
 private final class Job: Model {
     let items = Collection<Item>()
 
-    override func parse(_ response: JSONValue, options: Options) -> Attributes? {
+    override func parse(_ response: JSONValue, options: ChangeOptions) -> Attributes? {
         guard var object = response.objectValue else { return nil }
         if let nested = object.removeValue(forKey: "items") {
             _ = try? items.set(parsing: nested)
@@ -91,7 +91,7 @@ private final class Job: Model {
 
 /// Rejects the id 3.
 private final class NotThree: Model {
-    override func validate(_ attributes: Attributes, options: Options) -> ValidationError? {
+    override func validate(_ attributes: Attributes, options: ChangeOptions) -> ValidationError? {
         attributes["id"] == 3 ? ValidationError("id can't be 3") : nil
     }
 }
@@ -287,7 +287,7 @@ struct CollectionSetTests {
     @Test func setPassesItsOptionsToEveryEvent() {
         let collection = Collection<Model>([["id": 1], ["id": 2], ["id": 3, "t": "a"]])
         let log = CollectionEventLog(collection)
-        collection.set([["id": 4], ["id": 3, "t": "C"], ["id": 1]], options: Options(custom: ["amazing": true]))
+        collection.set([["id": 4], ["id": 3, "t": "C"], ["id": 1]], options: UpdateOptions(custom: ["amazing": true]))
         #expect(log.names == ["change:t", "change", "remove", "add", "sort", "update"])
         #expect(log.events.allSatisfy { $0.options["amazing"] == true })
     }
@@ -296,7 +296,7 @@ struct CollectionSetTests {
     @Test func removePassesItsOptionsToItsEvents() {
         let collection = Collection<Model>([["id": 1], ["id": 2]])
         let log = CollectionEventLog(collection)
-        collection.remove([Model(["id": 1])], options: Options(custom: ["amazing": true]))
+        collection.remove([Model(["id": 1])], options: UpdateOptions(custom: ["amazing": true]))
         #expect(log.names == ["remove", "update"])
         #expect(log.events.allSatisfy { $0.options["amazing"] == true })
     }
@@ -438,7 +438,7 @@ struct CollectionSetTests {
     @Test func setReturnsModelsParallelToTheInput() throws {
         let collection = Collection<NotThree>([["id": 1], ["id": 2]])
         let present = try #require(collection.get(2))
-        let result = collection.set([["id": 2], ["id": 3], ["id": 4]], options: Options(validate: true))
+        let result = collection.set([["id": 2], ["id": 3], ["id": 4]], options: UpdateOptions(validate: true))
         #expect(result.map(\.id) == [2, 4])
         #expect(result.first === present)
         #expect(collection.pluck("id") == [2, 4])
@@ -490,7 +490,7 @@ struct CollectionSetTests {
         let collection = EnvelopeCollection()
         try collection.set(
             parsing: ["status": "ok", "data": []],
-            options: Options(custom: ["someHeader": "headerValue"])
+            options: UpdateOptions(custom: ["someHeader": "headerValue"])
         )
         #expect(collection.seenHeader == "headerValue")
     }
@@ -533,7 +533,7 @@ struct CollectionSetTests {
             ],
         ]
 
-        let job = Job(data, options: Options(parse: true))
+        let job = Job(data, options: ChangeOptions(parse: true))
         #expect(job["name"] == "JobName")
         #expect(job["items"] == nil)
         #expect(job.items.at(0)?["name"] == "Sub1")
@@ -541,7 +541,7 @@ struct CollectionSetTests {
         #expect(job.items.get(1)?.subItems.get(1)?["subName"] == "One")
         #expect(job.items.get(2)?.subItems.get(3)?["subName"] == "Three")
 
-        job.set(job.parse(.object(newData), options: Options(parse: true)) ?? [:])
+        job.set(job.parse(.object(newData), options: ChangeOptions(parse: true)) ?? [:])
         #expect(job["name"] == "NewJobName")
         #expect(job.items.at(0)?["name"] == "NewSub1")
         #expect(job.items.count == 2)

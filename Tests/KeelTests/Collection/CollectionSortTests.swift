@@ -121,7 +121,7 @@ struct CollectionSortTests {
         let collection = Collection<Model>([["id": 3]], comparator: .attribute("id"))
         var sorts = 0
         collection.on("sort") { _ in sorts += 1 }
-        collection.add(["id": 1], options: Options(sort: false))
+        collection.add(["id": 1], options: UpdateOptions(sort: false))
         #expect(sorts == 0)
         #expect(collection.pluck("id") == [3, 1])
     }
@@ -208,7 +208,7 @@ struct CollectionSortTests {
         #expect(log.names.isEmpty)
         #expect(collection.pluck("id") == [1, 2])
         collection.comparator = .ordered { intValue($0, "id") > intValue($1, "id") }
-        try collection.sort(options: Options(custom: ["why": "test"]))
+        try collection.sort(options: UpdateOptions(custom: ["why": "test"]))
         #expect(log.names == ["sort"])
         #expect(log.events.first?.collection === collection)
         #expect(log.events.first?.options["why"] == "test")

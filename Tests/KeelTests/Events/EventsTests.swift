@@ -177,7 +177,7 @@ struct EventsTests {
         var received: [Event] = []
         emitter.on("highlight") { received.append($0) }
         emitter.on("all") { received.append($0) }
-        emitter.trigger(Event(name: "highlight", model: note, options: Options(custom: ["source": "test"])))
+        emitter.trigger(Event(name: "highlight", model: note, options: ChangeOptions(custom: ["source": "test"])))
         #expect(received.map(\.name) == ["highlight", "highlight"])
         let event = try #require(received.first)
         #expect(event.model === note)

@@ -16,7 +16,7 @@ private final class ChangeCounter: Sendable {
 private final class Note: Model {
     var title: String { self["title"]?.stringValue ?? "" }
 
-    override func validate(_ attributes: Attributes, options: Options) -> ValidationError? {
+    override func validate(_ attributes: Attributes, options: ChangeOptions) -> ValidationError? {
         attributes["title"]?.stringValue?.isEmpty == false ? nil : ["title": ["can't be blank"]]
     }
 }

@@ -6,7 +6,7 @@ import Testing
 
 /// ISModel's example: a note whose title, when present, has at least 5 characters.
 private final class Note: Model {
-    override func validate(_ attributes: Attributes, options: Options) -> ValidationError? {
+    override func validate(_ attributes: Attributes, options: ChangeOptions) -> ValidationError? {
         var errors: [String] = []
         if let title = attributes["title"]?.stringValue, title.count < 5 {
             errors.append("Title cannot be less than 5 characters")
@@ -129,7 +129,7 @@ struct ISModelExampleTests {
         var triggered: [String] = []
         note.on("all") { triggered.append($0.name) }
         var calls: [(origin: Model, errors: [String], source: JSONValue?)] = []
-        let options = Options(custom: ["source": "form"]) { origin, errors, options in
+        let options = ChangeOptions(custom: ["source": "form"]) { origin, errors, options in
             calls.append((origin, errors.messages, options["source"]))
         }
         #expect(note.set(["title": "abc"], options: options) == false)
@@ -143,7 +143,7 @@ struct ISModelExampleTests {
     @Test func handlerIsNotCalledWhenValidationPasses() {
         let note = Note()
         var calls = 0
-        let options = Options(onValidationError: { _, _, _ in calls += 1 })
+        let options = ChangeOptions(onValidationError: { _, _, _ in calls += 1 })
         #expect(note.set(["title": "Groceries"], options: options))
         #expect(calls == 0)
     }
@@ -153,7 +153,7 @@ struct ISModelExampleTests {
         var triggered: [String] = []
         note.on("all") { triggered.append($0.name) }
         var calls = 0
-        let options = Options(onValidationError: { _, _, _ in calls += 1 })
+        let options = ChangeOptions(onValidationError: { _, _, _ in calls += 1 })
         #expect(note.set(["title": "abc"], silent: true, options: options) == false)
         #expect(note.get("title") == "Groceries")
         #expect(triggered.isEmpty)

@@ -97,12 +97,12 @@ struct ModelChangeEventsTests {
         model.on("change") { event in
             received.append(event.options["set"])
             switch model.get("a") {
-            case 1: model.set("a", 2, options: Options(custom: ["set": "o2"]))
-            case 2: model.set("a", 3, options: Options(custom: ["set": "o3"]))
+            case 1: model.set("a", 2, options: ChangeOptions(custom: ["set": "o2"]))
+            case 2: model.set("a", 3, options: ChangeOptions(custom: ["set": "o3"]))
             default: break
             }
         }
-        model.set("a", 1, options: Options(custom: ["set": "o1"]))
+        model.set("a", 1, options: ChangeOptions(custom: ["set": "o1"]))
         #expect(received == ["o1", "o2", "o3"])
     }
 
@@ -393,16 +393,16 @@ struct ModelChangeEventsTests {
     }
 
     // Backbone: "change with options"
-    // Adapted: custom options travel in `Options.custom`.
+    // Adapted: custom options travel in `ChangeOptions.custom`.
     @Test func changeHandlerReceivesTheCallersOptions() {
         var value: String?
         let model = Model(["name": "Rob"])
         model.on("change") { event in
             value = (event.options["prefix"]?.stringValue ?? "") + (event.model?.get("name")?.stringValue ?? "")
         }
-        model.set(["name": "Bob"], options: Options(custom: ["prefix": "Mr. "]))
+        model.set(["name": "Bob"], options: ChangeOptions(custom: ["prefix": "Mr. "]))
         #expect(value == "Mr. Bob")
-        model.set(["name": "Sue"], options: Options(custom: ["prefix": "Ms. "]))
+        model.set(["name": "Sue"], options: ChangeOptions(custom: ["prefix": "Ms. "]))
         #expect(value == "Ms. Sue")
     }
 
@@ -520,7 +520,7 @@ struct ModelChangeEventsTests {
     // later set must still set.
     @Test func optionsUsedForUnsetAndClearStillSetWhenReused() {
         let model = Model(["x": 1])
-        let options = Options(custom: ["source": "test"])
+        let options = ChangeOptions(custom: ["source": "test"])
         model.unset("x", options: options)
         model.clear(options: options)
         model.set(["y": 1], options: options)

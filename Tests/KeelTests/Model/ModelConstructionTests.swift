@@ -10,7 +10,7 @@ private final class Initialized: Model {
     var collectionCIDSeen: String?
     var attributesSeen: Attributes?
 
-    override func initialize(_ attributes: Attributes, options: Options) {
+    override func initialize(_ attributes: Attributes, options: ChangeOptions) {
         one = 1
         optionSeen = options["one"]
         collectionCIDSeen = collection?.cid
@@ -23,13 +23,13 @@ private final class DefaultedAndInitialized: Model {
 
     var oneSeenByInitialize: JSONValue?
 
-    override func initialize(_ attributes: Attributes, options: Options) {
+    override func initialize(_ attributes: Attributes, options: ChangeOptions) {
         oneSeenByInitialize = get("one")
     }
 }
 
 private final class IncrementingParser: Model {
-    override func parse(_ response: JSONValue, options: Options) -> Attributes? {
+    override func parse(_ response: JSONValue, options: ChangeOptions) -> Attributes? {
         guard var attributes = response.objectValue else { return nil }
         attributes["value"] = .int((attributes["value"]?.intValue ?? 0) + 1)
         return attributes
@@ -37,13 +37,13 @@ private final class IncrementingParser: Model {
 }
 
 private final class NilParser: Model {
-    override func parse(_ response: JSONValue, options: Options) -> Attributes? { nil }
+    override func parse(_ response: JSONValue, options: ChangeOptions) -> Attributes? { nil }
 }
 
 private final class ReadingParser: Model {
     var hadAWhileParsing: Bool?
 
-    override func parse(_ response: JSONValue, options: Options) -> Attributes? {
+    override func parse(_ response: JSONValue, options: ChangeOptions) -> Attributes? {
         hadAWhileParsing = has("a")
         return response.objectValue
     }
@@ -62,19 +62,19 @@ struct ModelConstructionTests {
 
     // Backbone: "initialize with attributes and options"
     @Test func initializeReceivesTheOptions() {
-        let model = Initialized([:], options: Options(custom: ["one": 1]))
+        let model = Initialized([:], options: ChangeOptions(custom: ["one": 1]))
         #expect(model.optionSeen == 1)
     }
 
     // Backbone: "initialize with parsed attributes"
     @Test func parseOptionRunsParseOnTheInitialAttributes() {
-        let model = IncrementingParser(["value": 1], options: Options(parse: true))
+        let model = IncrementingParser(["value": 1], options: ChangeOptions(parse: true))
         #expect(model.get("value") == 2)
     }
 
     // Backbone: "parse can return null"
     @Test func parseReturningNilGivesAnEmptyModel() {
-        let model = NilParser(["value": 1], options: Options(parse: true))
+        let model = NilParser(["value": 1], options: ChangeOptions(parse: true))
         #expect(model.toJSON().isEmpty)
         #expect(model.attributes.isEmpty)
     }
@@ -82,7 +82,7 @@ struct ModelConstructionTests {
     // Backbone: "#1791 - `attributes` is available for `parse`"
     // Adapted: Backbone passes null attributes; Keel passes an empty object.
     @Test func parseMayReadAttributesDuringConstruction() {
-        let model = ReadingParser([:], options: Options(parse: true))
+        let model = ReadingParser([:], options: ChangeOptions(parse: true))
         #expect(model.hadAWhileParsing == false)
     }
 

@@ -97,7 +97,7 @@ struct ModelIdentityTests {
 
     @Test func rejectedSetDoesNotChangeTheID() {
         final class Locked: Model {
-            override func validate(_ attributes: Attributes, options: Options) -> ValidationError? {
+            override func validate(_ attributes: Attributes, options: ChangeOptions) -> ValidationError? {
                 attributes["id"] == 2 ? ValidationError("no") : nil
             }
         }

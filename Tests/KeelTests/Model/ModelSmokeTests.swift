@@ -3,7 +3,7 @@ import Testing
 
 private final class Note: Model {
     override class var defaults: Attributes { ["title": "", "done": false] }
-    override func validate(_ attributes: Attributes, options: Options) -> ValidationError? {
+    override func validate(_ attributes: Attributes, options: ChangeOptions) -> ValidationError? {
         let title = attributes["title"]?.stringValue ?? ""
         return title.count > 20 ? ["title": ["is too long"]] : nil
     }

@@ -11,7 +11,7 @@ private final class Article: Model {
 
     override class var defaults: Attributes { ["title": "", "views": 0] }
 
-    override func validate(_ attributes: Attributes, options: Options) -> ValidationError? {
+    override func validate(_ attributes: Attributes, options: ChangeOptions) -> ValidationError? {
         (attributes["views"]?.intValue ?? 0) < 0 ? ["views": ["must not be negative"]] : nil
     }
 }

@@ -7,10 +7,10 @@ import Testing
 /// A model whose validation is chosen per instance, like Backbone tests that assign
 /// `model.validate = function …`.
 private final class Validated: Model {
-    var validator: ((Attributes, Options) -> ValidationError?)?
+    var validator: ((Attributes, ChangeOptions) -> ValidationError?)?
     var validateCalls = 0
 
-    override func validate(_ attributes: Attributes, options: Options) -> ValidationError? {
+    override func validate(_ attributes: Attributes, options: ChangeOptions) -> ValidationError? {
         validateCalls += 1
         return validator?(attributes, options)
     }
@@ -18,14 +18,14 @@ private final class Validated: Model {
 
 /// Backbone's "#1961" model: rejects the id 1.
 private final class RejectsIDOne: Model {
-    override func validate(_ attributes: Attributes, options: Options) -> ValidationError? {
+    override func validate(_ attributes: Attributes, options: ChangeOptions) -> ValidationError? {
         attributes["id"] == 1 ? ValidationError("This shouldn't happen") : nil
     }
 }
 
 /// Rejects a negative `count`.
 private final class NonNegative: Model {
-    override func validate(_ attributes: Attributes, options: Options) -> ValidationError? {
+    override func validate(_ attributes: Attributes, options: ChangeOptions) -> ValidationError? {
         (attributes["count"]?.intValue ?? 0) < 0 ? ["count": ["must not be negative"]] : nil
     }
 }
@@ -156,7 +156,7 @@ struct ModelValidationTests {
 
     // Backbone: "#1961 - Creating a model with {validate:true} will call validate and use the error callback"
     @Test func constructionWithValidateSetsValidationError() {
-        let model = RejectsIDOne(["id": 1], options: Options(validate: true))
+        let model = RejectsIDOne(["id": 1], options: ChangeOptions(validate: true))
         #expect(model.validationError == ValidationError("This shouldn't happen"))
         // Backbone semantics §2.1 step 7 (verified): nothing is applied.
         #expect(model.attributes.isEmpty)
@@ -204,7 +204,7 @@ struct ModelValidationTests {
         #expect(unchecked.get("count") == -1)
         #expect(unchecked.validationError == nil)
 
-        let checked = NonNegative(["count": -1], options: Options(validate: true))
+        let checked = NonNegative(["count": -1], options: ChangeOptions(validate: true))
         #expect(checked.get("count") == nil)
         #expect(checked.validationError?["count"] == ["must not be negative"])
     }
@@ -216,7 +216,7 @@ struct ModelValidationTests {
             seen = (attributes, options["source"])
             return nil
         }
-        model.set(["b": 3, "c": 4], options: Options(custom: ["source": "form"]))
+        model.set(["b": 3, "c": 4], options: ChangeOptions(custom: ["source": "form"]))
         #expect(seen?.0 == ["a": 1, "b": 3, "c": 4])
         #expect(seen?.1 == "form")
     }
@@ -238,7 +238,7 @@ struct ModelValidationTests {
         let model = NonNegative()
         var source: JSONValue?
         model.on("invalid") { source = $0.options["source"] }
-        model.set(["count": -1], options: Options(custom: ["source": "form"]))
+        model.set(["count": -1], options: ChangeOptions(custom: ["source": "form"]))
         #expect(source == "form")
     }
 
@@ -247,7 +247,7 @@ struct ModelValidationTests {
         var names: [String] = []
         model.on("all") { names.append($0.name) }
         var handled: [(Model, ValidationError, JSONValue?)] = []
-        let options = Options(custom: ["source": "form"]) { origin, errors, options in
+        let options = ChangeOptions(custom: ["source": "form"]) { origin, errors, options in
             handled.append((origin, errors, options["source"]))
         }
         #expect(model.set(["count": -1], options: options) == false)
@@ -264,7 +264,7 @@ struct ModelValidationTests {
         var names: [String] = []
         model.on("all") { names.append($0.name) }
         var handlerCalls = 0
-        let options = Options(onValidationError: { _, _, _ in handlerCalls += 1 })
+        let options = ChangeOptions(onValidationError: { _, _, _ in handlerCalls += 1 })
         #expect(model.set(["count": -1], silent: true) == false)
         #expect(model.set(["count": -1], silent: true, options: options) == false)
         #expect(model.get("count") == 1)
@@ -333,7 +333,7 @@ struct ModelValidationTests {
 
     @Test func constructionWithValidateCallsTheHandlerInTheOptions() {
         var handled: [(String, ValidationError)] = []
-        let options = Options(validate: true) { origin, errors, _ in handled.append((origin.cid, errors)) }
+        let options = ChangeOptions(validate: true) { origin, errors, _ in handled.append((origin.cid, errors)) }
         let model = NonNegative(["count": -1], options: options)
         #expect(handled.count == 1)
         #expect(handled.first?.0 == model.cid)

@@ -160,7 +160,7 @@ struct RESTSyncCancellationTests {
     @Test func cancelledFetchOverHTTP() async throws {
         let model = try await slowModel(["id": 1, "title": "local"])
         let task = await inFlight(model) {
-            try await model.fetch(options: Options(url: "/slow", query: ["seconds": "10"]))
+            try await model.fetch(options: SyncOptions(url: "/slow", query: ["seconds": "10"]))
         }
         let clock = ContinuousClock()
         let start = clock.now
@@ -173,7 +173,7 @@ struct RESTSyncCancellationTests {
     @Test func cancelledSaveOverHTTPIsRolledBack() async throws {
         let model = try await slowModel(["title": "draft"])
         let task = await inFlight(model) {
-            try await model.save(["title": "final"], options: Options(url: "/slow", query: ["seconds": "10"]))
+            try await model.save(["title": "final"], options: SyncOptions(url: "/slow", query: ["seconds": "10"]))
         }
         let clock = ContinuousClock()
         let start = clock.now

@@ -6,7 +6,7 @@ import Testing
 private final class CountingParseCollection: Collection<Model> {
     var parses = 0
 
-    override func parse(_ response: JSONValue, options: Options) -> [Attributes]? {
+    override func parse(_ response: JSONValue, options: UpdateOptions) -> [Attributes]? {
         parses += 1
         return super.parse(response["items"] ?? response, options: options)
     }
@@ -14,14 +14,14 @@ private final class CountingParseCollection: Collection<Model> {
 
 /// Always invalid.
 private final class Rejected: Model {
-    override func validate(_ attributes: Attributes, options: Options) -> ValidationError? {
+    override func validate(_ attributes: Attributes, options: ChangeOptions) -> ValidationError? {
         ValidationError("fail")
     }
 }
 
 /// Leaves `draft` out of the body.
 private final class Trimmed: Model {
-    override func toJSON(options: Options) -> Attributes {
+    override func toJSON(options: ChangeOptions) -> Attributes {
         super.toJSON(options: options).filter { $0.key != "draft" }
     }
 }
@@ -30,7 +30,7 @@ private final class Trimmed: Model {
 private final class Aware: Model {
     weak var collectionAtInitialize: (any ModelCollection)?
 
-    override func initialize(_ attributes: Attributes, options: Options) {
+    override func initialize(_ attributes: Attributes, options: ChangeOptions) {
         collectionAtInitialize = collection
     }
 }
@@ -108,7 +108,7 @@ struct CollectionCreateTests {
         let model = Model(["label": "f"])
         log.watch(model, label: "model", events: "request sync error")
 
-        try await collection.create(model, wait: true, options: Options(onSuccess: { _ in log.note("onSuccess") }))
+        try await collection.create(model, wait: true, options: SyncOptions(onSuccess: { _ in log.note("onSuccess") }))
 
         #expect(log.count("add") == 1)
         #expect(log.count("update") == 1)
@@ -202,7 +202,7 @@ struct CollectionCreateTests {
         let log = SyncEventLog()
         log.watch(collection)
         await #expect(throws: SyncError.validationFailed(ValidationError("fail"), status: nil)) {
-            _ = try await collection.create(["foo": "bar"], options: Options(validate: true))
+            _ = try await collection.create(["foo": "bar"], options: SyncOptions(validate: true))
         }
         #expect(log.entries == ["invalid"])
         #expect(log.events.first?.validationError == ValidationError("fail"))
@@ -240,7 +240,7 @@ struct CollectionCreateTests {
             sync: ScriptedSync(always: SyncResponse(status: 201, headers: ["X-Raw": "yes"], body: ["id": 4]))
         )
         var responses: [SyncResponse] = []
-        try await collection.create([:], options: Options(onSuccess: { responses.append($0) }))
+        try await collection.create([:], options: SyncOptions(onSuccess: { responses.append($0) }))
         #expect(responses == [SyncResponse(status: 201, headers: ["x-raw": "yes"], body: ["id": 4])])
     }
 
@@ -266,7 +266,7 @@ struct CollectionCreateTests {
         collection.on("error") { _ in collectionErrors += 1 }
         var handled: [SyncError] = []
         await #expect(throws: failure) {
-            _ = try await collection.create(["a": 1], wait: true, options: Options(onFailure: { handled.append($0) }))
+            _ = try await collection.create(["a": 1], wait: true, options: SyncOptions(onFailure: { handled.append($0) }))
         }
         #expect(handled == [failure])
         #expect(collectionErrors == 0)

@@ -6,7 +6,7 @@ import Testing
 private final class CountingParseCollection: Collection<Model> {
     var parses = 0
 
-    override func parse(_ response: JSONValue, options: Options) -> [Attributes]? {
+    override func parse(_ response: JSONValue, options: UpdateOptions) -> [Attributes]? {
         parses += 1
         return super.parse(response["items"] ?? response, options: options)
     }
@@ -16,7 +16,7 @@ private final class CountingParseCollection: Collection<Model> {
 private final class ParsedItem: Model {
     nonisolated(unsafe) static var received: [JSONValue] = []
 
-    override func parse(_ response: JSONValue, options: Options) -> Attributes? {
+    override func parse(_ response: JSONValue, options: ChangeOptions) -> Attributes? {
         Self.received.append(response)
         var attributes = response.objectValue ?? [:]
         attributes["parsed"] = true
@@ -43,7 +43,7 @@ struct CollectionFetchTests {
         let notes = Collection<Model>(url: "/notes", sync: backend)
         let log = SyncEventLog()
         log.watch(notes)
-        let models = try await notes.fetch(options: Options(onSuccess: { _ in log.note("onSuccess") }))
+        let models = try await notes.fetch(options: SyncOptions(onSuccess: { _ in log.note("onSuccess") }))
         #expect(models.map(\.id) == [1, 2])
         #expect(notes.map { $0["title"] } == ["a", "b"])
         // Backbone: a smart `set` that adds into an unsorted collection also fires `sort`.
@@ -82,7 +82,7 @@ struct CollectionFetchTests {
             url: "/notes",
             sync: backend
         )
-        try await notes.fetch(options: Options(remove: false, merge: false))
+        try await notes.fetch(options: SyncOptions(remove: false, merge: false))
         #expect(notes.map(\.id) == [1, 2, 3])
         #expect(notes.get(1)?["title"] == "a")
     }
@@ -118,7 +118,7 @@ struct CollectionFetchTests {
         #expect(collection.parses == 1)
         #expect(collection.map(\.id) == [1])
 
-        try await collection.fetch(options: Options(parse: false, query: ["raw": "1"]))
+        try await collection.fetch(options: SyncOptions(query: ["raw": "1"], parse: false))
         #expect(collection.parses == 1)
         #expect(collection.map(\.id) == [2])
     }
@@ -153,7 +153,7 @@ struct CollectionFetchTests {
         log.watch(notes)
         var handled: [SyncError] = []
         await #expect(throws: failure) {
-            _ = try await notes.fetch(options: Options(onFailure: { handled.append($0) }))
+            _ = try await notes.fetch(options: SyncOptions(onFailure: { handled.append($0) }))
         }
         #expect(handled == [failure])
         #expect(log.entries == ["request"])
@@ -181,7 +181,7 @@ struct CollectionFetchTests {
     @Test func fetchSuccessHandlerReceivesTheResponse() async throws {
         let notes = Collection<Model>(url: "/notes", sync: ScriptedSync(always: SyncResponse(body: [["id": 1]])))
         var received: [SyncResponse] = []
-        try await notes.fetch(options: Options(onSuccess: { received.append($0) }))
+        try await notes.fetch(options: SyncOptions(onSuccess: { received.append($0) }))
         #expect(received.map(\.body) == [[["id": 1]]])
     }
 
@@ -189,7 +189,7 @@ struct CollectionFetchTests {
     @Test func fetchPassesQueryParameters() async throws {
         let backend = InMemorySync(records: ["/notes": [["id": 1, "done": true], ["id": 2, "done": false]]])
         let notes = Collection<Model>(url: "/notes", sync: backend)
-        try await notes.fetch(options: Options(query: ["done": "true"]))
+        try await notes.fetch(options: SyncOptions(query: ["done": "true"]))
         #expect(notes.map(\.id) == [1])
         #expect(backend.requests.first?.query == [URLQueryItem(name: "done", value: "true")])
     }
@@ -197,7 +197,7 @@ struct CollectionFetchTests {
     @Test func fetchWithOptionsURL() async throws {
         let backend = ScriptedSync(always: SyncResponse(body: []))
         let notes = Collection<Model>(url: "/notes", sync: backend)
-        try await notes.fetch(options: Options(url: "/archive/notes"))
+        try await notes.fetch(options: SyncOptions(url: "/archive/notes"))
         #expect(backend.requests.first?.path == "/archive/notes")
     }
 

@@ -58,7 +58,7 @@ struct ModelDestroyTests {
         let log = SyncEventLog()
         log.watch(model)
         var succeeded = false
-        try await model.destroy(options: Options(onSuccess: { _ in succeeded = true }))
+        try await model.destroy(options: SyncOptions(onSuccess: { _ in succeeded = true }))
         #expect(log.entries == ["destroy"])
         #expect(succeeded)
     }
@@ -83,7 +83,7 @@ struct ModelDestroyTests {
         // The model's own handlers run before the collection's forwarding (an `all` handler).
         log.watch(doc, label: "model", events: "request destroy remove sync error")
         log.watch(collection, label: "collection")
-        try await doc.destroy(options: Options(onSuccess: { _ in log.note("onSuccess") }))
+        try await doc.destroy(options: SyncOptions(onSuccess: { _ in log.note("onSuccess") }))
         #expect(
             log.entries == [
                 "model:request", "collection:request",
@@ -102,7 +102,7 @@ struct ModelDestroyTests {
         log.watch(doc, label: "model", events: "request destroy remove sync error")
         log.watch(collection, label: "collection")
         doc.on("request") { _ in #expect(collection.count == 1) }
-        try await doc.destroy(wait: true, options: Options(onSuccess: { _ in log.note("onSuccess") }))
+        try await doc.destroy(wait: true, options: SyncOptions(onSuccess: { _ in log.note("onSuccess") }))
         #expect(
             log.entries == [
                 "model:request", "collection:request",
@@ -144,7 +144,7 @@ struct ModelDestroyTests {
         #expect(backend.records(at: "/notes") == [["id": 2, "title": "b"]])
         #expect(notes.map(\.id) == [2])
         await #expect(throws: SyncError.httpStatus(404, body: ["error": "not found"])) {
-            try await Model(["id": 1], options: Options()).withBackend(backend, urlRoot: "/notes").destroy()
+            try await Model(["id": 1], options: ChangeOptions()).withBackend(backend, urlRoot: "/notes").destroy()
         }
     }
 }

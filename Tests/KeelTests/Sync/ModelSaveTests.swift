@@ -7,7 +7,7 @@ private final class AdminGuarded: Model {
     override class var urlRoot: String? { "/test" }
     var validatedAttributes: [Attributes] = []
 
-    override func validate(_ attributes: Attributes, options: Options) -> ValidationError? {
+    override func validate(_ attributes: Attributes, options: ChangeOptions) -> ValidationError? {
         validatedAttributes.append(attributes)
         return attributes["admin"] == true ? ValidationError("Can't change admin status.") : nil
     }
@@ -19,7 +19,7 @@ private final class Recorded: Model {
     var toJSONSaw: [Attributes] = []
     var urlSaw: [Attributes] = []
 
-    override func toJSON(options: Options) -> Attributes {
+    override func toJSON(options: ChangeOptions) -> Attributes {
         let attributes = super.toJSON(options: options)
         toJSONSaw.append(attributes)
         return attributes.filter { $0.key != "localOnly" }
@@ -30,7 +30,7 @@ private final class Recorded: Model {
         return try super.url()
     }
 
-    private var toJSONAttributes: Attributes { super.toJSON(options: Options()) }
+    private var toJSONAttributes: Attributes { super.toJSON(options: ChangeOptions()) }
 }
 
 // MARK: - Save
@@ -70,7 +70,7 @@ struct ModelSaveTests {
         let log = SyncEventLog()
         log.watch(model)
 
-        try await model.save(["a": 1], options: Options(onSuccess: { _ in log.note("onSuccess") }))
+        try await model.save(["a": 1], options: SyncOptions(onSuccess: { _ in log.note("onSuccess") }))
 
         #expect(
             log.entries == [
@@ -106,13 +106,13 @@ struct ModelSaveTests {
         #expect(backend.requests.last?.path == "/collection/1")
     }
 
-    // Backbone model.js "save with PATCH and different attrs" (options.attrs is Options.body).
+    // Backbone model.js "save with PATCH and different attrs" (options.attrs is SyncSyncOptions.body).
     @Test func explicitBodyOverridesTheAttributesSent() async throws {
         let backend = ScriptedSync()
         let (doc, collection) = makeTempestFixture(sync: backend)
         defer { withExtendedLifetime(collection) {} }
         doc.clear()
-        try await doc.save(["b": 2, "d": 4], patch: true, options: Options(body: ["B": 1, "D": 3]))
+        try await doc.save(["b": 2, "d": 4], patch: true, options: SyncOptions(body: ["B": 1, "D": 3]))
         #expect(backend.requests.last?.body == ["B": 1, "D": 3])
         #expect(doc.attributes == ["b": 2, "d": 4])
     }
@@ -154,7 +154,7 @@ struct ModelSaveTests {
         var succeeded = false
         try await model.save(
             ["testing": "empty"],
-            options: Options(onSuccess: { _ in
+            options: SyncOptions(onSuccess: { _ in
                 succeeded = true
                 #expect(model.attributes == ["testing": "empty"])
             })
@@ -238,7 +238,7 @@ struct ModelSaveWaitTests {
         model.sync = ScriptedSync(always: SyncResponse(body: ["id": 1, "x": 3, "y": 9]))
         let log = SyncEventLog()
         log.watch(model)
-        try await model.save(["x": 3], wait: true, options: Options(onSuccess: { _ in log.note("onSuccess") }))
+        try await model.save(["x": 3], wait: true, options: SyncOptions(onSuccess: { _ in log.note("onSuccess") }))
         #expect(log.entries == ["request", "change:x", "change:y", "change", "onSuccess", "sync"])
     }
 

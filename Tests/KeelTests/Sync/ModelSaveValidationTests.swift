@@ -7,7 +7,7 @@ private final class AdminGuarded: Model {
     override class var urlRoot: String? { "/test" }
     var validatedAttributes: [Attributes] = []
 
-    override func validate(_ attributes: Attributes, options: Options) -> ValidationError? {
+    override func validate(_ attributes: Attributes, options: ChangeOptions) -> ValidationError? {
         validatedAttributes.append(attributes)
         return attributes["admin"] == true ? ValidationError("Can't change admin status.") : nil
     }
@@ -18,7 +18,7 @@ private final class AlwaysInvalid: Model {
     override class var urlRoot: String? { "/test" }
     var validations = 0
 
-    override func validate(_ attributes: Attributes, options: Options) -> ValidationError? {
+    override func validate(_ attributes: Attributes, options: ChangeOptions) -> ValidationError? {
         validations += 1
         return ValidationError("invalid")
     }
@@ -29,7 +29,7 @@ private final class CountingValidator: Model {
     override class var urlRoot: String? { "/test" }
     var validations = 0
 
-    override func validate(_ attributes: Attributes, options: Options) -> ValidationError? {
+    override func validate(_ attributes: Attributes, options: ChangeOptions) -> ValidationError? {
         validations += 1
         return nil
     }
@@ -89,7 +89,7 @@ struct ModelSaveValidationTests {
         let log = SyncEventLog()
         log.watch(model)
         var handled: [ValidationError] = []
-        let options = Options(onValidationError: { origin, errors, _ in
+        let options = SyncOptions(onValidationError: { origin, errors, _ in
             #expect(origin === model)
             handled.append(errors)
         })
@@ -111,7 +111,7 @@ struct ModelSaveValidationTests {
         let backend = ScriptedSync()
         let model = AlwaysInvalid()
         model.sync = backend
-        try await model.save(["a": 1], options: Options(validate: false))
+        try await model.save(["a": 1], options: SyncOptions(validate: false))
         #expect(backend.requests.count == 1)
     }
 

@@ -7,7 +7,7 @@ private final class EnvelopedNote: Model {
     override class var urlRoot: String? { "/notes" }
     var parsed: [JSONValue] = []
 
-    override func parse(_ response: JSONValue, options: Options) -> Attributes? {
+    override func parse(_ response: JSONValue, options: ChangeOptions) -> Attributes? {
         parsed.append(response)
         return response["note"]?.objectValue ?? response.objectValue
     }
@@ -37,7 +37,7 @@ struct ModelFetchTests {
         log.watch(note)
 
         let response = try await note.fetch(
-            options: Options(onSuccess: { response in
+            options: SyncOptions(onSuccess: { response in
                 log.note("onSuccess")
                 #expect(response.body?["title"] == "new")
                 #expect(note["title"] == "new")
@@ -57,7 +57,7 @@ struct ModelFetchTests {
         note.urlRoot = "/notes"
         note.sync = backend
         try await note.fetch(
-            options: Options(query: ["expand": "author"], headers: ["X-Trace": "abc"], timeout: .seconds(3))
+            options: SyncOptions(query: ["expand": "author"], headers: ["X-Trace": "abc"], timeout: .seconds(3))
         )
         let request = try #require(backend.requests.first)
         #expect(request.query == [URLQueryItem(name: "expand", value: "author")])
@@ -87,9 +87,9 @@ struct ModelFetchTests {
         }
         let note = EnvelopedNote()
         note.sync = backend
-        try await note.fetch(options: Options(parse: false))
+        try await note.fetch(options: SyncOptions(parse: false))
         #expect(note["i"] == 1)
-        try await note.save(nil, options: Options(parse: false))
+        try await note.save(nil, options: SyncOptions(parse: false))
         #expect(note["i"] == 2)
         #expect(note.parsed.isEmpty)
     }
@@ -162,7 +162,7 @@ struct ModelSyncCallbackTests {
         model.sync = ScriptedSync(always: SyncResponse(body: ["id": 1]))
         let log = SyncEventLog()
         log.watch(model, events: "sync")
-        let options = Options(onSuccess: { response in log.note("onSuccess \(response.status)") })
+        let options = SyncOptions(onSuccess: { response in log.note("onSuccess \(response.status)") })
 
         try await model.save(["id": 1], options: options)
         try await model.fetch(options: options)
@@ -180,7 +180,7 @@ struct ModelSyncCallbackTests {
         notes.on("request sync error") { event in
             seen.append(event.name + (event.options["specialSync"] == true ? " special" : " plain"))
         }
-        let options = Options(custom: ["specialSync": true])
+        let options = SyncOptions(custom: ["specialSync": true])
         let model = try await notes.create([:], options: options)
         try await model.fetch(options: options)
         try await model.save(options: options)
@@ -202,7 +202,7 @@ struct ModelSyncCallbackTests {
         let log = SyncEventLog()
         log.watch(model, events: "error")
         var handled: [SyncError] = []
-        let options = Options(onFailure: { handled.append($0) })
+        let options = SyncOptions(onFailure: { handled.append($0) })
 
         await #expect(throws: failure) { try await model.save(["a": 1], options: options) }
         await #expect(throws: failure) { try await model.fetch(options: options) }

@@ -124,11 +124,11 @@ struct RESTSyncIntegrationTests {
         let reader = Collection<Model>(url: "/notes", sync: api)
         var total: String?
         reader.on("sync") { total = $0.response?.headers["x-total-count"] }
-        try await reader.fetch(options: Options(query: ["title": title]))
+        try await reader.fetch(options: SyncOptions(query: ["title": title]))
         #expect(reader.map { $0["rank"] } == [1, 2])
         #expect(total == "2")
 
-        try await reader.fetch(reset: true, options: Options(query: ["title": title, "per_page": "1", "page": "2"]))
+        try await reader.fetch(reset: true, options: SyncOptions(query: ["title": title, "per_page": "1", "page": "2"]))
         #expect(reader.map { $0["rank"] } == [2])
     }
 
@@ -215,7 +215,7 @@ struct RESTSyncIntegrationTests {
         let model = Model(["title": "kept"])
         model.sync = api
         await #expect {
-            try await model.fetch(options: Options(url: "/malformed"))
+            try await model.fetch(options: SyncOptions(url: "/malformed"))
         } throws: { error in
             guard case SyncError.undecodableBody(status: 200, _, let text) = error else { return false }
             return text == #"{"id": 1, "title": "#
@@ -242,7 +242,7 @@ struct RESTSyncIntegrationTests {
         let log = SyncEventLog()
         log.watch(model, events: "error")
         await #expect(throws: SyncError.timedOut) {
-            try await model.fetch(options: Options(url: "/slow", query: ["seconds": "2"], timeout: .milliseconds(500)))
+            try await model.fetch(options: SyncOptions(url: "/slow", query: ["seconds": "2"], timeout: .milliseconds(500)))
         }
         #expect(log.events.map(\.syncError) == [.timedOut])
     }
@@ -363,7 +363,7 @@ struct RESTSyncIntegrationEncodingTests {
         let model = Model(["id": "q"])
         model.urlRoot = "/echo"
         model.sync = try await djangoAPI(transport: transport)
-        try await model.fetch(options: Options(query: ["filter": "x y+z", "é": "ü"]))
+        try await model.fetch(options: SyncOptions(query: ["filter": "x y+z", "é": "ü"]))
         let echo = try Echo(transport)
         #expect(echo.query("filter") == "x y+z")
         #expect(echo.query("é") == "ü")
@@ -375,7 +375,7 @@ struct RESTSyncIntegrationEncodingTests {
         let model = Model(["id": "nested"])
         model.urlRoot = "/echo"
         model.sync = try await djangoAPI()
-        try await model.save(["author": ["name": "Ada", "born": 1815]], options: Options(validate: false))
+        try await model.save(["author": ["name": "Ada", "born": 1815]], options: SyncOptions(validate: false))
         #expect(model["json"] == ["id": "nested", "author": ["name": "Ada", "born": 1815]])
     }
 

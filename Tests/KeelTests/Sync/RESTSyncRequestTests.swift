@@ -56,7 +56,7 @@ struct RESTSyncBackbonePortTests {
     @Test func passingData() async throws {
         let fixture = try await Library()
         fixture.transport.enqueue(.json("[]"))
-        try await fixture.library.fetch(options: Options(query: ["a": "a", "one": "1"]))
+        try await fixture.library.fetch(options: SyncOptions(query: ["a": "a", "one": "1"]))
         #expect(SyncFixture.text(fixture.last?.url) == url("/library?a=a&one=1"))
         #expect(fixture.last?.httpBody == nil)
     }
@@ -196,7 +196,7 @@ struct RESTSyncBackbonePortTests {
         }
         #expect(transport.requests.isEmpty)
 
-        try await model.fetch(options: Options(url: "/one/two"))
+        try await model.fetch(options: SyncOptions(url: "/one/two"))
         #expect(SyncFixture.text(transport.lastRequest?.url) == url("/one/two"))
     }
 
@@ -228,7 +228,7 @@ struct RESTSyncBackbonePortTests {
         model.sync = RESTSync(baseURL: SyncFixture.base, transport: transport)
         var handled: [SyncError] = []
         await #expect(throws: SyncError.httpStatus(500, body: ["error": "boom"])) {
-            try await model.fetch(options: Options(onFailure: { handled.append($0) }))
+            try await model.fetch(options: SyncOptions(onFailure: { handled.append($0) }))
         }
         #expect(handled == [.httpStatus(500, body: ["error": "boom"])])
     }
@@ -246,7 +246,7 @@ struct RESTSyncBackbonePortTests {
         #expect(transport.lastRequest?.httpMethod == "POST")
         #expect(transport.lastRequest?.recordedFormFields["_method"] == "PUT")
 
-        try await model.save(options: Options(emulateHTTP: false, emulateJSON: false))
+        try await model.save(options: SyncOptions(emulateHTTP: false, emulateJSON: false))
         #expect(transport.lastRequest?.httpMethod == "PUT")
         #expect(transport.lastRequest?.recordedJSON == ["id": 1, "a": 1])
 
@@ -255,11 +255,11 @@ struct RESTSyncBackbonePortTests {
         model.sync = api
         try await model.save()
         #expect(transport.lastRequest?.httpMethod == "PUT")
-        try await model.save(options: Options(emulateHTTP: true))
+        try await model.save(options: SyncOptions(emulateHTTP: true))
         #expect(transport.lastRequest?.httpMethod == "POST")
         #expect(transport.lastRequest?.recordedHeader("X-HTTP-Method-Override") == "PUT")
         #expect(transport.lastRequest?.recordedHeader("Content-Type") == "application/json")
-        try await model.save(options: Options(emulateJSON: true))
+        try await model.save(options: SyncOptions(emulateJSON: true))
         #expect(transport.lastRequest?.httpMethod == "PUT")
         #expect(transport.lastRequest?.recordedHeader("Content-Type") == "application/x-www-form-urlencoded")
     }
@@ -272,7 +272,7 @@ struct RESTSyncBackbonePortTests {
         model.urlRoot = "/test"
         model.sync = RESTSync(baseURL: SyncFixture.base, emulateHTTP: true, transport: transport)
         transport.enqueue(.empty())
-        try await model.destroy(options: Options(headers: ["X-Custom": "yes"]))
+        try await model.destroy(options: SyncOptions(headers: ["X-Custom": "yes"]))
         #expect(transport.lastRequest?.httpMethod == "POST")
         #expect(transport.lastRequest?.recordedHeader("X-HTTP-Method-Override") == "DELETE")
         #expect(transport.lastRequest?.recordedHeader("X-Custom") == "yes")
@@ -385,7 +385,7 @@ struct RESTSyncRequestShapeTests {
         let model = Model(["id": 1])
         model.urlRoot = "/a"
         model.sync = RESTSync(baseURL: SyncFixture.base, transport: transport)
-        try await model.fetch(options: Options(timeout: .milliseconds(250)))
+        try await model.fetch(options: SyncOptions(timeout: .milliseconds(250)))
         #expect(transport.lastRequest?.timeoutInterval == 0.25)
     }
 

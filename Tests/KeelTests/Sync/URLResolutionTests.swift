@@ -250,7 +250,7 @@ struct BaseURLTests {
     @Test func optionsURLIsResolvedAgainstTheBaseURL() throws {
         let book = Book(["id": 7])
         book.baseURL = URL(string: "https://api.example.com")
-        let url = try book.requestURL(for: .read, options: Options(url: "/one/two"))
+        let url = try book.requestURL(for: .read, options: SyncOptions(url: "/one/two"))
         #expect(SyncFixture.text(url) == "https://api.example.com/one/two")
     }
 
@@ -354,7 +354,7 @@ struct PerOperationURLTests {
 
     @Test func optionsURLWinsOverPerOperationURL() throws {
         let report = Report(["id": 5])
-        let url = try report.requestURL(for: .read, options: Options(url: "/custom"))
+        let url = try report.requestURL(for: .read, options: SyncOptions(url: "/custom"))
         #expect(SyncFixture.text(url) == "/custom")
     }
 

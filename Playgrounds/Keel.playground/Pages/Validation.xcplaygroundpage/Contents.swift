@@ -14,7 +14,7 @@ precondition(note.validationError?["title"] == ["is too long (maximum is 40 char
 var handled: ValidationError?
 note.set(
     ["title": .string(String(repeating: "y", count: 50))],
-    options: Options(onValidationError: { _, error, _ in handled = error })
+    options: ChangeOptions(onValidationError: { _, error, _ in handled = error })
 )
 precondition(handled != nil && errors.count == 1)
 //: `silent` rejects without reporting; `validate: false` skips validation for one call.

@@ -1,0 +1,139 @@
+/// The options of one attribute change, passed on to the hooks and events it causes.
+///
+/// Backbone passes one mutable `options` object through `set`, hooks and events. Keel
+/// splits it by concern: ``ChangeOptions`` for attribute changes (`set`, `unset`, `clear`,
+/// model construction), ``UpdateOptions`` for collection updates and ``SyncOptions`` for
+/// server calls. Each of the larger ones holds the smaller: a collection update changes
+/// the attributes of the models it merges with its ``UpdateOptions/change`` options, and a
+/// save applies the server's answer with its ``SyncOptions/change`` options. Every event
+/// carries the change options of the call that caused it, so ``custom`` values reach
+/// listeners.
+///
+/// Values that Backbone writes *into* the options for listeners (`index`, `changes`,
+/// `previousModels`, `validationError`) are properties of ``Event`` instead.
+///
+/// Most methods take the common flags as parameters too, so you rarely build one by hand:
+///
+/// ```swift
+/// note.set(["title": "Draft"], silent: true)
+/// note.set(["title": ""], options: ChangeOptions(custom: ["source": "form"]))
+/// ```
+public struct ChangeOptions {
+    /// Suppresses the events and validation-error reporting of the call.
+    ///
+    /// An invalid change is still rejected when silent; the call's result says so.
+    public var silent = false
+    /// Whether to run ``Model/validate(_:options:)``; `nil` means the call's default.
+    ///
+    /// Keel validates every change by default (ISModel's rule); pass `false` to skip
+    /// validation for one call. Construction validates only with `true`.
+    public var validate: Bool?
+    /// Whether the input is in the server's form and goes through `parse` first; `nil`
+    /// means the call's default (no for `set`, `add` and initializers; yes for `fetch` and
+    /// `save` responses).
+    public var parse: Bool?
+    /// Custom values for your own hooks and listeners (Backbone's extra option keys).
+    public var custom: JSONObject {
+        get { extras?.custom ?? [:] }
+        set { mutableExtras().custom = newValue }
+    }
+    /// ISModel's validation-error handler: called instead of emitting `invalid` and `error`
+    /// when validation fails.
+    public var onValidationError: ((Model, ValidationError, ChangeOptions) -> Void)? {
+        get { extras?.onValidationError }
+        set { mutableExtras().onValidationError = newValue }
+    }
+    /// Internal: the change removes the given keys (``Model/unset(_:silent:validate:options:)``).
+    var unset = false
+    /// Internal: whether rejected models are reported as `invalid`, when that differs from
+    /// ``silent`` (a `reset` adds silently but reports invalid models unless it is silent).
+    var reportsInvalid: Bool?
+    /// Internal: the collection creating a model, visible to it from the start of `init`.
+    var collection: (any ModelCollection)? {
+        get { extras?.collection }
+        set { mutableExtras().collection = newValue }
+    }
+
+    /// The options that hold references, kept out of line: most calls set none of them, so
+    /// copying options (into every event) copies a few flags and one `nil`.
+    private var extras: Extras?
+
+    private final class Extras {
+        var custom: JSONObject = [:]
+        var onValidationError: ((Model, ValidationError, ChangeOptions) -> Void)?
+        weak var collection: (any ModelCollection)?
+
+        init() {}
+
+        func copy() -> Extras {
+            let copy = Extras()
+            copy.custom = custom
+            copy.onValidationError = onValidationError
+            copy.collection = collection
+            return copy
+        }
+    }
+
+    /// The extras, created or copied so that this value owns them alone.
+    private mutating func mutableExtras() -> Extras {
+        if isKnownUniquelyReferenced(&extras), let current = extras {
+            return current
+        }
+        let unique = extras?.copy() ?? Extras()
+        extras = unique
+        return unique
+    }
+
+    /// Creates options with every flag at its default: what a call without options uses.
+    ///
+    /// A separate initializer so that the default argument of every method is cheap.
+    ///
+    /// ```swift
+    /// let options = ChangeOptions()
+    /// ```
+    public init() {}
+
+    /// Creates options.
+    ///
+    /// ```swift
+    /// let options = ChangeOptions(silent: true, custom: ["amazing": true])
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - silent: Suppresses events and error reporting.
+    ///   - validate: Whether to validate; `nil` for the call's default.
+    ///   - parse: Whether to run `parse` on the input first; `nil` for the call's default.
+    ///   - custom: Custom values for hooks and listeners.
+    ///   - onValidationError: Called instead of emitting `invalid` and `error`.
+    public init(
+        silent: Bool = false,
+        validate: Bool? = nil,
+        parse: Bool? = nil,
+        custom: JSONObject = [:],
+        onValidationError: ((Model, ValidationError, ChangeOptions) -> Void)? = nil
+    ) {
+        self.silent = silent
+        self.validate = validate
+        self.parse = parse
+        if !custom.isEmpty { self.custom = custom }
+        if let onValidationError { self.onValidationError = onValidationError }
+    }
+
+    /// The custom value stored under `key`.
+    ///
+    /// ```swift
+    /// note.on("change") { event in print(event.options["source"] ?? nil) }
+    /// ```
+    public subscript(key: String) -> JSONValue? {
+        get { custom[key] }
+        set { custom[key] = newValue }
+    }
+
+    /// Returns a copy with the given flags applied on top.
+    func with(silent: Bool, validate: Bool?) -> ChangeOptions {
+        var copy = self
+        if silent { copy.silent = true }
+        if let validate { copy.validate = validate }
+        return copy
+    }
+}

@@ -1,0 +1,187 @@
+/// The options of one server call (`fetch`, `save`, `destroy`, `create`), passed on to the
+/// backend, the hooks and the events it causes.
+///
+/// It holds the ``UpdateOptions`` with which a collection applies the response
+/// (``update``), which in turn hold the ``ChangeOptions`` with which models apply it
+/// (``change``); ``silent``, ``validate``, ``parse``, ``custom``, ``add``, ``remove`` and
+/// ``merge`` read and write those. See ``ChangeOptions`` for how Keel splits Backbone's
+/// `options` by concern.
+///
+/// ```swift
+/// try await notes.fetch(options: SyncOptions(query: ["done": "false"], remove: false))
+/// try await note.save(["title": "Draft"], options: SyncOptions(headers: ["X-Draft": "1"]))
+/// ```
+public struct SyncOptions {
+    /// For `save`: apply the attributes only after the server agrees; for `destroy` and
+    /// `create`: change the model or collection only after the server agrees.
+    public var wait = false
+    /// For `save`: send only the given (or unsaved) attributes with PATCH.
+    public var patch = false
+    /// For collection `fetch`: replace the models with `reset` instead of a smart `set`.
+    public var reset = false
+    /// A URL that replaces the model's or collection's URL for this call.
+    public var url: String?
+    /// The JSON body to send instead of ``Model/toJSON(options:)`` (Backbone's `attrs`).
+    public var body: JSONValue?
+    /// Query parameters, in order (Backbone's `fetch({data})`).
+    public var query: KeyValuePairs<String, String> = [:]
+    /// Extra HTTP headers.
+    public var headers: [String: String] = [:]
+    /// A time limit for the request.
+    public var timeout: Duration?
+    /// Per-call override of ``RESTSync/emulateHTTP``.
+    public var emulateHTTP: Bool?
+    /// Per-call override of ``RESTSync/emulateJSON``.
+    public var emulateJSON: Bool?
+    /// ISModel's success handler: called with the response after the attributes are
+    /// applied, before the `sync` event.
+    public var onSuccess: ((SyncResponse) -> Void)?
+    /// ISModel's failure handler: called instead of emitting `error`.
+    public var onFailure: ((SyncError) -> Void)?
+    /// How a collection applies the response (`add`, `remove`, `merge`) and how models
+    /// apply it (``UpdateOptions/change``).
+    public var update = UpdateOptions()
+    /// Internal: runs after a save's response is applied, before `onSuccess` and `sync`
+    /// (`Collection.create` with `wait` adds the model there, as Backbone does).
+    var afterSave: (() -> Void)?
+
+    /// The options with which models apply the response, carried by the call's events.
+    public var change: ChangeOptions {
+        get { update.change }
+        set { update.change = newValue }
+    }
+    /// Suppresses the call's attribute and collection events (`request`, `sync` and `error`
+    /// still fire, as in Backbone).
+    public var silent: Bool {
+        get { update.change.silent }
+        set { update.change.silent = newValue }
+    }
+    /// Whether to validate (``ChangeOptions/validate``).
+    public var validate: Bool? {
+        get { update.change.validate }
+        set { update.change.validate = newValue }
+    }
+    /// Whether the response goes through `parse`; `nil` means yes.
+    public var parse: Bool? {
+        get { update.change.parse }
+        set { update.change.parse = newValue }
+    }
+    /// Custom values for your own hooks, listeners and backend
+    /// (``SyncRequest/context``).
+    public var custom: JSONObject {
+        get { update.change.custom }
+        set { update.change.custom = newValue }
+    }
+    /// Called instead of emitting `invalid` and `error` when validation fails.
+    public var onValidationError: ((Model, ValidationError, ChangeOptions) -> Void)? {
+        get { update.change.onValidationError }
+        set { update.change.onValidationError = newValue }
+    }
+    /// For collection `fetch`: add models that are not present (``UpdateOptions/add``).
+    public var add: Bool? {
+        get { update.add }
+        set { update.add = newValue }
+    }
+    /// For collection `fetch`: remove models missing from the response
+    /// (``UpdateOptions/remove``).
+    public var remove: Bool? {
+        get { update.remove }
+        set { update.remove = newValue }
+    }
+    /// For collection `fetch`: merge into present models (``UpdateOptions/merge``).
+    public var merge: Bool? {
+        get { update.merge }
+        set { update.merge = newValue }
+    }
+
+    /// Creates options with every flag at its default.
+    ///
+    /// ```swift
+    /// let options = SyncOptions()
+    /// ```
+    public init() {}
+
+    /// Creates options.
+    ///
+    /// ```swift
+    /// let options = SyncOptions(url: "/notes/search", query: ["q": "dune"], timeout: .seconds(5))
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - wait: Change the model or collection only after the server agrees.
+    ///   - patch: Send only the changes, with PATCH.
+    ///   - reset: For collection `fetch`: replace the models with `reset`.
+    ///   - url: A URL for this call only.
+    ///   - body: The body to send instead of `toJSON`.
+    ///   - query: Query parameters.
+    ///   - headers: Extra HTTP headers.
+    ///   - timeout: A time limit.
+    ///   - emulateHTTP: Per-call override of ``RESTSync/emulateHTTP``.
+    ///   - emulateJSON: Per-call override of ``RESTSync/emulateJSON``.
+    ///   - add: For collection `fetch`: add new models.
+    ///   - remove: For collection `fetch`: remove missing models.
+    ///   - merge: For collection `fetch`: merge into present models.
+    ///   - silent: Suppresses attribute and collection events.
+    ///   - validate: Whether to validate.
+    ///   - parse: Whether to run `parse` on the response.
+    ///   - custom: Custom values for hooks, listeners and the backend.
+    ///   - onValidationError: Called instead of emitting `invalid` and `error`.
+    ///   - onSuccess: Called with the response before `sync`.
+    ///   - onFailure: Called instead of emitting `error`.
+    public init(
+        wait: Bool = false,
+        patch: Bool = false,
+        reset: Bool = false,
+        url: String? = nil,
+        body: JSONValue? = nil,
+        query: KeyValuePairs<String, String> = [:],
+        headers: [String: String] = [:],
+        timeout: Duration? = nil,
+        emulateHTTP: Bool? = nil,
+        emulateJSON: Bool? = nil,
+        add: Bool? = nil,
+        remove: Bool? = nil,
+        merge: Bool? = nil,
+        silent: Bool = false,
+        validate: Bool? = nil,
+        parse: Bool? = nil,
+        custom: JSONObject = [:],
+        onValidationError: ((Model, ValidationError, ChangeOptions) -> Void)? = nil,
+        onSuccess: ((SyncResponse) -> Void)? = nil,
+        onFailure: ((SyncError) -> Void)? = nil
+    ) {
+        self.wait = wait
+        self.patch = patch
+        self.reset = reset
+        self.url = url
+        self.body = body
+        self.query = query
+        self.headers = headers
+        self.timeout = timeout
+        self.emulateHTTP = emulateHTTP
+        self.emulateJSON = emulateJSON
+        self.onSuccess = onSuccess
+        self.onFailure = onFailure
+        update = UpdateOptions(
+            add: add,
+            remove: remove,
+            merge: merge,
+            silent: silent,
+            validate: validate,
+            parse: parse,
+            custom: custom,
+            onValidationError: onValidationError
+        )
+    }
+
+    /// The custom value stored under `key`.
+    ///
+    /// ```swift
+    /// var options = SyncOptions()
+    /// options["source"] = "pull-to-refresh"
+    /// ```
+    public subscript(key: String) -> JSONValue? {
+        get { update[key] }
+        set { update[key] = newValue }
+    }
+}
