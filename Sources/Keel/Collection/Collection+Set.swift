@@ -39,7 +39,8 @@ extension Collection {
         silent: Bool = false,
         options: UpdateOptions = UpdateOptions()
     ) -> M? {
-        add(inputs: [.attributes(attributes)], at: at, merge: merge, silent: silent, options: options).first
+        add(inputs: inputs(from: [attributes], options: options), at: at, merge: merge, silent: silent, options: options)
+            .first
     }
 
     /// Adds models built from attributes, in one `update`.
@@ -64,7 +65,7 @@ extension Collection {
         silent: Bool = false,
         options: UpdateOptions = UpdateOptions()
     ) -> [M] {
-        add(inputs: attributes.map(Input.attributes), at: at, merge: merge, silent: silent, options: options)
+        add(inputs: inputs(from: attributes, options: options), at: at, merge: merge, silent: silent, options: options)
     }
 
     /// Adds a model.
@@ -107,6 +108,7 @@ extension Collection {
     /// - Returns: The added or present models, in input order.
     /// - Complexity: O(*n* + *k*) for *k* inputs into *n* models.
     @discardableResult
+    @_disfavoredOverload
     public func add(
         _ models: [M],
         at: Int? = nil,
@@ -222,7 +224,7 @@ extension Collection {
         options: UpdateOptions = UpdateOptions()
     ) -> [M] {
         set(
-            inputs: attributes.map(Input.attributes),
+            inputs: inputs(from: attributes, options: options),
             options: smartOptions(options, add: add, remove: remove, merge: merge, at: at, silent: silent)
         )
     }
@@ -245,6 +247,7 @@ extension Collection {
     /// - Returns: The models that correspond to the input, in input order.
     /// - Complexity: O(*n* + *k*), plus the sort.
     @discardableResult
+    @_disfavoredOverload
     public func set(
         _ models: [M],
         add: Bool = true,
@@ -307,6 +310,15 @@ extension Collection {
         if let at { options.at = at }
         if silent { options.silent = true }
         return options
+    }
+
+    /// The inputs for attributes given to `add`, `set`, `reset` or an initializer: with
+    /// `parse`, the collection's ``parse(_:options:)`` sees them first as one JSON array
+    /// (Backbone's `set` with `parse: true`), and a `nil` result means none.
+    func inputs(from attributes: [Attributes], options: UpdateOptions) -> [Input] {
+        guard options.parse == true else { return attributes.map(Input.attributes) }
+        let parsed = parse(.array(attributes.map(JSONValue.object)), options: options) ?? []
+        return parsed.map(Input.attributes)
     }
 
     func parsedInputs(_ response: JSONValue, options: UpdateOptions) throws(CollectionError) -> [Input] {
@@ -573,7 +585,7 @@ extension Collection {
     {
         var options = options
         if silent { options.silent = true }
-        return reset(inputs: attributes.map(Input.attributes), options: options)
+        return reset(inputs: inputs(from: attributes, options: options), options: options)
     }
 
     /// Replaces every model with the given ones, firing a single `reset`.
@@ -588,6 +600,7 @@ extension Collection {
     ///   - options: Further options.
     /// - Returns: The models now in the collection.
     @discardableResult
+    @_disfavoredOverload
     public func reset(_ models: [M], silent: Bool = false, options: UpdateOptions = UpdateOptions()) -> [M] {
         var options = options
         if silent { options.silent = true }

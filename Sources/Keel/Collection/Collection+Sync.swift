@@ -22,6 +22,7 @@ extension Collection {
     public func fetch(reset: Bool = false, options: SyncOptions = SyncOptions()) async throws(SyncError) -> [M] {
         var options = options
         if reset { options.reset = true }
+        await yieldToTasksStartedBefore()
         await syncGate.enter()
         defer { syncGate.leave() }
         guard let backend = sync ?? M.sync else { throw .missingBackend }
@@ -71,9 +72,14 @@ extension Collection {
 
     /// Creates a model in the collection and saves it.
     ///
-    /// Without `wait` the model is added at once (and stays added if the save fails, as in
-    /// Backbone); with `wait` it is added only after the server agrees, and a failure is
-    /// also emitted as `error` on the collection.
+    /// Without `wait` the model is added at once and stays added if the server refuses it,
+    /// as in Backbone; if local validation rejects it before anything is sent, it is
+    /// removed again (`remove` and `update` fire), unlike Backbone, which leaves it in.
+    /// With `wait` it is added only after the server agrees, and a failure is also emitted
+    /// as `error` on the collection.
+    ///
+    /// The model keeps the collection's backend, URL and base URL if the collection is
+    /// released, so it can still be saved and destroyed.
     ///
     /// ```swift
     /// let note = try await notes.create(["title": "Groceries"])
@@ -94,6 +100,7 @@ extension Collection {
     {
         var options = options
         if wait { options.wait = true }
+        await yieldToTasksStartedBefore()
         let (model, error) = makeModel(attributes, options: options.update)
         if let error { throw .validationFailed(error, status: nil) }
         return try await create(model, options: options)
@@ -117,6 +124,7 @@ extension Collection {
     {
         var options = options
         if wait { options.wait = true }
+        await yieldToTasksStartedBefore()
         var saveOptions = options
         saveOptions.wait = false
         let adopts = options.wait && model.collection == nil
@@ -129,6 +137,11 @@ extension Collection {
         do {
             try await model.save(nil, options: saveOptions)
         } catch {
+            // Local validation rejected the model before anything was sent: nothing can
+            // clean it up in Swift, so take it out again (Backbone leaves it in).
+            if !options.wait, case .validationFailed(_, status: nil) = error, has(model) {
+                remove(model, options: options.update)
+            }
             if options.wait && !has(model) {
                 if adopts { model.collection = nil }
                 if options.onFailure == nil {

@@ -117,7 +117,7 @@ open class Collection<M: Model>: EventEmitter, ModelCollection, Observable {
         var options = options
         var inputs = models.map { Input.model($0) }
         if let attributes = options.initialAttributes {
-            inputs += attributes.map(Input.attributes)
+            inputs += self.inputs(from: attributes, options: options)
             options.initialAttributes = nil
         }
         if !inputs.isEmpty {
@@ -155,7 +155,14 @@ open class Collection<M: Model>: EventEmitter, ModelCollection, Observable {
     }
 
     deinit {
-        for model in storage { model.removeDeadForwarders() }
+        // Weak references to a collection read `nil` once its deinit starts, so the models
+        // whose `collection` was this one are among those that have none now.
+        let context = CollectionSyncContext(url: url, baseURL: baseURL, sync: sync)
+        let keepsContext = url != nil || baseURL != nil || sync != nil
+        for model in storage {
+            model.removeDeadForwarders()
+            if keepsContext && model.collection == nil { model.keepSyncContext(of: context) }
+        }
     }
 
     /// Runs at the end of construction; override it instead of an initializer.

@@ -9,11 +9,21 @@ extension EventEmitter {
     /// emitter is deallocated or the iterating task is cancelled; its handler is removed
     /// with the next event after the iteration stops.
     ///
+    /// Create the sequence before the changes you want to see, then iterate it in a task:
+    ///
     /// ```swift
-    /// for await event in note.events("change:title") {
-    ///     print("title is now", event.value ?? nil)
+    /// let titles = note.events("change:title")
+    /// Task {
+    ///     for await event in titles { print("title is now", event.value ?? .null) }
     /// }
+    /// note["title"] = "Groceries"   // seen: the sequence already listens
     /// ```
+    ///
+    /// Creating it inside the task (`Task { for await e in note.events("add") { … } }`)
+    /// listens only once the task starts. Server calls (`fetch`, `save`, `destroy`,
+    /// `create`) let such a task start before they emit anything, so it sees all of their
+    /// events; a synchronous change made right after `Task { … }` happens before the task
+    /// starts and is not seen.
     ///
     /// - Parameter names: One name, or several separated by spaces; `"all"` for every event.
     /// - Returns: A sequence of the events, in the order they were triggered.

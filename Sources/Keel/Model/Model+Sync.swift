@@ -18,6 +18,7 @@ extension Model {
     /// - Throws: ``SyncError``.
     @discardableResult
     public func fetch(options: SyncOptions = SyncOptions()) async throws(SyncError) -> SyncResponse {
+        await yieldToTasksStartedBefore()
         await syncGate.enter()
         defer { syncGate.leave() }
         let backend = try requireBackend()
@@ -64,6 +65,7 @@ extension Model {
         var options = options
         if wait { options.wait = true }
         if patch { options.patch = true }
+        await yieldToTasksStartedBefore()
         await syncGate.enter()
         defer { syncGate.leave() }
         if Task.isCancelled { throw .cancelled }
@@ -191,6 +193,7 @@ extension Model {
     {
         var options = options
         if wait { options.wait = true }
+        await yieldToTasksStartedBefore()
         await syncGate.enter()
         defer { syncGate.leave() }
         if Task.isCancelled { throw .cancelled }
@@ -235,18 +238,12 @@ extension Model {
         waitedAttributes: Attributes?,
         options: SyncOptions
     ) throws(SyncError) {
+        // A body that is not an object, or a `parse` that returns `nil`, carries no
+        // attributes: the call succeeds and changes nothing (Backbone's "parse can return
+        // null" and #2606).
         var serverAttributes: Attributes?
         if let body = response.body, body != .null, body != "" {
-            if options.parse != false {
-                serverAttributes = parse(body, options: options.change)
-            } else {
-                serverAttributes = body.objectValue
-            }
-            if serverAttributes == nil {
-                let failure = SyncError.invalidResponse("expected a JSON object for \(type(of: self)), got \(body)")
-                reportSyncFailure(failure, request: request, model: self, collection: nil, options: options)
-                throw failure
-            }
+            serverAttributes = options.parse != false ? parse(body, options: options.change) : body.objectValue
         }
         if let waitedAttributes { serverAttributes = waitedAttributes.merging(serverAttributes ?? [:]) }
         if let serverAttributes, !serverAttributes.isEmpty {

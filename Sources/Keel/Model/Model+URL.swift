@@ -1,7 +1,8 @@
 public import Foundation
 
 extension Model {
-    /// The base URL in effect: the model's own, else its collection's, else the class's.
+    /// The base URL in effect: the model's own, else its collection's (or, once that
+    /// collection is released, the one it had), else the class's.
     ///
     /// `nil` leaves relative URLs for the backend to resolve (``RESTSync`` uses its own
     /// base URL).
@@ -10,16 +11,31 @@ extension Model {
     /// note.resolvedBaseURL
     /// ```
     public var resolvedBaseURL: URL? {
-        baseURL ?? collection?.baseURL ?? Self.baseURL
+        baseURL ?? collectionContext?.baseURL ?? Self.baseURL
     }
 
-    /// The backend in effect: the model's own, else its collection's, else the class's.
+    /// The backend in effect: the model's own, else its collection's (or, once that
+    /// collection is released, the one it had), else the class's.
     ///
     /// ```swift
     /// let backend = note.resolvedSync
     /// ```
     public var resolvedSync: (any Sync)? {
-        sync ?? collection?.sync ?? Self.sync
+        sync ?? collectionContext?.sync ?? Self.sync
+    }
+
+    /// The collection's URL, base URL and backend; after the collection is released, the
+    /// ones it had, so a model created by a collection can still sync on its own.
+    var collectionContext: CollectionSyncContext? {
+        if let collection { return CollectionSyncContext(collection) }
+        return storedExtras?.releasedCollection
+    }
+
+    /// Keeps a released collection's URL, base URL and backend for syncing, unless this
+    /// model already kept an earlier collection's.
+    func keepSyncContext(of released: CollectionSyncContext) {
+        guard storedExtras?.releasedCollection == nil else { return }
+        extras.releasedCollection = released
     }
 
     /// The full URL for one operation: the options' URL, else the per-operation URL, else

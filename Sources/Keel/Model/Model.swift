@@ -324,7 +324,7 @@ open class Model: EventEmitter, Observable {
     ///   `urlRoot`.
     open func url() throws(SyncError) -> String {
         let base: String
-        if let collectionURL = collection?.url, !collectionURL.isEmpty {
+        if let collectionURL = collectionContext?.url, !collectionURL.isEmpty {
             base = collectionURL
         } else if let urlRoot, !urlRoot.isEmpty {
             base = urlRoot

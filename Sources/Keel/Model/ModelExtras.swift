@@ -14,4 +14,24 @@ final class ModelExtras {
     /// Runs the model's sync operations one at a time, in call order.
     lazy var syncGate = SyncGate()
     var validationError: ValidationError?
+    /// What the released collection this model belonged to gave it for syncing.
+    var releasedCollection: CollectionSyncContext?
+}
+
+/// What a collection gives its models for syncing: the URL their own URLs start with, the
+/// base URL, and the backend.
+struct CollectionSyncContext {
+    let url: String?
+    let baseURL: URL?
+    let sync: (any Sync)?
+
+    init(url: String?, baseURL: URL?, sync: (any Sync)?) {
+        self.url = url
+        self.baseURL = baseURL
+        self.sync = sync
+    }
+
+    init(_ collection: any ModelCollection) {
+        self.init(url: collection.url, baseURL: collection.baseURL, sync: collection.sync)
+    }
 }

@@ -1,5 +1,16 @@
 import Foundation
 
+/// Lets tasks started just before a server call run up to their first suspension before
+/// the call emits anything.
+///
+/// The natural way to watch a call, `Task { for await e in notes.events("add") { … } }`
+/// followed by `try await notes.create(…)`, creates the stream only when the task starts;
+/// on the same actor, that is after the caller's next suspension. Every server call
+/// suspends here first, so such a stream is listening before the call's first event.
+func yieldToTasksStartedBefore() async {
+    await Task.yield()
+}
+
 extension EventEmitter {
     /// Builds the request value for one operation from the call's options.
     func makeRequest(_ method: SyncMethod, url: URL, body: JSONValue?, options: SyncOptions) -> SyncRequest {

@@ -142,9 +142,9 @@ struct CollectionResetTests {
 
     // Backbone: "#1407 parse option on constructor parses collection and models"
     @Test func initializerParseRunsTheModelsParse() throws {
-        // Keel: the initializer's `parse` runs each model's `parse`; the collection's `parse`
-        // needs JSON, through `reset(parsing:)`.
-        let collection = NamespacedCollection([["id": 1], ["id": 2]], options: UpdateOptions(parse: true))
+        // Keel: the initializer takes an array, so the collection's `parse` sees that array
+        // (the default accepts it) and each model's `parse` runs.
+        let collection = Collection<Named>([["id": 1], ["id": 2]], options: UpdateOptions(parse: true))
         #expect(collection.count == 2)
         #expect(collection.at(0)?["name"] == "test")
 

@@ -211,14 +211,17 @@ struct CollectionCreateTests {
     }
 
     // Backbone collection.js "a failing create returns model with errors".
-    @Test func failingCreateKeepsTheInvalidModelAdded() async throws {
+    // Keel: the error carries the model's errors, and the model is removed again.
+    @Test func failingCreateReportsTheModelsErrorsAndRemovesIt() async throws {
         let backend = ScriptedSync()
         let collection = Collection<Rejected>(url: "/test", sync: backend)
+        var invalid: [Model] = []
+        collection.on("invalid") { event in invalid.append(event.model ?? Model()) }
         await #expect(throws: SyncError.validationFailed(ValidationError("fail"), status: nil)) {
             _ = try await collection.create(["foo": "bar"])
         }
-        #expect(collection.count == 1)
-        #expect(collection.first?.validationError == ValidationError("fail"))
+        #expect(collection.isEmpty)
+        #expect(invalid.first?.validationError == ValidationError("fail"))
         #expect(backend.requests.isEmpty)
     }
 
