@@ -7,6 +7,10 @@ extension Model {
     /// `nil` leaves relative URLs for the backend to resolve (``RESTSync`` uses its own
     /// base URL).
     ///
+    /// > Note: ISModel asks the collection's base URL before the model's own. Keel asks the
+    /// > model first, in the same order as ``resolvedSync``, so that a base URL assigned to a
+    /// > model always takes effect and a model's backend and base URL come from the same place.
+    ///
     /// ```swift
     /// note.resolvedBaseURL
     /// ```
@@ -47,9 +51,10 @@ extension Model {
     ///
     /// - Parameters:
     ///   - method: The operation.
-    ///   - options: SyncOptions whose ``SyncOptions/url`` wins over everything else.
+    ///   - options: Options whose ``SyncOptions/url`` wins over everything else.
     /// - Returns: An absolute URL when a base URL is known, else a relative one.
-    /// - Throws: ``SyncError/missingURL(_:)`` when no URL can be found or built.
+    /// - Throws: ``SyncError/missingURL(_:)`` when no URL can be found or built;
+    ///   ``SyncError/unsafePathSegment(_:)`` when the id is empty, `.` or `..`.
     public func requestURL(for method: SyncMethod, options: SyncOptions = SyncOptions()) throws(SyncError) -> URL {
         let perOperation: String?
         switch method {
@@ -75,6 +80,50 @@ package enum URLPath {
         charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.!~*'()"
     )
 
+    /// The path segment that addresses the record with this id: the id percent-encoded.
+    ///
+    /// An id that encodes to an empty, `.` or `..` segment is refused: joined to its
+    /// collection's URL it would address the collection or its parent (`/notes/..` is `/`
+    /// once `URLSession` removes the dot segments), and percent-encoding the dots does not
+    /// help, since RFC 3986 lets servers decode `%2E` back to `.`.
+    ///
+    /// - Throws: ``SyncError/unsafePathSegment(_:)``.
+    package static func recordSegment(for id: JSONValue) throws(SyncError) -> String {
+        let segment = encodeComponent(id)
+        if segment.isEmpty || isDotSegment(segment) { throw .unsafePathSegment(segment) }
+        return segment
+    }
+
+    /// Whether a percent-encoded path segment is `.` or `..`, in any mix of literal and
+    /// percent-encoded dots.
+    package static func isDotSegment(_ segment: some StringProtocol) -> Bool {
+        let decoded = segment.lowercased().replacingOccurrences(of: "%2e", with: ".")
+        return decoded == "." || decoded == ".."
+    }
+
+    /// Whether a URL reference is absolute: it starts with an RFC 3986 scheme
+    /// (`ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )`) followed by `:`.
+    ///
+    /// Only the text before the first `/`, `?` or `#` counts, so `/search?next=http://x` is
+    /// relative.
+    package static func hasScheme(_ reference: String) -> Bool {
+        var bytes = reference.utf8.makeIterator()
+        guard let first = bytes.next(), isLetter(first) else { return false }
+        while let byte = bytes.next() {
+            if byte == UInt8(ascii: ":") { return true }
+            guard isLetter(byte) || isDigit(byte) || "+-.".utf8.contains(byte) else { return false }
+        }
+        return false
+    }
+
+    private static func isLetter(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
+    }
+
+    private static func isDigit(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+    }
+
     /// Percent-encodes an id for use as one path segment.
     package static func encodeComponent(_ id: JSONValue) -> String {
         let text: String
@@ -96,10 +145,10 @@ package enum URLPath {
         }
     }
 
-    /// Resolves a path against a base URL by joining them; absolute URLs stay as they are.
+    /// Resolves a path against a base URL by joining them; a URL with a scheme stays as it
+    /// is (see ``hasScheme(_:)``).
     package static func resolve(_ path: String, against base: URL?) throws(SyncError) -> URL {
-        if path.contains("://"), let absolute = URL(string: path) { return absolute }
-        let joined = base.map { join($0.absoluteString, path) } ?? path
+        let joined = hasScheme(path) ? path : base.map { join($0.absoluteString, path) } ?? path
         guard let url = URL(string: joined) else { throw .missingURL("\(joined) is not a valid URL") }
         return url
     }

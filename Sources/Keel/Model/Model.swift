@@ -309,7 +309,9 @@ open class Model: EventEmitter, Observable {
     /// - Otherwise: an error.
     ///
     /// Exactly one `/` separates the parts. The id is encoded like JavaScript's
-    /// `encodeURIComponent`, so `a/b` becomes `a%2Fb`. Override it for custom URLs.
+    /// `encodeURIComponent`, so `a/b` becomes `a%2Fb`, and always stays one segment under
+    /// the collection: an id that is empty, `.` or `..` is refused, because `/notes/..`
+    /// would address `/`. Override it for custom URLs.
     ///
     /// > Note: Backbone prefers `urlRoot` over the collection's URL; Keel follows ISModel
     /// > and prefers the collection's.
@@ -321,7 +323,7 @@ open class Model: EventEmitter, Observable {
     ///
     /// - Returns: A path such as `/notes/7`, or an absolute URL string.
     /// - Throws: ``SyncError/missingURL(_:)`` when there is neither a collection URL nor a
-    ///   `urlRoot`.
+    ///   `urlRoot`; ``SyncError/unsafePathSegment(_:)`` when the id is empty, `.` or `..`.
     open func url() throws(SyncError) -> String {
         let base: String
         if let collectionURL = collectionContext?.url, !collectionURL.isEmpty {
@@ -332,7 +334,7 @@ open class Model: EventEmitter, Observable {
             throw .missingURL("\(type(of: self)) has no urlRoot and is not in a collection with a url")
         }
         guard !isNew, let id = storage[idAttribute] else { return base }
-        return URLPath.join(base, URLPath.encodeComponent(id))
+        return URLPath.join(base, try URLPath.recordSegment(for: id))
     }
 
     /// The URL for fetching this model, when it differs from ``url()``; `nil` by default.

@@ -17,6 +17,11 @@
 public enum SyncError: Error, Sendable, Hashable {
     /// Neither the model, its collection nor the call gave a URL.
     case missingURL(String)
+    /// A path segment would not address a record under its collection, so nothing was sent:
+    /// an id that is empty, `.` or `..`, or a request URL with a `.` or `..` segment (also
+    /// percent-encoded), which `URLSession` and servers resolve to another resource. The value
+    /// is the segment.
+    case unsafePathSegment(String)
     /// No backend is configured for the model or collection.
     case missingBackend
     /// The request could not be sent or the connection failed (refused, reset, DNS, TLS).
@@ -83,6 +88,9 @@ extension SyncError: CustomStringConvertible {
     public var description: String {
         switch self {
         case .missingURL(let what): return "A URL must be specified: \(what)"
+        case .unsafePathSegment(let segment):
+            return "The path segment \"\(segment)\" does not address a record: an empty, \".\" or \"..\" "
+                + "segment leads to another resource, so nothing was sent"
         case .missingBackend: return "No Sync backend is configured"
         case .transport(let message): return "The request failed: \(message)"
         case .storage(let message): return "The local store failed: \(message)"

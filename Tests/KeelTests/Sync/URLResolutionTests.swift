@@ -223,6 +223,29 @@ struct BaseURLTests {
         #expect(SyncFixture.text(try book.requestURL(for: .read)) == "https://model.example.com/v2/shelf/3")
     }
 
+    // ISModel asks the collection's base URL first; Keel asks the model's, in the same order
+    // as the backend (see "Differences from Backbone").
+    @Test func baseURLAndBackendAreLookedUpInTheSameOrder() async throws {
+        let collectionBackend = ScriptedSync()
+        let modelBackend = ScriptedSync()
+        let library = Collection<HostedBook>(url: "/shelf", sync: collectionBackend)
+        library.baseURL = URL(string: "https://collection.example.com")
+        let book = HostedBook(["id": 3])
+        library.add(book)
+        book.baseURL = URL(string: "https://model.example.com")
+        book.sync = modelBackend
+        try await book.fetch()
+        book.baseURL = nil
+        try await book.fetch()
+        #expect(
+            modelBackend.requests.map { SyncFixture.text($0.url) } == [
+                "https://model.example.com/shelf/3",
+                "https://collection.example.com/shelf/3",
+            ]
+        )
+        #expect(collectionBackend.requests.isEmpty)
+    }
+
     @Test(arguments: [
         "https://api.example.com/v1",
         "https://api.example.com/v1/",

@@ -17,10 +17,31 @@ public import Foundation
 /// let notes = Collection<Note>(url: "/notes", sync: api)
 /// try await notes.fetch()
 /// ```
+///
+/// ### Where credentials go
+///
+/// The default ``headers`` (an `Authorization` header, a `Cookie`, an API key) are sent only
+/// to the origin of ``baseURL``: the same scheme, host and port. A request that an absolute
+/// `urlRoot` or collection `url`, a model's `baseURL`, a per-operation URL or
+/// ``SyncOptions/url`` sends to another origin goes without them (a request's own headers, from
+/// ``SyncOptions/headers``, still go with it). Without a ``baseURL`` no request gets them.
+///
+/// The default transport follows redirects through a ``CrossOriginRedirectGuard``, so a
+/// redirect to another origin drops every header but the content ones; a redirect within the
+/// origin keeps them all. A ``transport`` you pass in handles redirects itself: give your
+/// `URLSession` a ``CrossOriginRedirectGuard`` delegate to keep this guarantee.
+///
+/// ### Paths
+///
+/// A request URL whose path has a `.` or `..` segment (literal or percent-encoded) throws
+/// ``SyncError/unsafePathSegment(_:)`` before anything is sent: `URLSession` would remove
+/// those segments and send the request, with its credentials, to another resource.
 public struct RESTSync: Sync {
-    /// The base URL that relative request URLs resolve against.
+    /// The base URL that relative request URLs resolve against; its origin is the only one
+    /// that receives ``headers``.
     public var baseURL: URL?
-    /// Headers sent with every request; a request's own headers win.
+    /// Headers sent with every request to the origin of ``baseURL``, and to no other; a
+    /// request's own headers win.
     public var headers: [String: String]
     /// The time limit of a request that sets none.
     public var timeout: Duration
@@ -45,7 +66,8 @@ public struct RESTSync: Sync {
     ///   - timeout: The default time limit per request.
     ///   - emulateHTTP: Tunnel PUT, PATCH and DELETE through POST.
     ///   - emulateJSON: Send form-encoded bodies.
-    ///   - transport: What sends the requests; a new ephemeral `URLSession` by default.
+    ///   - transport: What sends the requests; by default a new ephemeral `URLSession` whose
+    ///     delegate is a ``CrossOriginRedirectGuard``.
     public init(
         baseURL: URL? = nil,
         headers: [String: String] = [:],
@@ -59,7 +81,8 @@ public struct RESTSync: Sync {
         self.timeout = timeout
         self.emulateHTTP = emulateHTTP
         self.emulateJSON = emulateJSON
-        self.transport = transport ?? URLSession(configuration: .ephemeral)
+        self.transport =
+            transport ?? URLSession(configuration: .ephemeral, delegate: CrossOriginRedirectGuard(), delegateQueue: nil)
     }
 
     /// Sends the request and decodes the response.
@@ -114,19 +137,12 @@ public struct RESTSync: Sync {
     /// ```
     ///
     /// - Parameter request: The operation.
-    /// - Returns: The URL request, with method, headers, body and timeout.
-    /// - Throws: ``SyncError/missingURL(_:)`` when the URL cannot be resolved.
+    /// - Returns: The URL request, with method, headers, body and timeout; ``headers`` only
+    ///   when the URL has the origin of ``baseURL``.
+    /// - Throws: ``SyncError/missingURL(_:)`` when the URL cannot be resolved;
+    ///   ``SyncError/unsafePathSegment(_:)`` when its path has a `.` or `..` segment.
     public func urlRequest(for request: SyncRequest) throws(SyncError) -> URLRequest {
-        var url = request.url
-        if url.scheme == nil {
-            guard let baseURL else {
-                throw .missingURL("\(url.relativeString) is relative and RESTSync has no baseURL")
-            }
-            url = try URLPath.resolve(url.relativeString, against: baseURL)
-        }
-        if !request.query.isEmpty {
-            url = try Self.appending(request.query, to: url)
-        }
+        let url = try resolvedURL(for: request)
         let emulateHTTP = request.emulateHTTP ?? self.emulateHTTP
         let emulateJSON = request.emulateJSON ?? self.emulateJSON
         let method = request.method.httpMethod
@@ -152,12 +168,34 @@ public struct RESTSync: Sync {
             urlRequest.setValue("application/json", forHTTPHeaderField: "Content-Type")
             urlRequest.httpBody = (request.body ?? .null).jsonData()
         }
-        for (name, value) in headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
+        if HTTPOrigin.same(url, baseURL) {
+            for (name, value) in headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
+        }
         for (name, value) in request.headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
         return urlRequest
     }
 
     // MARK: - Helpers
+
+    /// The absolute URL of a request: its own, or resolved against ``baseURL``, with its query
+    /// parameters appended. Its path must address what it names: `URLSession` would remove
+    /// `.` and `..` segments, and servers decode `%2E` to `.`, so either would send the request
+    /// somewhere else.
+    private func resolvedURL(for request: SyncRequest) throws(SyncError) -> URL {
+        var url = request.url
+        if url.scheme == nil {
+            guard let baseURL else {
+                throw .missingURL("\(url.relativeString) is relative and RESTSync has no baseURL")
+            }
+            url = try URLPath.resolve(url.relativeString, against: baseURL)
+        }
+        if !request.query.isEmpty {
+            url = try Self.appending(request.query, to: url)
+        }
+        let segments = url.path(percentEncoded: true).split(separator: "/")
+        if let unsafe = segments.first(where: URLPath.isDotSegment) { throw .unsafePathSegment(String(unsafe)) }
+        return url
+    }
 
     /// Characters left alone in query and form values: RFC 3986's unreserved set.
     private static let unreserved = CharacterSet(

@@ -7,8 +7,13 @@ public import Foundation
 extension URLSession: HTTPTransport {
     /// Sends the request with `data(for:)`; cancelling the task cancels the request.
     ///
+    /// Redirects follow the session's delegate: give the session a
+    /// ``CrossOriginRedirectGuard`` so that credentials don't follow a redirect to another
+    /// origin (`URLSession.shared` has no delegate and copies every header).
+    ///
     /// ```swift
-    /// let sync = RESTSync(baseURL: api, transport: URLSession.shared)
+    /// let session = URLSession(configuration: .default, delegate: CrossOriginRedirectGuard(), delegateQueue: nil)
+    /// let sync = RESTSync(baseURL: api, transport: session)
     /// ```
     ///
     /// - Parameter request: The request.

@@ -1,0 +1,74 @@
+public import Foundation
+
+#if canImport(FoundationNetworking)
+    public import FoundationNetworking
+#endif
+
+/// A `URLSession` delegate that keeps credentials from following a redirect to another origin.
+///
+/// `URLSession` copies every header of a request onto the request it sends after a redirect,
+/// on Linux even when the redirect leads to another host, so an `Authorization` header meant
+/// for your API would reach whatever server a `Location` header names. When a redirect
+/// changes the origin (scheme, host or port), this delegate sends the redirected request with
+/// only the headers that describe the content: `Accept`, `Accept-Language`,
+/// `Content-Language`, `Content-Type`, `User-Agent` and `X-HTTP-Method-Override`.
+/// `Authorization`, `Cookie`, ``RESTSync/headers`` and a request's own headers are dropped.
+/// Redirects within the origin keep every header.
+///
+/// ``RESTSync``'s default transport uses it. Give it to a session of your own to keep the
+/// same guarantee:
+///
+/// ```swift
+/// let session = URLSession(configuration: .default, delegate: CrossOriginRedirectGuard(), delegateQueue: nil)
+/// let api = RESTSync(baseURL: URL(string: "https://api.example.com")!, transport: session)
+/// ```
+///
+/// > Note: `URLSession` on Linux asks only the session's delegate about redirects, never a
+/// > delegate passed to `data(for:delegate:)`, so the guard must be the session's delegate.
+public final class CrossOriginRedirectGuard: NSObject, URLSessionTaskDelegate, Sendable {
+    /// The headers a redirected request keeps when it goes to another origin, lowercased.
+    static let headersKeptAcrossOrigins: Set<String> = [
+        "accept", "accept-language", "content-language", "content-type", "user-agent", "x-http-method-override",
+    ]
+
+    /// Creates the delegate.
+    ///
+    /// ```swift
+    /// let session = URLSession(configuration: .ephemeral, delegate: CrossOriginRedirectGuard(), delegateQueue: nil)
+    /// ```
+    override public init() {}
+
+    /// Follows the redirect, without credentials or custom headers when it changes the origin.
+    ///
+    /// ```swift
+    /// // Called by URLSession for a 3xx answer with a Location header.
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - session: The session of the task.
+    ///   - task: The task being redirected.
+    ///   - response: The redirect response.
+    ///   - request: The request `URLSession` would send next.
+    ///   - completionHandler: Receives the request to send.
+    public func urlSession(
+        _ session: URLSession,
+        task: URLSessionTask,
+        willPerformHTTPRedirection response: HTTPURLResponse,
+        newRequest request: URLRequest,
+        completionHandler: @escaping @Sendable (URLRequest?) -> Void
+    ) {
+        completionHandler(Self.redirected(request, from: response.url ?? task.currentRequest?.url))
+    }
+
+    /// The request to send after a redirect from `source`: as it is within one origin,
+    /// otherwise with only ``headersKeptAcrossOrigins``.
+    static func redirected(_ request: URLRequest, from source: URL?) -> URLRequest {
+        if HTTPOrigin.same(source, request.url) { return request }
+        var stripped = request
+        for name in (request.allHTTPHeaderFields ?? [:]).keys
+        where !headersKeptAcrossOrigins.contains(name.lowercased()) {
+            stripped.setValue(nil, forHTTPHeaderField: name)
+        }
+        return stripped
+    }
+}
