@@ -69,7 +69,7 @@ public final class SQLiteSync: Sync {
     public let idAttribute: String
 
     private let path: String
-    private let connection: Mutex<SQLiteConnection?>
+    private let connection: Lock<SQLiteConnection?>
     private let queue: DispatchQueue
     /// Runs inside each write transaction just before COMMIT; only tests set it, to stop a
     /// process at the worst moment.
@@ -122,7 +122,7 @@ public final class SQLiteSync: Sync {
         self.fileURL = fileURL
         self.path = path
         self.idAttribute = idAttribute
-        self.connection = Mutex(connection)
+        self.connection = Lock(connection)
         self.queue = DispatchQueue(label: "Keel.SQLiteSync")
         self.beforeCommit = beforeCommit
     }
@@ -132,7 +132,7 @@ public final class SQLiteSync: Sync {
         self.fileURL = nil
         self.path = ":memory:"
         self.idAttribute = idAttribute
-        self.connection = Mutex(connection)
+        self.connection = Lock(connection)
         self.queue = DispatchQueue(label: "Keel.SQLiteSync")
         self.beforeCommit = nil
     }
