@@ -22,6 +22,7 @@ struct WriteAheadLogTests {
         try await withTemporaryDirectory { directory in
             let file = try await crashedStore(in: directory, records: 30)
             #expect(try frameCount(file) > 30)
+            #expect(try logBytes(file).header?.isValid == true, "the header and its checksum must decode")
 
             #expect(try opened(file) == Array(1...30))
             #expect(try keptCopies(in: directory).isEmpty)
