@@ -106,6 +106,15 @@ struct WriteAheadLogTests {
             }
             #expect(fileSnapshot(file) == before)
             #expect(try keptCopies(in: directory).count == 1)
+
+            // What the check prevents: SQLite itself opens a copy and quietly loses records.
+            let scratch = directory.appending(path: "scratch.sqlite")
+            try FileManager.default.copyItem(at: file, to: scratch)
+            try FileManager.default.copyItem(at: logURL(file), to: logURL(scratch))
+            let count = try RawDatabase(path: scratch.path(percentEncoded: false)).column(
+                "SELECT count(*) FROM records"
+            )
+            #expect(count.first.flatMap { Int($0) }.map { $0 < 30 } == true, "SQLite kept \(count) records")
         }
     }
 
