@@ -4,7 +4,7 @@ import Keel
 
 /// One open sqlite3 connection with a cache of prepared statements.
 ///
-/// Not thread-safe by itself: ``SQLiteSync`` keeps it inside a `Mutex`, so exactly one
+/// Not thread-safe by itself: ``SQLiteSync`` keeps it inside a `Lock`, so exactly one
 /// operation uses it at a time.
 final class SQLiteConnection {
     /// The database path, for error messages (`:memory:` for an in-memory store).

@@ -27,6 +27,16 @@ public enum SQLiteStoreError: Error, Sendable, Hashable, CustomStringConvertible
     /// The file is a SQLite database, but it is damaged (truncated, overwritten, or failing
     /// its integrity check).
     case corrupt(path: String, message: String)
+    /// The database's write-ahead log (its `-wal` file) is damaged so that SQLite would
+    /// silently drop transactions that were committed after the damage.
+    ///
+    /// The store was not opened, so nothing replayed, checkpointed or deleted the log: the
+    /// database and its log are left byte for byte as they were, and a copy of both is kept
+    /// in the directory `copy`, next to the database. Restoring the store from a backup is
+    /// safe. Opening the store with any SQLite tool keeps only the changes before the damage
+    /// (and makes that permanent), so keep the copy first. `message` says which frame is
+    /// damaged and how many commits follow it.
+    case damagedLog(path: String, copy: String, message: String)
     /// The database was written by a newer version of the store, with a schema this version
     /// does not know. It is left untouched.
     case newerSchema(found: Int, supported: Int)
@@ -59,6 +69,11 @@ public enum SQLiteStoreError: Error, Sendable, Hashable, CustomStringConvertible
             return "\(path) is not a SQLite database (SQLITE_NOTADB); the file was left untouched"
         case .corrupt(let path, let message):
             return "The database at \(path) is damaged (SQLITE_CORRUPT): \(message); the file was left untouched"
+        case .damagedLog(let path, let copy, let message):
+            return "The write-ahead log of \(path) is damaged: \(message). The store was not opened and its files "
+                + "were left untouched; a copy of the database and its log is in \(copy). Restore the store from a "
+                + "backup, or keep the copy: opening the store with another SQLite tool keeps only the changes "
+                + "made before the damage"
         case .newerSchema(let found, let supported):
             return "The database was written by a newer version of the store (schema \(found); "
                 + "this version supports up to \(supported)); the file was left untouched"

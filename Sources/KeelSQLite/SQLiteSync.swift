@@ -69,7 +69,7 @@ public final class SQLiteSync: Sync {
     public let idAttribute: String
 
     private let path: String
-    private let connection: Mutex<SQLiteConnection?>
+    private let connection: Lock<SQLiteConnection?>
     private let queue: DispatchQueue
     /// Runs inside each write transaction just before COMMIT; only tests set it, to stop a
     /// process at the worst moment.
@@ -79,8 +79,10 @@ public final class SQLiteSync: Sync {
 
     /// Opens the store at `fileURL`, creating the file and its directories if needed.
     ///
-    /// The file is validated before anything is written to it: it must be a SQLite
-    /// database, pass SQLite's `quick_check`, belong to Keel (or be new) and have a schema
+    /// The file is validated before anything is written to it: its write-ahead log, if a
+    /// crash left one, must not be damaged in a way that would make SQLite drop committed
+    /// transactions (see ``SQLiteStoreError/damagedLog(path:copy:message:)``); the file must
+    /// be a SQLite database, pass SQLite's `quick_check`, belong to Keel (or be new) and have a schema
     /// version this build supports. Then write-ahead logging and full synchronous commits
     /// are turned on and, for a new file, the schema is created.
     ///
@@ -93,7 +95,8 @@ public final class SQLiteSync: Sync {
     ///   - fileURL: A file URL for the database; `-wal` and `-shm` files appear next to it.
     ///   - idAttribute: The attribute that holds record ids.
     /// - Throws: ``SQLiteStoreError``; the file is left untouched when it cannot be used.
-    /// - Complexity: O(*n*) in the size of the database, for the integrity check.
+    /// - Complexity: O(*n*) in the size of the database and of its log, for the integrity
+    ///   checks.
     public convenience init(fileURL: URL, idAttribute: String = "id") throws(SQLiteStoreError) {
         try self.init(fileURL: fileURL, idAttribute: idAttribute, beforeCommit: nil)
     }
@@ -118,11 +121,12 @@ public final class SQLiteSync: Sync {
         } catch {
             throw .cannotOpen(path: path, message: "cannot create its directory (\(error.localizedDescription))")
         }
+        try WriteAheadLogGuard.check(databasePath: path)
         let connection = try SQLiteSchema.open(path: path, inMemory: false)
         self.fileURL = fileURL
         self.path = path
         self.idAttribute = idAttribute
-        self.connection = Mutex(connection)
+        self.connection = Lock(connection)
         self.queue = DispatchQueue(label: "Keel.SQLiteSync")
         self.beforeCommit = beforeCommit
     }
@@ -132,7 +136,7 @@ public final class SQLiteSync: Sync {
         self.fileURL = nil
         self.path = ":memory:"
         self.idAttribute = idAttribute
-        self.connection = Mutex(connection)
+        self.connection = Lock(connection)
         self.queue = DispatchQueue(label: "Keel.SQLiteSync")
         self.beforeCommit = nil
     }

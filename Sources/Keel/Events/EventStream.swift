@@ -1,5 +1,3 @@
-import Synchronization
-
 extension EventEmitter {
     /// The given events as an asynchronous sequence.
     ///
@@ -102,7 +100,7 @@ public struct EventStream: AsyncSequence {
             let event: Event
         }
 
-        private let state = Mutex(State())
+        private let state = Lock(State())
 
         /// Delivers an event; `false` once nobody will read any more.
         func push(_ event: Event) -> Bool {

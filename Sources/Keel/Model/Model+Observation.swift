@@ -1,9 +1,8 @@
 import Observation
-import Synchronization
 
 /// Key paths that name single attributes, so that Observation can track each attribute of
 /// a model separately. Subscript key paths are costly to build, so each is built once.
-private let attributeKeyPaths = Mutex(AttributeKeyPathTable())
+private let attributeKeyPaths = Lock(AttributeKeyPathTable())
 
 extension Model {
     /// The key path that stands for one attribute in Observation.

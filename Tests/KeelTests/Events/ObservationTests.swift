@@ -1,11 +1,10 @@
 import Keel
 import Observation
-import Synchronization
 import Testing
 
 /// Counts `onChange` calls; `onChange` closures must be `Sendable`.
 private final class ChangeCounter: Sendable {
-    private let state = Mutex(0)
+    private let state = Lock(0)
 
     var count: Int { state.withLock { $0 } }
 

@@ -1,6 +1,5 @@
 import Foundation
 import Keel
-import Synchronization
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -60,7 +59,7 @@ final class RecordingTransport: HTTPTransport {
         var queued: [Outcome] = []
     }
 
-    private let state = Mutex(State())
+    private let state = Lock(State())
     private let fallback: Outcome
 
     /// Creates a transport that answers every request with `fallback` unless an outcome was

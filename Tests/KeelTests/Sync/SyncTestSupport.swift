@@ -1,6 +1,5 @@
 import Foundation
 import Keel
-import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -20,7 +19,7 @@ import Synchronization
 final class ScriptedSync: Sync {
     typealias Responder = @Sendable (SyncRequest) throws(SyncError) -> SyncResponse
 
-    private let recorded = Mutex<[SyncRequest]>([])
+    private let recorded = Lock<[SyncRequest]>([])
     private let responder: Responder
 
     init(_ responder: @escaping Responder = { _ in SyncResponse(status: 200) }) {
@@ -178,7 +177,7 @@ final class GatedSync: Sync {
         var opened = false
     }
 
-    private let state = Mutex(State())
+    private let state = Lock(State())
     let store: InMemorySync
 
     init(_ store: InMemorySync = InMemorySync()) {
@@ -214,7 +213,7 @@ final class GatedSync: Sync {
 /// response, so tests can read a server's answer with Foundation's parser.
 final class CapturingTransport: HTTPTransport {
     private let session = URLSession(configuration: .ephemeral)
-    private let bodies = Mutex<[Data]>([])
+    private let bodies = Lock<[Data]>([])
 
     /// The raw body of the latest response.
     var lastBody: Data? { bodies.withLock { $0.last } }

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// A REST store in memory: for previews, tests and prototypes.
 ///
@@ -29,7 +28,7 @@ public final class InMemorySync: Sync {
         var queuedFailures: [SyncError] = []
     }
 
-    private let state = Mutex(State())
+    private let state = Lock(State())
     private let idAttribute: String
     private let latency: Duration
     private let failureRule: (@Sendable (SyncRequest) -> SyncError?)?
