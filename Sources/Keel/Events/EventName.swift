@@ -1,8 +1,8 @@
 /// The name of an event, as a typed value: the compiler catches a misspelt `.chnage`.
 ///
-/// Every method that takes event names as a string — ``EventEmitter/on(_:owner:_:)``,
+/// Every method that takes event names as a string — ``EventEmitter/on(_:owner:_:)-(String,_,_)``,
 /// `once`, `off`, `trigger`, `listenTo`, `listenToOnce`, `stopListening` and
-/// ``EventEmitter/events(_:)`` — also takes an `EventName`. Backbone's built-in events are
+/// ``EventEmitter/events(_:)-(String)`` — also takes an `EventName`. Backbone's built-in events are
 /// static members, and `change(_:)` names the change of one attribute, by name or by its
 /// ``AttributeKey``:
 ///
