@@ -54,7 +54,9 @@ extension RecordStore {
             return try read(resource, query: ResourcePath.queryItems(of: request))
         case .update, .patch:
             guard let body = request.body?.objectValue else { return RecordStoreResponses.badRequest }
-            guard let collection = resource.parent, let id = resource.lastSegment else { return RecordStoreResponses.notFound }
+            guard let collection = resource.parent, let id = resource.lastSegment else {
+                return RecordStoreResponses.notFound
+            }
             return try write(
                 body,
                 id: id,

@@ -125,7 +125,9 @@ struct RecordStoreTests {
         let ids = try await withThrowingTaskGroup(of: Int?.self) { group in
             for _ in 0..<50 {
                 group.addTask {
-                    let response = try await backend.perform(SyncRequest(method: .create, url: url("/notes"), body: [:]))
+                    let response = try await backend.perform(
+                        SyncRequest(method: .create, url: url("/notes"), body: [:])
+                    )
                     return response.body?["id"]?.intValue
                 }
             }
