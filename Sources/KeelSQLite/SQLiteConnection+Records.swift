@@ -1,8 +1,8 @@
 import Foundation
 import Keel
 
-/// The REST semantics of ``SQLiteSync``, one transaction per operation; they match
-/// `InMemorySync` rule for rule.
+/// The records of ``SQLiteSync``, one transaction per operation; the REST semantics are
+/// Keel's `RecordStore.respond(to:idAttribute:)`, shared with `InMemorySync`.
 extension SQLiteConnection {
     /// Runs one request in its own transaction: `BEGIN IMMEDIATE … COMMIT` for writes, so a
     /// failure (or a crash) leaves nothing half-written.
@@ -10,18 +10,21 @@ extension SQLiteConnection {
         _ request: SyncRequest,
         idAttribute: String,
         beforeCommit: (@Sendable (SyncRequest) -> Void)?
-    ) throws(SQLiteStoreError) -> SyncResponse {
+    ) throws(SyncError) -> SyncResponse {
         let writes = request.method != .read
         // IMMEDIATE takes the write lock up front, so two writers never deadlock upgrading
         // read transactions; a read uses a plain transaction for one consistent snapshot.
-        try execute(writes ? "BEGIN IMMEDIATE" : "BEGIN")
+        try storing { () throws(SQLiteStoreError) in try execute(writes ? "BEGIN IMMEDIATE" : "BEGIN") }
         do {
-            let response = try handle(request, idAttribute: idAttribute)
-            if writes && response.isSuccess {
-                beforeCommit?(request)
-                try execute("COMMIT")
-            } else {
-                try execute("ROLLBACK")
+            var records = SQLiteRecords(connection: self)
+            let response = try records.respond(to: request, idAttribute: idAttribute)
+            try storing { () throws(SQLiteStoreError) in
+                if writes {
+                    beforeCommit?(request)
+                    try execute("COMMIT")
+                } else {
+                    try execute("ROLLBACK")
+                }
             }
             return response
         } catch {
@@ -30,80 +33,13 @@ extension SQLiteConnection {
         }
     }
 
-    private func handle(_ request: SyncRequest, idAttribute: String) throws(SQLiteStoreError) -> SyncResponse {
-        let resource = ResourcePath(request.url)
-        switch request.method {
-        case .create:
-            guard let body = request.body?.objectValue else { return Self.badRequest("expected a JSON object") }
-            return try create(body, in: resource.path, idAttribute: idAttribute)
-        case .read:
-            if let parent = resource.parent, let segment = resource.lastSegment,
-                let record = try record(segment, in: parent)
-            {
-                return SyncResponse(status: 200, body: .object(record))
-            }
-            if try collectionExists(resource.path) {
-                let query = ResourcePath.queryItems(of: request)
-                let list = try records(in: resource.path).filter { ResourcePath.matches($0, query: query) }
-                return SyncResponse(status: 200, body: .array(list.map(JSONValue.object)))
-            }
-            if let parent = resource.parent, try collectionExists(parent) { return Self.notFound }
-            return SyncResponse(status: 200, body: [])
-        case .update, .patch:
-            guard let body = request.body?.objectValue else { return Self.badRequest("expected a JSON object") }
-            guard let parent = resource.parent, let segment = resource.lastSegment else { return Self.notFound }
-            if let existing = try record(segment, in: parent) {
-                var stored = request.method == .patch ? existing.merging(body) : body
-                stored[idAttribute] = existing[idAttribute]
-                try run(
-                    "UPDATE records SET json = ?1 WHERE collection = ?2 AND id = ?3",
-                    [Self.encode(stored), .text(parent), .text(segment)]
-                )
-                return SyncResponse(status: 200, body: .object(stored))
-            }
-            guard request.method == .update else { return Self.notFound }
-            var record = body
-            let id = body[idAttribute] ?? Int(segment).map(JSONValue.int) ?? .string(segment)
-            record[idAttribute] = id
-            let key = ResourcePath.segment(for: id)
-            if try exists(key, in: parent) { return Self.taken(idAttribute) }
-            try ensureCollection(parent)
-            try insert(record, key: key, in: parent)
-            return SyncResponse(status: 201, body: .object(record))
-        case .delete:
-            guard let parent = resource.parent, let segment = resource.lastSegment else { return Self.notFound }
-            try run("DELETE FROM records WHERE collection = ?1 AND id = ?2", [.text(parent), .text(segment)])
-            return changes > 0 ? SyncResponse(status: 204) : Self.notFound
+    /// Runs SQLite work, reporting its failure as the `Sync` API does.
+    fileprivate func storing<T>(_ body: () throws(SQLiteStoreError) -> T) throws(SyncError) -> T {
+        do {
+            return try body()
+        } catch {
+            throw SQLiteSync.syncError(error)
         }
-    }
-
-    private func create(_ body: Attributes, in collection: String, idAttribute: String) throws(SQLiteStoreError)
-        -> SyncResponse
-    {
-        var record = body
-        var next = try nextID(in: collection) ?? 1
-        let key: String
-        if let id = record[idAttribute], !id.isNull {
-            key = ResourcePath.segment(for: id)
-            if try exists(key, in: collection) { return Self.taken(idAttribute) }
-            if let int = id.intValue { next = max(next, int &+ 1) }
-        } else {
-            // Skip ids taken by records stored under explicit ids (an upsert with PUT).
-            var id = next
-            while try exists(String(id), in: collection) { id += 1 }
-            record[idAttribute] = .int(id)
-            key = String(id)
-            next = id + 1
-        }
-        try run(
-            """
-            INSERT INTO collections(path, next_id) VALUES (?1, ?2)
-            ON CONFLICT(path) DO UPDATE SET next_id = excluded.next_id
-            """,
-            [.text(collection), .integer(next)]
-        )
-        try insert(record, key: key, in: collection)
-        return SyncResponse(status: 201, body: .object(record))
     }
 
     // MARK: - Rows
@@ -120,7 +56,7 @@ extension SQLiteConnection {
         return list
     }
 
-    private func record(_ id: String, in collection: String) throws(SQLiteStoreError) -> Attributes? {
+    fileprivate func record(_ id: String, in collection: String) throws(SQLiteStoreError) -> Attributes? {
         var found: Attributes?
         try query(
             "SELECT json FROM records WHERE collection = ?1 AND id = ?2",
@@ -131,7 +67,7 @@ extension SQLiteConnection {
         return found
     }
 
-    private func exists(_ id: String, in collection: String) throws(SQLiteStoreError) -> Bool {
+    fileprivate func exists(_ id: String, in collection: String) throws(SQLiteStoreError) -> Bool {
         var found = false
         try query("SELECT 1 FROM records WHERE collection = ?1 AND id = ?2", [.text(collection), .text(id)]) { _ in
             found = true
@@ -139,7 +75,7 @@ extension SQLiteConnection {
         return found
     }
 
-    private func insert(_ record: Attributes, key: String, in collection: String) throws(SQLiteStoreError) {
+    fileprivate func insert(_ record: Attributes, key: String, in collection: String) throws(SQLiteStoreError) {
         try run(
             """
             INSERT INTO records(collection, id, seq, json)
@@ -149,11 +85,11 @@ extension SQLiteConnection {
         )
     }
 
-    private func collectionExists(_ collection: String) throws(SQLiteStoreError) -> Bool {
+    fileprivate func collectionExists(_ collection: String) throws(SQLiteStoreError) -> Bool {
         try nextID(in: collection) != nil
     }
 
-    private func nextID(in collection: String) throws(SQLiteStoreError) -> Int? {
+    fileprivate func nextID(in collection: String) throws(SQLiteStoreError) -> Int? {
         var next: Int?
         try query("SELECT next_id FROM collections WHERE path = ?1", [.text(collection)]) { row in
             next = row.integer(at: 0)
@@ -161,13 +97,13 @@ extension SQLiteConnection {
         return next
     }
 
-    private func ensureCollection(_ collection: String) throws(SQLiteStoreError) {
+    fileprivate func ensureCollection(_ collection: String) throws(SQLiteStoreError) {
         try run("INSERT OR IGNORE INTO collections(path) VALUES (?1)", [.text(collection)])
     }
 
     // MARK: - JSON
 
-    private static func encode(_ record: Attributes) -> SQLiteValue {
+    fileprivate static func encode(_ record: Attributes) -> SQLiteValue {
         .utf8(JSONValue.object(record).jsonData())
     }
 
@@ -186,16 +122,65 @@ extension SQLiteConnection {
         }
         return object
     }
+}
 
-    // MARK: - Responses
+/// The `RecordStore` view of a connection inside a transaction.
+private struct SQLiteRecords: RecordStore {
+    let connection: SQLiteConnection
 
-    private static let notFound = SyncResponse(status: 404, body: ["error": "not found"])
-
-    private static func badRequest(_ message: String) -> SyncResponse {
-        SyncResponse(status: 400, body: ["error": .string(message)])
+    func records(in collection: String) throws(SyncError) -> [Attributes]? {
+        try connection.storing { () throws(SQLiteStoreError) in
+            try connection.collectionExists(collection) ? try connection.records(in: collection) : nil
+        }
     }
 
-    private static func taken(_ idAttribute: String) -> SyncResponse {
-        SyncResponse(status: 422, body: [idAttribute: ["has already been taken"]])
+    func record(_ id: String, in collection: String) throws(SyncError) -> Attributes? {
+        try connection.storing { () throws(SQLiteStoreError) in try connection.record(id, in: collection) }
+    }
+
+    func containsCollection(_ collection: String) throws(SyncError) -> Bool {
+        try connection.storing { () throws(SQLiteStoreError) in try connection.collectionExists(collection) }
+    }
+
+    func containsRecord(_ id: String, in collection: String) throws(SyncError) -> Bool {
+        try connection.storing { () throws(SQLiteStoreError) in try connection.exists(id, in: collection) }
+    }
+
+    func insert(_ record: Attributes, id: String, in collection: String) throws(SyncError) {
+        try connection.storing { () throws(SQLiteStoreError) in
+            try connection.ensureCollection(collection)
+            try connection.insert(record, key: id, in: collection)
+        }
+    }
+
+    func replace(_ record: Attributes, id: String, in collection: String) throws(SyncError) {
+        try connection.storing { () throws(SQLiteStoreError) in
+            try connection.run(
+                "UPDATE records SET json = ?1 WHERE collection = ?2 AND id = ?3",
+                [SQLiteConnection.encode(record), .text(collection), .text(id)]
+            )
+        }
+    }
+
+    func delete(_ id: String, in collection: String) throws(SyncError) {
+        try connection.storing { () throws(SQLiteStoreError) in
+            try connection.run("DELETE FROM records WHERE collection = ?1 AND id = ?2", [.text(collection), .text(id)])
+        }
+    }
+
+    func nextID(in collection: String) throws(SyncError) -> Int {
+        try connection.storing { () throws(SQLiteStoreError) in try connection.nextID(in: collection) ?? 1 }
+    }
+
+    func setNextID(_ id: Int, in collection: String) throws(SyncError) {
+        try connection.storing { () throws(SQLiteStoreError) in
+            try connection.run(
+                """
+                INSERT INTO collections(path, next_id) VALUES (?1, ?2)
+                ON CONFLICT(path) DO UPDATE SET next_id = excluded.next_id
+                """,
+                [.text(collection), .integer(id)]
+            )
+        }
     }
 }

@@ -55,12 +55,6 @@ final class SQLiteConnection {
         return sqlite3_get_autocommit(handle) == 0
     }
 
-    /// How many rows the last INSERT, UPDATE or DELETE changed.
-    var changes: Int {
-        guard let handle else { return 0 }
-        return Int(sqlite3_changes(handle))
-    }
-
     func setBusyTimeout(milliseconds: Int32) {
         if let handle { sqlite3_busy_timeout(handle, milliseconds) }
     }

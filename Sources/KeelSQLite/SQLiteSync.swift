@@ -5,7 +5,8 @@ import Synchronization
 
 /// A `Sync` backend that keeps records in a local SQLite database file.
 ///
-/// It behaves like a small REST server, exactly as `InMemorySync` does, but durably: any
+/// It behaves like a small REST server, exactly as `InMemorySync` does (both follow
+/// `RecordStore.respond(to:idAttribute:)`), but durably: any
 /// model or collection URL works without a schema. `create` on `/notes` stores a record and
 /// assigns the next integer id; `read` of `/notes` lists the records in insertion order
 /// (filtered by query parameters that equal attribute values) and `read` of `/notes/1`
@@ -213,11 +214,8 @@ public final class SQLiteSync: Sync {
             // A task cancelled while it waited for its turn changes nothing.
             if cancellation.isCancelled { return .failure(.cancelled) }
             guard let connection else { return .failure(Self.syncError(.closed(path: path))) }
-            do throws(SQLiteStoreError) {
-                let response = try connection.perform(request, idAttribute: idAttribute, beforeCommit: beforeCommit)
-                return response.isSuccess ? .success(response) : .failure(SyncError(failing: response))
-            } catch {
-                return .failure(Self.syncError(error))
+            return Result { () throws(SyncError) -> SyncResponse in
+                try connection.perform(request, idAttribute: idAttribute, beforeCommit: beforeCommit)
             }
         }
     }

@@ -336,3 +336,55 @@ struct SyncContractTests {
         }
     }
 }
+
+extension SyncContractTests {
+    // MARK: - Ids written by update
+
+    @Test(arguments: Backend.allCases)
+    func createSkipsIDsThatAnUpdateStored(_ backend: Backend) async throws {
+        try await backend.withSync { sync in
+            try await sync.send(.update, "/notes/1", body: ["title": "A"])
+            let next = try await sync.send(.create, "/notes", body: ["title": "B"])
+            let list = try await sync.send(.read, "/notes")
+
+            #expect(next.body?["id"] == .int(2))
+            #expect(list.body?.arrayValue?.compactMap { $0["id"]?.intValue } == [1, 2])
+        }
+    }
+
+    @Test(arguments: Backend.allCases)
+    func updateCreatingARecordUnderATakenIDFailsWith422(_ backend: Backend) async throws {
+        try await backend.withSync { sync in
+            try await sync.send(.create, "/notes", body: ["title": "A"])
+
+            let error = await #expect(throws: SyncError.self) {
+                try await sync.send(.update, "/notes/5", body: ["id": 1, "title": "B"])
+            }
+            let list = try await sync.send(.read, "/notes")
+
+            #expect(error?.status == 422)
+            #expect(list.body == [["title": "A", "id": 1]])
+        }
+    }
+}
+
+/// The dictionary store of the documentation (ImplementingASyncBackend.md and the "Custom
+/// backend" playground page), line for line, run through the contract as a `RecordStoreSync`.
+struct DictionaryStore: RecordStore {
+    var tables: [String: [(id: String, record: Attributes)]] = [:]
+    var nextIDs: [String: Int] = [:]
+
+    func records(in collection: String) -> [Attributes]? { tables[collection]?.map(\.record) }
+    func record(_ id: String, in collection: String) -> Attributes? {
+        tables[collection]?.first { $0.id == id }?.record
+    }
+    mutating func insert(_ record: Attributes, id: String, in collection: String) {
+        tables[collection, default: []].append((id, record))
+    }
+    mutating func replace(_ record: Attributes, id: String, in collection: String) {
+        tables[collection] = tables[collection]?.map { $0.id == id ? (id, record) : $0 }
+    }
+    mutating func delete(_ id: String, in collection: String) { tables[collection]?.removeAll { $0.id == id } }
+    func nextID(in collection: String) -> Int { nextIDs[collection] ?? 1 }
+    mutating func setNextID(_ id: Int, in collection: String) { nextIDs[collection] = id }
+}

@@ -20,7 +20,7 @@ import Synchronization
 ///   during a dispatch still does.
 ///
 /// Closures cannot be compared, so every registration returns a ``Subscription`` token;
-/// ``off(_:owner:)`` also removes by event name, by owner (Backbone's context) or all at once.
+/// ``off(_:owner:)-(String?,_)`` also removes by event name, by owner (Backbone's context) or all at once.
 /// An emitter never keeps an owner alive: a handler whose owner has been deallocated is
 /// dropped. When a listener is deallocated it stops listening by itself.
 open class EventEmitter {
@@ -75,7 +75,7 @@ open class EventEmitter {
     /// - Parameters:
     ///   - events: One name, or several separated by spaces; `"all"` receives every event.
     ///   - owner: An object that owns the handler (Backbone's context), held weakly: the
-    ///     handler is dropped when the owner is deallocated, and ``off(_:owner:)`` can remove
+    ///     handler is dropped when the owner is deallocated, and ``off(_:owner:)-(String?,_)`` can remove
     ///     every handler of an owner.
     ///   - callback: The handler.
     /// - Returns: A token that removes the handler (every name's handler) when cancelled.
@@ -122,7 +122,7 @@ open class EventEmitter {
     ///
     /// - Parameters:
     ///   - events: One name, or several separated by spaces; each fires the handler once.
-    ///   - owner: An owner held weakly, as for ``on(_:owner:_:)``.
+    ///   - owner: An owner held weakly, as for ``on(_:owner:_:)-(String,_,_)``.
     ///   - callback: The handler.
     /// - Returns: A token that removes the handler if it has not run yet.
     @discardableResult
@@ -277,7 +277,7 @@ open class EventEmitter {
     // MARK: - Listening to other emitters
 
     /// Listens to events of another emitter, keeping track of it so that
-    /// ``stopListening(_:_:)`` can remove the handlers later.
+    /// ``stopListening(_:_:)-(_,String?)`` can remove the handlers later.
     ///
     /// The target holds the handler with this emitter as its owner, weakly: capture `self`
     /// weakly in `callback` too, and the target will never keep this emitter alive. A

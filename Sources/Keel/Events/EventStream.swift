@@ -36,7 +36,7 @@ extension EventEmitter {
     }
 }
 
-/// An asynchronous sequence of an emitter's events; see ``EventEmitter/events(_:)``.
+/// An asynchronous sequence of an emitter's events; see ``EventEmitter/events(_:)-(String)``.
 ///
 /// ```swift
 /// for await event in notes.events("add remove") { print(event.name) }

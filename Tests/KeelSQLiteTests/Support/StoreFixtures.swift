@@ -27,6 +27,7 @@ enum Backend: String, CaseIterable, Sendable, CustomTestStringConvertible {
     case inMemory
     case sqlite
     case sqliteInMemory
+    case dictionaryStore
 
     var testDescription: String { rawValue }
 
@@ -43,6 +44,8 @@ enum Backend: String, CaseIterable, Sendable, CustomTestStringConvertible {
             }
         case .sqliteInMemory:
             try await body(SQLiteSync.inMemory())
+        case .dictionaryStore:
+            try await body(RecordStoreSync(DictionaryStore()))
         }
     }
 }

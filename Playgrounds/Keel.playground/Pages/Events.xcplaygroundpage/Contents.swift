@@ -33,4 +33,32 @@ note["done"] = false
 inspector.stopListening()
 note["done"] = true
 precondition(heard == 1)
+//: Typed names are checked by the compiler; `.change(key)` names one attribute's change.
+let title = AttributeKey<String>("title")
+var typed: [String] = []
+note.on(.change(title)) { event in typed.append(event.name) }
+note.on([.sync, .destroy]) { event in typed.append(event.name) }
+note[title] = "Typed"
+note.trigger(.sync)
+precondition(typed == ["change:title", "sync"])
+//: Any object can listen: keep an `EventListener` in a property. When the object goes away,
+//: its listener does, and the note drops every handler it registered.
+final class TitleLabel {
+    let listener = EventListener()
+    var text = ""
+
+    init(note: Note) {
+        listener.listenTo(note, .change(title)) { [weak self] event in
+            self?.text = event.value?.stringValue ?? ""
+        }
+    }
+}
+weak var weakLabel: TitleLabel?
+do {
+    let label = TitleLabel(note: note)
+    weakLabel = label
+    note[title] = "Shown"
+    precondition(label.text == "Shown")
+}
+precondition(weakLabel == nil)
 //: [Next](@next)

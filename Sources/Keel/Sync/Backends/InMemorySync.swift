@@ -6,7 +6,9 @@ import Foundation
 /// the next integer id; `read` of `/notes` lists the records (filtered by query parameters
 /// that equal attribute values) and `read` of `/notes/1` returns one or fails with 404;
 /// `update` replaces (or creates) a record; `patch` merges; `delete` removes and answers 204.
-/// Any path works without set-up: `/users/1/invites` is a collection of its own.
+/// Any path works without set-up: `/users/1/invites` is a collection of its own. These are
+/// the rules of ``RecordStore/respond(to:idAttribute:)``, which every store built on
+/// ``RecordStore`` shares.
 ///
 /// It also records every request and can inject failures, so apps can test their own
 /// error handling without a server:
@@ -22,13 +24,12 @@ import Foundation
 /// ```
 public final class InMemorySync: Sync {
     private struct State {
-        var collections: [String: [Attributes]] = [:]
-        var nextID: [String: Int] = [:]
+        var records: Records
         var requests: [SyncRequest] = []
         var queuedFailures: [SyncError] = []
     }
 
-    private let state = Lock(State())
+    private let state: Lock<State>
     private let idAttribute: String
     private let latency: Duration
     private let failureRule: (@Sendable (SyncRequest) -> SyncError?)?
@@ -53,14 +54,14 @@ public final class InMemorySync: Sync {
         self.idAttribute = idAttribute
         self.latency = latency
         self.failureRule = failWhen
-        state.withLock { state in
-            for (path, list) in records {
-                let key = ResourcePath(URL(string: path) ?? URL(filePath: path)).path
-                state.collections[key] = list
-                let highest = list.compactMap { $0[idAttribute]?.intValue }.max() ?? 0
-                state.nextID[key] = highest + 1
-            }
+        var seeded = Records(idAttribute: idAttribute)
+        for (path, list) in records {
+            let key = ResourcePath(URL(string: path) ?? URL(filePath: path)).path
+            seeded.collections[key] = list
+            let highest = list.compactMap { $0[idAttribute]?.intValue }.max() ?? 0
+            seeded.nextIDs[key] = highest + 1
         }
+        self.state = Lock(State(records: seeded))
     }
 
     /// Every request performed so far, in order.
@@ -79,7 +80,7 @@ public final class InMemorySync: Sync {
     /// - Parameter path: The collection path, such as `/notes`.
     public func records(at path: String) -> [Attributes] {
         let key = ResourcePath(URL(string: path) ?? URL(filePath: path)).path
-        return state.withLock { $0.collections[key] ?? [] }
+        return state.withLock { $0.records.collections[key] ?? [] }
     }
 
     /// Makes the next request fail with `error` (requests are still recorded).
@@ -99,7 +100,7 @@ public final class InMemorySync: Sync {
     /// backend.removeAll()
     /// ```
     public func removeAll() {
-        state.withLock { $0 = State() }
+        state.withLock { $0 = State(records: Records(idAttribute: idAttribute)) }
     }
 
     /// Performs one operation on the in-memory records.
@@ -126,87 +127,62 @@ public final class InMemorySync: Sync {
         }
         if Task.isCancelled { throw .cancelled }
         if let failure = queued ?? failureRule?(request) { throw failure }
-        let response = state.withLock { state in handle(request, in: &state) }
-        guard response.isSuccess else { throw SyncError(failing: response) }
-        return response
-    }
-
-    private func handle(_ request: SyncRequest, in state: inout State) -> SyncResponse {
-        let resource = ResourcePath(request.url)
-        switch request.method {
-        case .create:
-            guard let body = request.body?.objectValue else { return Self.badRequest("expected a JSON object") }
-            var record = body
-            var list = state.collections[resource.path] ?? []
-            if let id = record[idAttribute], !id.isNull {
-                if list.contains(where: { $0[idAttribute] == id }) {
-                    return SyncResponse(status: 422, body: [idAttribute: ["has already been taken"]])
-                }
-                if let int = id.intValue {
-                    state.nextID[resource.path] = max(state.nextID[resource.path] ?? 1, int + 1)
-                }
-            } else {
-                let id = state.nextID[resource.path] ?? 1
-                state.nextID[resource.path] = id + 1
-                record[idAttribute] = .int(id)
-            }
-            list.append(record)
-            state.collections[resource.path] = list
-            return SyncResponse(status: 201, body: .object(record))
-        case .read:
-            if let (_, index) = locate(resource, in: state), let parent = resource.parent,
-                let record = state.collections[parent]?[index]
-            {
-                return SyncResponse(status: 200, body: .object(record))
-            }
-            if let list = state.collections[resource.path] {
-                let query = ResourcePath.queryItems(of: request)
-                return SyncResponse(
-                    status: 200,
-                    body: .array(list.filter { ResourcePath.matches($0, query: query) }.map(JSONValue.object))
-                )
-            }
-            if let parent = resource.parent, state.collections[parent] != nil { return Self.notFound }
-            return SyncResponse(status: 200, body: [])
-        case .update, .patch:
-            guard let body = request.body?.objectValue else { return Self.badRequest("expected a JSON object") }
-            guard let parent = resource.parent, let segment = resource.lastSegment else { return Self.notFound }
-            var list = state.collections[parent] ?? []
-            if let (_, index) = locate(resource, in: state) {
-                let record = request.method == .patch ? list[index].merging(body) : body
-                var stored = record
-                stored[idAttribute] = list[index][idAttribute]
-                list[index] = stored
-                state.collections[parent] = list
-                return SyncResponse(status: 200, body: .object(stored))
-            }
-            guard request.method == .update else { return Self.notFound }
-            var record = body
-            record[idAttribute] = body[idAttribute] ?? Int(segment).map(JSONValue.int) ?? .string(segment)
-            list.append(record)
-            state.collections[parent] = list
-            return SyncResponse(status: 201, body: .object(record))
-        case .delete:
-            guard let parent = resource.parent, let (_, index) = locate(resource, in: state) else {
-                return Self.notFound
-            }
-            state.collections[parent]?.remove(at: index)
-            return SyncResponse(status: 204)
+        return try state.withLock { (state) throws(SyncError) -> SyncResponse in
+            try state.records.respond(to: request, idAttribute: idAttribute)
         }
     }
+}
 
-    /// Finds the record a path names: the last segment matched against the parent's ids.
-    private func locate(_ resource: ResourcePath, in state: State) -> (String, Int)? {
-        guard let parent = resource.parent, let segment = resource.lastSegment,
-            let list = state.collections[parent],
-            let index = list.firstIndex(where: { $0[idAttribute].map(ResourcePath.segment(for:)) == segment })
-        else { return nil }
-        return (parent, index)
+/// The records of an ``InMemorySync``: lists in insertion order, found by id with a scan.
+private struct Records: RecordStore {
+    let idAttribute: String
+    var collections: [String: [Attributes]] = [:]
+    var nextIDs: [String: Int] = [:]
+
+    init(idAttribute: String) {
+        self.idAttribute = idAttribute
     }
 
-    private static let notFound = SyncResponse(status: 404, body: ["error": "not found"])
+    func records(in collection: String) -> [Attributes]? {
+        collections[collection]
+    }
 
-    private static func badRequest(_ message: String) -> SyncResponse {
-        SyncResponse(status: 400, body: ["error": .string(message)])
+    func record(_ id: String, in collection: String) -> Attributes? {
+        index(of: id, in: collection).flatMap { collections[collection]?[$0] }
+    }
+
+    func containsCollection(_ collection: String) -> Bool {
+        collections[collection] != nil
+    }
+
+    func containsRecord(_ id: String, in collection: String) -> Bool {
+        index(of: id, in: collection) != nil
+    }
+
+    mutating func insert(_ record: Attributes, id: String, in collection: String) {
+        collections[collection, default: []].append(record)
+    }
+
+    mutating func replace(_ record: Attributes, id: String, in collection: String) {
+        guard let index = index(of: id, in: collection) else { return }
+        collections[collection]?[index] = record
+    }
+
+    mutating func delete(_ id: String, in collection: String) {
+        guard let index = index(of: id, in: collection) else { return }
+        collections[collection]?.remove(at: index)
+    }
+
+    func nextID(in collection: String) -> Int {
+        nextIDs[collection] ?? 1
+    }
+
+    mutating func setNextID(_ id: Int, in collection: String) {
+        nextIDs[collection] = id
+    }
+
+    /// The position of the record whose id, written as a path segment, is `id`.
+    private func index(of id: String, in collection: String) -> Int? {
+        collections[collection]?.firstIndex { $0[idAttribute].map(ResourcePath.segment(for:)) == id }
     }
 }
