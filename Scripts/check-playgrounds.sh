@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Compiles and runs every page of every playground against the built Keel and KeelSQLite
 # libraries, on Linux as on macOS. A page fails when it does not compile or a
-# `precondition` in it fails.
+# `precondition` in it fails; the compiler's errors or the page's own output (with the
+# precondition's message) are printed then.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 swift build --target KeelSQLite -Xswiftc -warnings-as-errors
@@ -18,15 +19,19 @@ for playground in Playgrounds/*.playground; do
       echo "#sourceLocation(file: \"$PWD/$page/Contents.swift\", line: 1)"
       cat "$page/Contents.swift"
     } > "$WORK/main.swift"
-    if swiftc -swift-version 6 -warnings-as-errors -I "$BIN/Modules" -I Sources/CSQLite \
+    if ! swiftc -swift-version 6 -warnings-as-errors -I "$BIN/Modules" -I Sources/CSQLite \
          "$playground"/Sources/*.swift "$WORK/main.swift" "$BIN/Keel.build/"*.o "$BIN/KeelSQLite.build/"*.o \
-         -lsqlite3 -o "$WORK/page" 2> "$WORK/compile.log" \
-       && "$WORK/page" > "$WORK/run.log" 2>&1; then
-      echo "ok    $page"
-    else
-      echo "FAIL  $page"
-      cat "$WORK/compile.log" "$WORK/run.log" 2> /dev/null | tail -40
+         -lsqlite3 -o "$WORK/page" > "$WORK/compile.log" 2>&1; then
+      echo "FAIL  $page (does not compile)"
+      head -80 "$WORK/compile.log"
       status=1
+    # Without the backtracer's report, the precondition's message is the end of the output.
+    elif ! SWIFT_BACKTRACE=enable=no "$WORK/page" > "$WORK/run.log" 2>&1; then
+      echo "FAIL  $page (a precondition failed; its output follows)"
+      tail -60 "$WORK/run.log"
+      status=1
+    else
+      echo "ok    $page"
     fi
   done
 done
@@ -34,5 +39,5 @@ if [ "$pages" -eq 0 ]; then
   echo "no playground pages found" >&2
   exit 1
 fi
-echo "$pages playground pages checked"
+if [ "$status" -eq 0 ]; then echo "$pages playground pages compiled and run"; fi
 exit $status
