@@ -54,8 +54,11 @@ run_tests() {
   fi
   local status=0
   swift test --skip-build > "$LOGS/test.log" 2>&1 || status=$?
-  # Failures (✘), their details (↳), and the closing line of Swift Testing.
-  grep -E '^(✘|↳)|^[[:space:]]+↳|Test run with [0-9]+ tests?' "$LOGS/test.log" || true
+  # Failures (✘) with their details (↳ lines right after them), and the closing line.
+  awk '/^✘/ { print; details = 1; next }
+       details && /^[[:space:]]*↳/ { print; next }
+       { details = 0 }
+       /^✔ Test run with / { print }' "$LOGS/test.log"
   if [ "$status" -ne 0 ] && ! grep -q '^✘' "$LOGS/test.log"; then
     # A crash or a failure outside Swift Testing: show how the output ends.
     echo "FAIL  swift test exited with status $status; the end of its output:"

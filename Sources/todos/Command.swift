@@ -215,7 +215,10 @@ struct Invocation: Equatable {
                 hint: "To use a title that starts with '-', put '--' before it: todos edit <n|#id> -- \(argument)"
             )
         case let command?:
-            return UsageError("unknown option '\(option)' for '\(command.rawValue)'", hint: Help.usageHint(for: command))
+            return UsageError(
+                "unknown option '\(option)' for '\(command.rawValue)'",
+                hint: Help.usageHint(for: command)
+            )
         case nil:
             return UsageError("unknown option '\(option)'", hint: "Run 'todos --help' to see the options.")
         }
