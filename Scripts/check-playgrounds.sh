@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Compiles and runs every page of every playground against the built Keel and KeelSQLite
-# libraries, on Linux as on macOS. A page fails when it does not compile or a
-# `precondition` in it fails; the compiler's errors or the page's own output (with the
-# precondition's message) are printed then.
+# libraries, on Linux as on macOS, and checks that contents.xcplayground lists exactly
+# the pages there are. A page fails when it does not compile or a `precondition` in it
+# fails; the compiler's errors or the page's own output (with the precondition's
+# message) are printed then.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 swift build --target KeelSQLite -Xswiftc -warnings-as-errors
@@ -13,8 +14,21 @@ shopt -s nullglob
 status=0
 pages=0
 for playground in Playgrounds/*.playground; do
+  # Xcode shows only the pages contents.xcplayground lists, in its order.
+  listed="$(sed -n "s/.*<page name='\([^']*\)'.*/\1/p" "$playground/contents.xcplayground")"
+  for name in $listed; do
+    if [ ! -d "$playground/Pages/$name.xcplaygroundpage" ]; then
+      echo "FAIL  $playground/contents.xcplayground lists a page '$name' that does not exist"
+      status=1
+    fi
+  done
   for page in "$playground"/Pages/*.xcplaygroundpage; do
     pages=$((pages + 1))
+    name="$(basename "$page" .xcplaygroundpage)"
+    if ! printf '%s\n' "$listed" | grep -qx "$name"; then
+      echo "FAIL  $page is not listed in $playground/contents.xcplayground"
+      status=1
+    fi
     {
       echo "#sourceLocation(file: \"$PWD/$page/Contents.swift\", line: 1)"
       cat "$page/Contents.swift"
