@@ -5,11 +5,13 @@ import Observation
 import Synchronization
 import Testing
 
-/// Apps import Keel next to Foundation, so no public type of Keel or KeelSQLite may share
-/// a name with a type of Foundation or the standard library: the app would have to write
-/// `Keel.Name`. This file names every public type without its module, next to those
-/// imports, so a clash stops it from compiling. `Collection` is the one deliberate
-/// exception, and it resolves to Keel's class, as the README promises.
+/// Every public type of Keel and KeelSQLite can be named without its module next to Foundation.
+///
+/// Apps import Keel next to Foundation, so no public type may share a name with a type of
+/// Foundation or the standard library: the app would have to write `Keel.Name`. This file
+/// names every public type without its module, next to those imports, so a clash stops it
+/// from compiling. `Collection` is the one deliberate exception, and it resolves to Keel's
+/// class, as the README promises.
 struct PublicNamesTests {
     /// Every public top-level type, written as an app writes it.
     static let types: KeyValuePairs<String, Any.Type> = [

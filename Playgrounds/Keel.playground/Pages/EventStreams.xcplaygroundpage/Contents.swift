@@ -17,7 +17,7 @@ precondition(titles == ["Groceries", "Taxes"])
 //: Several names, separated by spaces, share one stream, in the order the events happen.
 let membership = notes.events("add remove")
 notes.add(["title": "Laundry"])
-notes.remove(notes.at(0)!)
+notes.remove(notes[0])
 var names: [String] = []
 for await event in membership {
     names.append(event.name)
@@ -27,7 +27,7 @@ precondition(names == ["add", "remove"])
 //: To listen while the code goes on, make the stream first and then start the task that
 //: iterates it. (A stream made inside the task would only exist once the task runs, after
 //: the changes below.)
-let note = notes.at(0)!
+let note = notes[0]
 let titleChanges = note.events("change:title")
 let listener = Task {
     var seen: [String] = []
