@@ -22,4 +22,5 @@ for module in Keel KeelSQLite; do
     status=1
   fi
 done
+if [ "$status" -eq 0 ]; then echo "Keel and KeelSQLite documentation built"; fi
 exit $status

@@ -1,9 +1,9 @@
 /// A small command-line parser: long options (`--store PATH`, `--store=PATH`), short flags
 /// (`-h`), positional arguments, and `--` to end the options.
 ///
-/// It knows nothing about the commands; ``Invocation`` interprets its result. Options may
-/// appear anywhere before `--`, so `todos add Milk --store x.sqlite` and
-/// `todos --store x.sqlite add Milk` mean the same.
+/// It knows nothing about the commands; ``Invocation`` interprets its result, and explains
+/// unknown options in the context of the command. Options may appear anywhere before `--`,
+/// so `todos add Milk --store x.sqlite` and `todos --store x.sqlite add Milk` mean the same.
 struct ArgumentParser {
     /// One option the parser recognizes.
     struct Option: Hashable {
@@ -31,6 +31,8 @@ struct ArgumentParser {
         var options: [(name: String, value: String?)] = []
         /// The arguments that are not options, in order.
         var positionals: [String] = []
+        /// The arguments that look like options but name none, as given (`--bogus=1`, `-x`).
+        var unknownOptions: [String] = []
 
         /// Whether the flag or option appeared at all.
         func contains(_ name: String) -> Bool {
@@ -43,7 +45,7 @@ struct ArgumentParser {
         }
 
         static func == (lhs: Result, rhs: Result) -> Bool {
-            lhs.positionals == rhs.positionals
+            lhs.positionals == rhs.positionals && lhs.unknownOptions == rhs.unknownOptions
                 && lhs.options.map(\.name) == rhs.options.map(\.name)
                 && lhs.options.map(\.value) == rhs.options.map(\.value)
         }
@@ -56,8 +58,9 @@ struct ArgumentParser {
     ///
     /// - Parameter arguments: The arguments, without the program name.
     /// - Returns: The options and positional arguments.
-    /// - Throws: ``UsageError`` for an unknown option, a missing value, or a value given to a
-    ///   flag.
+    /// - Throws: ``UsageError`` for a missing value or a value given to a flag. Unknown
+    ///   options are no error here: they go to ``Result/unknownOptions``, because what to
+    ///   suggest depends on the command.
     func parse(_ arguments: [String]) throws(UsageError) -> Result {
         var result = Result()
         var index = arguments.startIndex
@@ -73,7 +76,10 @@ struct ArgumentParser {
                 optionsEnded = true
                 continue
             }
-            let (option, inlineValue) = try lookUp(argument)
+            guard let (option, inlineValue) = lookUp(argument) else {
+                result.unknownOptions.append(argument)
+                continue
+            }
             if option.takesValue {
                 var value = inlineValue
                 if value == nil, index < arguments.endIndex, !arguments[index].hasPrefix("--") {
@@ -94,8 +100,9 @@ struct ArgumentParser {
         return result
     }
 
-    /// Finds the option an argument such as `--store=x`, `--all` or `-h` names.
-    private func lookUp(_ argument: String) throws(UsageError) -> (Option, String?) {
+    /// Finds the option an argument such as `--store=x`, `--all` or `-h` names, with its
+    /// inline value; `nil` when it names none.
+    private func lookUp(_ argument: String) -> (Option, String?)? {
         if argument.hasPrefix("--") {
             let body = argument.dropFirst(2)
             let name: Substring
@@ -107,24 +114,11 @@ struct ArgumentParser {
                 name = body
                 value = nil
             }
-            guard let option = options.first(where: { $0.name == name }) else {
-                throw UsageError(
-                    "unknown option '--\(name)'",
-                    hint: "To use a title that starts with '-', put '--' before it: todos add -- \(argument)"
-                )
-            }
-            return (option, value)
+            return options.first { $0.name == name }.map { ($0, value) }
         }
         let letters = argument.dropFirst()
-        guard letters.count == 1, let letter = letters.first,
-            let option = options.first(where: { $0.shortName == letter })
-        else {
-            throw UsageError(
-                "unknown option '\(argument)'",
-                hint: "To use a title that starts with '-', put '--' before it: todos add -- \(argument)"
-            )
-        }
-        return (option, nil)
+        guard letters.count == 1, let letter = letters.first else { return nil }
+        return options.first { $0.shortName == letter }.map { ($0, nil) }
     }
 
     /// Whether an argument is an option: it starts with `-`, but is neither `-` alone nor a

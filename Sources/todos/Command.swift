@@ -138,6 +138,9 @@ struct Invocation: Equatable {
         var words = parsed.positionals
         let name = words.isEmpty ? nil : words.removeFirst()
 
+        if let unknown = parsed.unknownOptions.first {
+            throw Self.unknownOption(unknown, command: name.flatMap(CommandName.init(rawValue:)))
+        }
         if parsed.contains("help") {
             let topic = name == CommandName.help.rawValue ? words.first : name
             command = .help(try topic.map(Self.commandName))
@@ -194,6 +197,31 @@ struct Invocation: Equatable {
             hint = "Did you mean 'todos \(suggestion.rawValue)'? " + hint
         }
         throw UsageError("unknown command '\(name)'", hint: hint)
+    }
+
+    /// Explains an unknown option for the command it was given to: for commands that take a
+    /// title it may be meant as one, for the others it is a mistake.
+    private static func unknownOption(_ argument: String, command: CommandName?) -> UsageError {
+        let option = argument.prefix { $0 != "=" }
+        switch command {
+        case .add:
+            return UsageError(
+                "unknown option '\(option)'",
+                hint: "To use a title that starts with '-', put '--' before it: todos add -- \(argument)"
+            )
+        case .edit:
+            return UsageError(
+                "unknown option '\(option)'",
+                hint: "To use a title that starts with '-', put '--' before it: todos edit <n|#id> -- \(argument)"
+            )
+        case let command?:
+            return UsageError(
+                "unknown option '\(option)' for '\(command.rawValue)'",
+                hint: Help.usageHint(for: command)
+            )
+        case nil:
+            return UsageError("unknown option '\(option)'", hint: "Run 'todos --help' to see the options.")
+        }
     }
 
     private static func reference(

@@ -50,7 +50,7 @@ enum Help {
               TODOS_STORE      Like --store.
               TODOS_SERVER     Like --server; it wins over TODOS_STORE. Options win over both.
               XDG_DATA_HOME    Where the default store lives on Linux (~/.local/share if unset).
-              NO_COLOR         If set, no colors (they are only used on a terminal anyway).
+              NO_COLOR         If set and not empty, no colors (only a terminal gets them anyway).
 
             Exit status:
               0  success

@@ -16,7 +16,7 @@ import Keel
 /// ```
 @MainActor
 final class Renderer {
-    /// The widest title column; longer titles push their id to the right.
+    /// The widest title column, in terminal columns; longer titles push their id to the right.
     static let maximumTitleWidth = 40
 
     private let todos: TodoList
@@ -132,10 +132,11 @@ final class Renderer {
 
         let numberWidth = String(all.count).count
         let titles = rows.map { Self.displayText($0.element.title) }
-        let titleWidth = min(titles.map(\.count).max() ?? 0, Self.maximumTitleWidth)
-        for ((index, todo), title) in zip(rows, titles) {
+        let widths = titles.map(DisplayWidth.of)
+        let titleWidth = min(widths.max() ?? 0, Self.maximumTitleWidth)
+        for ((index, todo), (title, width)) in zip(rows, zip(titles, widths)) {
             let number = String(index + 1)
-            let padding = String(repeating: " ", count: max(0, titleWidth - title.count))
+            let padding = String(repeating: " ", count: max(0, titleWidth - width))
             let box = todo.isDone ? terminal.styled("[x]", .green) : "[ ]"
             let shownTitle = todo.isDone ? terminal.styled(title, .dim) : title
             let id = terminal.styled("#" + (todo.id.map(Self.idText) ?? "?"), .dim)

@@ -13,15 +13,21 @@ struct Terminal {
 
     /// The process's own streams.
     ///
-    /// Colors only go to a terminal, and never when `NO_COLOR` is set or `TERM` is `dumb`.
+    /// Colors only go to a terminal, and only when ``allowsColor(environment:)``.
     static func standard(environment: [String: String]) -> Terminal {
-        let colorAllowed = environment["NO_COLOR"] == nil && environment["TERM"] != "dumb"
+        let colorAllowed = allowsColor(environment: environment)
         return Terminal(
             write: { FileHandle.standardOutput.write(Data($0.utf8)) },
             writeError: { FileHandle.standardError.write(Data($0.utf8)) },
             usesColor: colorAllowed && isatty(STDOUT_FILENO) == 1,
             usesColorForErrors: colorAllowed && isatty(STDERR_FILENO) == 1
         )
+    }
+
+    /// Whether the environment allows colors: not when `NO_COLOR` holds a value (an empty
+    /// `NO_COLOR` does not count, as no-color.org says) or `TERM` is `dumb`.
+    static func allowsColor(environment: [String: String]) -> Bool {
+        environment["NO_COLOR", default: ""].isEmpty && environment["TERM"] != "dumb"
     }
 
     /// ANSI styles.

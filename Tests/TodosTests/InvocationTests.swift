@@ -53,6 +53,42 @@ struct InvocationTests {
         #expect(throws: UsageError.self) { try Invocation(arguments: ["--active=1"]) }
     }
 
+    @Test func unknownOptionsAreExplainedForTheCommandTheyWereGivenTo() {
+        #expect(
+            throws: UsageError(
+                "unknown option '--bogus' for 'list'",
+                hint: "Usage: todos list [--all|--active|--completed]\nRun 'todos help list' for more."
+            )
+        ) {
+            try Invocation(arguments: ["list", "--bogus"])
+        }
+        #expect(throws: UsageError("unknown option '-x' for 'toggle'", hint: Help.usageHint(for: .toggle))) {
+            try Invocation(arguments: ["toggle", "-x", "1"])
+        }
+        #expect(throws: UsageError("unknown option '--sort'", hint: "Run 'todos --help' to see the options.")) {
+            try Invocation(arguments: ["--sort=title"])
+        }
+    }
+
+    @Test func unknownOptionsInATitleSuggestDoubleDash() {
+        #expect(
+            throws: UsageError(
+                "unknown option '--force'",
+                hint: "To use a title that starts with '-', put '--' before it: todos add -- --force"
+            )
+        ) {
+            try Invocation(arguments: ["add", "--force", "push"])
+        }
+        #expect(
+            throws: UsageError(
+                "unknown option '--x'",
+                hint: "To use a title that starts with '-', put '--' before it: todos edit <n|#id> -- --x=1"
+            )
+        ) {
+            try Invocation(arguments: ["edit", "2", "--x=1"])
+        }
+    }
+
     @Test func backendOptionsWinOverTheEnvironment() throws {
         let cwd = URL(fileURLWithPath: "/work", isDirectory: true)
         let environment = ["TODOS_SERVER": "http://env.example", "TODOS_STORE": "/env.sqlite", "HOME": "/home/me"]

@@ -91,6 +91,39 @@ struct RendererTests {
         #expect(Terminal.standard(environment: ["NO_COLOR": "1"]).usesColor == false)
     }
 
+    @Test func onlyANonEmptyNoColorTurnsColorsOff() {
+        #expect(Terminal.allowsColor(environment: [:]))
+        #expect(Terminal.allowsColor(environment: ["NO_COLOR": ""]), "no-color.org: an empty value does not count")
+        #expect(Terminal.allowsColor(environment: ["NO_COLOR": "1"]) == false)
+        #expect(Terminal.allowsColor(environment: ["TERM": "dumb"]) == false)
+    }
+
+    @Test func wideCharactersAndEmojiKeepTheIDsAligned() {
+        let todos = TodoList([
+            ["id": 1, "title": "Tea"], ["id": 2, "title": "お茶"], ["id": 3, "title": "🍵"],
+            ["id": 4, "title": "Cafe\u{301}"],
+        ])
+        let (renderer, _) = makeRenderer(todos)
+        #expect(
+            renderer.render() == """
+                Todos (4 active, 0 completed)
+                  1. [ ] Tea  #1
+                  2. [ ] お茶 #2
+                  3. [ ] 🍵   #3
+                  4. [ ] Café #4
+
+                """
+        )
+    }
+
+    @Test(arguments: [
+        ("abc", 3), ("日本語", 6), ("한국어", 6), ("ｱｲ", 2), ("ＡＢ", 4), ("e\u{301}", 1), ("\u{301}", 0),
+        ("a\u{200B}b", 2), ("🍵", 2), ("❤", 1), ("❤\u{FE0F}", 2), ("👍🏽", 2), ("🇯🇵", 2), ("👨‍👩‍👧", 2), ("1\u{FE0F}\u{20E3}", 2),
+    ])
+    func displayWidthCountsTerminalColumns(_ text: String, _ columns: Int) {
+        #expect(DisplayWidth.of(text) == columns)
+    }
+
     @Test func titlesAreShownOnOneLine() {
         #expect(Renderer.displayText("a\tb\nc\u{1B}[0m") == "a b c [0m")
     }

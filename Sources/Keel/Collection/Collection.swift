@@ -26,7 +26,7 @@ open class Collection<M: Model>: EventEmitter, ModelCollection, Observable {
     /// How the collection keeps its models in order; `nil` keeps insertion order.
     ///
     /// Setting it does not re-sort: call ``sort(silent:options:)``.
-    public var comparator: Comparator<M>?
+    public var comparator: ModelComparator<M>?
 
     /// Builds the model for new attributes, for polymorphic collections; `nil` uses `M`.
     public let factory: ((Attributes, ChangeOptions) -> M)?
@@ -102,7 +102,7 @@ open class Collection<M: Model>: EventEmitter, ModelCollection, Observable {
     ///   - options: Options for adding the initial models.
     public required init(
         _ models: [M] = [],
-        comparator: Comparator<M>? = nil,
+        comparator: ModelComparator<M>? = nil,
         factory: ((Attributes, ChangeOptions) -> M)? = nil,
         url: String? = nil,
         sync: (any Sync)? = nil,
@@ -143,7 +143,7 @@ open class Collection<M: Model>: EventEmitter, ModelCollection, Observable {
     ///   - options: Options for building the models (`parse`, `validate`).
     public convenience init(
         _ attributes: [Attributes],
-        comparator: Comparator<M>? = nil,
+        comparator: ModelComparator<M>? = nil,
         factory: ((Attributes, ChangeOptions) -> M)? = nil,
         url: String? = nil,
         sync: (any Sync)? = nil,

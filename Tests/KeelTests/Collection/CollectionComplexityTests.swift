@@ -155,7 +155,7 @@ struct CollectionComplexityTests {
         let expected = ids.enumerated()
             .sorted { ($0.element % 7, $0.offset) < ($1.element % 7, $1.offset) }
             .map { JSONValue.int($0.element) }
-        let comparators: [Comparator<Model>] = [
+        let comparators: [ModelComparator<Model>] = [
             .attribute("rank"),
             .value { $0["rank"] },
             .key { $0["rank"]?.intValue ?? 0 },

@@ -231,7 +231,7 @@ struct CollectionSortTests {
     @Test func everyComparatorFormIsStable() throws {
         let inputs: [Attributes] = (0..<40).map { ["id": .int($0), "rank": .int($0 % 3)] }
         let expected = inputs.sorted { ($0["rank"]?.intValue ?? 0) < ($1["rank"]?.intValue ?? 0) }.map { $0["id"] }
-        let comparators: [Comparator<Model>] = [
+        let comparators: [ModelComparator<Model>] = [
             .attribute("rank"),
             .value { $0["rank"] },
             .key { intValue($0, "rank") },

@@ -1,13 +1,15 @@
-/// How a ``Collection`` keeps its models in order.
+/// How a ``Collection`` keeps its models in order: the type of its `comparator`.
 ///
-/// Every form sorts stably: models that compare equal keep their relative order.
+/// Every form sorts stably: models that compare equal keep their relative order. The type
+/// is not called `Comparator` because Foundation declares a `Comparator` type too, and
+/// apps import both modules.
 ///
 /// ```swift
 /// let byRank = Collection<Note>(comparator: .attribute("rank"))
 /// let byTitle = Collection<Note>(comparator: .key { $0["title"]?.stringValue ?? "" })
 /// let newestFirst = Collection<Note>(comparator: .ordered { $0["date"]?.intValue ?? 0 > $1["date"]?.intValue ?? 0 })
 /// ```
-public struct Comparator<M: Model> {
+public struct ModelComparator<M: Model> {
     enum Kind {
         case attribute(String)
         case key((M) -> JSONValue?)
@@ -26,8 +28,8 @@ public struct Comparator<M: Model> {
     /// ```
     ///
     /// - Parameter name: The attribute's name.
-    public static func attribute(_ name: String) -> Comparator {
-        Comparator(kind: .attribute(name))
+    public static func attribute(_ name: String) -> ModelComparator {
+        ModelComparator(kind: .attribute(name))
     }
 
     /// Sorts by a value computed from each model, ascending (Backbone's one-argument
@@ -38,8 +40,8 @@ public struct Comparator<M: Model> {
     /// ```
     ///
     /// - Parameter key: The sort key of a model.
-    public static func key<Key: Comparable>(_ key: @escaping (M) -> Key) -> Comparator {
-        Comparator(kind: .ordered { key($0) < key($1) })
+    public static func key<Key: Comparable>(_ key: @escaping (M) -> Key) -> ModelComparator {
+        ModelComparator(kind: .ordered { key($0) < key($1) })
     }
 
     /// Sorts by a JSON value computed from each model, ascending; `nil` sorts last.
@@ -49,8 +51,8 @@ public struct Comparator<M: Model> {
     /// ```
     ///
     /// - Parameter key: The sort value of a model.
-    public static func value(_ key: @escaping (M) -> JSONValue?) -> Comparator {
-        Comparator(kind: .key(key))
+    public static func value(_ key: @escaping (M) -> JSONValue?) -> ModelComparator {
+        ModelComparator(kind: .key(key))
     }
 
     /// Sorts with a predicate that says whether the first model belongs before the second
@@ -61,8 +63,8 @@ public struct Comparator<M: Model> {
     /// ```
     ///
     /// - Parameter areInIncreasingOrder: A strict weak ordering of models.
-    public static func ordered(_ areInIncreasingOrder: @escaping (M, M) -> Bool) -> Comparator {
-        Comparator(kind: .ordered(areInIncreasingOrder))
+    public static func ordered(_ areInIncreasingOrder: @escaping (M, M) -> Bool) -> ModelComparator {
+        ModelComparator(kind: .ordered(areInIncreasingOrder))
     }
 
     /// The attribute a string comparator sorts by.
@@ -93,7 +95,7 @@ public struct Comparator<M: Model> {
 
     /// Computes each key once, then sorts positions by (key, position) so ties keep order.
     ///
-    /// Here and in ``sorted(_:)`` the loops run over buffer pointers: `Comparator<M>` is
+    /// Here and in ``sorted(_:)`` the loops run over buffer pointers: `ModelComparator<M>` is
     /// generic, and called from another module its `Sequence` algorithms would run
     /// unspecialized.
     private static func sortedByValue(_ models: [M], _ key: (M) -> JSONValue?) -> [M] {

@@ -1,0 +1,116 @@
+import Foundation
+import Keel
+import KeelSQLite
+import Observation
+import Synchronization
+import Testing
+
+/// Every public type of Keel and KeelSQLite can be named without its module next to Foundation.
+///
+/// Apps import Keel next to Foundation, so no public type may share a name with a type of
+/// Foundation or the standard library: the app would have to write `Keel.Name`. This file
+/// names every public type without its module, next to those imports, so a clash stops it
+/// from compiling. `Collection` is the one deliberate exception, and it resolves to Keel's
+/// class, as the README promises.
+struct PublicNamesTests {
+    /// Every public top-level type, written as an app writes it.
+    static let types: KeyValuePairs<String, Any.Type> = [
+        "AttributeKey": AttributeKey<String>.self,
+        "AttributeValues": AttributeValues<String>.self,
+        "Attributes": Attributes.self,
+        "ChangeOptions": ChangeOptions.self,
+        "Collection": Collection<Model>.self,
+        "CollectionChanges": CollectionChanges.self,
+        "CollectionError": CollectionError.self,
+        "CrossOriginRedirectGuard": CrossOriginRedirectGuard.self,
+        "Event": Event.self,
+        "EventEmitter": EventEmitter.self,
+        "EventListener": EventListener.self,
+        "EventName": EventName.self,
+        "EventStream": EventStream.self,
+        "HTTPTransport": (any HTTPTransport).self,
+        "InMemorySync": InMemorySync.self,
+        "JSONObject": JSONObject.self,
+        "JSONParseError": JSONParseError.self,
+        "JSONRepresentable": (any JSONRepresentable).self,
+        "JSONValue": JSONValue.self,
+        "JSONValueDecoder": JSONValueDecoder.self,
+        "JSONValueEncoder": JSONValueEncoder.self,
+        "JSONWriteOptions": JSONWriteOptions.self,
+        "Model": Model.self,
+        "ModelCollection": (any ModelCollection).self,
+        "ModelComparator": ModelComparator<Model>.self,
+        "RESTSync": RESTSync.self,
+        "RecordStore": (any RecordStore).self,
+        "RecordStoreSync": RecordStoreSync<DictionaryStore>.self,
+        "Subscription": Subscription.self,
+        "Sync": (any Sync).self,
+        "SyncError": SyncError.self,
+        "SyncMethod": SyncMethod.self,
+        "SyncOptions": SyncOptions.self,
+        "SyncRequest": SyncRequest.self,
+        "SyncResponse": SyncResponse.self,
+        "UpdateOptions": UpdateOptions.self,
+        "ValidationError": ValidationError.self,
+        // KeelSQLite
+        "IdentityMap": IdentityMap.self,
+        "IdentityMapError": IdentityMapError.self,
+        "SQLiteStoreError": SQLiteStoreError.self,
+        "SQLiteSync": SQLiteSync.self,
+    ]
+
+    @Test func collectionMeansKeelsClassNextToFoundation() {
+        let notes = Collection<Model>()
+        #expect(notes.count == 0)
+        #expect(type(of: notes) == Keel.Collection<Model>.self)
+    }
+
+    @Test func comparatorsAreNamedWithoutAModulePrefix() {
+        let comparator: ModelComparator<Model> = .attribute("rank")
+        let notes = Collection<Model>([["rank": 2], ["rank": 1]], comparator: comparator)
+        #expect(notes.map { $0["rank"] } == [1, 2])
+    }
+
+    /// A new public type must be added to ``types``, so that this file keeps checking it.
+    @Test func everyPublicTypeIsNamedHere() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        var declared: Set<String> = []
+        for module in ["Keel", "KeelSQLite"] {
+            let folder = root.appendingPathComponent("Sources/\(module)", isDirectory: true)
+            let files = try #require(FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil))
+            for case let file as URL in files where file.pathExtension == "swift" {
+                let source = try String(contentsOf: file, encoding: .utf8)
+                for line in source.split(separator: "\n") {
+                    if let name = Self.publicTypeName(declaredBy: line) { declared.insert(name) }
+                }
+            }
+        }
+        let named = Set(Self.types.map(\.key))
+        #expect(declared.count > 30, "the sources were found and scanned")
+        #expect(
+            declared.subtracting(named).isEmpty,
+            "Add \(declared.subtracting(named).sorted()) to PublicNamesTests.types, unqualified"
+        )
+        #expect(
+            named.subtracting(declared).isEmpty,
+            "\(named.subtracting(declared).sorted()) are no longer public types"
+        )
+    }
+
+    /// The name a top-level (unindented) public declaration of a type gives, such as
+    /// `Model` for `open class Model: EventEmitter, Observable {`.
+    static func publicTypeName(declaredBy line: Substring) -> String? {
+        var words = line.split(separator: " ")[...]
+        while let first = words.first, first.hasPrefix("@") || first == "nonisolated" { words.removeFirst() }
+        guard line.first?.isWhitespace == false, let access = words.popFirst(), ["public", "open"].contains(access)
+        else { return nil }
+        while let first = words.first, ["final", "indirect"].contains(first) { words.removeFirst() }
+        guard let kind = words.popFirst(),
+            ["class", "struct", "enum", "protocol", "typealias", "actor"].contains(kind),
+            let declaration = words.first
+        else { return nil }
+        let name = declaration.prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+        return name.isEmpty ? nil : String(name)
+    }
+}
