@@ -57,7 +57,7 @@ extension SQLiteConnection {
                 stored[idAttribute] = existing[idAttribute]
                 try run(
                     "UPDATE records SET json = ?1 WHERE collection = ?2 AND id = ?3",
-                    [Self.encode(stored), .text(parent), .text(segment)]
+                    [try Self.encode(stored), .text(parent), .text(segment)]
                 )
                 return SyncResponse(status: 200, body: .object(stored))
             }
@@ -145,7 +145,7 @@ extension SQLiteConnection {
             INSERT INTO records(collection, id, seq, json)
             VALUES (?1, ?2, (SELECT COALESCE(MAX(seq), 0) + 1 FROM records WHERE collection = ?1), ?3)
             """,
-            [.text(collection), .text(key), Self.encode(record)]
+            [.text(collection), .text(key), try Self.encode(record)]
         )
     }
 
@@ -167,8 +167,12 @@ extension SQLiteConnection {
 
     // MARK: - JSON
 
-    private static func encode(_ record: Attributes) -> SQLiteValue {
-        .utf8(JSONValue.object(record).jsonData())
+    private static func encode(_ record: Attributes) throws(SQLiteStoreError) -> SQLiteValue {
+        do {
+            return .utf8(try record.jsonData())
+        } catch {
+            throw .unencodableRecord(error)
+        }
     }
 
     /// Parses a stored record; text that is not a JSON object means the file was damaged.

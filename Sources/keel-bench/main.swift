@@ -60,5 +60,10 @@ let document = report(
     keelPeakKilobytes: keelPeakKilobytes,
     peakKilobytes: PeakMemory.kilobytes
 )
-print(document.jsonString(options: .prettyPrinted))
+do {
+    print(try document.jsonString(options: .prettyPrinted))
+} catch {
+    log("cannot write the report: \(error)")
+    exit(1)
+}
 exit(results.allSatisfy(\.succeeded) ? 0 : 1)

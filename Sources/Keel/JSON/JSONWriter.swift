@@ -1,4 +1,8 @@
 /// Writes values as JSON text into a byte buffer.
+///
+/// The writer is iterative: the arrays and objects being written live on an explicit stack
+/// rather than on the call stack, so a value nested any number of levels deep is written, or
+/// refused, without exhausting the stack.
 struct JSONWriter {
     /// The UTF-8 text written so far.
     private(set) var output: [UInt8] = []
@@ -7,6 +11,21 @@ struct JSONWriter {
     private let sortsKeys: Bool
     private let escapesSlashes: Bool
 
+    /// An array or object whose members are being written.
+    private struct Frame {
+        /// The elements of an array; empty for an object.
+        let elements: [JSONValue]
+        /// The object, or `nil` for an array.
+        let object: JSONObject?
+        /// For an object whose keys are written sorted: the positions of its members in key
+        /// order.
+        let order: [Int]?
+        /// How many elements or members have been started.
+        var started = 0
+
+        var count: Int { object?.count ?? elements.count }
+    }
+
     init(options: JSONWriteOptions) {
         isPretty = options.contains(.prettyPrinted)
         sortsKeys = options.contains(.sortedKeys)
@@ -14,70 +33,76 @@ struct JSONWriter {
         output.reserveCapacity(256)
     }
 
-    /// Writes `value`, nested `depth` levels deep.
-    mutating func write(_ value: JSONValue, depth: Int = 0) {
-        switch value {
-        case .null:
-            writeASCII("null")
-        case .bool(let bool):
-            writeASCII(bool ? "true" : "false")
-        case .int(let int):
-            write(int)
-        case .double(let double):
-            write(double)
-        case .string(let string):
-            write(string)
-        case .array(let array):
-            write(array, depth: depth)
-        case .object(let object):
-            write(object, depth: depth)
-        }
-    }
-
-    /// Writes an array.
-    mutating func write(_ array: [JSONValue], depth: Int) {
-        guard !array.isEmpty else {
-            writeASCII("[]")
-            return
-        }
-        output.append(UInt8(ascii: "["))
-        for (index, element) in array.enumerated() {
-            if index > 0 { output.append(UInt8(ascii: ",")) }
-            if isPretty { writeNewline(depth: depth + 1) }
-            write(element, depth: depth + 1)
-        }
-        if isPretty { writeNewline(depth: depth) }
-        output.append(UInt8(ascii: "]"))
-    }
-
-    /// Writes an object, its keys sorted when the options ask for it.
-    mutating func write(_ object: JSONObject, depth: Int) {
-        guard !object.isEmpty else {
-            writeASCII("{}")
-            return
-        }
-        output.append(UInt8(ascii: "{"))
-        if sortsKeys {
-            let sorted = object.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
-            for (index, member) in sorted.enumerated() {
-                write(member: member, first: index == 0, depth: depth)
+    /// Writes `value`, or stops at its first array or object nested deeper than
+    /// `maximumDepth` levels (the outermost array or object is level 1).
+    ///
+    /// - Returns: `false` when the value nests too deeply; the output then holds part of it.
+    mutating func write(_ value: JSONValue, maximumDepth: Int) -> Bool {
+        var frames: [Frame] = []
+        var next = value
+        while true {
+            switch next {
+            case .null:
+                writeASCII("null")
+            case .bool(let bool):
+                writeASCII(bool ? "true" : "false")
+            case .int(let int):
+                write(int)
+            case .double(let double):
+                write(double)
+            case .string(let string):
+                write(string)
+            case .array(let elements):
+                guard frames.count < maximumDepth else { return false }
+                if elements.isEmpty {
+                    writeASCII("[]")
+                } else {
+                    output.append(UInt8(ascii: "["))
+                    frames.append(Frame(elements: elements, object: nil, order: nil))
+                }
+            case .object(let object):
+                guard frames.count < maximumDepth else { return false }
+                if object.isEmpty {
+                    writeASCII("{}")
+                } else {
+                    output.append(UInt8(ascii: "{"))
+                    frames.append(Frame(elements: [], object: object, order: sortsKeys ? Self.keyOrder(of: object) : nil))
+                }
             }
-        } else {
-            for (index, member) in object.enumerated() {
-                write(member: member, first: index == 0, depth: depth)
-            }
+            guard let following = startNextMember(of: &frames) else { return true }
+            next = following
         }
-        if isPretty { writeNewline(depth: depth) }
-        output.append(UInt8(ascii: "}"))
     }
 
-    private mutating func write(member: JSONObject.Element, first: Bool, depth: Int) {
-        if !first { output.append(UInt8(ascii: ",")) }
-        if isPretty { writeNewline(depth: depth + 1) }
-        write(member.key)
-        output.append(UInt8(ascii: ":"))
-        if isPretty { output.append(UInt8(ascii: " ")) }
-        write(member.value, depth: depth + 1)
+    /// Starts the next element or member of the innermost unfinished array or object,
+    /// writing its separator, indentation and key, and returns its value; closes the arrays
+    /// and objects that are finished on the way. Returns `nil` when all are finished.
+    private mutating func startNextMember(of frames: inout [Frame]) -> JSONValue? {
+        while let top = frames.indices.last {
+            let started = frames[top].started
+            guard started == frames[top].count else {
+                frames[top].started = started + 1
+                if started > 0 { output.append(UInt8(ascii: ",")) }
+                if isPretty { writeNewline(depth: frames.count) }
+                guard let object = frames[top].object else { return frames[top].elements[started] }
+                let member = object[frames[top].order?[started] ?? started]
+                write(member.key)
+                output.append(UInt8(ascii: ":"))
+                if isPretty { output.append(UInt8(ascii: " ")) }
+                return member.value
+            }
+            let closing = frames[top].object == nil ? UInt8(ascii: "]") : UInt8(ascii: "}")
+            frames.removeLast()
+            if isPretty { writeNewline(depth: frames.count) }
+            output.append(closing)
+        }
+        return nil
+    }
+
+    /// The positions of the members of `object` in ascending order of their keys' code
+    /// points.
+    private static func keyOrder(of object: JSONObject) -> [Int] {
+        object.indices.sorted { object[$0].key.utf8.lexicographicallyPrecedes(object[$1].key.utf8) }
     }
 
     private mutating func writeNewline(depth: Int) {
@@ -109,12 +134,15 @@ struct JSONWriter {
 
     /// Writes a double: integral values up to 2^53 as integers, others in their shortest
     /// round-trip form, and `NaN` and infinities, which JSON cannot express, as `null`.
+    /// Negative zero is written as `-0.0`, because `-0` reads back as the integer zero.
     private mutating func write(_ double: Double) {
         guard double.isFinite else {
             writeASCII("null")
             return
         }
-        if double.magnitude <= 9_007_199_254_740_992, let int = Int(exactly: double) {
+        if double == 0, double.sign == .minus {
+            writeASCII("-0.0")
+        } else if double.magnitude <= 9_007_199_254_740_992, let int = Int(exactly: double) {
             write(int)
         } else {
             // `description` is the shortest text that reads back as the same double, and is

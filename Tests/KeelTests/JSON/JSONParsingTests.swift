@@ -373,7 +373,7 @@ struct JSONParsingRoundTripTests {
         var generator = JSONValueGenerator(seed: 2024)
         for _ in 0..<300 {
             let value = generator.value()
-            let text = value.jsonString(options: options)
+            let text = try value.jsonString(options: options)
             let reparsed = try JSONValue(parsing: text)
             #expect(reparsed == value, "\(text)")
             #expect(try JSONValue(parsing: value.jsonData(options: options)) == value)

@@ -115,7 +115,8 @@ public struct RESTSync: Sync {
     ///
     /// - Parameter request: The operation.
     /// - Returns: The URL request, with method, headers, body and timeout.
-    /// - Throws: ``SyncError/missingURL(_:)`` when the URL cannot be resolved.
+    /// - Throws: ``SyncError/missingURL(_:)`` when the URL cannot be resolved;
+    ///   ``SyncError/unencodableBody(_:)`` when the body cannot be written as JSON.
     public func urlRequest(for request: SyncRequest) throws(SyncError) -> URLRequest {
         var url = request.url
         if url.scheme == nil {
@@ -141,7 +142,7 @@ public struct RESTSync: Sync {
         let sendsBody = [.create, .update, .patch].contains(request.method)
         if emulateJSON {
             var fields: [(String, String)] = []
-            if sendsBody { fields.append(("model", (request.body ?? .null).jsonString())) }
+            if sendsBody { fields.append(("model", String(decoding: try Self.jsonData(request.body), as: UTF8.self))) }
             if tunnels { fields.append(("_method", method)) }
             if !fields.isEmpty || sendsBody {
                 urlRequest.setValue("application/x-www-form-urlencoded", forHTTPHeaderField: "Content-Type")
@@ -150,7 +151,7 @@ public struct RESTSync: Sync {
             }
         } else if sendsBody {
             urlRequest.setValue("application/json", forHTTPHeaderField: "Content-Type")
-            urlRequest.httpBody = (request.body ?? .null).jsonData()
+            urlRequest.httpBody = try Self.jsonData(request.body)
         }
         for (name, value) in headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
         for (name, value) in request.headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
@@ -158,6 +159,15 @@ public struct RESTSync: Sync {
     }
 
     // MARK: - Helpers
+
+    /// The request body (`null` when there is none) as JSON text.
+    private static func jsonData(_ body: JSONValue?) throws(SyncError) -> Data {
+        do {
+            return try (body ?? .null).jsonData()
+        } catch {
+            throw .unencodableBody(error)
+        }
+    }
 
     /// Characters left alone in query and form values: RFC 3986's unreserved set.
     private static let unreserved = CharacterSet(
