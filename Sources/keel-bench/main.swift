@@ -25,7 +25,10 @@ if configuration.profiling {
         log("\(workload.name): Keel, once, for a profiler")
         do {
             let sample = try workload.keel.run()
-            try expect(sample.check == workload.expectedCheck, "check \(sample.check), expected \(workload.expectedCheck)")
+            try expect(
+                sample.check == workload.expectedCheck,
+                "check \(sample.check), expected \(workload.expectedCheck)"
+            )
         } catch {
             log("\(workload.name) FAILED: \(error)")
             exit(1)

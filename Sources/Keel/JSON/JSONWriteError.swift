@@ -51,7 +51,8 @@ public struct JSONWriteError: Error, Sendable, Hashable, CustomStringConvertible
     public var description: String {
         switch kind {
         case .tooDeeplyNested:
-            return "Arrays and objects nested deeper than \(JSONValue.maximumParsingDepth) levels cannot be written as JSON"
+            return
+                "Arrays and objects nested deeper than \(JSONValue.maximumParsingDepth) levels cannot be written as JSON"
         }
     }
 }

@@ -66,7 +66,9 @@ struct JSONWriter {
                     writeASCII("{}")
                 } else {
                     output.append(UInt8(ascii: "{"))
-                    frames.append(Frame(elements: [], object: object, order: sortsKeys ? Self.keyOrder(of: object) : nil))
+                    frames.append(
+                        Frame(elements: [], object: object, order: sortsKeys ? Self.keyOrder(of: object) : nil)
+                    )
                 }
             }
             guard let following = startNextMember(of: &frames) else { return true }

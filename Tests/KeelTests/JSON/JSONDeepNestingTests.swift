@@ -143,7 +143,8 @@ struct JSONDeepNestingDescriptionTests {
         var objects = nestedObjects(depth)
         // Compared outside `#expect`, which would print both texts on failure.
         let arrayText = arrays.description
-        let arraysDescribed = arrayText == String(repeating: "[", count: depth) + "1" + String(repeating: "]", count: depth)
+        let arraysDescribed =
+            arrayText == String(repeating: "[", count: depth) + "1" + String(repeating: "]", count: depth)
         #expect(arraysDescribed)
         let reflected = String(reflecting: arrays) == arrayText
         #expect(reflected)

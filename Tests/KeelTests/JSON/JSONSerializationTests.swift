@@ -117,7 +117,10 @@ struct JSONSerializationNumberTests {
 
 struct JSONSerializationFormattingTests {
     @Test func prettyPrintingIndentsByTwoSpaces() throws {
-        let value: JSONValue = ["title": "Dune", "tags": ["sf", "classic"], "author": ["name": "Frank", "born": 1920], "empty": [], "none": [:]]
+        let value: JSONValue = [
+            "title": "Dune", "tags": ["sf", "classic"], "author": ["name": "Frank", "born": 1920], "empty": [],
+            "none": [:],
+        ]
         let expected = """
             {
               "title": "Dune",
@@ -159,7 +162,9 @@ struct JSONSerializationFormattingTests {
 
     @Test func sortedKeysOrdersEveryObjectByCodePoint() throws {
         let value: JSONValue = ["b": ["z": 1, "a": 2], "a": [["d": 1, "c": 2]], "B": 0, "é": 3, "aa": 4]
-        #expect(try value.jsonString(options: .sortedKeys) == #"{"B":0,"a":[{"c":2,"d":1}],"aa":4,"b":{"a":2,"z":1},"é":3}"#)
+        #expect(
+            try value.jsonString(options: .sortedKeys) == #"{"B":0,"a":[{"c":2,"d":1}],"aa":4,"b":{"a":2,"z":1},"é":3}"#
+        )
     }
 
     @Test func sortedAndPrettyCombine() throws {
