@@ -1,7 +1,7 @@
 /// Equality and hashing, safe at any depth.
 ///
 /// Values usually nest a few levels, and are compared and hashed by recursion, which is
-/// fastest. Past ``recursionLimit`` levels the work continues on an explicit stack, so that a
+/// fastest. Past 64 levels the work continues on an explicit stack, so that a
 /// value built in code and nested any number of levels deep is compared and hashed without
 /// exhausting the call stack.
 extension JSONValue: Hashable {
