@@ -14,7 +14,12 @@ extension JSONValue: Hashable {
     ///
     /// - Complexity: O(*n*) in the size of the values, at any depth.
     public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
-        equal(lhs, rhs, levelsLeft: recursionLimit) ?? equalIteratively(lhs, rhs)
+        switch (lhs, rhs) {
+        case (.array, .array), (.object, .object):
+            return equal(lhs, rhs, levelsLeft: recursionLimit) ?? equalIteratively(lhs, rhs)
+        default:
+            return scalarsEqual(lhs, rhs)
+        }
     }
 
     /// Hashes the value so that equal values (including `1` and `1.0`) hash alike.
