@@ -74,6 +74,9 @@ public struct JSONObject: Sendable {
     /// ```
     public var values: [JSONValue] { storage.entries.map(\.value) }
 
+    /// The keys and values, in key order.
+    var entries: ContiguousArray<Element> { storage.entries }
+
     /// The position of `key`, or `nil` when the object does not have it.
     ///
     /// ```swift

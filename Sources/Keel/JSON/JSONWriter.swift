@@ -15,15 +15,17 @@ struct JSONWriter {
     private struct Frame {
         /// The elements of an array; empty for an object.
         let elements: [JSONValue]
-        /// The object, or `nil` for an array.
-        let object: JSONObject?
+        /// The keys and values of an object; empty for an array.
+        let members: ContiguousArray<JSONObject.Element>
+        /// Whether the frame is an object.
+        let isObject: Bool
         /// For an object whose keys are written sorted: the positions of its members in key
         /// order.
         let order: [Int]?
         /// How many elements or members have been started.
         var started = 0
 
-        var count: Int { object?.count ?? elements.count }
+        var count: Int { isObject ? members.count : elements.count }
     }
 
     init(options: JSONWriteOptions) {
@@ -33,78 +35,102 @@ struct JSONWriter {
         output.reserveCapacity(256)
     }
 
+    /// What ``start(_:depth:maximumDepth:)`` did with a value.
+    private enum Start {
+        /// The value is written whole: a scalar, or an empty array or object.
+        case written
+        /// The opening bracket of a non-empty array or object is written; its members follow.
+        case opened(Frame)
+        /// The value is an array or object nested too deeply; nothing was written.
+        case tooDeep
+    }
+
     /// Writes `value`, or stops at its first array or object nested deeper than
     /// `maximumDepth` levels (the outermost array or object is level 1).
     ///
     /// - Returns: `false` when the value nests too deeply; the output then holds part of it.
     mutating func write(_ value: JSONValue, maximumDepth: Int) -> Bool {
-        var frames: [Frame] = []
-        var next = value
-        while true {
-            switch next {
-            case .null:
-                writeASCII("null")
-            case .bool(let bool):
-                writeASCII(bool ? "true" : "false")
-            case .int(let int):
-                write(int)
-            case .double(let double):
-                write(double)
-            case .string(let string):
-                write(string)
-            case .array(let elements):
-                guard frames.count < maximumDepth else { return false }
-                if elements.isEmpty {
-                    writeASCII("[]")
-                } else {
-                    output.append(UInt8(ascii: "["))
-                    frames.append(Frame(elements: elements, object: nil, order: nil))
-                }
-            case .object(let object):
-                guard frames.count < maximumDepth else { return false }
-                if object.isEmpty {
-                    writeASCII("{}")
-                } else {
-                    output.append(UInt8(ascii: "{"))
-                    frames.append(
-                        Frame(elements: [], object: object, order: sortsKeys ? Self.keyOrder(of: object) : nil)
-                    )
-                }
-            }
-            guard let following = startNextMember(of: &frames) else { return true }
-            next = following
+        // The innermost open array or object; `outer` holds the ones around it, outermost first.
+        var top: Frame
+        switch start(value, depth: 0, maximumDepth: maximumDepth) {
+        case .written: return true
+        case .tooDeep: return false
+        case .opened(let frame): top = frame
         }
-    }
-
-    /// Starts the next element or member of the innermost unfinished array or object,
-    /// writing its separator, indentation and key, and returns its value; closes the arrays
-    /// and objects that are finished on the way. Returns `nil` when all are finished.
-    private mutating func startNextMember(of frames: inout [Frame]) -> JSONValue? {
-        while let top = frames.indices.last {
-            let started = frames[top].started
-            guard started == frames[top].count else {
-                frames[top].started = started + 1
-                if started > 0 { output.append(UInt8(ascii: ",")) }
-                if isPretty { writeNewline(depth: frames.count) }
-                guard let object = frames[top].object else { return frames[top].elements[started] }
-                let member = object[frames[top].order?[started] ?? started]
-                write(member.key)
+        var outer: [Frame] = []
+        while true {
+            let started = top.started
+            guard started < top.count else {
+                if isPretty { writeNewline(depth: outer.count) }
+                output.append(top.isObject ? UInt8(ascii: "}") : UInt8(ascii: "]"))
+                guard let parent = outer.popLast() else { return true }
+                top = parent
+                continue
+            }
+            top.started = started + 1
+            if started > 0 { output.append(UInt8(ascii: ",")) }
+            if isPretty { writeNewline(depth: outer.count + 1) }
+            let member: JSONValue
+            if top.isObject {
+                let entry = top.members[top.order?[started] ?? started]
+                write(entry.key)
                 output.append(UInt8(ascii: ":"))
                 if isPretty { output.append(UInt8(ascii: " ")) }
-                return member.value
+                member = entry.value
+            } else {
+                member = top.elements[started]
             }
-            let closing = frames[top].object == nil ? UInt8(ascii: "]") : UInt8(ascii: "}")
-            frames.removeLast()
-            if isPretty { writeNewline(depth: frames.count) }
-            output.append(closing)
+            switch start(member, depth: outer.count + 1, maximumDepth: maximumDepth) {
+            case .written:
+                continue
+            case .tooDeep:
+                return false
+            case .opened(let frame):
+                outer.append(top)
+                top = frame
+            }
         }
-        return nil
     }
 
-    /// The positions of the members of `object` in ascending order of their keys' code
-    /// points.
-    private static func keyOrder(of object: JSONObject) -> [Int] {
-        object.indices.sorted { object[$0].key.utf8.lexicographicallyPrecedes(object[$1].key.utf8) }
+    /// Writes a scalar or an empty array or object whole, or the opening bracket of another
+    /// array or object, which is `depth` levels inside the outermost one.
+    private mutating func start(_ value: JSONValue, depth: Int, maximumDepth: Int) -> Start {
+        switch value {
+        case .null:
+            writeASCII("null")
+        case .bool(let bool):
+            writeASCII(bool ? "true" : "false")
+        case .int(let int):
+            write(int)
+        case .double(let double):
+            write(double)
+        case .string(let string):
+            write(string)
+        case .array(let elements):
+            guard depth < maximumDepth else { return .tooDeep }
+            guard !elements.isEmpty else {
+                writeASCII("[]")
+                return .written
+            }
+            output.append(UInt8(ascii: "["))
+            return .opened(Frame(elements: elements, members: [], isObject: false, order: nil))
+        case .object(let object):
+            guard depth < maximumDepth else { return .tooDeep }
+            guard !object.isEmpty else {
+                writeASCII("{}")
+                return .written
+            }
+            output.append(UInt8(ascii: "{"))
+            let members = object.entries
+            let order = sortsKeys ? Self.keyOrder(of: members) : nil
+            return .opened(Frame(elements: [], members: members, isObject: true, order: order))
+        }
+        return .written
+    }
+
+    /// The positions of `members` in ascending order of their keys' code points.
+    private static func keyOrder(of members: ContiguousArray<JSONObject.Element>) -> [Int] {
+        members.indices.sorted { members[$0].key.utf8.lexicographicallyPrecedes(members[$1].key.utf8) }
     }
 
     private mutating func writeNewline(depth: Int) {
