@@ -81,7 +81,7 @@ extension SQLiteConnection {
             INSERT INTO records(collection, id, seq, json)
             VALUES (?1, ?2, (SELECT COALESCE(MAX(seq), 0) + 1 FROM records WHERE collection = ?1), ?3)
             """,
-            [.text(collection), .text(key), Self.encode(record)]
+            [.text(collection), .text(key), try Self.encode(record)]
         )
     }
 
@@ -103,8 +103,13 @@ extension SQLiteConnection {
 
     // MARK: - JSON
 
-    fileprivate static func encode(_ record: Attributes) -> SQLiteValue {
-        .utf8(JSONValue.object(record).jsonData())
+    /// The record as stored JSON text; a record too deep to write is refused unwritten.
+    fileprivate static func encode(_ record: Attributes) throws(SQLiteStoreError) -> SQLiteValue {
+        do {
+            return .utf8(try record.jsonData())
+        } catch {
+            throw .unencodableRecord(error)
+        }
     }
 
     /// Parses a stored record; text that is not a JSON object means the file was damaged.
@@ -157,7 +162,7 @@ private struct SQLiteRecords: RecordStore {
         try connection.storing { () throws(SQLiteStoreError) in
             try connection.run(
                 "UPDATE records SET json = ?1 WHERE collection = ?2 AND id = ?3",
-                [SQLiteConnection.encode(record), .text(collection), .text(id)]
+                [try SQLiteConnection.encode(record), .text(collection), .text(id)]
             )
         }
     }

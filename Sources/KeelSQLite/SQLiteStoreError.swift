@@ -1,3 +1,5 @@
+public import Keel
+
 /// Why a SQLite store could not be opened or could not complete an operation.
 ///
 /// ``SQLiteSync/init(fileURL:idAttribute:)`` throws these. A store never repairs, resets or
@@ -54,6 +56,10 @@ public enum SQLiteStoreError: Error, Sendable, Hashable, CustomStringConvertible
     case closed(path: String)
     /// Any other SQLite failure, with its result code and message.
     case sqlite(path: String, code: Int32, message: String)
+    /// A record cannot be written as JSON, such as one nested deeper than
+    /// `JSONValue.maximumParsingDepth` levels; nothing was written. ``SQLiteSync/perform(_:)``
+    /// reports it as `SyncError.unencodableBody(_:)`.
+    case unencodableRecord(JSONWriteError)
 
     /// A sentence describing the failure and what became of the file.
     ///
@@ -91,6 +97,8 @@ public enum SQLiteStoreError: Error, Sendable, Hashable, CustomStringConvertible
             return "The store at \(path) is closed"
         case .sqlite(let path, let code, let message):
             return "SQLite error \(code) at \(path): \(message)"
+        case .unencodableRecord(let error):
+            return "The record cannot be stored: \(error); nothing was written"
         }
     }
 }

@@ -192,7 +192,8 @@ public final class SQLiteSync: Sync {
     /// - Returns: The record or list, with REST status codes (201 for create, 204 for delete).
     /// - Throws: `SyncError`: 404 for missing records, 400 for a body that is not an
     ///   object, 422 for a duplicate id, `SyncError.cancelled` when the task is cancelled
-    ///   before the operation starts, and `SyncError.storage(_:)` for storage failures.
+    ///   before the operation starts, `SyncError.unencodableBody(_:)` for a record that
+    ///   cannot be written as JSON, and `SyncError.storage(_:)` for storage failures.
     public func perform(_ request: SyncRequest) async throws(SyncError) -> SyncResponse {
         if Task.isCancelled { throw .cancelled }
         let cancellation = CancellationFlag()
@@ -251,7 +252,8 @@ public final class SQLiteSync: Sync {
 
     /// The `SyncError` the `Sync` API reports for a storage failure.
     static func syncError(_ error: SQLiteStoreError) -> SyncError {
-        .storage(error.description)
+        if case .unencodableRecord(let writeError) = error { return .unencodableBody(writeError) }
+        return .storage(error.description)
     }
 }
 

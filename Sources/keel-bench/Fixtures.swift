@@ -26,9 +26,10 @@ func shortNoteAttributes(_ i: Int) -> Attributes {
 
 /// The JSON text that `parse_reset` parses, on both sides.
 ///
-/// An array of ``noteAttributes(_:)`` for the first `count` notes, written by Keel's encoder.
+/// An array of ``noteAttributes(_:)`` for the first `count` notes, written by Keel's writer
+/// (a value's description is its compact JSON text).
 func notesJSON(count: Int) -> String {
-    JSONValue.array((0..<count).map { .object(noteAttributes($0)) }).jsonString()
+    JSONValue.array((0..<count).map { .object(noteAttributes($0)) }).description
 }
 
 /// A number that event handlers increment.

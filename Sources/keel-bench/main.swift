@@ -25,7 +25,10 @@ if configuration.profiling {
         log("\(workload.name): Keel, once, for a profiler")
         do {
             let sample = try workload.keel.run()
-            try expect(sample.check == workload.expectedCheck, "check \(sample.check), expected \(workload.expectedCheck)")
+            try expect(
+                sample.check == workload.expectedCheck,
+                "check \(sample.check), expected \(workload.expectedCheck)"
+            )
         } catch {
             log("\(workload.name) FAILED: \(error)")
             exit(1)
@@ -60,5 +63,10 @@ let document = report(
     keelPeakKilobytes: keelPeakKilobytes,
     peakKilobytes: PeakMemory.kilobytes
 )
-print(document.jsonString(options: .prettyPrinted))
+do {
+    print(try document.jsonString(options: .prettyPrinted))
+} catch {
+    log("cannot write the report: \(error)")
+    exit(1)
+}
 exit(results.allSatisfy(\.succeeded) ? 0 : 1)

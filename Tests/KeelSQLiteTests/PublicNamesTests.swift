@@ -36,6 +36,7 @@ struct PublicNamesTests {
         "JSONValue": JSONValue.self,
         "JSONValueDecoder": JSONValueDecoder.self,
         "JSONValueEncoder": JSONValueEncoder.self,
+        "JSONWriteError": JSONWriteError.self,
         "JSONWriteOptions": JSONWriteOptions.self,
         "Model": Model.self,
         "ModelCollection": (any ModelCollection).self,

@@ -74,6 +74,9 @@ public struct JSONObject: Sendable {
     /// ```
     public var values: [JSONValue] { storage.entries.map(\.value) }
 
+    /// The keys and values, in key order.
+    var entries: ContiguousArray<Element> { storage.entries }
+
     /// The position of `key`, or `nil` when the object does not have it.
     ///
     /// ```swift
@@ -232,51 +235,11 @@ extension JSONObject: ExpressibleByDictionaryLiteral {
     }
 }
 
-// MARK: - Equality and hashing
-
-extension JSONObject: Hashable {
-    /// Whether both objects have the same keys with equal values, in any order.
-    ///
-    /// ```swift
-    /// (["a": 1, "b": 2] as JSONObject) == ["b": 2, "a": 1]  // true
-    /// ```
-    public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
-        guard lhs.count == rhs.count else { return false }
-        for (position, entry) in lhs.storage.entries.enumerated() {
-            // Same order is the common case; fall back to a keyed lookup otherwise.
-            let other = rhs.storage.entries[position]
-            if other.key == entry.key {
-                if other.value != entry.value { return false }
-            } else if rhs[entry.key] != entry.value {
-                return false
-            }
-        }
-        return true
-    }
-
-    /// Hashes the keys and values independently of their order.
-    ///
-    /// ```swift
-    /// let set: Set<JSONObject> = [["a": 1, "b": 2], ["b": 2, "a": 1]]  // one element
-    /// ```
-    public func hash(into hasher: inout Hasher) {
-        var combined = 0
-        for entry in storage.entries {
-            var entryHasher = Hasher()
-            entryHasher.combine(entry.key)
-            entryHasher.combine(entry.value)
-            combined ^= entryHasher.finalize()
-        }
-        hasher.combine(storage.count)
-        hasher.combine(combined)
-    }
-}
-
 extension JSONObject: CustomStringConvertible {
-    /// The object as compact JSON text.
+    /// The object as compact JSON text, however deeply it nests.
     ///
     /// ```swift
     /// print(JSONObject(["a": 1]))  // {"a":1}
     /// ```
-    public var description: String { JSONValue.object(self).jsonString() }
+    public var description: String { JSONValue.object(self).unlimitedJSONString }
 }

@@ -10,42 +10,62 @@ public import Foundation
 /// Numbers: an ``int(_:)`` is written exactly. A ``double(_:)`` with an integral value of at
 /// most 2^53 in magnitude is written without a fraction (`1`, not `1.0`, as JavaScript
 /// does), which reads back as an equal ``int(_:)``; other doubles are written in their
-/// shortest form that reads back as the same double (`0.1`, `1e+300`). JSON has no `NaN` or
-/// infinity: those are written as `null`, as JavaScript's `JSON.stringify` does.
+/// shortest form that reads back as the same double (`0.1`, `1e+300`); negative zero is
+/// written as `-0.0`, which reads back as negative zero (`-0` would read back as the integer
+/// `0`). JSON has no `NaN` or infinity: those are written as `null`, as JavaScript's
+/// `JSON.stringify` does.
+///
+/// Everything written parses back: arrays and objects nested deeper than
+/// ``maximumParsingDepth`` levels throw ``JSONWriteError/Kind/tooDeeplyNested``, as parsing
+/// them would. ``description`` has no such limit.
 extension JSONValue {
     /// The value as UTF-8 encoded JSON text.
     ///
     /// ```swift
-    /// let body = JSONValue(["title": "Dune", "done": false]).jsonData()
+    /// let body = try JSONValue(["title": "Dune", "done": false]).jsonData()
     /// request.httpBody = body  // {"title":"Dune","done":false}
     /// ```
     ///
     /// - Parameter options: How to format the text; compact by default.
     /// - Returns: The JSON text as UTF-8 bytes.
+    /// - Throws: ``JSONWriteError`` when arrays and objects nest deeper than
+    ///   ``maximumParsingDepth`` levels.
     /// - Complexity: O(*n*) in the size of the value; O(*n* log *n*) with
     ///   ``JSONWriteOptions/sortedKeys``.
-    public func jsonData(options: JSONWriteOptions = []) -> Data {
-        Data(jsonBytes(options: options))
+    public func jsonData(options: JSONWriteOptions = []) throws(JSONWriteError) -> Data {
+        Data(try jsonBytes(options: options))
     }
 
     /// The value as JSON text.
     ///
     /// ```swift
-    /// JSONValue(["tags": ["a", "b"]]).jsonString()  // {"tags":["a","b"]}
+    /// try JSONValue(["tags": ["a", "b"]]).jsonString()  // {"tags":["a","b"]}
     /// ```
     ///
     /// - Parameter options: How to format the text; compact by default.
     /// - Returns: The JSON text.
+    /// - Throws: ``JSONWriteError`` when arrays and objects nest deeper than
+    ///   ``maximumParsingDepth`` levels.
     /// - Complexity: O(*n*) in the size of the value; O(*n* log *n*) with
     ///   ``JSONWriteOptions/sortedKeys``.
-    public func jsonString(options: JSONWriteOptions = []) -> String {
-        String(decoding: jsonBytes(options: options), as: UTF8.self)
+    public func jsonString(options: JSONWriteOptions = []) throws(JSONWriteError) -> String {
+        String(decoding: try jsonBytes(options: options), as: UTF8.self)
     }
 
-    private func jsonBytes(options: JSONWriteOptions) -> [UInt8] {
+    private func jsonBytes(options: JSONWriteOptions) throws(JSONWriteError) -> [UInt8] {
         var writer = JSONWriter(options: options)
-        writer.write(self)
+        guard writer.write(self, maximumDepth: Self.maximumParsingDepth) else {
+            throw JSONWriteError(kind: .tooDeeplyNested)
+        }
         return writer.output
+    }
+
+    /// The value as compact JSON text, however deeply it nests.
+    var unlimitedJSONString: String {
+        var writer = JSONWriter(options: [])
+        // Without a limit, every value is written whole.
+        _ = writer.write(self, maximumDepth: .max)
+        return String(decoding: writer.output, as: UTF8.self)
     }
 }
 
@@ -54,35 +74,33 @@ extension JSONObject {
     ///
     /// ```swift
     /// let attributes: JSONObject = ["title": "Dune", "year": 1965]
-    /// attributes.jsonData()  // {"title":"Dune","year":1965}
+    /// try attributes.jsonData()  // {"title":"Dune","year":1965}
     /// ```
     ///
     /// - Parameter options: How to format the text; compact by default.
     /// - Returns: The JSON text as UTF-8 bytes.
+    /// - Throws: ``JSONWriteError`` when arrays and objects nest deeper than
+    ///   ``JSONValue/maximumParsingDepth`` levels (the object itself is the first).
     /// - Complexity: O(*n*) in the size of the object; O(*n* log *n*) with
     ///   ``JSONWriteOptions/sortedKeys``.
-    public func jsonData(options: JSONWriteOptions = []) -> Data {
-        Data(jsonBytes(options: options))
+    public func jsonData(options: JSONWriteOptions = []) throws(JSONWriteError) -> Data {
+        try JSONValue.object(self).jsonData(options: options)
     }
 
     /// The object as JSON text, keys in stored order.
     ///
     /// ```swift
     /// let attributes: JSONObject = ["b": 1, "a": 2]
-    /// attributes.jsonString(options: .sortedKeys)  // {"a":2,"b":1}
+    /// try attributes.jsonString(options: .sortedKeys)  // {"a":2,"b":1}
     /// ```
     ///
     /// - Parameter options: How to format the text; compact by default.
     /// - Returns: The JSON text.
+    /// - Throws: ``JSONWriteError`` when arrays and objects nest deeper than
+    ///   ``JSONValue/maximumParsingDepth`` levels (the object itself is the first).
     /// - Complexity: O(*n*) in the size of the object; O(*n* log *n*) with
     ///   ``JSONWriteOptions/sortedKeys``.
-    public func jsonString(options: JSONWriteOptions = []) -> String {
-        String(decoding: jsonBytes(options: options), as: UTF8.self)
-    }
-
-    private func jsonBytes(options: JSONWriteOptions) -> [UInt8] {
-        var writer = JSONWriter(options: options)
-        writer.write(self, depth: 0)
-        return writer.output
+    public func jsonString(options: JSONWriteOptions = []) throws(JSONWriteError) -> String {
+        try JSONValue.object(self).jsonString(options: options)
     }
 }

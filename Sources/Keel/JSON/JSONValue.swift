@@ -252,65 +252,6 @@ extension JSONValue: ExpressibleByDictionaryLiteral {
     }
 }
 
-// MARK: - Equality and hashing
-
-extension JSONValue: Hashable {
-    /// Whether two values are deeply equal; numbers compare by value.
-    ///
-    /// ```swift
-    /// JSONValue(1) == JSONValue(1.0)  // true
-    /// JSONValue(1) == JSONValue("1")  // false
-    /// ```
-    public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
-        switch (lhs, rhs) {
-        case (.null, .null): return true
-        case (.bool(let a), .bool(let b)): return a == b
-        case (.int(let a), .int(let b)): return a == b
-        case (.double(let a), .double(let b)): return a == b || (a.isNaN && b.isNaN)
-        case (.int(let a), .double(let b)), (.double(let b), .int(let a)): return Int(exactly: b) == a
-        case (.string(let a), .string(let b)): return a == b
-        case (.array(let a), .array(let b)): return a == b
-        case (.object(let a), .object(let b)): return a == b
-        default: return false
-        }
-    }
-
-    /// Hashes the value so that equal values (including `1` and `1.0`) hash alike.
-    ///
-    /// ```swift
-    /// let ids: Set<JSONValue> = [1, 1.0, "1"]  // two elements
-    /// ```
-    public func hash(into hasher: inout Hasher) {
-        switch self {
-        case .null:
-            hasher.combine(0 as UInt8)
-        case .bool(let bool):
-            hasher.combine(1 as UInt8)
-            hasher.combine(bool)
-        case .int(let int):
-            hasher.combine(2 as UInt8)
-            hasher.combine(int)
-        case .double(let double):
-            if let int = Int(exactly: double) {
-                hasher.combine(2 as UInt8)
-                hasher.combine(int)
-            } else {
-                hasher.combine(3 as UInt8)
-                hasher.combine(double.isNaN ? Double.nan.bitPattern : double.bitPattern)
-            }
-        case .string(let string):
-            hasher.combine(4 as UInt8)
-            hasher.combine(string)
-        case .array(let array):
-            hasher.combine(5 as UInt8)
-            hasher.combine(array)
-        case .object(let object):
-            hasher.combine(6 as UInt8)
-            hasher.combine(object)
-        }
-    }
-}
-
 // MARK: - Ordering
 
 extension JSONValue {
@@ -336,7 +277,7 @@ extension JSONValue {
     /// JSONValue.sortsBefore(1, 2.5)  // true
     /// ```
     ///
-    /// - Complexity: O(1) for scalars; O(*n*) for arrays.
+    /// - Complexity: O(1) for scalars; O(*n*) for arrays, nested to any depth.
     public static func sortsBefore(_ lhs: JSONValue, _ rhs: JSONValue) -> Bool {
         switch (lhs, rhs) {
         case (.int(let a), .int(let b)): return a < b
@@ -351,10 +292,41 @@ extension JSONValue {
             if b.isNaN { return true }
             return a < b
         case (.array(let a), .array(let b)):
-            return a.lexicographicallyPrecedes(b, by: sortsBefore)
+            return arraySortsBefore(a, b)
         default:
             return lhs.kindRank < rhs.kindRank
         }
+    }
+
+    /// Whether array `lhs` sorts before array `rhs`: lexicographically, with nested arrays
+    /// compared on an explicit stack rather than by recursion, so any depth is safe.
+    private static func arraySortsBefore(_ lhs: [JSONValue], _ rhs: [JSONValue]) -> Bool {
+        // The pairs of arrays being compared, outermost first, and how many elements of
+        // each pair have compared equal.
+        var pairs: [(lhs: [JSONValue], rhs: [JSONValue], equalCount: Int)] = [(lhs, rhs, 0)]
+        while let top = pairs.indices.last {
+            let position = pairs[top].equalCount
+            guard position < pairs[top].lhs.count, position < pairs[top].rhs.count else {
+                // One array is a prefix of the other: the shorter sorts first, and equal
+                // arrays compare equal within the arrays that hold them.
+                if pairs[top].lhs.count != pairs[top].rhs.count { return pairs[top].lhs.count < pairs[top].rhs.count }
+                pairs.removeLast()
+                if let parent = pairs.indices.last { pairs[parent].equalCount += 1 }
+                continue
+            }
+            let left = pairs[top].lhs[position]
+            let right = pairs[top].rhs[position]
+            if case .array(let a) = left, case .array(let b) = right {
+                pairs.append((a, b, 0))
+            } else if sortsBefore(left, right) {
+                return true
+            } else if sortsBefore(right, left) {
+                return false
+            } else {
+                pairs[top].equalCount += 1
+            }
+        }
+        return false
     }
 }
 
@@ -366,5 +338,8 @@ extension JSONValue: CustomStringConvertible {
     /// ```swift
     /// print(JSONValue(["a": [1, true]]))  // {"a":[1,true]}
     /// ```
-    public var description: String { jsonString() }
+    ///
+    /// Unlike ``jsonString(options:)``, the description has no depth limit: it describes a
+    /// value nested any number of levels deep.
+    public var description: String { unlimitedJSONString }
 }

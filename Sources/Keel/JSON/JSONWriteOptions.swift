@@ -6,7 +6,7 @@
 ///
 /// ```swift
 /// let value: JSONValue = ["b": 1, "a": "x/y"]
-/// value.jsonString(options: [.prettyPrinted, .sortedKeys])
+/// try value.jsonString(options: [.prettyPrinted, .sortedKeys])
 /// // {
 /// //   "a": "x/y",
 /// //   "b": 1
@@ -35,7 +35,7 @@ public struct JSONWriteOptions: OptionSet, Sendable, Hashable {
     /// space after each colon: `"key": value`. Empty arrays and objects stay `[]` and `{}`.
     ///
     /// ```swift
-    /// JSONValue(["a": [1]]).jsonString(options: .prettyPrinted)
+    /// try JSONValue(["a": [1]]).jsonString(options: .prettyPrinted)
     /// // {
     /// //   "a": [
     /// //     1
@@ -48,7 +48,7 @@ public struct JSONWriteOptions: OptionSet, Sendable, Hashable {
     /// stored order, so equal objects always produce the same text.
     ///
     /// ```swift
-    /// JSONValue(["b": 1, "a": 2]).jsonString(options: .sortedKeys)  // {"a":2,"b":1}
+    /// try JSONValue(["b": 1, "a": 2]).jsonString(options: .sortedKeys)  // {"a":2,"b":1}
     /// ```
     public static let sortedKeys = JSONWriteOptions(rawValue: 1 << 1)
 
@@ -56,7 +56,7 @@ public struct JSONWriteOptions: OptionSet, Sendable, Hashable {
     /// inside an HTML `<script>` element. Without it, `/` is written as is.
     ///
     /// ```swift
-    /// JSONValue("a/b").jsonString(options: .escapingSlashes)  // "a\/b"
+    /// try JSONValue("a/b").jsonString(options: .escapingSlashes)  // "a\/b"
     /// ```
     public static let escapingSlashes = JSONWriteOptions(rawValue: 1 << 2)
 }

@@ -1,4 +1,8 @@
 /// Writes values as JSON text into a byte buffer.
+///
+/// The writer is iterative: the arrays and objects being written live on an explicit stack
+/// rather than on the call stack, so a value nested any number of levels deep is written, or
+/// refused, without exhausting the stack.
 struct JSONWriter {
     /// The UTF-8 text written so far.
     private(set) var output: [UInt8] = []
@@ -7,6 +11,23 @@ struct JSONWriter {
     private let sortsKeys: Bool
     private let escapesSlashes: Bool
 
+    /// An array or object whose members are being written.
+    private struct Frame {
+        /// The elements of an array; empty for an object.
+        let elements: [JSONValue]
+        /// The keys and values of an object; empty for an array.
+        let members: ContiguousArray<JSONObject.Element>
+        /// Whether the frame is an object.
+        let isObject: Bool
+        /// For an object whose keys are written sorted: the positions of its members in key
+        /// order.
+        let order: [Int]?
+        /// How many elements or members have been started.
+        var started = 0
+
+        var count: Int { isObject ? members.count : elements.count }
+    }
+
     init(options: JSONWriteOptions) {
         isPretty = options.contains(.prettyPrinted)
         sortsKeys = options.contains(.sortedKeys)
@@ -14,8 +35,66 @@ struct JSONWriter {
         output.reserveCapacity(256)
     }
 
-    /// Writes `value`, nested `depth` levels deep.
-    mutating func write(_ value: JSONValue, depth: Int = 0) {
+    /// What ``start(_:depth:maximumDepth:)`` did with a value.
+    private enum Start {
+        /// The value is written whole: a scalar, or an empty array or object.
+        case written
+        /// The opening bracket of a non-empty array or object is written; its members follow.
+        case opened(Frame)
+        /// The value is an array or object nested too deeply; nothing was written.
+        case tooDeep
+    }
+
+    /// Writes `value`, or stops at its first array or object nested deeper than
+    /// `maximumDepth` levels (the outermost array or object is level 1).
+    ///
+    /// - Returns: `false` when the value nests too deeply; the output then holds part of it.
+    mutating func write(_ value: JSONValue, maximumDepth: Int) -> Bool {
+        // The innermost open array or object; `outer` holds the ones around it, outermost first.
+        var top: Frame
+        switch start(value, depth: 0, maximumDepth: maximumDepth) {
+        case .written: return true
+        case .tooDeep: return false
+        case .opened(let frame): top = frame
+        }
+        var outer: [Frame] = []
+        while true {
+            let started = top.started
+            guard started < top.count else {
+                if isPretty { writeNewline(depth: outer.count) }
+                output.append(top.isObject ? UInt8(ascii: "}") : UInt8(ascii: "]"))
+                guard let parent = outer.popLast() else { return true }
+                top = parent
+                continue
+            }
+            top.started = started + 1
+            if started > 0 { output.append(UInt8(ascii: ",")) }
+            if isPretty { writeNewline(depth: outer.count + 1) }
+            let member: JSONValue
+            if top.isObject {
+                let entry = top.members[top.order?[started] ?? started]
+                write(entry.key)
+                output.append(UInt8(ascii: ":"))
+                if isPretty { output.append(UInt8(ascii: " ")) }
+                member = entry.value
+            } else {
+                member = top.elements[started]
+            }
+            switch start(member, depth: outer.count + 1, maximumDepth: maximumDepth) {
+            case .written:
+                continue
+            case .tooDeep:
+                return false
+            case .opened(let frame):
+                outer.append(top)
+                top = frame
+            }
+        }
+    }
+
+    /// Writes a scalar or an empty array or object whole, or the opening bracket of another
+    /// array or object, which is `depth` levels inside the outermost one.
+    private mutating func start(_ value: JSONValue, depth: Int, maximumDepth: Int) -> Start {
         switch value {
         case .null:
             writeASCII("null")
@@ -27,57 +106,31 @@ struct JSONWriter {
             write(double)
         case .string(let string):
             write(string)
-        case .array(let array):
-            write(array, depth: depth)
+        case .array(let elements):
+            guard depth < maximumDepth else { return .tooDeep }
+            guard !elements.isEmpty else {
+                writeASCII("[]")
+                return .written
+            }
+            output.append(UInt8(ascii: "["))
+            return .opened(Frame(elements: elements, members: [], isObject: false, order: nil))
         case .object(let object):
-            write(object, depth: depth)
-        }
-    }
-
-    /// Writes an array.
-    mutating func write(_ array: [JSONValue], depth: Int) {
-        guard !array.isEmpty else {
-            writeASCII("[]")
-            return
-        }
-        output.append(UInt8(ascii: "["))
-        for (index, element) in array.enumerated() {
-            if index > 0 { output.append(UInt8(ascii: ",")) }
-            if isPretty { writeNewline(depth: depth + 1) }
-            write(element, depth: depth + 1)
-        }
-        if isPretty { writeNewline(depth: depth) }
-        output.append(UInt8(ascii: "]"))
-    }
-
-    /// Writes an object, its keys sorted when the options ask for it.
-    mutating func write(_ object: JSONObject, depth: Int) {
-        guard !object.isEmpty else {
-            writeASCII("{}")
-            return
-        }
-        output.append(UInt8(ascii: "{"))
-        if sortsKeys {
-            let sorted = object.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
-            for (index, member) in sorted.enumerated() {
-                write(member: member, first: index == 0, depth: depth)
+            guard depth < maximumDepth else { return .tooDeep }
+            guard !object.isEmpty else {
+                writeASCII("{}")
+                return .written
             }
-        } else {
-            for (index, member) in object.enumerated() {
-                write(member: member, first: index == 0, depth: depth)
-            }
+            output.append(UInt8(ascii: "{"))
+            let members = object.entries
+            let order = sortsKeys ? Self.keyOrder(of: members) : nil
+            return .opened(Frame(elements: [], members: members, isObject: true, order: order))
         }
-        if isPretty { writeNewline(depth: depth) }
-        output.append(UInt8(ascii: "}"))
+        return .written
     }
 
-    private mutating func write(member: JSONObject.Element, first: Bool, depth: Int) {
-        if !first { output.append(UInt8(ascii: ",")) }
-        if isPretty { writeNewline(depth: depth + 1) }
-        write(member.key)
-        output.append(UInt8(ascii: ":"))
-        if isPretty { output.append(UInt8(ascii: " ")) }
-        write(member.value, depth: depth + 1)
+    /// The positions of `members` in ascending order of their keys' code points.
+    private static func keyOrder(of members: ContiguousArray<JSONObject.Element>) -> [Int] {
+        members.indices.sorted { members[$0].key.utf8.lexicographicallyPrecedes(members[$1].key.utf8) }
     }
 
     private mutating func writeNewline(depth: Int) {
@@ -109,12 +162,15 @@ struct JSONWriter {
 
     /// Writes a double: integral values up to 2^53 as integers, others in their shortest
     /// round-trip form, and `NaN` and infinities, which JSON cannot express, as `null`.
+    /// Negative zero is written as `-0.0`, because `-0` reads back as the integer zero.
     private mutating func write(_ double: Double) {
         guard double.isFinite else {
             writeASCII("null")
             return
         }
-        if double.magnitude <= 9_007_199_254_740_992, let int = Int(exactly: double) {
+        if double == 0, double.sign == .minus {
+            writeASCII("-0.0")
+        } else if double.magnitude <= 9_007_199_254_740_992, let int = Int(exactly: double) {
             write(int)
         } else {
             // `description` is the shortest text that reads back as the same double, and is

@@ -41,6 +41,9 @@ public enum SyncError: Error, Sendable, Hashable {
     case undecodableBody(status: Int, reason: String, text: String)
     /// The response is JSON, but not what the model or collection can use.
     case invalidResponse(String)
+    /// The request body cannot be written as JSON, such as attributes nested deeper than
+    /// ``JSONValue/maximumParsingDepth`` levels; nothing was sent or stored.
+    case unencodableBody(JSONWriteError)
 
     /// The HTTP status of the failure, if there was a response.
     ///
@@ -103,6 +106,7 @@ extension SyncError: CustomStringConvertible {
         case .undecodableBody(let status, let reason, _):
             return "The response (\(status)) is not valid JSON: \(reason)"
         case .invalidResponse(let reason): return "The response cannot be used: \(reason)"
+        case .unencodableBody(let error): return "The request body cannot be sent: \(error)"
         }
     }
 }

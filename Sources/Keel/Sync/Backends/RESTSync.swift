@@ -140,7 +140,8 @@ public struct RESTSync: Sync {
     /// - Returns: The URL request, with method, headers, body and timeout; ``headers`` only
     ///   when the URL has the origin of ``baseURL``.
     /// - Throws: ``SyncError/missingURL(_:)`` when the URL cannot be resolved;
-    ///   ``SyncError/unsafePathSegment(_:)`` when its path has a `.` or `..` segment.
+    ///   ``SyncError/unsafePathSegment(_:)`` when its path has a `.` or `..` segment;
+    ///   ``SyncError/unencodableBody(_:)`` when the body cannot be written as JSON.
     public func urlRequest(for request: SyncRequest) throws(SyncError) -> URLRequest {
         let url = try resolvedURL(for: request)
         let emulateHTTP = request.emulateHTTP ?? self.emulateHTTP
@@ -157,7 +158,7 @@ public struct RESTSync: Sync {
         let sendsBody = [.create, .update, .patch].contains(request.method)
         if emulateJSON {
             var fields: [(String, String)] = []
-            if sendsBody { fields.append(("model", (request.body ?? .null).jsonString())) }
+            if sendsBody { fields.append(("model", String(decoding: try Self.jsonData(request.body), as: UTF8.self))) }
             if tunnels { fields.append(("_method", method)) }
             if !fields.isEmpty || sendsBody {
                 urlRequest.setValue("application/x-www-form-urlencoded", forHTTPHeaderField: "Content-Type")
@@ -166,7 +167,7 @@ public struct RESTSync: Sync {
             }
         } else if sendsBody {
             urlRequest.setValue("application/json", forHTTPHeaderField: "Content-Type")
-            urlRequest.httpBody = (request.body ?? .null).jsonData()
+            urlRequest.httpBody = try Self.jsonData(request.body)
         }
         if HTTPOrigin.same(url, baseURL) {
             for (name, value) in headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
@@ -195,6 +196,15 @@ public struct RESTSync: Sync {
         let segments = url.path(percentEncoded: true).split(separator: "/")
         if let unsafe = segments.first(where: URLPath.isDotSegment) { throw .unsafePathSegment(String(unsafe)) }
         return url
+    }
+
+    /// The request body (`null` when there is none) as JSON text.
+    private static func jsonData(_ body: JSONValue?) throws(SyncError) -> Data {
+        do {
+            return try (body ?? .null).jsonData()
+        } catch {
+            throw .unencodableBody(error)
+        }
     }
 
     /// Characters left alone in query and form values: RFC 3986's unreserved set.
