@@ -72,8 +72,10 @@ open class Collection<M: Model>: EventEmitter, ModelCollection, Observable {
     // The models and their indexes opt out of run-time exclusivity checks: every mutation
     // is a short internal step that never calls user code (sorting happens on a copy).
 
-    /// The models, in order.
-    @exclusivity(unchecked) final var storage: [M] = []
+    /// The models, in order, unless ``slots`` holds them.
+    @exclusivity(unchecked) final var packed: [M] = []
+    /// The models after removals from the middle, until something needs them as an array.
+    @exclusivity(unchecked) final var slots: ModelSlots?
     /// The models by id and by client id number, typed as `Model` so that the indexes are
     /// concrete: across modules, generic code runs unspecialized, and a `[JSONValue: M]`
     /// insert cost several times a concrete one. Only `M`s are ever stored.
@@ -81,6 +83,11 @@ open class Collection<M: Model>: EventEmitter, ModelCollection, Observable {
     @exclusivity(unchecked) final var byCID = IntKeyedModels()
     /// Tracks reads and changes of the models for Observation; created on the first read.
     var observation: ModelsObservation?
+    /// Whether user code is running in the middle of an update of the models and indexes
+    /// (a comparator, a merge's `change` events); the collection then rejects mutations.
+    final var isUpdating = false
+    /// Whether a mutation was rejected since the outermost sort started.
+    final var rejectedMutation = false
 
     /// Creates a collection of models, sorting them if there is a comparator.
     ///
@@ -155,7 +162,10 @@ open class Collection<M: Model>: EventEmitter, ModelCollection, Observable {
     }
 
     deinit {
-        for model in storage { model.removeDeadForwarders() }
+        if let slots {
+            for case let model? in slots.slots { model.removeDeadForwarders() }
+        }
+        for model in packed { model.removeDeadForwarders() }
     }
 
     /// Runs at the end of construction; override it instead of an initializer.
@@ -353,12 +363,13 @@ open class Collection<M: Model>: EventEmitter, ModelCollection, Observable {
 
     /// Changes the model array, telling Observation.
     func mutateModels(_ body: (inout [M]) -> Void) {
+        packModels()
         guard let observation else {
-            body(&storage)
+            body(&packed)
             return
         }
         observation.willSet()
-        body(&storage)
+        body(&packed)
         observation.didSet()
     }
 }
@@ -372,7 +383,7 @@ extension Collection: Swift.RandomAccessCollection {
     /// The position after the last model.
     public var endIndex: Int {
         observeModels()
-        return storage.count
+        return modelCount
     }
 
     /// The model at `position`.
@@ -380,8 +391,11 @@ extension Collection: Swift.RandomAccessCollection {
     /// ```swift
     /// let first = notes[0]
     /// ```
+    ///
+    /// - Complexity: O(1); O(log *n*) after removals from the middle, until the collection
+    ///   packs its models again.
     public subscript(position: Int) -> M {
         observeModels()
-        return storage[position]
+        return model(at: position)
     }
 }
