@@ -559,10 +559,11 @@ extension Collection {
         for model in models { wanted.insert(ObjectIdentifier(model)) }
         var originalIndex: [ObjectIdentifier: Int] = [:]
         originalIndex.reserveCapacity(models.count)
+        let current = storage
         var kept: [M] = []
-        kept.reserveCapacity(storage.count)
-        for index in storage.indices {
-            let model = storage[index]
+        kept.reserveCapacity(current.count)
+        for index in current.indices {
+            let model = current[index]
             if wanted.contains(ObjectIdentifier(model)) {
                 originalIndex[ObjectIdentifier(model)] = index
             } else {
@@ -570,7 +571,7 @@ extension Collection {
             }
         }
         guard !originalIndex.isEmpty else { return [] }
-        let total = storage.count
+        let total = current.count
         mutateModels { $0 = kept }
 
         var removed: [M] = []
