@@ -64,9 +64,10 @@ struct ModelSlots {
     /// - Complexity: O(log *n*); amortised O(1) for the last model.
     mutating func remove(_ model: Model) -> Int? {
         guard let slot = slotOf.removeValue(forKey: ObjectIdentifier(model)) else { return nil }
-        let position = position(ofSlot: slot)
+        let isLast = slot == slots.count - 1
+        let position = isLast ? count - 1 : position(ofSlot: slot)
         count -= 1
-        if slot == slots.count - 1 {
+        if isLast {
             slots.removeLast()
             // Drop the empty slots the removal exposed, so that the last slot holds a model.
             while let last = slots.last, last == nil {
