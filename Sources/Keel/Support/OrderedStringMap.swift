@@ -4,23 +4,18 @@
 /// linearly, which beats hashing; past ``linearSearchLimit`` entries a hash index is kept
 /// beside them.
 ///
-/// The hash index maps each key to a *stamp*: its position when the index was built, or the
-/// next number for a key added later. Stamps increase along the entries, and equal the
-/// positions until a key is removed. Removing a key then records the stamps of the
-/// remaining entries (once) and drops its own, so a removal costs one lookup and closing
-/// the gap in two arrays instead of re-hashing every key; a lookup finds the position of
-/// its stamp by binary search. When as many keys have been removed as remain, the index is
-/// rebuilt with positions as stamps, which keeps that amortised O(1) per removal.
+/// Removing a key from a large map costs one lookup and closing the gap in the entries (a
+/// memory move), not re-hashing every key: see ``KeyStamps``.
 struct OrderedStringMap<Value> {
     typealias Element = (key: String, value: Value)
 
     static var linearSearchLimit: Int { 12 }
 
     private(set) var entries: ContiguousArray<Element> = []
-    /// Each key's stamp, for maps past ``linearSearchLimit`` entries.
-    private var positions: [String: Int]?
-    /// The stamp of each entry, after a removal; `nil` while every stamp is its position.
-    private var stamps: ContiguousArray<Int>?
+    /// The hash index, for maps past ``linearSearchLimit`` entries. A class reference, so that
+    /// the map stays two words (a ``JSONValue`` holding an object stays 17 bytes); copied
+    /// before a change when shared.
+    private var keyStamps: KeyStamps?
 
     init() {}
 
@@ -34,24 +29,14 @@ struct OrderedStringMap<Value> {
     var isEmpty: Bool { entries.isEmpty }
 
     func index(forKey key: String) -> Int? {
-        guard let positions else { return entries.firstIndex { $0.key == key } }
-        guard let stamp = positions[key] else { return nil }
-        guard let stamps else { return stamp }
-        return Self.position(of: stamp, in: stamps)
+        if let keyStamps { return keyStamps.position(ofKey: key) }
+        return entries.firstIndex { $0.key == key }
     }
 
-    /// The position of `stamp` in the increasing `stamps`, which contain it.
-    private static func position(of stamp: Int, in stamps: ContiguousArray<Int>) -> Int {
-        // Stamps are distinct and at least their positions, so the position is at most the
-        // stamp and at least the stamp minus the number of gaps.
-        let gaps = (stamps.last ?? 0) - (stamps.count - 1)
-        var low = Swift.max(0, stamp - gaps)
-        var high = Swift.min(stamp, stamps.count - 1)
-        while low < high {
-            let middle = low + (high - low) / 2
-            if stamps[middle] < stamp { low = middle + 1 } else { high = middle }
-        }
-        return low
+    /// The hash index, copied first if another map shares it; the map must have one.
+    private mutating func uniqueKeyStamps() -> KeyStamps {
+        if !isKnownUniquelyReferenced(&keyStamps), let shared = keyStamps { keyStamps = shared.copy() }
+        return keyStamps.unsafelyUnwrapped
     }
 
     subscript(key: String) -> Value? {
@@ -71,14 +56,8 @@ struct OrderedStringMap<Value> {
             return old
         }
         entries.append((key, value))
-        if positions != nil {
-            if stamps != nil {
-                let stamp = (stamps?.last ?? -1) + 1
-                stamps?.append(stamp)
-                positions?[key] = stamp
-            } else {
-                positions?[key] = entries.count - 1
-            }
+        if keyStamps != nil {
+            uniqueKeyStamps().append(key, at: entries.count - 1)
         } else if entries.count > Self.linearSearchLimit {
             rebuildPositions()
         }
@@ -91,7 +70,7 @@ struct OrderedStringMap<Value> {
     /// `other`'s keys are distinct, so each is searched for among the original entries only,
     /// once.
     mutating func merge(_ other: OrderedStringMap) {
-        guard positions == nil, other.count <= Self.linearSearchLimit else {
+        guard keyStamps == nil, other.count <= Self.linearSearchLimit else {
             for entry in other.entries { updateValue(entry.value, forKey: entry.key) }
             return
         }
@@ -128,42 +107,29 @@ struct OrderedStringMap<Value> {
         if entries.count > Self.linearSearchLimit {
             rebuildPositions()
         } else {
-            positions = nil
-            stamps = nil
+            keyStamps = nil
         }
     }
 
     /// Removes `key` and its value, keeping the order of the rest.
     ///
     /// - Complexity: For a large map, one hash lookup, a binary search and closing the gap
-    ///   in the entries and the stamps (a memory move); amortised, the rebuilding of the
-    ///   hash index adds O(1).
+    ///   in the entries and the stamps (a memory move); amortised, rebuilding the hash index
+    ///   adds O(1).
     @discardableResult
     mutating func removeValue(forKey key: String) -> Value? {
         guard let position = index(forKey: key) else { return nil }
         let old = entries.remove(at: position).value
-        guard positions != nil else { return old }
+        guard keyStamps != nil else { return old }
         if entries.count <= Self.linearSearchLimit {
-            positions = nil
-            stamps = nil
-            return old
+            keyStamps = nil
+        } else if !uniqueKeyStamps().remove(key, at: position) {
+            rebuildPositions()
         }
-        positions?.removeValue(forKey: key)
-        if stamps == nil {
-            var numbers = ContiguousArray(0..<(entries.count + 1))
-            numbers.remove(at: position)
-            stamps = numbers
-        } else {
-            stamps?.remove(at: position)
-        }
-        // Rebuild once as many keys have gone as remain, so stamps stay close to positions.
-        let gaps = (stamps?.last ?? 0) - (entries.count - 1)
-        if gaps > entries.count { rebuildPositions() }
         return old
     }
 
     mutating func removeAll(keepingCapacity: Bool = false) {
-        stamps = nil
         if keepingCapacity && entries.count <= Self.linearSearchLimit {
             // `removeAll(keepingCapacity:)` goes through the general `replaceSubrange`,
             // several times the cost of emptying a few entries one by one.
@@ -171,14 +137,86 @@ struct OrderedStringMap<Value> {
         } else {
             entries.removeAll(keepingCapacity: keepingCapacity)
         }
-        positions = nil
+        keyStamps = nil
     }
 
     private mutating func rebuildPositions() {
         var map = [String: Int](minimumCapacity: entries.count)
         for (position, entry) in entries.enumerated() { map[entry.key] = position }
-        positions = map
-        stamps = nil
+        keyStamps = KeyStamps(map)
+    }
+}
+
+/// The hash index of a large ``OrderedStringMap``: each key's *stamp*.
+///
+/// A stamp is the key's position when the index was built, or the next number for a key
+/// added later. Stamps increase along the entries, and equal the positions until a key is
+/// removed. Removing a key then records the stamps of the remaining entries in order (once)
+/// and drops its own, instead of re-hashing every key after it; a lookup finds the
+/// position of its stamp by binary search. Once as many keys have been removed as remain,
+/// the map rebuilds the index with positions as stamps, which keeps that amortised O(1) per
+/// removal.
+///
+/// `@unchecked Sendable`: a map changes its index only when no other map shares it.
+final class KeyStamps: @unchecked Sendable {
+    private var stamps: [String: Int]
+    /// The stamp of each entry, after a removal; `nil` while every stamp is its position.
+    private var order: ContiguousArray<Int>?
+
+    /// Creates an index whose stamps are the positions.
+    init(_ positions: [String: Int]) {
+        stamps = positions
+    }
+
+    /// A copy that can change independently.
+    func copy() -> KeyStamps {
+        let copy = KeyStamps(stamps)
+        copy.order = order
+        return copy
+    }
+
+    /// The position of `key`, or `nil` when the map does not have it.
+    func position(ofKey key: String) -> Int? {
+        guard let stamp = stamps[key] else { return nil }
+        guard let order else { return stamp }
+        // Stamps are distinct and at least their positions, so the position is at most the
+        // stamp and at least the stamp minus the number of gaps.
+        let gaps = (order.last ?? 0) - (order.count - 1)
+        var low = Swift.max(0, stamp - gaps)
+        var high = Swift.min(stamp, order.count - 1)
+        while low < high {
+            let middle = low + (high - low) / 2
+            if order[middle] < stamp { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
+    /// Records a new key at `position`, after every other entry.
+    func append(_ key: String, at position: Int) {
+        guard order != nil else {
+            stamps[key] = position
+            return
+        }
+        let stamp = (order?.last ?? -1) + 1
+        order?.append(stamp)
+        stamps[key] = stamp
+    }
+
+    /// Forgets `key`, which was at `position`.
+    ///
+    /// - Returns: `false` when as many keys have been removed as remain: the map should
+    ///   rebuild its index.
+    func remove(_ key: String, at position: Int) -> Bool {
+        stamps.removeValue(forKey: key)
+        if order == nil {
+            var numbers = ContiguousArray(0...stamps.count)
+            numbers.remove(at: position)
+            order = numbers
+        } else {
+            order?.remove(at: position)
+        }
+        let gaps = (order?.last ?? 0) - (stamps.count - 1)
+        return gaps <= stamps.count
     }
 }
 

@@ -50,6 +50,25 @@ struct ModelManyAttributesTests {
         #expect(object.keys.last == "k5")
     }
 
+    // The index that makes removals cheap lives out of line: an object stays two words, so
+    // a `JSONValue` holding one does not grow.
+    @Test func anObjectStaysTwoWords() {
+        #expect(MemoryLayout<JSONObject>.size == 2 * MemoryLayout<Int>.size)
+    }
+
+    // Copies of a large object share its index until one of them changes.
+    @Test func copiesOfALargeObjectChangeIndependently() {
+        let original = JSONObject(uniqueKeysWithLastValues: (0..<50).map { ("k\($0)", JSONValue.int($0)) })
+        var copy = original
+        copy.removeValue(forKey: "k10")
+        copy["new"] = 1
+        var other = original
+        other.removeValue(forKey: "k40")
+        #expect(original.count == 50 && original.index(forKey: "k40") == 40 && original.index(forKey: "k10") == 10)
+        #expect(copy.index(forKey: "k40") == 39 && copy.index(forKey: "new") == 49 && copy["k10"] == nil)
+        #expect(other.index(forKey: "k41") == 40 && other.index(forKey: "k10") == 10 && other["new"] == nil)
+    }
+
     @Test func unsetOnAModelWithManyAttributesKeepsInsertionOrder() {
         let keys = (0..<2_000).map { "a\($0)" }
         let model = Model(JSONObject(uniqueKeysWithLastValues: keys.map { ($0, JSONValue.int(1)) }))
