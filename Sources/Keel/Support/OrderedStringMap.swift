@@ -57,7 +57,7 @@ struct OrderedStringMap<Value> {
         }
         entries.append((key, value))
         if keyStamps != nil {
-            uniqueKeyStamps().append(key, at: entries.count - 1)
+            uniqueKeyStamps().append(key)
         } else if entries.count > Self.linearSearchLimit {
             rebuildPositions()
         }
@@ -123,7 +123,7 @@ struct OrderedStringMap<Value> {
         guard keyStamps != nil else { return old }
         if entries.count <= Self.linearSearchLimit {
             keyStamps = nil
-        } else if !uniqueKeyStamps().remove(key, at: position) {
+        } else if !uniqueKeyStamps().remove(at: position) {
             rebuildPositions()
         }
         return old
@@ -152,26 +152,34 @@ struct OrderedStringMap<Value> {
 /// A stamp is the key's position when the index was built, or the next number for a key
 /// added later. Stamps increase along the entries, and equal the positions until a key is
 /// removed. Removing a key then records the stamps of the remaining entries in order (once)
-/// and drops its own, instead of re-hashing every key after it; a lookup finds the
-/// position of its stamp by binary search. Once as many keys have been removed as remain,
-/// the map rebuilds the index with positions as stamps, which keeps that amortised O(1) per
-/// removal.
+/// and drops its own from that list, instead of re-hashing every key after it; a lookup
+/// finds the position of its stamp by binary search, and a removed key's stamp is not in
+/// the list. The hash table itself is left alone, so a map that shares it with a copy (a
+/// model's previous attributes) does not copy it. Once as many keys have been removed as
+/// remain, the map rebuilds the index with positions as stamps, which keeps that amortised
+/// O(1) per removal and bounds the removed keys the table still holds.
 ///
 /// `@unchecked Sendable`: a map changes its index only when no other map shares it.
 final class KeyStamps: @unchecked Sendable {
+    /// The stamp of each key; after removals, also of some removed keys.
     private var stamps: [String: Int]
     /// The stamp of each entry, after a removal; `nil` while every stamp is its position.
     private var order: ContiguousArray<Int>?
+    /// The stamp for the next key: stamps are never reused, so a removed key's stamp never
+    /// names another key.
+    private var nextStamp: Int
 
     /// Creates an index whose stamps are the positions.
     init(_ positions: [String: Int]) {
         stamps = positions
+        nextStamp = positions.count
     }
 
     /// A copy that can change independently.
     func copy() -> KeyStamps {
         let copy = KeyStamps(stamps)
         copy.order = order
+        copy.nextStamp = nextStamp
         return copy
     }
 
@@ -184,39 +192,37 @@ final class KeyStamps: @unchecked Sendable {
         let gaps = (order.last ?? 0) - (order.count - 1)
         var low = Swift.max(0, stamp - gaps)
         var high = Swift.min(stamp, order.count - 1)
+        guard low <= high else { return nil }
         while low < high {
             let middle = low + (high - low) / 2
             if order[middle] < stamp { low = middle + 1 } else { high = middle }
         }
-        return low
+        return order[low] == stamp ? low : nil
     }
 
-    /// Records a new key at `position`, after every other entry.
-    func append(_ key: String, at position: Int) {
-        guard order != nil else {
-            stamps[key] = position
-            return
-        }
-        let stamp = (order?.last ?? -1) + 1
+    /// Records a new key, after every other entry.
+    func append(_ key: String) {
+        // Without removals, the next stamp is the position.
+        let stamp = nextStamp
+        nextStamp += 1
         order?.append(stamp)
         stamps[key] = stamp
     }
 
-    /// Forgets `key`, which was at `position`.
+    /// Forgets the key at `position`; its stamp stays in the table, unused.
     ///
     /// - Returns: `false` when as many keys have been removed as remain: the map should
     ///   rebuild its index.
-    func remove(_ key: String, at position: Int) -> Bool {
-        stamps.removeValue(forKey: key)
+    func remove(at position: Int) -> Bool {
         if order == nil {
-            var numbers = ContiguousArray(0...stamps.count)
+            var numbers = ContiguousArray(0..<stamps.count)
             numbers.remove(at: position)
             order = numbers
         } else {
             order?.remove(at: position)
         }
-        let gaps = (order?.last ?? 0) - (stamps.count - 1)
-        return gaps <= stamps.count
+        let remaining = order?.count ?? 0
+        return nextStamp - remaining <= remaining
     }
 }
 
