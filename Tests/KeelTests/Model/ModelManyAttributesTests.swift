@@ -69,6 +69,19 @@ struct ModelManyAttributesTests {
         #expect(other.index(forKey: "k41") == 40 && other.index(forKey: "k10") == 10 && other["new"] == nil)
     }
 
+    // A removed key's place in the index never names a key added later.
+    @Test func aKeyRemovedFromTheEndStaysAbsentAfterAnotherIsAdded() {
+        var object = JSONObject(uniqueKeysWithLastValues: (0..<20).map { ("k\($0)", JSONValue.int($0)) })
+        object.removeValue(forKey: "k5")
+        object.removeValue(forKey: "k19")
+        object["new"] = 1
+        #expect(object["k19"] == nil && object.index(forKey: "k19") == nil)
+        #expect(object.index(forKey: "new") == 18)
+        object["k19"] = 2
+        #expect(object.keys.suffix(2) == ["new", "k19"])
+        #expect(object.count == 20)
+    }
+
     @Test func unsetOnAModelWithManyAttributesKeepsInsertionOrder() {
         let keys = (0..<2_000).map { "a\($0)" }
         let model = Model(JSONObject(uniqueKeysWithLastValues: keys.map { ($0, JSONValue.int(1)) }))
