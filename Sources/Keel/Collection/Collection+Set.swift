@@ -541,10 +541,12 @@ extension Collection {
         guard admitsMutation() else { return [] }
         var options = options
         if silent { options.silent = true }
-        let removed =
-            if found.count == 1 { removeModel(found[0], options: options).map { [$0] } ?? [] } else {
-                removeModels(found, options: options)
-            }
+        let removed: [M]
+        if found.count == 1 {
+            removed = removeModel(found[0], options: options).map { [$0] } ?? []
+        } else {
+            removed = removeModels(found, options: options)
+        }
         if !removed.isEmpty && !options.silent && hasHandlers {
             let changes = CollectionChanges(added: [], removed: removed, merged: [])
             dispatch(Event(name: "update", collection: self, changes: changes, options: options))

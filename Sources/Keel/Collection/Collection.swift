@@ -15,6 +15,10 @@ public import Observation
 /// notes.map { $0["title"] }              // ["Taxes", "Groceries"]
 /// ```
 ///
+/// Code that the collection calls while it changes its models (a comparator; a `change`
+/// or `remove` handler during `set`) cannot change the same collection: such a change is
+/// rejected, and a sort in progress throws ``CollectionError/reentrantMutation``.
+///
 /// Subclass it to set a URL or override ``parse(_:options:)`` and
 /// ``modelID(for:idAttribute:)``. Like ``Model``, a collection is not `Sendable` and lives
 /// in the isolation domain that created it. It holds its models strongly; models refer to
