@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Keel anchor benchmark, Backbone side.
 //
-// Runs the eleven workloads of Benchmarks/README.md ("Workloads") on
+// Runs the twelve workloads of Benchmarks/README.md ("Workloads") on
 // Backbone.js 1.6.1 + Underscore 1.13.x under Node. This file contains no
 // Backbone or Underscore code: both are loaded at run time from the directory
 // named by $BACKBONE_DIR, which get-backbone.sh (next to this file) prepares:
@@ -99,6 +99,23 @@ function orderChecksum(models) {
   let acc = 0;
   for (let i = 0; i < models.length; i++) acc = (acc + (i + 1) * models[i].id) % MOD;
   return acc;
+}
+
+// coll_remove's 20,000 steps: 'pop' where k % 10 == 0, 'shift' where k % 10 == 5, else
+// the next of 16,000 distinct ids from 2000..97999 (a partial Fisher-Yates shuffle with
+// the LCG seeded 42: for i < 16000, swap i with i + next() % (96000 - i)).
+function removalPlan() {
+  const ids = new Array(96000);
+  for (let i = 0; i < 96000; i++) ids[i] = 2000 + i;
+  const next = parkMiller(42);
+  for (let i = 0; i < 16000; i++) {
+    const j = i + next() % (96000 - i);
+    const t = ids[i]; ids[i] = ids[j]; ids[j] = t;
+  }
+  const plan = new Array(20000);
+  let v = 0;
+  for (let k = 0; k < 20000; k++) plan[k] = k % 10 === 0 ? 'pop' : k % 10 === 5 ? 'shift' : ids[v++];
+  return plan;
 }
 
 class VerificationError extends Error {}
@@ -425,6 +442,34 @@ const WORKLOADS = [
     verify(st) {
       expect(st.coll.models[999].get('title') === 'title 999', 'last title');
       return st.count;
+    }
+  },
+
+  {
+    name: 'coll_remove',
+    ops: 20000,
+    expected: 2440613143,
+    setup() {
+      const st = {coll: new Backbone.Collection(plainNotes(100000)), plan: removalPlan(), calls: 0, indexSum: 0};
+      st.coll.on('remove', (model, coll, options) => { st.calls += 1; st.indexSum += options.index; });
+      return st;
+    },
+    body(st) {
+      const c = st.coll;
+      const plan = st.plan;
+      for (let k = 0; k < plan.length; k++) {
+        const step = plan[k];
+        if (step === 'pop') c.pop();
+        else if (step === 'shift') c.shift();
+        else c.remove(step);
+      }
+    },
+    verify(st) {
+      const c = st.coll;
+      expect(st.calls === 20000, `${st.calls} remove events`);
+      expect(c.length === 80000, `length ${c.length}`);
+      expect(c.at(0).id === 2001 && c.at(79999).id === 97998, `ends ${c.at(0).id}..${c.at(79999).id}`);
+      return (orderChecksum(c.models) + st.indexSum) % 4294967296;
     }
   }
 ];

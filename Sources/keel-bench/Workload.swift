@@ -1,4 +1,4 @@
-/// One of the eleven benchmark workloads of `Benchmarks/README.md`: the work done through
+/// One of the twelve benchmark workloads of `Benchmarks/README.md`: the work done through
 /// Keel, the same work in plain Swift (the floor), and the check value both must produce.
 struct Workload {
     /// The name used in the output and in `WORKLOADS`, such as `"set_change"`.
@@ -93,6 +93,13 @@ extension Workload {
                 expectedCheck: 1_000_000,
                 keel: KeelTrials.bubble(),
                 floor: FloorTrials.bubble()
+            ),
+            Workload(
+                name: "coll_remove",
+                ops: 20_000,
+                expectedCheck: 2_440_613_143,
+                keel: KeelTrials.collectionRemove(),
+                floor: FloorTrials.collectionRemove()
             ),
         ]
     }

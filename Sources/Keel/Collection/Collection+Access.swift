@@ -8,10 +8,13 @@ extension Collection {
     ///
     /// - Parameter index: The position.
     /// - Returns: The model, or `nil` when the index is out of range.
+    /// - Complexity: O(1); O(log *n*) after removals from the middle, until the collection
+    ///   packs its models again.
     public func at(_ index: Int) -> M? {
         observeModels()
-        let position = index < 0 ? storage.count + index : index
-        return storage.indices.contains(position) ? storage[position] : nil
+        let count = modelCount
+        let position = index < 0 ? count + index : index
+        return position >= 0 && position < count ? model(at: position) : nil
     }
 
     /// The models from `start` up to, not including, `end`, with JavaScript's rules:

@@ -131,7 +131,7 @@ extension Collection {
     /// - Returns: The added or present model.
     @discardableResult
     public func push(_ attributes: Attributes, options: UpdateOptions = UpdateOptions()) -> M? {
-        add(attributes, at: storage.count, options: options)
+        add(attributes, at: modelCount, options: options)
     }
 
     /// Appends a model at the end, never sorting.
@@ -146,7 +146,7 @@ extension Collection {
     /// - Returns: The added or present model.
     @discardableResult
     public func push(_ model: M, options: UpdateOptions = UpdateOptions()) -> M? {
-        add(model, at: storage.count, options: options)
+        add(model, at: modelCount, options: options)
     }
 
     /// Inserts a model at the front, never sorting (Backbone's `unshift`).
@@ -329,16 +329,64 @@ extension Collection {
     }
 
     /// Backbone's `Collection.set`, with removal in one pass.
+    ///
+    /// User code runs in the middle (merges' `change` events, `remove` events, model
+    /// initializers, the comparator), while the new models are indexed but not yet in
+    /// order; a mutation of the collection from there is rejected.
     @discardableResult
     func set(inputs: [Input], options: UpdateOptions) -> [M] {
+        guard admitsMutation() else { return [] }
+        let update = whileUpdating { updateModels(inputs: inputs, options: options) }
+        if !options.silent {
+            let toAdd = update.added
+            for offset in toAdd.indices {
+                let model = toAdd[offset]
+                model.dispatch(
+                    Event(
+                        name: "add",
+                        model: model,
+                        collection: self,
+                        index: update.at.map { $0 + offset },
+                        options: options.change
+                    )
+                )
+            }
+            if update.reordered {
+                dispatch(Event(name: "sort", collection: self, options: options.change))
+            }
+            // Converting the lists to `[Model]` costs a pass over them; skip it when no one
+            // listens.
+            if hasHandlers && (!toAdd.isEmpty || !update.removed.isEmpty || !update.merged.isEmpty) {
+                let changes = CollectionChanges(added: toAdd, removed: update.removed, merged: update.merged)
+                dispatch(Event(name: "update", collection: self, changes: changes, options: options.change))
+            }
+        }
+        return update.result
+    }
+
+    /// What ``updateModels(inputs:options:)`` did, for the events that follow.
+    private struct Update {
+        /// The models that correspond to the input, in input order.
+        var result: [M]
+        var added: [M]
+        var removed: [M]
+        var merged: [M]
+        /// Where the added models were inserted, when not at the comparator's places.
+        var at: Int?
+        /// Whether the order changed by a sort or by taking the input's order.
+        var reordered: Bool
+    }
+
+    /// The part of `set` that changes the models and indexes, and fires only the merges'
+    /// `change` events and the `remove` events.
+    private func updateModels(inputs: [Input], options: UpdateOptions) -> Update {
         let shouldAdd = options.add ?? true
         let shouldRemove = options.remove ?? true
         let shouldMerge = options.merge ?? true
+        let count = modelCount
         var at = options.at
         if let position = at {
-            at =
-                position > storage.count
-                ? storage.count : position < 0 ? Swift.max(0, position + storage.count + 1) : position
+            at = position > count ? count : position < 0 ? Swift.max(0, position + count + 1) : position
         }
         let sortable = comparator != nil && at == nil && options.sort != false
         let sortAttribute = comparator?.attributeName
@@ -357,8 +405,8 @@ extension Collection {
         var needsSort = false
         let modelOptions = shouldAdd ? optionsForNewModels(options) : options.change
         if shouldAdd {
-            byID.reserveCapacity(storage.count + inputs.count)
-            byCID.reserveCapacity(storage.count + inputs.count)
+            byID.reserveCapacity(count + inputs.count)
+            byCID.reserveCapacity(count + inputs.count)
         }
 
         for input in inputs {
@@ -401,34 +449,17 @@ extension Collection {
             if orderChanged { mutateModels { $0 = order } }
         } else if !toAdd.isEmpty {
             if sortable { needsSort = true }
-            mutateModels { $0.insert(contentsOf: toAdd, at: at ?? $0.count) }
+            insertModels(toAdd, at: at)
         }
         if needsSort { sortModels() }
-
-        if !options.silent {
-            for offset in toAdd.indices {
-                let model = toAdd[offset]
-                model.dispatch(
-                    Event(
-                        name: "add",
-                        model: model,
-                        collection: self,
-                        index: at.map { $0 + offset },
-                        options: options.change
-                    )
-                )
-            }
-            if needsSort || orderChanged {
-                dispatch(Event(name: "sort", collection: self, options: options.change))
-            }
-            // Converting the lists to `[Model]` costs a pass over them; skip it when no one
-            // listens.
-            if hasHandlers && (!toAdd.isEmpty || !removed.isEmpty || !toMerge.isEmpty) {
-                let changes = CollectionChanges(added: toAdd, removed: removed, merged: toMerge)
-                dispatch(Event(name: "update", collection: self, changes: changes, options: options.change))
-            }
-        }
-        return result
+        return Update(
+            result: result,
+            added: toAdd,
+            removed: removed,
+            merged: toMerge,
+            at: at,
+            reordered: needsSort || orderChanged
+        )
     }
 
     // MARK: - Removing
@@ -444,6 +475,10 @@ extension Collection {
     ///   - silent: Suppresses events.
     ///   - options: Further options.
     /// - Returns: The removed model, or `nil` when it was not in the collection.
+    /// - Complexity: O(1) for the last model. Otherwise O(log *n*), except that the first
+    ///   removal from the middle costs O(*n*) once: the models move into slots that later
+    ///   removals leave empty, until something needs them packed again (``models``, a sort,
+    ///   an insertion before the end, or more empty slots than models).
     @discardableResult
     public func remove(_ model: Model, silent: Bool = false, options: UpdateOptions = UpdateOptions()) -> M? {
         remove(found: get(model).map { [$0] } ?? [], silent: silent, options: options).first
@@ -460,6 +495,7 @@ extension Collection {
     ///   - silent: Suppresses events.
     ///   - options: Further options.
     /// - Returns: The removed model, or `nil` when there was none.
+    /// - Complexity: As for removing a model: O(log *n*) amortised, O(1) for the last model.
     @discardableResult
     public func remove(_ id: JSONValue, silent: Bool = false, options: UpdateOptions = UpdateOptions()) -> M? {
         remove(found: get(id).map { [$0] } ?? [], silent: silent, options: options).first
@@ -490,9 +526,10 @@ extension Collection {
     ///
     /// - Parameter options: Further options.
     /// - Returns: The removed model, or `nil` when the collection is empty.
+    /// - Complexity: O(1).
     @discardableResult
     public func pop(options: UpdateOptions = UpdateOptions()) -> M? {
-        guard let last = storage.last else { return nil }
+        guard let last = lastModel else { return nil }
         return remove(last, options: options)
     }
 
@@ -504,16 +541,24 @@ extension Collection {
     ///
     /// - Parameter options: Further options.
     /// - Returns: The removed model, or `nil` when the collection is empty.
+    /// - Complexity: O(log *n*), after a single O(*n*) step that lasts until the
+    ///   collection next packs its models (for ``models``, a sort or an insertion).
     @discardableResult
     public func shift(options: UpdateOptions = UpdateOptions()) -> M? {
-        guard let first = storage.first else { return nil }
-        return remove(first, options: options)
+        guard modelCount > 0 else { return nil }
+        return remove(model(at: 0), options: options)
     }
 
     private func remove(found: [M], silent: Bool, options: UpdateOptions) -> [M] {
+        guard admitsMutation() else { return [] }
         var options = options
         if silent { options.silent = true }
-        let removed = removeModels(found, options: options)
+        let removed: [M]
+        if found.count == 1 {
+            removed = removeModel(found[0], options: options).map { [$0] } ?? []
+        } else {
+            removed = removeModels(found, options: options)
+        }
         if !removed.isEmpty && !options.silent && hasHandlers {
             let changes = CollectionChanges(added: [], removed: removed, merged: [])
             dispatch(Event(name: "update", collection: self, changes: changes, options: options.change))
@@ -528,10 +573,11 @@ extension Collection {
         for model in models { wanted.insert(ObjectIdentifier(model)) }
         var originalIndex: [ObjectIdentifier: Int] = [:]
         originalIndex.reserveCapacity(models.count)
+        let current = storage
         var kept: [M] = []
-        kept.reserveCapacity(storage.count)
-        for index in storage.indices {
-            let model = storage[index]
+        kept.reserveCapacity(current.count)
+        for index in current.indices {
+            let model = current[index]
             if wanted.contains(ObjectIdentifier(model)) {
                 originalIndex[ObjectIdentifier(model)] = index
             } else {
@@ -539,7 +585,7 @@ extension Collection {
             }
         }
         guard !originalIndex.isEmpty else { return [] }
-        let total = storage.count
+        let total = current.count
         mutateModels { $0 = kept }
 
         var removed: [M] = []
@@ -563,6 +609,18 @@ extension Collection {
             removeReference(model)
         }
         return removed
+    }
+
+    /// Removes one model as ``removeModels(_:options:)`` does, in O(log *n*) (O(1) for the
+    /// last model) once the models are in slots.
+    private func removeModel(_ model: M, options: UpdateOptions) -> M? {
+        guard let index = removeFromOrder(model) else { return nil }
+        unindex(model)
+        if !options.silent {
+            model.dispatch(Event(name: "remove", model: model, collection: self, index: index, options: options.change))
+        }
+        removeReference(model)
+        return model
     }
 
     // MARK: - Reset
@@ -634,6 +692,7 @@ extension Collection {
 
     @discardableResult
     func reset(inputs: [Input], options: UpdateOptions) -> [M] {
+        guard admitsMutation() else { return [] }
         let previous = storage
         byID.removeAll()
         byCID.removeAll()
@@ -715,8 +774,9 @@ extension Collection {
     }
 
     private func removeReference(_ model: M) {
-        if model.collection === self { model.collection = nil }
         model.removeForwarder(self)
+        // A `remove` handler may have added the model again, with a forwarder of its own.
+        if model.collection === self && indexed(cidNumber: model.cidNumber) !== model { model.collection = nil }
     }
 }
 
@@ -731,32 +791,5 @@ extension CollectionInput {
     func isInstance(_ model: Model) -> Bool {
         if case .model(let input) = self { return input === model }
         return false
-    }
-}
-
-/// Counts removed positions so each `remove` event reports the index the model had at its
-/// turn, in O(log *n*).
-private struct FenwickTree {
-    private var tree: [Int]
-
-    init(count: Int) { tree = Array(repeating: 0, count: count + 1) }
-
-    /// How many positions below `index` are marked.
-    func prefixSum(upTo index: Int) -> Int {
-        var sum = 0
-        var position = index
-        while position > 0 {
-            sum += tree[position]
-            position -= position & -position
-        }
-        return sum
-    }
-
-    mutating func increment(at index: Int) {
-        var position = index + 1
-        while position < tree.count {
-            tree[position] += 1
-            position += position & -position
-        }
     }
 }

@@ -15,6 +15,10 @@ public import Observation
 /// notes.map { $0["title"] }              // ["Taxes", "Groceries"]
 /// ```
 ///
+/// Code that the collection calls while it changes its models (a comparator; a `change`
+/// or `remove` handler during `set`) cannot change the same collection: such a change is
+/// rejected, and a sort in progress throws ``CollectionError/reentrantMutation``.
+///
 /// Subclass it to set a URL or override ``parse(_:options:)`` and
 /// ``modelID(for:idAttribute:)``. Like ``Model``, a collection is not `Sendable` and lives
 /// in the isolation domain that created it. It holds its models strongly; models refer to
@@ -72,8 +76,10 @@ open class Collection<M: Model>: EventEmitter, ModelCollection, Observable {
     // The models and their indexes opt out of run-time exclusivity checks: every mutation
     // is a short internal step that never calls user code (sorting happens on a copy).
 
-    /// The models, in order.
-    @exclusivity(unchecked) final var storage: [M] = []
+    /// The models, in order, unless ``slots`` holds them.
+    @exclusivity(unchecked) final var packed: [M] = []
+    /// The models after removals from the middle, until something needs them as an array.
+    @exclusivity(unchecked) final var slots: ModelSlots?
     /// The models by id and by client id number, typed as `Model` so that the indexes are
     /// concrete: across modules, generic code runs unspecialized, and a `[JSONValue: M]`
     /// insert cost several times a concrete one. Only `M`s are ever stored.
@@ -81,6 +87,11 @@ open class Collection<M: Model>: EventEmitter, ModelCollection, Observable {
     @exclusivity(unchecked) final var byCID = IntKeyedModels()
     /// Tracks reads and changes of the models for Observation; created on the first read.
     var observation: ModelsObservation?
+    /// Whether user code is running in the middle of an update of the models and indexes
+    /// (a comparator, a merge's `change` events); the collection then rejects mutations.
+    final var isUpdating = false
+    /// Whether a mutation was rejected since the outermost sort started.
+    final var rejectedMutation = false
 
     /// Creates a collection of models, sorting them if there is a comparator.
     ///
@@ -159,10 +170,14 @@ open class Collection<M: Model>: EventEmitter, ModelCollection, Observable {
         // whose `collection` was this one are among those that have none now.
         let context = CollectionSyncContext(url: url, baseURL: baseURL, sync: sync)
         let keepsContext = url != nil || baseURL != nil || sync != nil
-        for model in storage {
+        func release(_ model: Model) {
             model.removeDeadForwarders()
             if keepsContext && model.collection == nil { model.keepSyncContext(of: context) }
         }
+        if let slots {
+            for case let model? in slots.slots { release(model) }
+        }
+        for model in packed { release(model) }
     }
 
     /// Runs at the end of construction; override it instead of an initializer.
@@ -360,12 +375,13 @@ open class Collection<M: Model>: EventEmitter, ModelCollection, Observable {
 
     /// Changes the model array, telling Observation.
     func mutateModels(_ body: (inout [M]) -> Void) {
+        packModels()
         guard let observation else {
-            body(&storage)
+            body(&packed)
             return
         }
         observation.willSet()
-        body(&storage)
+        body(&packed)
         observation.didSet()
     }
 }
@@ -379,7 +395,7 @@ extension Collection: Swift.RandomAccessCollection {
     /// The position after the last model.
     public var endIndex: Int {
         observeModels()
-        return storage.count
+        return modelCount
     }
 
     /// The model at `position`.
@@ -387,8 +403,11 @@ extension Collection: Swift.RandomAccessCollection {
     /// ```swift
     /// let first = notes[0]
     /// ```
+    ///
+    /// - Complexity: O(1); O(log *n*) after removals from the middle, until the collection
+    ///   packs its models again.
     public subscript(position: Int) -> M {
         observeModels()
-        return storage[position]
+        return model(at: position)
     }
 }

@@ -1,7 +1,8 @@
 import Observation
 
 /// Key paths that name single attributes, so that Observation can track each attribute of
-/// a model separately. Subscript key paths are costly to build, so each is built once.
+/// a model separately. Subscript key paths are costly to build, so recently used ones are
+/// kept, up to a bound.
 private let attributeKeyPaths = Lock(AttributeKeyPathTable())
 
 extension Model {
@@ -10,6 +11,11 @@ extension Model {
         attributeKeyPaths.withLock { table in
             table.path(for: key) { \Model.[observing: key] }
         }
+    }
+
+    /// How many attribute key paths are cached for reuse.
+    static var cachedAttributeKeyPathCount: Int {
+        attributeKeyPaths.withLock { $0.count }
     }
 
     /// The attribute, without registering a dependency; the identity of an attribute's key path.

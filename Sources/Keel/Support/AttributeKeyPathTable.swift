@@ -1,44 +1,56 @@
-/// Attribute key paths by key: the cache behind per-attribute Observation, read on every
+/// Attribute key paths by key: a bounded cache in front of building them, read on every
 /// observed attribute read.
 ///
-/// A dictionary holds one key path per attribute name. Keys are compared as Swift strings
-/// (canonical equivalence), so `"\u{212A}"` (KELVIN SIGN) and `"K"` share a key path, as
-/// they share an attribute. In front of it, ASCII keys (nearly all attribute names) are
-/// cached in an open-addressing table hashed with FNV-1a over their bytes, from a random
-/// per-process basis: for short keys a fraction of the cost of `Hasher`'s SipHash, which
-/// dominated each lookup.
+/// Building a subscript key path is a runtime call and an allocation, so each is kept for
+/// reuse. The cache is only that: Observation compares key paths by value (two key paths
+/// `\Model.[observing: key]` with equal keys are equal and hash alike), so a key path built
+/// again after eviction tracks the same attribute as the one it replaces. Keys are Swift
+/// strings compared by canonical equivalence, so `"\u{212A}"` (KELVIN SIGN) and `"K"` name
+/// the same attribute with equal key paths, cached or not.
+///
+/// The cache holds two generations of at most ``capacity`` key paths each. New key paths
+/// go into the current generation; when it is full it becomes the previous one and the
+/// older one is dropped. A key found only in the previous generation moves into the current
+/// one, so keys in steady use stay cached while a stream of distinct names (a million
+/// attributes read once) holds at most twice the capacity.
+///
+/// Within a generation, ASCII keys (nearly all attribute names) are cached in an
+/// open-addressing table hashed with FNV-1a over their bytes, from a random per-process
+/// basis: for short keys a fraction of the cost of `Hasher`'s SipHash. Other keys go to a
+/// dictionary.
 struct AttributeKeyPathTable {
     typealias Path = KeyPath<Model, JSONValue?>
 
+    /// The default number of key paths in one generation.
+    static let defaultCapacity = 4096
+
     private static let basis = UInt64.random(in: .min ... .max) | 1
 
-    private var paths: [String: Path] = [:]
-    /// The ASCII keys looked up so far and their paths, in parallel arrays whose size is a
-    /// power of two; at most half the slots are used.
-    private var fastKeys = [String](repeating: "", count: 64)
-    private var fastPaths = [Path?](repeating: nil, count: 64)
-    private var fastCount = 0
+    /// How many key paths one generation holds.
+    let capacity: Int
+    private var current = Generation()
+    private var previous = Generation()
 
-    /// The key path for `key`, made with `make` the first time an equivalent key is seen.
-    mutating func path(for key: String, make: () -> Path) -> Path {
-        guard let hash = Self.asciiHash(key) else { return slowPath(for: key, make: make) }
-        let mask = fastPaths.count - 1
-        var index = hash & mask
-        while let path = fastPaths[index] {
-            if fastKeys[index] == key { return path }
-            index = (index + 1) & mask
-        }
-        let path = slowPath(for: key, make: make)
-        if 2 * (fastCount + 1) > fastPaths.count { grow() }
-        place(key, path, hash: hash)
-        fastCount += 1
-        return path
+    /// Creates an empty cache.
+    ///
+    /// - Parameter capacity: How many key paths one generation holds; at least 1.
+    init(capacity: Int = Self.defaultCapacity) {
+        self.capacity = Swift.max(1, capacity)
     }
 
-    private mutating func slowPath(for key: String, make: () -> Path) -> Path {
-        if let path = paths[key] { return path }
-        let path = make()
-        paths[key] = path
+    /// How many key paths are cached: at most twice ``capacity``.
+    var count: Int { current.count + previous.count }
+
+    /// The key path for `key`, made with `make` unless one is cached.
+    mutating func path(for key: String, make: () -> Path) -> Path {
+        let hash = Self.asciiHash(key)
+        if let path = current.path(for: key, hash: hash) { return path }
+        let path = previous.path(for: key, hash: hash) ?? make()
+        if current.count >= capacity {
+            previous = current
+            current = Generation()
+        }
+        current.insert(path, for: key, hash: hash)
         return path
     }
 
@@ -56,21 +68,61 @@ struct AttributeKeyPathTable {
             return Int(truncatingIfNeeded: hash ^ (hash >> 29))
         }
     }
+}
 
-    private mutating func place(_ key: String, _ path: Path, hash: Int) {
-        let mask = fastPaths.count - 1
-        var index = hash & mask
-        while fastPaths[index] != nil { index = (index + 1) & mask }
-        fastKeys[index] = key
-        fastPaths[index] = path
-    }
+extension AttributeKeyPathTable {
+    /// One generation of the cache.
+    private struct Generation {
+        /// The ASCII keys and their paths, in parallel arrays whose size is a power of two;
+        /// at most half the slots are used.
+        private var keys = [String](repeating: "", count: 64)
+        private var paths = [Path?](repeating: nil, count: 64)
+        private var asciiCount = 0
+        /// The other keys.
+        private var others: [String: Path] = [:]
 
-    private mutating func grow() {
-        let (keys, paths) = (fastKeys, fastPaths)
-        fastKeys = Array(repeating: "", count: keys.count * 2)
-        fastPaths = Array(repeating: nil, count: paths.count * 2)
-        for index in paths.indices {
-            if let path = paths[index], let hash = Self.asciiHash(keys[index]) { place(keys[index], path, hash: hash) }
+        var count: Int { asciiCount + others.count }
+
+        /// The cached path; `hash` is the key's ASCII hash, `nil` for other keys.
+        func path(for key: String, hash: Int?) -> Path? {
+            guard let hash else { return others.isEmpty ? nil : others[key] }
+            let mask = paths.count - 1
+            var index = hash & mask
+            while let path = paths[index] {
+                if keys[index] == key { return path }
+                index = (index + 1) & mask
+            }
+            return nil
+        }
+
+        /// Caches `path` for a key that is not cached yet.
+        mutating func insert(_ path: Path, for key: String, hash: Int?) {
+            guard let hash else {
+                others[key] = path
+                return
+            }
+            if 2 * (asciiCount + 1) > paths.count { grow() }
+            place(path, for: key, hash: hash)
+            asciiCount += 1
+        }
+
+        private mutating func place(_ path: Path, for key: String, hash: Int) {
+            let mask = paths.count - 1
+            var index = hash & mask
+            while paths[index] != nil { index = (index + 1) & mask }
+            keys[index] = key
+            paths[index] = path
+        }
+
+        private mutating func grow() {
+            let (oldKeys, oldPaths) = (keys, paths)
+            keys = Array(repeating: "", count: oldKeys.count * 2)
+            paths = Array(repeating: nil, count: oldPaths.count * 2)
+            for index in oldPaths.indices {
+                if let path = oldPaths[index], let hash = AttributeKeyPathTable.asciiHash(oldKeys[index]) {
+                    place(path, for: oldKeys[index], hash: hash)
+                }
+            }
         }
     }
 }

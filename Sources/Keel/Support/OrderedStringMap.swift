@@ -3,13 +3,19 @@
 /// Small maps (a model's handful of attributes, an emitter's few event names) are searched
 /// linearly, which beats hashing; past ``linearSearchLimit`` entries a hash index is kept
 /// beside them.
+///
+/// Removing a key from a large map costs one lookup and closing the gap in the entries (a
+/// memory move), not re-hashing every key: see ``KeyStamps``.
 struct OrderedStringMap<Value> {
     typealias Element = (key: String, value: Value)
 
     static var linearSearchLimit: Int { 12 }
 
     private(set) var entries: ContiguousArray<Element> = []
-    private var positions: [String: Int]?
+    /// The hash index, for maps past ``linearSearchLimit`` entries. A class reference, so that
+    /// the map stays two words (a ``JSONValue`` holding an object stays 17 bytes); copied
+    /// before a change when shared.
+    private var keyStamps: KeyStamps?
 
     init() {}
 
@@ -23,8 +29,14 @@ struct OrderedStringMap<Value> {
     var isEmpty: Bool { entries.isEmpty }
 
     func index(forKey key: String) -> Int? {
-        if let positions { return positions[key] }
+        if let keyStamps { return keyStamps.position(ofKey: key) }
         return entries.firstIndex { $0.key == key }
+    }
+
+    /// The hash index, copied first if another map shares it; the map must have one.
+    private mutating func uniqueKeyStamps() -> KeyStamps {
+        if !isKnownUniquelyReferenced(&keyStamps), let shared = keyStamps { keyStamps = shared.copy() }
+        return keyStamps.unsafelyUnwrapped
     }
 
     subscript(key: String) -> Value? {
@@ -44,8 +56,8 @@ struct OrderedStringMap<Value> {
             return old
         }
         entries.append((key, value))
-        if positions != nil {
-            positions?[key] = entries.count - 1
+        if keyStamps != nil {
+            uniqueKeyStamps().append(key)
         } else if entries.count > Self.linearSearchLimit {
             rebuildPositions()
         }
@@ -58,7 +70,7 @@ struct OrderedStringMap<Value> {
     /// `other`'s keys are distinct, so each is searched for among the original entries only,
     /// once.
     mutating func merge(_ other: OrderedStringMap) {
-        guard positions == nil, other.count <= Self.linearSearchLimit else {
+        guard keyStamps == nil, other.count <= Self.linearSearchLimit else {
             for entry in other.entries { updateValue(entry.value, forKey: entry.key) }
             return
         }
@@ -95,20 +107,24 @@ struct OrderedStringMap<Value> {
         if entries.count > Self.linearSearchLimit {
             rebuildPositions()
         } else {
-            positions = nil
+            keyStamps = nil
         }
     }
 
+    /// Removes `key` and its value, keeping the order of the rest.
+    ///
+    /// - Complexity: For a large map, one hash lookup, a binary search and closing the gap
+    ///   in the entries and the stamps (a memory move); amortised, rebuilding the hash index
+    ///   adds O(1).
     @discardableResult
     mutating func removeValue(forKey key: String) -> Value? {
         guard let position = index(forKey: key) else { return nil }
         let old = entries.remove(at: position).value
-        if positions != nil {
-            if entries.count > Self.linearSearchLimit {
-                rebuildPositions()
-            } else {
-                positions = nil
-            }
+        guard keyStamps != nil else { return old }
+        if entries.count <= Self.linearSearchLimit {
+            keyStamps = nil
+        } else if !uniqueKeyStamps().remove(at: position) {
+            rebuildPositions()
         }
         return old
     }
@@ -121,13 +137,92 @@ struct OrderedStringMap<Value> {
         } else {
             entries.removeAll(keepingCapacity: keepingCapacity)
         }
-        positions = nil
+        keyStamps = nil
     }
 
     private mutating func rebuildPositions() {
         var map = [String: Int](minimumCapacity: entries.count)
         for (position, entry) in entries.enumerated() { map[entry.key] = position }
-        positions = map
+        keyStamps = KeyStamps(map)
+    }
+}
+
+/// The hash index of a large ``OrderedStringMap``: each key's *stamp*.
+///
+/// A stamp is the key's position when the index was built, or the next number for a key
+/// added later. Stamps increase along the entries, and equal the positions until a key is
+/// removed. Removing a key then records the stamps of the remaining entries in order (once)
+/// and drops its own from that list, instead of re-hashing every key after it; a lookup
+/// finds the position of its stamp by binary search, and a removed key's stamp is not in
+/// the list. The hash table itself is left alone, so a map that shares it with a copy (a
+/// model's previous attributes) does not copy it. Once as many keys have been removed as
+/// remain, the map rebuilds the index with positions as stamps, which keeps that amortised
+/// O(1) per removal and bounds the removed keys the table still holds.
+///
+/// `@unchecked Sendable`: a map changes its index only when no other map shares it.
+final class KeyStamps: @unchecked Sendable {
+    /// The stamp of each key; after removals, also of some removed keys.
+    private var stamps: [String: Int]
+    /// The stamp of each entry, after a removal; `nil` while every stamp is its position.
+    private var order: ContiguousArray<Int>?
+    /// The stamp for the next key: stamps are never reused, so a removed key's stamp never
+    /// names another key.
+    private var nextStamp: Int
+
+    /// Creates an index whose stamps are the positions.
+    init(_ positions: [String: Int]) {
+        stamps = positions
+        nextStamp = positions.count
+    }
+
+    /// A copy that can change independently.
+    func copy() -> KeyStamps {
+        let copy = KeyStamps(stamps)
+        copy.order = order
+        copy.nextStamp = nextStamp
+        return copy
+    }
+
+    /// The position of `key`, or `nil` when the map does not have it.
+    func position(ofKey key: String) -> Int? {
+        guard let stamp = stamps[key] else { return nil }
+        guard let order else { return stamp }
+        // Stamps are distinct and at least their positions, so the position is at most the
+        // stamp and at least the stamp minus the number of gaps.
+        let gaps = (order.last ?? 0) - (order.count - 1)
+        var low = Swift.max(0, stamp - gaps)
+        var high = Swift.min(stamp, order.count - 1)
+        guard low <= high else { return nil }
+        while low < high {
+            let middle = low + (high - low) / 2
+            if order[middle] < stamp { low = middle + 1 } else { high = middle }
+        }
+        return order[low] == stamp ? low : nil
+    }
+
+    /// Records a new key, after every other entry.
+    func append(_ key: String) {
+        // Without removals, the next stamp is the position.
+        let stamp = nextStamp
+        nextStamp += 1
+        order?.append(stamp)
+        stamps[key] = stamp
+    }
+
+    /// Forgets the key at `position`; its stamp stays in the table, unused.
+    ///
+    /// - Returns: `false` when as many keys have been removed as remain: the map should
+    ///   rebuild its index.
+    func remove(at position: Int) -> Bool {
+        if order == nil {
+            var numbers = ContiguousArray(0..<stamps.count)
+            numbers.remove(at: position)
+            order = numbers
+        } else {
+            order?.remove(at: position)
+        }
+        let remaining = order?.count ?? 0
+        return nextStamp - remaining <= remaining
     }
 }
 

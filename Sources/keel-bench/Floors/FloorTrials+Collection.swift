@@ -226,3 +226,46 @@ extension FloorTrials {
         )
     }
 }
+
+// MARK: - coll_remove
+
+extension FloorTrials {
+    /// The floor of `coll_remove`'s state.
+    struct RemoveState {
+        let collection = PlainCollection((0..<100_000).map(plainShortNote))
+        let plan = removalPlan()
+        let removals = Tally()
+
+        init() {
+            collection.removalObservers.append { [removals] _, index in
+                removals.calls += 1
+                removals.sum += index
+            }
+        }
+    }
+
+    /// The floor of `coll_remove`: a dictionary lookup, a search of the array for the record
+    /// and `remove(at:)`, `removeLast()` or `removeFirst()`.
+    static func collectionRemove() -> Trial {
+        Trial(
+            setup: { RemoveState() },
+            body: { state in
+                let collection = state.collection
+                for step in state.plan {
+                    switch step {
+                    case .pop: collection.pop()
+                    case .shift: collection.shift()
+                    case .remove(let id): collection.remove(id: id)
+                    }
+                }
+            },
+            verify: { state in
+                let records = state.collection.records
+                try expect(state.removals.calls == 20_000, "\(state.removals.calls) removals")
+                try expect(records.count == 80_000, "length \(records.count)")
+                try expect(records.first?.id == 2_001 && records.last?.id == 97_998, "wrong first or last id")
+                return (orderChecksum(records.map { $0.id ?? -1 }) + state.removals.sum) % (1 << 32)
+            }
+        )
+    }
+}

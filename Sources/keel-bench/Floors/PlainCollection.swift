@@ -12,6 +12,8 @@ final class PlainCollection {
     var changeObservers: [(PlainRecord) -> Void] = []
     var addObservers: [(PlainRecord) -> Void] = []
     var removeObservers: [(PlainRecord) -> Void] = []
+    /// Told of each record removed one at a time, with the index it had.
+    var removalObservers: [(PlainRecord, Int) -> Void] = []
     var sortObservers: [() -> Void] = []
     var resetObservers: [() -> Void] = []
     var updateObservers: [(PlainChanges) -> Void] = []
@@ -80,6 +82,33 @@ final class PlainCollection {
         for input in inputs where isAbsent(input) { records.append(adopt(input)) }
         for observer in resetObservers { observer() }
         return records
+    }
+
+    /// Removes the record with this id and reports it with the index it had.
+    @discardableResult
+    func remove(id: Int) -> PlainRecord? {
+        guard let record = byID[id], let index = records.firstIndex(where: { $0 === record }) else { return nil }
+        return remove(at: index)
+    }
+
+    /// Removes the last record and reports it.
+    @discardableResult
+    func pop() -> PlainRecord? {
+        records.isEmpty ? nil : remove(at: records.count - 1)
+    }
+
+    /// Removes the first record and reports it.
+    @discardableResult
+    func shift() -> PlainRecord? {
+        records.isEmpty ? nil : remove(at: 0)
+    }
+
+    private func remove(at index: Int) -> PlainRecord {
+        let record = records.remove(at: index)
+        if let id = record.id { byID[id] = nil }
+        record.collection = nil
+        for observer in removalObservers { observer(record, index) }
+        return record
     }
 
     /// Sorts the records stably by an integer attribute, ascending, then reports the sort.

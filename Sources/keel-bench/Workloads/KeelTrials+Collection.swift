@@ -239,3 +239,46 @@ extension Model {
     /// The model's integer id, or -1 (which spoils any checksum) when it has none.
     fileprivate var intID: Int { id?.intValue ?? -1 }
 }
+
+// MARK: - coll_remove
+
+extension KeelTrials {
+    /// `coll_remove`'s state: the 100,000 short notes, the removal plan, and a `remove`
+    /// listener that counts the events and adds up their indexes.
+    struct RemoveState {
+        let collection = Collection<Model>((0..<100_000).map(shortNoteAttributes))
+        let plan = removalPlan()
+        let removals = Tally()
+
+        init() {
+            collection.on("remove") { [removals] event in
+                removals.calls += 1
+                removals.sum += event.index ?? -1_000_000
+            }
+        }
+    }
+
+    /// `coll_remove`: 20,000 removals one call at a time (`pop`, `shift` and `remove(id)`).
+    static func collectionRemove() -> Trial {
+        Trial(
+            setup: { RemoveState() },
+            body: { state in
+                let collection = state.collection
+                for step in state.plan {
+                    switch step {
+                    case .pop: collection.pop()
+                    case .shift: collection.shift()
+                    case .remove(let id): collection.remove(.int(id))
+                    }
+                }
+            },
+            verify: { state in
+                try expect(state.removals.calls == 20_000, "\(state.removals.calls) remove events")
+                try expect(state.collection.length == 80_000, "length \(state.collection.length)")
+                let ends = (state.collection.at(0)?.intID, state.collection.at(-1)?.intID)
+                try expect(ends == (2_001, 97_998), "first and last ids \(String(describing: ends))")
+                return (orderChecksum(state.collection.models.map(\.intID)) + state.removals.sum) % (1 << 32)
+            }
+        )
+    }
+}

@@ -97,6 +97,31 @@ struct CollectionComplexityTests {
         #expect(victims.allSatisfy { $0.collection == nil && collection.get($0) == nil })
     }
 
+    // Keel: removing half of a large collection one call at a time, then popping and
+    // shifting; each call would cost O(n) if it closed the gap in an array.
+    @Test func removingHalfOfALargeCollectionOneModelAtATime() {
+        let n = Self.size
+        let collection = Collection<Model>(Self.attributes(0..<n))
+        var indexes: [Int?] = []
+        collection.on("remove") { indexes.append($0.index) }
+
+        for id in stride(from: 1, to: n, by: 2) { collection.remove(.int(id)) }
+        // Odd id 2k + 1 follows k + 1 even ids and no odd one at its turn.
+        #expect(indexes == (0..<(n / 2)).map { $0 + 1 })
+        #expect(collection.count == n / 2)
+        #expect(collection.at(1)?.id == 2)
+        #expect(collection.get(.int(n - 1)) == nil)
+
+        indexes = []
+        for _ in 0..<(n / 8) {
+            collection.shift()
+            collection.pop()
+        }
+        #expect(indexes.count == n / 4)
+        #expect(indexes.enumerated().allSatisfy { $0.offset % 2 == 0 ? $0.element == 0 : $0.element != nil })
+        #expect(collection.map(\.id) == stride(from: n / 4, to: n - n / 4, by: 2).map { .int($0) })
+    }
+
     // Keel: emptying a large collection with `set([])` and removing everything with `remove`.
     @Test func emptyingALargeCollection() {
         let n = Self.size

@@ -1,0 +1,113 @@
+/// A collection's models after removals from the middle: every model keeps its slot, and a
+/// removed model leaves an empty slot instead of moving every model after it.
+///
+/// A ``FenwickTree`` that marks the empty slots turns a slot into a position among the
+/// models and back in O(log *n*), so removing one model, finding a model's position and
+/// reading the model at a position all cost O(log *n*), where closing the gap in an array
+/// costs O(*n*). Removing the last model costs O(1). The collection packs the slots back
+/// into an array when it needs one (for `models`, a sort or an insertion before the end),
+/// and when empty slots outnumber models, which bounds the memory and keeps the packing
+/// amortised O(1) per removal.
+///
+/// Not generic: stored as `Model`, only the collection's `M`s.
+struct ModelSlots {
+    /// The models by slot; `nil` marks the slot of a removed model. The last slot, if any,
+    /// holds a model.
+    private(set) var slots: ContiguousArray<Model?> = []
+    /// The slot of each model.
+    private var slotOf: [ObjectIdentifier: Int] = [:]
+    /// Marks the empty slots; covers at least every slot.
+    private var holes = FenwickTree(count: 0)
+    /// How many slots are empty.
+    private(set) var holeCount = 0
+    /// How many models the slots hold.
+    private(set) var count = 0
+
+    /// Puts each model in the slot of its position, in O(*n*).
+    init<M: Model>(_ models: [M]) {
+        slots.reserveCapacity(models.count)
+        slotOf.reserveCapacity(models.count)
+        models.withUnsafeBufferPointer { models in
+            for index in models.indices {
+                slots.append(models[index])
+                slotOf[ObjectIdentifier(models[index])] = index
+            }
+        }
+        count = models.count
+        holes = FenwickTree(count: models.count)
+    }
+
+    /// Whether the slots should be packed: empty slots outnumber models.
+    var isMostlyEmpty: Bool { holeCount > count }
+
+    /// The model at `position`, which must be below ``count``.
+    func model(at position: Int) -> Model {
+        let slot = holeCount == 0 ? position : holes.unmarked(rank: position)
+        // An empty slot is never found: the tree skips it.
+        return slots[slot].unsafelyUnwrapped
+    }
+
+    /// The position of `model`, or `nil` when the slots do not hold it.
+    func position(of model: Model) -> Int? {
+        slotOf[ObjectIdentifier(model)].map(position(ofSlot:))
+    }
+
+    private func position(ofSlot slot: Int) -> Int {
+        holeCount == 0 ? slot : slot - holes.prefixSum(upTo: slot)
+    }
+
+    /// The last model.
+    var last: Model? { slots.last ?? nil }
+
+    /// Removes `model` and returns the position it had, or `nil` when the slots do not hold it.
+    ///
+    /// - Complexity: O(log *n*); amortised O(1) for the last model.
+    mutating func remove(_ model: Model) -> Int? {
+        guard let slot = slotOf.removeValue(forKey: ObjectIdentifier(model)) else { return nil }
+        let isLast = slot == slots.count - 1
+        let position = isLast ? count - 1 : position(ofSlot: slot)
+        count -= 1
+        if isLast {
+            slots.removeLast()
+            // Drop the empty slots the removal exposed, so that the last slot holds a model.
+            while let last = slots.last, last == nil {
+                slots.removeLast()
+                holes.decrement(at: slots.count)
+                holeCount -= 1
+            }
+        } else {
+            slots[slot] = nil
+            holes.increment(at: slot)
+            holeCount += 1
+        }
+        return position
+    }
+
+    /// Adds `model` after the last one.
+    ///
+    /// - Complexity: Amortised O(1).
+    mutating func append(_ model: Model) {
+        slotOf[ObjectIdentifier(model)] = slots.count
+        slots.append(model)
+        count += 1
+        if slots.count > holes.count {
+            // Grow the tree by doubling, so that rebuilding it costs amortised O(1) per slot.
+            let slots = slots
+            holes = FenwickTree(count: 2 * slots.count) { $0 < slots.count && slots[$0] == nil }
+        }
+    }
+
+    /// The models, in order, in an array.
+    ///
+    /// - Complexity: O(*n*).
+    func packed<M: Model>(as type: M.Type) -> [M] {
+        [M](unsafeUninitializedCapacity: count) { buffer, initialized in
+            initialized = 0
+            for slot in slots.indices {
+                guard let model = slots[slot] else { continue }
+                (buffer.baseAddress.unsafelyUnwrapped + initialized).initialize(to: unsafeDowncast(model, to: M.self))
+                initialized += 1
+            }
+        }
+    }
+}
