@@ -1,0 +1,162 @@
+extension Collection {
+    // MARK: - Removing
+
+    /// Removes a model (or the model with its id), firing `remove` and `update`.
+    ///
+    /// ```swift
+    /// notes.remove(note)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - model: The model, or another instance with its id.
+    ///   - silent: Suppresses events.
+    ///   - options: Further options.
+    /// - Returns: The removed model, or `nil` when it was not in the collection.
+    /// - Complexity: O(1) for the last model. Otherwise O(log *n*), except that the first
+    ///   removal from the middle costs O(*n*) once: the models move into slots that later
+    ///   removals leave empty, until something needs them packed again (``models``, a sort,
+    ///   an insertion before the end, or more empty slots than models).
+    @discardableResult
+    public func remove(_ model: Model, silent: Bool = false, options: UpdateOptions = UpdateOptions()) -> M? {
+        remove(found: get(model).map { [$0] } ?? [], silent: silent, options: options).first
+    }
+
+    /// Removes the model with this id or client id.
+    ///
+    /// ```swift
+    /// notes.remove(1)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - id: An id, a client id or an attributes object.
+    ///   - silent: Suppresses events.
+    ///   - options: Further options.
+    /// - Returns: The removed model, or `nil` when there was none.
+    /// - Complexity: As for removing a model: O(log *n*) amortised, O(1) for the last model.
+    @discardableResult
+    public func remove(_ id: JSONValue, silent: Bool = false, options: UpdateOptions = UpdateOptions()) -> M? {
+        remove(found: get(id).map { [$0] } ?? [], silent: silent, options: options).first
+    }
+
+    /// Removes models, firing `remove` for each (in the given order) and one `update`.
+    ///
+    /// ```swift
+    /// notes.remove(notes.models)  // empties the collection
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - models: The models, or other instances with their ids; absent ones are skipped.
+    ///   - silent: Suppresses events.
+    ///   - options: Further options.
+    /// - Returns: The models that were removed.
+    /// - Complexity: O(*n* + *k* log *n*) for *k* models out of *n*.
+    @discardableResult
+    public func remove(_ models: [Model], silent: Bool = false, options: UpdateOptions = UpdateOptions()) -> [M] {
+        remove(found: models.compactMap { get($0) }, silent: silent, options: options)
+    }
+
+    /// Removes and returns the last model.
+    ///
+    /// ```swift
+    /// let last = notes.pop()
+    /// ```
+    ///
+    /// - Parameter options: Further options.
+    /// - Returns: The removed model, or `nil` when the collection is empty.
+    /// - Complexity: O(1).
+    @discardableResult
+    public func pop(options: UpdateOptions = UpdateOptions()) -> M? {
+        guard let last = lastModel else { return nil }
+        return remove(last, options: options)
+    }
+
+    /// Removes and returns the first model.
+    ///
+    /// ```swift
+    /// let first = notes.shift()
+    /// ```
+    ///
+    /// - Parameter options: Further options.
+    /// - Returns: The removed model, or `nil` when the collection is empty.
+    /// - Complexity: O(log *n*), after a single O(*n*) step that lasts until the
+    ///   collection next packs its models (for ``models``, a sort or an insertion).
+    @discardableResult
+    public func shift(options: UpdateOptions = UpdateOptions()) -> M? {
+        guard modelCount > 0 else { return nil }
+        return remove(model(at: 0), options: options)
+    }
+
+    private func remove(found: [M], silent: Bool, options: UpdateOptions) -> [M] {
+        guard admitsMutation() else { return [] }
+        var options = options
+        if silent { options.silent = true }
+        let removed: [M]
+        if found.count == 1 {
+            removed = removeModel(found[0], options: options).map { [$0] } ?? []
+        } else {
+            removed = removeModels(found, options: options)
+        }
+        if !removed.isEmpty && !options.silent && hasHandlers {
+            let changes = CollectionChanges(added: [], removed: removed, merged: [])
+            dispatch(Event(name: "update", collection: self, changes: changes, options: options.change))
+        }
+        return removed
+    }
+
+    /// Removes models in one pass, then fires `remove` for each with the index it would have
+    /// had had they been removed one by one (Backbone's order), and detaches them.
+    func removeModels(_ models: [M], options: UpdateOptions) -> [M] {
+        var wanted = Set<ObjectIdentifier>(minimumCapacity: models.count)
+        for model in models { wanted.insert(ObjectIdentifier(model)) }
+        var originalIndex: [ObjectIdentifier: Int] = [:]
+        originalIndex.reserveCapacity(models.count)
+        let current = storage
+        var kept: [M] = []
+        kept.reserveCapacity(current.count)
+        for index in current.indices {
+            let model = current[index]
+            if wanted.contains(ObjectIdentifier(model)) {
+                originalIndex[ObjectIdentifier(model)] = index
+            } else {
+                kept.append(model)
+            }
+        }
+        guard !originalIndex.isEmpty else { return [] }
+        let total = current.count
+        mutateModels { $0 = kept }
+
+        var removed: [M] = []
+        removed.reserveCapacity(originalIndex.count)
+        for model in models where originalIndex[ObjectIdentifier(model)] != nil {
+            // Taking each model out of `wanted` lists a model given twice only once.
+            if wanted.remove(ObjectIdentifier(model)) != nil { removed.append(model) }
+        }
+        for model in removed { unindex(model) }
+
+        var alreadyRemoved = FenwickTree(count: total)
+        for model in removed {
+            let index = originalIndex[ObjectIdentifier(model)] ?? 0
+            let currentIndex = index - alreadyRemoved.prefixSum(upTo: index)
+            alreadyRemoved.increment(at: index)
+            if !options.silent {
+                model.dispatch(
+                    Event(name: "remove", model: model, collection: self, index: currentIndex, options: options.change)
+                )
+            }
+            removeReference(model)
+        }
+        return removed
+    }
+
+    /// Removes one model as ``removeModels(_:options:)`` does, in O(log *n*) (O(1) for the
+    /// last model) once the models are in slots.
+    private func removeModel(_ model: M, options: UpdateOptions) -> M? {
+        guard let index = removeFromOrder(model) else { return nil }
+        unindex(model)
+        if !options.silent {
+            model.dispatch(Event(name: "remove", model: model, collection: self, index: index, options: options.change))
+        }
+        removeReference(model)
+        return model
+    }
+}
