@@ -175,5 +175,4 @@ public final class EventListener {
     public func stopListening(_ target: EventEmitter?, _ events: EventName) {
         emitter.stopListening(target, events.rawValue)
     }
-
 }

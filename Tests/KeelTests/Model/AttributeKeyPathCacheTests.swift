@@ -1,5 +1,4 @@
 import Observation
-import Synchronization
 import Testing
 
 @testable import Keel
@@ -63,7 +62,7 @@ struct AttributeKeyPathCacheTests {
 
     @Test func trackingSurvivesTheEvictionOfItsKeyPath() {
         let model = Model(["title": "a"])
-        let changes = Mutex(0)
+        let changes = Lock(0)
         withObservationTracking {
             _ = model["title"]
         } onChange: {

@@ -1,4 +1,5 @@
 import Foundation
+import Keel
 import Synchronization
 
 #if canImport(Glibc)
@@ -115,7 +116,7 @@ final class WireListener: Sendable {
 /// listener, so dropping the listener stops it.
 private final class Server: Sendable {
     let descriptor: Int32
-    let recorded = Mutex<[WireListener.Request]>([])
+    let recorded = Lock<[WireListener.Request]>([])
     let stopped = Atomic<Bool>(false)
     let reply: @Sendable (WireListener.Request) -> WireListener.Reply
 
