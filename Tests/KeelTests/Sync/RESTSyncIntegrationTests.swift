@@ -247,6 +247,21 @@ struct RESTSyncIntegrationTests {
         #expect(log.events.map(\.syncError) == [.timedOut])
     }
 
+    // Linux Foundation truncates a fractional `timeoutInterval`, so a 300 ms limit used to
+    // fire after a few milliseconds.
+    @Test func aSubSecondTimeoutWaitsForItsLimit() async throws {
+        let model = Model(["id": 1])
+        model.sync = try await djangoAPI()
+        let clock = ContinuousClock()
+        let start = clock.now
+        await #expect(throws: SyncError.timedOut) {
+            try await model.fetch(options: SyncOptions(url: "/slow", query: ["seconds": "2"], timeout: .milliseconds(300)))
+        }
+        let elapsed = clock.now - start
+        #expect(elapsed >= .milliseconds(250))
+        #expect(elapsed <= .milliseconds(1500))
+    }
+
     @Test func refusedConnectionIsATransportError() async throws {
         let port = try refusedPort()
         let api = RESTSync(baseURL: URL(string: "http://127.0.0.1:\(port)"), timeout: .seconds(5))

@@ -100,7 +100,7 @@ public struct RESTSync: Sync {
         let data: Data
         let urlResponse: URLResponse
         do {
-            (data, urlResponse) = try await transport.send(urlRequest)
+            (data, urlResponse) = try await send(urlRequest, within: request.timeout ?? timeout)
         } catch {
             throw Self.syncError(for: error)
         }
@@ -224,6 +224,25 @@ public struct RESTSync: Sync {
         text += (text.contains("?") ? "&" : "?") + encoded + fragment
         guard let result = URL(string: text) else { throw .missingURL("\(text) is not a valid URL") }
         return result
+    }
+
+    /// Sends a request, failing with `URLError(.timedOut)` once `limit` has passed.
+    ///
+    /// The limit is kept here rather than by `timeoutInterval` alone, which Linux Foundation
+    /// truncates to whole seconds (a 300 ms limit fired after a few milliseconds), and which
+    /// other transports may ignore.
+    private func send(_ urlRequest: URLRequest, within limit: Duration) async throws -> (Data, URLResponse) {
+        let transport = self.transport
+        return try await withThrowingTaskGroup(of: (Data, URLResponse)?.self) { group in
+            group.addTask { try await transport.send(urlRequest) }
+            group.addTask {
+                try await Task.sleep(for: limit)
+                return nil
+            }
+            defer { group.cancelAll() }
+            guard let first = try await group.next(), let answer = first else { throw URLError(.timedOut) }
+            return answer
+        }
     }
 
     private static func seconds(_ duration: Duration) -> TimeInterval {

@@ -16,10 +16,18 @@ extension URLSession: HTTPTransport {
     /// let sync = RESTSync(baseURL: api, transport: session)
     /// ```
     ///
+    /// On Linux, Foundation truncates a fractional `timeoutInterval` (a 0.3 s limit fires at
+    /// once), so the interval is rounded up to whole seconds there; ``RESTSync`` keeps the
+    /// exact limit itself.
+    ///
     /// - Parameter request: The request.
     /// - Returns: The response body and metadata.
     /// - Throws: `URLError`.
     public func send(_ request: URLRequest) async throws -> (Data, URLResponse) {
-        try await data(for: request)
+        #if canImport(FoundationNetworking)
+            var request = request
+            request.timeoutInterval = request.timeoutInterval.rounded(.up)
+        #endif
+        return try await data(for: request)
     }
 }
