@@ -35,9 +35,11 @@ for workload in "$@"; do
   [ -n "$ops" ] || { echo "profile.sh: $workload did not run (see: PROFILE=1 WORKLOADS=$workload $bench)" >&2; exit 1; }
   total=$(callgrind_annotate "$file" | awk '/PROGRAM TOTALS/ { gsub(",", "", $1); print $1 }')
   echo "== $workload: $total instructions for $ops operations, $((total / ops)) per operation ($file)"
-  # The listing without the harness's own frames (process start, main, trial, region).
+  # The listing without the harness's own frames (process start, main, trial, region). It
+  # is cut with awk, which reads to the end: `head` would close the pipe early, and with
+  # pipefail the SIGPIPE of the commands before it would end the script after one workload.
   callgrind_annotate --inclusive=yes "$file" | grep -E '^ *[0-9,]+ \(' | sed -n '2,$p' \
     | grep -vE 'libc-start|libc_start_call_main|below main|keel_bench_main|Trial\.swift|timedRegion|Stopwatch|\?\?\?:0x' \
-    | head -n "${LINES:-40}" \
+    | awk -v n="${LINES:-40}" 'NR <= n' \
     | { if command -v swift >/dev/null; then swift demangle --simplified; else cat; fi; } | cut -c1-160
 done
