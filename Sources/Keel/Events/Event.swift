@@ -136,12 +136,15 @@ public struct Event {
         }
     }
 
-    /// The validation errors, when ``error`` is a ``ValidationError``.
+    /// The validation errors, when ``error`` is a ``ValidationError`` or a server's
+    /// ``SyncError/validationFailed(_:status:)``.
     ///
     /// ```swift
     /// note.on("invalid") { event in print(event.validationError?.messages ?? []) }
     /// ```
-    public var validationError: ValidationError? { error as? ValidationError }
+    public var validationError: ValidationError? {
+        (error as? ValidationError) ?? (error as? SyncError)?.validationError
+    }
 
     /// The model, cast to a model subclass.
     ///

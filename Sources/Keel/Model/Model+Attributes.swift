@@ -341,14 +341,17 @@ extension Model {
 
     /// Records a validation failure and reports it unless silent: to the options' handler
     /// if there is one, else as `invalid` followed by `error`.
-    func reportInvalid(_ error: ValidationError, options: ChangeOptions) {
+    ///
+    /// - Parameter emitsError: `false` when the caller emits the `error` itself (a server's
+    ///   validation errors arrive with the failed request's `error`).
+    func reportInvalid(_ error: ValidationError, options: ChangeOptions, emitsError: Bool = true) {
         setValidationError(error)
         guard !options.silent else { return }
         if let handler = options.onValidationError {
             handler(self, error, options)
         } else if hasHandlers {
             dispatch(Event(name: "invalid", model: self, error: error, options: options))
-            dispatch(Event(name: "error", model: self, error: error, options: options))
+            if emitsError { dispatch(Event(name: "error", model: self, error: error, options: options)) }
         }
     }
 

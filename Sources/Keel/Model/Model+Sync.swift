@@ -35,7 +35,8 @@ extension Model {
     /// The given attributes are validated first (an invalid model is never sent). Without
     /// `wait` they are set at once and the server's answer is set on top; with `wait` they
     /// are applied only when the server agrees. With `patch` only the given attributes (or,
-    /// without any, the ``unsavedChanges``) are sent, with PATCH.
+    /// without any, the ``unsavedChanges``) are sent, with PATCH; when that is nothing, no
+    /// request is sent and the save succeeds with an empty 204 response and no events.
     ///
     /// Saves, fetches and destroys of one model run one at a time in call order, so a
     /// second save of a new model waits for the first one's create and then updates it
@@ -89,6 +90,13 @@ extension Model {
             setValidationError(nil)
         }
 
+        // A patch with nothing to send succeeds without a request (Rails answers `PATCH {}`
+        // with 400).
+        if options.patch && !isNew && options.body == nil && (attributes ?? unsavedChanges ?? [:]).isEmpty {
+            let response = SyncResponse(status: 204)
+            options.onSuccess?(response)
+            return response
+        }
         let request: SyncRequest
         do {
             request = try makeSaveRequest(attributes, options: options)

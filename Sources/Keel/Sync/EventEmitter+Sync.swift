@@ -52,6 +52,10 @@ extension EventEmitter {
     }
 
     /// Reports a failed operation: to the options' failure handler, else as `error`.
+    ///
+    /// A model whose server rejected it with validation errors (a 422, a 400 per field)
+    /// first reports them as local validation does: ``Model/validationError`` is set and
+    /// `invalid` fires (or the options' validation-error handler runs).
     func reportSyncFailure(
         _ error: SyncError,
         request: SyncRequest?,
@@ -59,6 +63,9 @@ extension EventEmitter {
         collection: (any ModelCollection)?,
         options: SyncOptions
     ) {
+        if let model, case .validationFailed(let errors, status: .some) = error {
+            model.reportInvalid(errors, options: options.change, emitsError: false)
+        }
         if let onFailure = options.onFailure {
             onFailure(error)
         } else {

@@ -45,6 +45,16 @@ public enum SyncError: Error, Sendable, Hashable {
     /// ``JSONValue/maximumParsingDepth`` levels; nothing was sent or stored.
     case unencodableBody(JSONWriteError)
 
+    /// The validation errors of a ``validationFailed(_:status:)``, local or from the server.
+    ///
+    /// ```swift
+    /// error.validationError?["title"]  // ["can't be blank"]
+    /// ```
+    public var validationError: ValidationError? {
+        if case .validationFailed(let errors, _) = self { return errors }
+        return nil
+    }
+
     /// The HTTP status of the failure, if there was a response.
     ///
     /// ```swift

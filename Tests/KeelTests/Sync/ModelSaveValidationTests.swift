@@ -127,7 +127,58 @@ struct ModelSaveValidationTests {
         log.watch(note)
 
         await #expect(throws: SyncError.validationFailed(errors, status: 422)) { try await note.save() }
-        #expect(log.entries == ["request", "error"])
+        #expect(log.entries == ["request", "invalid", "error"])
         #expect(log.events(named: "error").first?.syncError == .validationFailed(errors, status: 422))
+        #expect(log.events(named: "error").first?.validationError == errors)
+        #expect(log.events(named: "invalid").first?.validationError == errors)
+        #expect(note.validationError == errors)
+    }
+
+    @Test func serverValidationErrorsGoToTheValidationHandlerInsteadOfInvalid() async throws {
+        let errors: ValidationError = ["title": ["is taken"]]
+        let backend = InMemorySync()
+        backend.failNext(with: .validationFailed(errors, status: 422))
+        let note = Model(["title": "Dune"])
+        note.urlRoot = "/notes"
+        note.sync = backend
+        let log = SyncEventLog()
+        log.watch(note)
+        var handled: [ValidationError] = []
+
+        await #expect(throws: SyncError.self) {
+            try await note.save(options: SyncOptions(onValidationError: { _, errors, _ in handled.append(errors) }))
+        }
+
+        #expect(handled == [errors])
+        #expect(log.entries == ["request", "error"])
+        #expect(note.validationError == errors)
+    }
+
+    @Test func serverValidationErrorsUnderWaitLeaveTheModelUnchanged() async throws {
+        let backend = InMemorySync()
+        let note = Model(["title": "Dune"])
+        note.urlRoot = "/notes"
+        note.sync = backend
+        try await note.save()
+        backend.failNext(with: .validationFailed(["title": ["is taken"]], status: 422))
+        let log = SyncEventLog()
+        log.watch(note)
+
+        await #expect(throws: SyncError.self) { try await note.save(["title": "Taken"], wait: true) }
+
+        #expect(note["title"] == "Dune")
+        #expect(note.validationError == ["title": ["is taken"]])
+        #expect(log.entries == ["request", "invalid", "error"])
+    }
+
+    @Test func aSuccessfulSaveClearsTheServersValidationErrors() async throws {
+        let backend = InMemorySync()
+        let note = Model(["title": "Dune"])
+        note.urlRoot = "/notes"
+        note.sync = backend
+        backend.failNext(with: .validationFailed(["title": ["is taken"]], status: 422))
+        await #expect(throws: SyncError.self) { try await note.save() }
+        try await note.save(["title": "Dune Messiah"])
+        #expect(note.validationError == nil)
     }
 }
