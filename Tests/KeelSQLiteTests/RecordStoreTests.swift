@@ -2,26 +2,6 @@ import Foundation
 import Keel
 import Testing
 
-/// The dictionary store that the documentation shows.
-private struct DictionaryStore: RecordStore {
-    var tables: [String: [(id: String, record: Attributes)]] = [:]
-    var nextIDs: [String: Int] = [:]
-
-    func records(in collection: String) -> [Attributes]? { tables[collection]?.map(\.record) }
-    func record(_ id: String, in collection: String) -> Attributes? {
-        tables[collection]?.first { $0.id == id }?.record
-    }
-    mutating func insert(_ record: Attributes, id: String, in collection: String) {
-        tables[collection, default: []].append((id, record))
-    }
-    mutating func replace(_ record: Attributes, id: String, in collection: String) {
-        tables[collection] = tables[collection]?.map { $0.id == id ? (id, record) : $0 }
-    }
-    mutating func delete(_ id: String, in collection: String) { tables[collection]?.removeAll { $0.id == id } }
-    func nextID(in collection: String) -> Int { nextIDs[collection] ?? 1 }
-    mutating func setNextID(_ id: Int, in collection: String) { nextIDs[collection] = id }
-}
-
 /// A store whose medium fails on the n-th write.
 private struct FailingStore: RecordStore {
     var base = DictionaryStore()
@@ -135,8 +115,4 @@ struct RecordStoreTests {
         }
         #expect(ids == Set(1...50))
     }
-}
-
-private func url(_ path: String) -> URL {
-    URL(string: path) ?? URL(filePath: path)
 }
