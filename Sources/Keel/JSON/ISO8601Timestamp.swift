@@ -3,20 +3,22 @@ import Foundation
 /// Formats and parses RFC 3339 (ISO 8601) timestamps such as `2024-05-01T12:30:00.250Z`,
 /// without `DateFormatter` and independently of the current locale and calendar.
 enum ISO8601Timestamp {
-    private static let millisecondsPerDay: Int64 = 86_400_000
+    private static let microsecondsPerDay: Int64 = 86_400_000_000
 
     /// The date in UTC: `2024-05-01T12:30:00Z`, with milliseconds (`.250`) when the date is
-    /// not on a whole second, as JavaScript's `toISOString()` writes them.
+    /// not on a whole second, as JavaScript's `toISOString()` writes them, and with
+    /// microseconds (`.250125`) when it is not on a whole millisecond, as Rails and Django
+    /// write them, so their timestamps round-trip exactly.
     static func string(from date: Date) -> String {
-        let milliseconds = (date.timeIntervalSince1970 * 1000).rounded()
-        // ±8.64e15 ms is the range of JavaScript dates; clamp anything beyond it.
-        let total = Int64(max(-8.64e15, min(8.64e15, milliseconds.isNaN ? 0 : milliseconds)))
-        let days = floorDivide(total, millisecondsPerDay)
-        let timeOfDay = total - days * millisecondsPerDay
+        let microseconds = (date.timeIntervalSince1970 * 1_000_000).rounded()
+        // ±8.64e18 µs is the range of JavaScript dates; clamp anything beyond it.
+        let total = Int64(max(-8.64e18, min(8.64e18, microseconds.isNaN ? 0 : microseconds)))
+        let days = floorDivide(total, microsecondsPerDay)
+        let timeOfDay = total - days * microsecondsPerDay
         let (year, month, day) = civilDate(fromDaysSinceEpoch: days)
 
         var text = ""
-        text.reserveCapacity(24)
+        text.reserveCapacity(27)
         if year < 0 {
             text += "-"
             append(-year, digits: 6, to: &text)
@@ -31,14 +33,18 @@ enum ISO8601Timestamp {
         text += "-"
         append(day, digits: 2, to: &text)
         text += "T"
-        append(timeOfDay / 3_600_000, digits: 2, to: &text)
+        append(timeOfDay / 3_600_000_000, digits: 2, to: &text)
         text += ":"
-        append(timeOfDay / 60_000 % 60, digits: 2, to: &text)
+        append(timeOfDay / 60_000_000 % 60, digits: 2, to: &text)
         text += ":"
-        append(timeOfDay / 1000 % 60, digits: 2, to: &text)
-        if timeOfDay % 1000 != 0 {
+        append(timeOfDay / 1_000_000 % 60, digits: 2, to: &text)
+        let fraction = timeOfDay % 1_000_000
+        if fraction % 1000 != 0 {
             text += "."
-            append(timeOfDay % 1000, digits: 3, to: &text)
+            append(fraction, digits: 6, to: &text)
+        } else if fraction != 0 {
+            text += "."
+            append(fraction / 1000, digits: 3, to: &text)
         }
         text += "Z"
         return text

@@ -1,7 +1,9 @@
 /// A Swift type that converts to and from a ``JSONValue``, for typed attribute access.
 ///
-/// `String`, `Bool`, `Int`, `Double`, `JSONValue`, `JSONObject` and arrays of
-/// representable types conform. Conform your own types (an enum with a raw value, say):
+/// `String`, `Bool`, `Int`, `Double`, `JSONValue`, `JSONObject`, arrays of representable
+/// types, and Foundation's `Date` (an ISO 8601 string, to the microsecond), `Decimal` (a
+/// string, every digit kept), `UUID` and `URL` conform, so `AttributeKey<Date>("created_at")`
+/// reads a Rails or Django timestamp. Conform your own types (an enum with a raw value, say):
 ///
 /// ```swift
 /// enum Priority: String, JSONRepresentable {
