@@ -28,6 +28,7 @@ struct PublicNamesTests {
         "EventListener": EventListener.self,
         "EventName": EventName.self,
         "EventStream": EventStream.self,
+        "Findable": (any Findable).self,
         "HTTPTransport": (any HTTPTransport).self,
         "InMemorySync": InMemorySync.self,
         "JSONObject": JSONObject.self,

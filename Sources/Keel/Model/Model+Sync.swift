@@ -136,6 +136,16 @@ extension Model {
         return changes.isEmpty ? nil : changes
     }
 
+    /// The body of the last successful ``fetch(options:)`` or ``save(_:wait:patch:options:)``
+    /// response, as the server sent it, before ``parse(_:options:)``: NSRails'
+    /// `remoteAttributes`. `nil` before the first one, and after a response without a body.
+    ///
+    /// ```swift
+    /// try await note.fetch()
+    /// note.remoteAttributes?["note"]?["updated_at"]  // what the server sent
+    /// ```
+    public var remoteAttributes: JSONValue? { storedExtras?.remoteAttributes }
+
     /// Records the current attributes as the server's, so ``unsavedChanges`` starts empty
     /// (for backends and identity maps that load models outside `fetch`).
     package func markSynced() {
@@ -262,6 +272,7 @@ extension Model {
             }
         }
         syncedStorage = storage
+        extras.remoteAttributes = response.body
         options.afterSave?()
         reportSyncSuccess(response, request: request, model: self, collection: nil, options: options)
     }

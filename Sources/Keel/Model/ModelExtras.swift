@@ -11,6 +11,8 @@ final class ModelExtras {
     var sync: (any Sync)?
     /// The attributes as of the last successful fetch or save.
     var syncedStorage: Attributes?
+    /// The body of the last successful fetch or save response, before `parse`.
+    var remoteAttributes: JSONValue?
     /// Runs the model's sync operations one at a time, in call order.
     lazy var syncGate = SyncGate()
     var validationError: ValidationError?
