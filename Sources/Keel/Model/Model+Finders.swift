@@ -13,7 +13,7 @@ extension Model: Findable {}
 extension Findable where Self: Model {
     /// Loads the record with this id from the class's backend: NSRails' `remoteObjectWithID:`.
     ///
-    /// Builds a model of this class with the id, then ``fetch(options:)``s it from the
+    /// Builds a model of this class with the id, then ``Model/fetch(options:)``s it from the
     /// class's `urlRoot`, against the class's `sync` backend (or the options' URL).
     ///
     /// ```swift
