@@ -130,7 +130,10 @@ extension ValidationError {
     /// Understands `{"title": ["can't be blank"]}` (Rails 422, Django REST framework 400),
     /// the same wrapped as `{"errors": {...}}`, `{"errors": ["message", ...]}`, a single
     /// `{"error": "message"}`, string values instead of arrays, and `base` /
-    /// `non_field_errors` / `__all__` as model-wide messages.
+    /// `non_field_errors` / `__all__` as model-wide messages. Nested errors keep the path
+    /// to their attribute: Django REST framework's `{"author": {"name": […]}}` is
+    /// `author.name`, its `{"invites": [{}, {"email": […]}]}` is `invites[1].email`, and
+    /// Rails' `invites.email` stays as it is.
     ///
     /// ```swift
     /// let error = ValidationError(json: ["title": ["can't be blank"]])
@@ -155,13 +158,7 @@ extension ValidationError {
                 return nil
             } else {
                 for (key, value) in object {
-                    let messages = Self.strings(in: value)
-                    guard !messages.isEmpty else { return nil }
-                    if ["base", "non_field_errors", "__all__"].contains(key) {
-                        result.messages.append(contentsOf: messages)
-                    } else {
-                        result.attributes[key, default: []].append(contentsOf: messages)
-                    }
+                    guard Self.collect(value, at: Self.isModelWide(key) ? "" : key, into: &result) else { return nil }
                 }
             }
         case .array(let values):
@@ -173,6 +170,46 @@ extension ValidationError {
         }
         guard !result.isEmpty else { return nil }
         self = result
+    }
+
+    /// Whether a key holds messages about the whole record rather than one attribute.
+    private static func isModelWide(_ key: String) -> Bool {
+        key == "base" || key == "non_field_errors" || key == "__all__"
+    }
+
+    /// Adds the messages of `value` under `path` (model-wide when empty). Nested errors get
+    /// paths as the servers write them: Django REST framework's `{"author": {"name": […]}}`
+    /// becomes `author.name`, and its `{"invites": [{}, {"email": […]}]}`
+    /// `invites[1].email`; Rails' `invites.email` keys stay as they are.
+    ///
+    /// - Returns: `false` when a value is not made of messages.
+    private static func collect(_ value: JSONValue, at path: String, into result: inout ValidationError) -> Bool {
+        func add(_ message: String) {
+            if path.isEmpty { result.messages.append(message) } else { result.attributes[path, default: []].append(message) }
+        }
+        switch value {
+        case .string(let message):
+            add(message)
+            return true
+        case .array(let values):
+            for (index, element) in values.enumerated() {
+                switch element {
+                case .string(let message): add(message)
+                case .object, .array:
+                    guard collect(element, at: "\(path)[\(index)]", into: &result) else { return false }
+                default: return false
+                }
+            }
+            return true
+        case .object(let object):
+            for (key, nested) in object {
+                let nestedPath = isModelWide(key) ? path : path.isEmpty ? key : "\(path).\(key)"
+                guard collect(nested, at: nestedPath, into: &result) else { return false }
+            }
+            return true
+        default:
+            return false
+        }
     }
 
     private static func strings(in value: JSONValue) -> [String] {
