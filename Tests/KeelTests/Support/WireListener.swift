@@ -67,30 +67,12 @@ final class WireListener: Sendable {
     /// - Parameter reply: The answer to each request.
     /// - Throws: ``SyncTestFailure`` when no socket can be bound.
     init(reply: @escaping @Sendable (Request) -> Reply) throws {
-        #if canImport(Glibc)
-            let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        #else
-            let descriptor = socket(AF_INET, SOCK_STREAM, 0)
-        #endif
-        guard descriptor >= 0 else { throw SyncTestFailure("socket() failed") }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = 0
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let bound = withUnsafePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let named = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
-        }
-        guard bound == 0, named == 0, listen(descriptor, 16) == 0 else {
+        let (descriptor, port) = try boundLoopbackSocket()
+        guard listen(descriptor, 16) == 0 else {
             close(descriptor)
             throw SyncTestFailure("cannot listen on 127.0.0.1")
         }
-        self.port = Int(UInt16(bigEndian: address.sin_port))
+        self.port = port
         self.baseURL = URL(string: "http://127.0.0.1:\(port)")!
         let server = Server(descriptor: descriptor, reply: reply)
         self.server = server

@@ -137,13 +137,19 @@ func startInFlight<T: Sendable>(
 
 /// A TCP port on 127.0.0.1 that nothing listens on: bound to get a free port, then closed.
 func refusedPort() throws -> Int {
+    let (descriptor, port) = try boundLoopbackSocket()
+    close(descriptor)
+    return port
+}
+
+/// A TCP socket bound to a free port of 127.0.0.1; the caller closes it.
+func boundLoopbackSocket() throws -> (descriptor: Int32, port: Int) {
     #if canImport(Glibc)
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     #else
         let descriptor = socket(AF_INET, SOCK_STREAM, 0)
     #endif
     guard descriptor >= 0 else { throw SyncTestFailure("socket() failed") }
-    defer { close(descriptor) }
     var address = sockaddr_in()
     address.sin_family = sa_family_t(AF_INET)
     address.sin_port = 0
@@ -153,13 +159,15 @@ func refusedPort() throws -> Int {
             bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
         }
     }
-    guard bound == 0 else { throw SyncTestFailure("bind() failed") }
     var length = socklen_t(MemoryLayout<sockaddr_in>.size)
     let named = withUnsafeMutablePointer(to: &address) { pointer in
         pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
     }
-    guard named == 0 else { throw SyncTestFailure("getsockname() failed") }
-    return Int(UInt16(bigEndian: address.sin_port))
+    guard bound == 0, named == 0 else {
+        close(descriptor)
+        throw SyncTestFailure("cannot bind a port of 127.0.0.1")
+    }
+    return (descriptor, Int(UInt16(bigEndian: address.sin_port)))
 }
 
 /// A failure in a test's own set-up.
