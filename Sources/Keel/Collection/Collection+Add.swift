@@ -39,8 +39,14 @@ extension Collection {
         silent: Bool = false,
         options: UpdateOptions = UpdateOptions()
     ) -> M? {
-        add(inputs: inputs(from: [attributes], options: options), at: at, merge: merge, silent: silent, options: options)
-            .first
+        add(
+            inputs: inputs(from: [attributes], options: options),
+            at: at,
+            merge: merge,
+            silent: silent,
+            options: options
+        )
+        .first
     }
 
     /// Adds models built from attributes, in one `update`.

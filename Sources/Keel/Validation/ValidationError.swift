@@ -185,7 +185,11 @@ extension ValidationError {
     /// - Returns: `false` when a value is not made of messages.
     private static func collect(_ value: JSONValue, at path: String, into result: inout ValidationError) -> Bool {
         func add(_ message: String) {
-            if path.isEmpty { result.messages.append(message) } else { result.attributes[path, default: []].append(message) }
+            if path.isEmpty {
+                result.messages.append(message)
+            } else {
+                result.attributes[path, default: []].append(message)
+            }
         }
         switch value {
         case .string(let message):
