@@ -13,12 +13,17 @@ struct Terminal {
 
     /// The process's own streams.
     ///
-    /// Colors only go to a terminal, and only when ``allowsColor(environment:)``.
+    /// Colors only go to a terminal, and only when ``allowsColor(environment:)``. Output
+    /// that cannot be written (a closed stream, a reader that is gone) is dropped: the
+    /// command has done its work by then, and its exit status still says how it went.
+    /// `SIGPIPE` is ignored for the same reason, so a reader that stops early does not kill
+    /// the process.
     static func standard(environment: [String: String]) -> Terminal {
+        signal(SIGPIPE, SIG_IGN)
         let colorAllowed = allowsColor(environment: environment)
         return Terminal(
-            write: { FileHandle.standardOutput.write(Data($0.utf8)) },
-            writeError: { FileHandle.standardError.write(Data($0.utf8)) },
+            write: { try? FileHandle.standardOutput.write(contentsOf: Data($0.utf8)) },
+            writeError: { try? FileHandle.standardError.write(contentsOf: Data($0.utf8)) },
             usesColor: colorAllowed && isatty(STDOUT_FILENO) == 1,
             usesColorForErrors: colorAllowed && isatty(STDERR_FILENO) == 1
         )
