@@ -22,7 +22,6 @@ extension Collection {
     public func fetch(reset: Bool = false, options: SyncOptions = SyncOptions()) async throws(SyncError) -> [M] {
         var options = options
         if reset { options.reset = true }
-        await yieldToTasksStartedBefore()
         await syncGate.enter()
         defer { syncGate.leave() }
         guard let backend = sync ?? M.sync else { throw .missingBackend }

@@ -18,7 +18,6 @@ extension Model {
     /// - Throws: ``SyncError``.
     @discardableResult
     public func fetch(options: SyncOptions = SyncOptions()) async throws(SyncError) -> SyncResponse {
-        await yieldToTasksStartedBefore()
         await syncGate.enter()
         defer { syncGate.leave() }
         let backend = try requireBackend()
@@ -66,7 +65,6 @@ extension Model {
         var options = options
         if wait { options.wait = true }
         if patch { options.patch = true }
-        await yieldToTasksStartedBefore()
         await syncGate.enter()
         defer { syncGate.leave() }
         if Task.isCancelled { throw .cancelled }
@@ -211,7 +209,6 @@ extension Model {
     {
         var options = options
         if wait { options.wait = true }
-        await yieldToTasksStartedBefore()
         await syncGate.enter()
         defer { syncGate.leave() }
         if Task.isCancelled { throw .cancelled }

@@ -1,26 +1,29 @@
-/// Lets one operation at a time through, in arrival order.
+/// Lets one operation at a time through, in the order the operations were called.
 ///
 /// Saves of one model go through it, so a second save of a new model waits for the first
 /// one's create and then updates, instead of sending a second POST (Backbone issue #345).
 final class SyncGate {
-    private var isBusy = false
-    private var waiters: [CheckedContinuation<Void, Never>] = []
+    private var nextTicket = 0
+    private var servingTicket = 0
+    private var waiters: [Int: CheckedContinuation<Void, Never>] = [:]
 
-    /// Waits until every operation that entered earlier has left.
+    /// Takes a place in line at once, lets tasks started before the call run up to their
+    /// first suspension (`yieldToTasksStartedBefore`), then waits until every
+    /// operation that entered earlier has left.
+    ///
+    /// The place is taken before the first suspension, so the order is the order of the
+    /// calls, however the suspended callers are later resumed.
     func enter() async {
-        guard isBusy else {
-            isBusy = true
-            return
-        }
-        await withCheckedContinuation { waiters.append($0) }
+        let ticket = nextTicket
+        nextTicket += 1
+        await yieldToTasksStartedBefore()
+        guard ticket != servingTicket else { return }
+        await withCheckedContinuation { waiters[ticket] = $0 }
     }
 
-    /// Lets the next waiting operation through.
+    /// Lets the next operation in line through.
     func leave() {
-        if waiters.isEmpty {
-            isBusy = false
-        } else {
-            waiters.removeFirst().resume()
-        }
+        servingTicket += 1
+        waiters.removeValue(forKey: servingTicket)?.resume()
     }
 }
