@@ -25,19 +25,34 @@ extension Collection {
         await syncGate.enter()
         defer { syncGate.leave() }
         guard let backend = sync ?? M.sync else { throw .missingBackend }
-        guard let path = options.url ?? url, !path.isEmpty else {
+        let format = options.wireFormat ?? wireFormat ?? M.wireFormat
+        guard let path = options.url ?? url.map(format.suffixed), !path.isEmpty else {
             throw .missingURL("\(type(of: self)) has no url")
         }
         let request = makeRequest(
             .read,
             url: try URLPath.resolve(path, against: baseURL ?? M.baseURL),
             body: nil,
+            format: format,
             options: options
         )
-        let response = try await performSync(request, with: backend, model: nil, collection: self, options: options)
+        let response = try await performSync(
+            request,
+            with: backend,
+            model: nil,
+            collection: self,
+            format: format,
+            options: options
+        )
+        let body: JSONValue
+        do {
+            body = try format.records(from: response.body ?? .null, for: M.self)
+        } catch {
+            reportSyncFailure(error, request: request, model: nil, collection: self, options: options)
+            throw error
+        }
         let models: [M]
         do {
-            let body = response.body ?? .null
             if options.parse == false {
                 let inputs = try Self.unparsedInputs(body)
                 models =

@@ -66,6 +66,15 @@ open class Collection<M: Model>: EventEmitter, ModelCollection, Observable {
     /// ```
     public var sync: (any Sync)?
 
+    /// The wire format of this collection's models, instead of their class's
+    /// ``Model/wireFormat``; `nil` to use the class's.
+    ///
+    /// ```swift
+    /// let drafts = Collection<Note>(url: "/drafts")
+    /// drafts.wireFormat = .djangoREST
+    /// ```
+    public var wireFormat: WireFormat?
+
     /// Runs this collection's fetches one at a time, in call order.
     lazy var syncGate = SyncGate()
 
@@ -168,8 +177,8 @@ open class Collection<M: Model>: EventEmitter, ModelCollection, Observable {
     deinit {
         // Weak references to a collection read `nil` once its deinit starts, so the models
         // whose `collection` was this one are among those that have none now.
-        let context = CollectionSyncContext(url: url, baseURL: baseURL, sync: sync)
-        let keepsContext = url != nil || baseURL != nil || sync != nil
+        let context = CollectionSyncContext(url: url, baseURL: baseURL, sync: sync, wireFormat: wireFormat)
+        let keepsContext = url != nil || baseURL != nil || sync != nil || wireFormat != nil
         func release(_ model: Model) {
             model.removeDeadForwarders()
             if keepsContext && model.collection == nil { model.keepSyncContext(of: context) }

@@ -17,4 +17,6 @@ public protocol ModelCollection: EventEmitter {
     var baseURL: URL? { get }
     /// The backend its models use when they have none of their own.
     var sync: (any Sync)? { get }
+    /// The wire format of its models, when it overrides their class's.
+    var wireFormat: WireFormat? { get }
 }

@@ -21,9 +21,23 @@ extension Model {
         await syncGate.enter()
         defer { syncGate.leave() }
         let backend = try requireBackend()
-        let request = makeRequest(.read, url: try requestURL(for: .read, options: options), body: nil, options: options)
-        let response = try await performSync(request, with: backend, model: self, collection: nil, options: options)
-        try applyResponse(response, request: request, waitedAttributes: nil, options: options)
+        let format = wireFormat(for: options)
+        let request = makeRequest(
+            .read,
+            url: try requestURL(for: .read, options: options),
+            body: nil,
+            format: format,
+            options: options
+        )
+        let response = try await performSync(
+            request,
+            with: backend,
+            model: self,
+            collection: nil,
+            format: format,
+            options: options
+        )
+        try applyResponse(response, request: request, waitedAttributes: nil, format: format, options: options)
         return response
     }
 
@@ -95,16 +109,24 @@ extension Model {
             options.onSuccess?(response)
             return response
         }
+        let format = wireFormat(for: options)
         let request: SyncRequest
         do {
-            request = try makeSaveRequest(attributes, options: options)
+            request = try makeSaveRequest(attributes, format: format, options: options)
         } catch {
             restore(rollback, savedAttributes: attributes)
             throw error
         }
         let response: SyncResponse
         do {
-            response = try await performSync(request, with: backend, model: self, collection: nil, options: options)
+            response = try await performSync(
+                request,
+                with: backend,
+                model: self,
+                collection: nil,
+                format: format,
+                options: options
+            )
         } catch {
             if error == .cancelled { restore(rollback, savedAttributes: attributes) }
             throw error
@@ -113,6 +135,7 @@ extension Model {
             response,
             request: request,
             waitedAttributes: options.wait ? attributes : nil,
+            format: format,
             options: options
         )
         return response
@@ -152,20 +175,35 @@ extension Model {
 
     /// Builds the create, update or patch request; with `wait`, the URL, `isNew` and
     /// `toJSON` see the attributes being saved, as in Backbone.
-    private func makeSaveRequest(_ attributes: Attributes?, options: SyncOptions) throws(SyncError) -> SyncRequest {
+    /// The create, update or patch request of a save: the body is ``toJSON(options:)`` (for a
+    /// patch, the given attributes or the unsaved changes) in the wire format, and a full
+    /// update goes with the format's verb.
+    private func makeSaveRequest(
+        _ attributes: Attributes?,
+        format: WireFormat,
+        options: SyncOptions
+    ) throws(SyncError) -> SyncRequest {
         let saved = storage
         defer { storage = saved }
         if let attributes, options.wait { storage = storage.merging(attributes) }
-        let method: SyncMethod = isNew ? .create : options.patch ? .patch : .update
+        let method: SyncMethod =
+            isNew ? .create : options.patch || format.updateVerb == .patch ? .patch : .update
         let body: JSONValue
         if let explicit = options.body {
             body = explicit
-        } else if method == .patch {
-            body = .object(attributes ?? unsavedChanges ?? [:])
+        } else if options.patch && !isNew {
+            let changes = attributes ?? unsavedChanges ?? [:]
+            body = format.requestBody(format.alwaysSentAttributes(of: storage).merging(changes), for: Self.self)
         } else {
-            body = .object(toJSON(options: options.change))
+            body = format.requestBody(toJSON(options: options.change), for: Self.self)
         }
-        return makeRequest(method, url: try requestURL(for: method, options: options), body: body, options: options)
+        return makeRequest(
+            method,
+            url: try requestURL(for: method, options: options),
+            body: body,
+            format: format,
+            options: options
+        )
     }
 
     /// Undoes an optimistic `save` whose request was cancelled, where the attributes still
@@ -218,14 +256,23 @@ extension Model {
             return nil
         }
         let backend = try requireBackend()
+        let format = wireFormat(for: options)
         let request = makeRequest(
             .delete,
             url: try requestURL(for: .delete, options: options),
             body: nil,
+            format: format,
             options: options
         )
         let waiting = options.wait
-        let response = try await performSync(request, with: backend, model: self, collection: nil, options: options) {
+        let response = try await performSync(
+            request,
+            with: backend,
+            model: self,
+            collection: nil,
+            format: format,
+            options: options
+        ) {
             if !waiting { emitDestroy(options: options) }
         }
         if waiting { emitDestroy(options: options) }
@@ -251,6 +298,7 @@ extension Model {
         _ response: SyncResponse,
         request: SyncRequest,
         waitedAttributes: Attributes?,
+        format: WireFormat,
         options: SyncOptions
     ) throws(SyncError) {
         // A body that is not an object, or a `parse` that returns `nil`, carries no
@@ -258,7 +306,14 @@ extension Model {
         // null" and #2606).
         var serverAttributes: Attributes?
         if let body = response.body, body != .null, body != "" {
-            serverAttributes = options.parse != false ? parse(body, options: options.change) : body.objectValue
+            let record: JSONValue
+            do {
+                record = try format.record(from: body, for: Self.self)
+            } catch {
+                reportSyncFailure(error, request: request, model: self, collection: nil, options: options)
+                throw error
+            }
+            serverAttributes = options.parse != false ? parse(record, options: options.change) : record.objectValue
         }
         if let waitedAttributes { serverAttributes = waitedAttributes.merging(serverAttributes ?? [:]) }
         if let serverAttributes, !serverAttributes.isEmpty {

@@ -30,6 +30,11 @@ extension Model {
 
     /// The collection's URL, base URL and backend; after the collection is released, the
     /// ones it had, so a model created by a collection can still sync on its own.
+    /// The wire format of one call: the call's, else the collection's, else the class's.
+    func wireFormat(for options: SyncOptions) -> WireFormat {
+        options.wireFormat ?? collectionContext?.wireFormat ?? Self.wireFormat
+    }
+
     var collectionContext: CollectionSyncContext? {
         if let collection { return CollectionSyncContext(collection) }
         return storedExtras?.releasedCollection
@@ -66,6 +71,8 @@ extension Model {
         let path: String
         if let explicit = options.url ?? perOperation {
             path = explicit
+        } else if let callFormat = options.wireFormat {
+            path = callFormat.suffixed(try url())
         } else {
             path = try url()
         }

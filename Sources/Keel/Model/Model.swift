@@ -84,6 +84,14 @@ open class Model: EventEmitter, Observable {
     /// ```
     open class var sync: (any Sync)? { nil }
 
+    /// How models of this class look on the wire; its collections inherit it. Backbone's
+    /// plain JSON (``WireFormat/plain``) by default.
+    ///
+    /// ```swift
+    /// override class var wireFormat: WireFormat { .rails }
+    /// ```
+    open class var wireFormat: WireFormat { .plain }
+
     // MARK: - State
 
     /// The client id: unique among all models and collections of the process, such as `"c12"`.
@@ -333,8 +341,9 @@ open class Model: EventEmitter, Observable {
         } else {
             throw .missingURL("\(type(of: self)) has no urlRoot and is not in a collection with a url")
         }
-        guard !isNew, let id = storage[idAttribute] else { return base }
-        return URLPath.join(base, try URLPath.recordSegment(for: id))
+        let format = collectionContext?.wireFormat ?? Self.wireFormat
+        guard !isNew, let id = storage[idAttribute] else { return format.suffixed(base) }
+        return format.suffixed(URLPath.join(base, try URLPath.recordSegment(for: id)))
     }
 
     /// The URL for fetching this model, when it differs from ``url()``; `nil` by default.

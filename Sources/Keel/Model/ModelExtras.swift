@@ -26,14 +26,21 @@ struct CollectionSyncContext {
     let url: String?
     let baseURL: URL?
     let sync: (any Sync)?
+    let wireFormat: WireFormat?
 
-    init(url: String?, baseURL: URL?, sync: (any Sync)?) {
+    init(url: String?, baseURL: URL?, sync: (any Sync)?, wireFormat: WireFormat?) {
         self.url = url
         self.baseURL = baseURL
         self.sync = sync
+        self.wireFormat = wireFormat
     }
 
     init(_ collection: any ModelCollection) {
-        self.init(url: collection.url, baseURL: collection.baseURL, sync: collection.sync)
+        self.init(
+            url: collection.url,
+            baseURL: collection.baseURL,
+            sync: collection.sync,
+            wireFormat: collection.wireFormat
+        )
     }
 }

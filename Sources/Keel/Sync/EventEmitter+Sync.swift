@@ -13,12 +13,18 @@ func yieldToTasksStartedBefore() async {
 
 extension EventEmitter {
     /// Builds the request value for one operation from the call's options.
-    func makeRequest(_ method: SyncMethod, url: URL, body: JSONValue?, options: SyncOptions) -> SyncRequest {
+    func makeRequest(
+        _ method: SyncMethod,
+        url: URL,
+        body: JSONValue?,
+        format: WireFormat,
+        options: SyncOptions
+    ) -> SyncRequest {
         SyncRequest(
             method: method,
             url: url,
             body: body,
-            query: options.query.map { URLQueryItem(name: $0.key, value: $0.value) },
+            query: format.queryItems(then: options.query).map { URLQueryItem(name: $0.key, value: $0.value) },
             headers: options.headers,
             timeout: options.timeout,
             emulateHTTP: options.emulateHTTP,
@@ -28,12 +34,14 @@ extension EventEmitter {
     }
 
     /// Emits `request`, runs `afterRequest`, then awaits the backend; a failure is reported
-    /// (to the options' failure handler, else as an `error` event) and thrown.
+    /// (to the options' failure handler, else as an `error` event) and thrown, a server's
+    /// validation errors with the app's attribute names.
     func performSync(
         _ request: SyncRequest,
         with backend: any Sync,
         model: Model?,
         collection: (any ModelCollection)?,
+        format: WireFormat,
         options: SyncOptions,
         afterRequest: () -> Void = {}
     ) async throws(SyncError) -> SyncResponse {
@@ -45,7 +53,10 @@ extension EventEmitter {
         do {
             return try await backend.perform(request)
         } catch {
-            let failure: SyncError = Task.isCancelled ? .cancelled : error
+            var failure: SyncError = Task.isCancelled ? .cancelled : error
+            if case .validationFailed(let errors, let status) = failure {
+                failure = .validationFailed(format.appErrors(errors), status: status)
+            }
             reportSyncFailure(failure, request: request, model: model, collection: collection, options: options)
             throw failure
         }

@@ -44,6 +44,11 @@ public enum SyncError: Error, Sendable, Hashable {
     /// The request body cannot be written as JSON, such as attributes nested deeper than
     /// ``JSONValue/maximumParsingDepth`` levels; nothing was sent or stored.
     case unencodableBody(JSONWriteError)
+    /// The response does not fit the model's ``WireFormat``: a required root key is missing, a
+    /// record is not an object, a Drupal field is not a list of items. `keyPath` names the
+    /// place in the response, in wire names (`notes[2]`, `note`, `title[0]`); the model or
+    /// collection is left as it was.
+    case unmappableResponse(keyPath: String, reason: String)
 
     /// The validation errors of a ``validationFailed(_:status:)``, local or from the server.
     ///
@@ -117,6 +122,8 @@ extension SyncError: CustomStringConvertible {
             return "The response (\(status)) is not valid JSON: \(reason)"
         case .invalidResponse(let reason): return "The response cannot be used: \(reason)"
         case .unencodableBody(let error): return "The request body cannot be sent: \(error)"
+        case .unmappableResponse(let keyPath, let reason):
+            return "The response does not fit the wire format at \(keyPath.isEmpty ? "its top level" : keyPath): \(reason)"
         }
     }
 }

@@ -33,6 +33,8 @@ public struct SyncOptions {
     public var emulateHTTP: Bool?
     /// Per-call override of ``RESTSync/emulateJSON``.
     public var emulateJSON: Bool?
+    /// The wire format of this call, instead of the collection's or the model class's.
+    public var wireFormat: WireFormat?
     /// ISModel's success handler: called with the response after the attributes are
     /// applied, before the `sync` event.
     public var onSuccess: ((SyncResponse) -> Void)?
@@ -118,6 +120,7 @@ public struct SyncOptions {
     ///   - timeout: A time limit.
     ///   - emulateHTTP: Per-call override of ``RESTSync/emulateHTTP``.
     ///   - emulateJSON: Per-call override of ``RESTSync/emulateJSON``.
+    ///   - wireFormat: The wire format of this call.
     ///   - add: For collection `fetch`: add new models.
     ///   - remove: For collection `fetch`: remove missing models.
     ///   - merge: For collection `fetch`: merge into present models.
@@ -139,6 +142,7 @@ public struct SyncOptions {
         timeout: Duration? = nil,
         emulateHTTP: Bool? = nil,
         emulateJSON: Bool? = nil,
+        wireFormat: WireFormat? = nil,
         add: Bool? = nil,
         remove: Bool? = nil,
         merge: Bool? = nil,
@@ -160,6 +164,7 @@ public struct SyncOptions {
         self.timeout = timeout
         self.emulateHTTP = emulateHTTP
         self.emulateJSON = emulateJSON
+        self.wireFormat = wireFormat
         self.onSuccess = onSuccess
         self.onFailure = onFailure
         update = UpdateOptions(

@@ -153,6 +153,10 @@ extension ValidationError {
                 result = nested
             } else if object.count == 1, let message = object["error"]?.stringValue {
                 result.messages = [message]
+            } else if object.count == 1, let message = object["message"]?.stringValue {
+                // Drupal's 422: "Unprocessable Entity: validation failed.\ntitle: …\n".
+                guard let drupal = Self.drupalErrors(message) else { return nil }
+                result = drupal
             } else if object.count == 1, object["detail"] != nil {
                 // Django REST framework's shape for errors that are not about fields.
                 return nil
@@ -170,6 +174,22 @@ extension ValidationError {
         }
         guard !result.isEmpty else { return nil }
         self = result
+    }
+
+    /// The errors of Drupal's 422 message: one `path: message` line per violation after the
+    /// first line; `nil` for any other message.
+    private static func drupalErrors(_ message: String) -> ValidationError? {
+        let lines = message.split(separator: "\n")
+        guard let first = lines.first, first.hasPrefix("Unprocessable Entity: validation failed") else { return nil }
+        var result = ValidationError()
+        for line in lines.dropFirst() {
+            if let colon = line.firstRange(of: ": "), !line[..<colon.lowerBound].contains(" ") {
+                result.add(String(line[colon.upperBound...]), for: String(line[..<colon.lowerBound]))
+            } else {
+                result.add(String(line))
+            }
+        }
+        return result
     }
 
     /// Whether a key holds messages about the whole record rather than one attribute.

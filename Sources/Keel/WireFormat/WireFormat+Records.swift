@@ -1,0 +1,120 @@
+extension WireFormat {
+    // MARK: - Requests
+
+    /// The body that carries a record's attributes (app names) to the server: the sent roles
+    /// only, wire names, Drupal items, then the root key.
+    func requestBody(_ attributes: Attributes, for modelType: Model.Type) -> JSONValue {
+        guard !isPlain else { return .object(attributes) }
+        var sent = attributes
+        if !roles.isEmpty {
+            sent = attributes.filter { roles[$0.key]?.isSent ?? true }
+        }
+        var wire = keys.toWire(sent)
+        if let drupalFields { wire = drupalFields.wrap(wire) }
+        guard root.wrapsRequests else { return .object(wire) }
+        return .object([root.names(for: modelType).singular: .object(wire)])
+    }
+
+    /// The attributes a PATCH sends besides the changed ones: those with the
+    /// ``AttributeRole/alwaysSent`` role that the model has.
+    func alwaysSentAttributes(of attributes: Attributes) -> Attributes {
+        var result = Attributes()
+        for (name, role) in roles where role == .alwaysSent {
+            if let value = attributes[name] { result[name] = value }
+        }
+        return result
+    }
+
+    /// A resource path with the ``pathSuffix``, placed before any query or fragment.
+    func suffixed(_ path: String) -> String {
+        guard !pathSuffix.isEmpty else { return path }
+        let end = path.firstIndex { $0 == "?" || $0 == "#" } ?? path.endIndex
+        let resource = path[..<end]
+        guard !resource.hasSuffix(pathSuffix), !(pathSuffix != "/" && resource.hasSuffix("/")) else { return path }
+        return resource + pathSuffix + path[end...]
+    }
+
+    /// The format's query parameters followed by a call's own.
+    func queryItems(then own: KeyValuePairs<String, String>) -> [(key: String, value: String)] {
+        query.sorted { $0.key < $1.key }.map { ($0.key, $0.value) } + own.map { ($0.key, $0.value) }
+    }
+
+    // MARK: - Responses
+
+    /// One record of a response in app form: root key removed, Drupal items unwrapped, app
+    /// names, received roles only. A body that is not an object is returned as it is.
+    ///
+    /// - Throws: ``SyncError/unmappableResponse(keyPath:reason:)`` naming the key path that
+    ///   does not fit the format.
+    func record(from body: JSONValue, for modelType: Model.Type) throws(SyncError) -> JSONValue {
+        guard !isPlain, let object = body.objectValue else { return body }
+        return .object(try record(object, at: "", rootKey: root.names(for: modelType).singular))
+    }
+
+    /// The records of a list response in app form: the plural root key removed, and each
+    /// record mapped as ``record(from:for:)`` does. A body that is neither a list nor an object
+    /// with the plural root key is returned as it is (for the collection's `parse`), unless
+    /// the format requires a root.
+    ///
+    /// - Throws: ``SyncError/unmappableResponse(keyPath:reason:)`` naming the key path that
+    ///   does not fit the format.
+    func records(from body: JSONValue, for modelType: Model.Type) throws(SyncError) -> JSONValue {
+        guard !isPlain else { return body }
+        let names = root.names(for: modelType)
+        var list: [JSONValue]
+        var path = ""
+        if let array = body.arrayValue {
+            list = array
+        } else if root.responses != .unwrapped, let object = body.objectValue,
+            let array = object[names.plural]?.arrayValue
+        {
+            list = array
+            path = names.plural
+        } else if root.responses == .required {
+            throw .unmappableResponse(
+                keyPath: names.plural,
+                reason: "the list is not under its root key \"\(names.plural)\""
+            )
+        } else {
+            return body
+        }
+        for index in list.indices {
+            let elementPath = "\(path)[\(index)]"
+            guard let object = list[index].objectValue else {
+                throw .unmappableResponse(keyPath: elementPath, reason: "a record is an object, not \(list[index])")
+            }
+            list[index] = .object(try record(object, at: elementPath, rootKey: names.singular))
+        }
+        return .array(list)
+    }
+
+    /// A validation error from the server with app names in its attribute paths.
+    func appErrors(_ errors: ValidationError) -> ValidationError {
+        guard !isPlain else { return errors }
+        var result = ValidationError(messages: errors.messages)
+        for (path, messages) in errors.attributes {
+            result.attributes[keys.appPath(for: path), default: []] += messages
+        }
+        return result
+    }
+
+    private func record(_ object: JSONObject, at path: String, rootKey: String) throws(SyncError) -> JSONObject {
+        var record = object
+        var recordPath = path
+        if root.responses != .unwrapped, object.count == 1, let wrapped = object[rootKey]?.objectValue {
+            record = wrapped
+            recordPath = path.isEmpty ? rootKey : "\(path).\(rootKey)"
+        } else if root.responses == .required {
+            throw .unmappableResponse(
+                keyPath: path.isEmpty ? rootKey : "\(path).\(rootKey)",
+                reason: "the record is not under its root key \"\(rootKey)\""
+            )
+        }
+        if let drupalFields { record = try drupalFields.unwrap(record, at: recordPath) }
+        record = keys.toApp(record)
+        if !roles.isEmpty {
+            record = record.filter { roles[$0.key]?.isReceived ?? true }
+        }
+        return record
+    }
+}

@@ -1,0 +1,88 @@
+/// How a model's records look on the wire: key names, which attributes travel which way,
+/// root keys, the update verb, URL suffixes and field wrapping, applied in both directions
+/// and for every verb, PATCH included.
+///
+/// A model class names its format in one line; its collections inherit it, a collection
+/// can override it with ``Collection/wireFormat``, and one call with
+/// ``SyncOptions/wireFormat``.
+///
+/// ```swift
+/// final class Note: Model {
+///     override class var urlRoot: String? { "/notes" }
+///     override class var wireFormat: WireFormat { .rails }
+/// }
+/// ```
+///
+/// The app always sees its own names: attributes, ``AttributeKey``s, `Codable` bridging,
+/// ``Model/toJSON(options:)`` and ``Model/parse(_:options:)`` use them, and the format maps
+/// them on the way out (after `toJSON`) and on the way in (before `parse`). A body given
+/// with ``SyncOptions/body`` is sent exactly as given.
+///
+/// Presets: ``plain`` (Backbone's format, the default), ``rails``, ``djangoREST``,
+/// ``drupal`` and ``drupal7``. Each is a value to adjust:
+///
+/// ```swift
+/// extension WireFormat {
+///     static let api: WireFormat = {
+///         var format = WireFormat.rails
+///         format.keys.names["body"] = "content"
+///         format.roles["password"] = .sendOnly
+///         return format
+///     }()
+/// }
+/// ```
+public struct WireFormat: Sendable, Hashable {
+    /// App names ↔ wire names.
+    public var keys: KeyMapping
+    /// Which way particular attributes travel, keyed by app name.
+    public var roles: [String: AttributeRole]
+    /// Root keys around records.
+    public var root: RootWrapping
+    /// The verb of a save that is not a patch.
+    public var updateVerb: UpdateVerb
+    /// Appended to the resource paths the model and collection build (`/` for Django REST
+    /// framework's `/notes/3/`, `.json` for Drupal 7's `/node/3.json`), unless the path
+    /// already ends with it. Explicit URLs (``SyncOptions/url``, per-operation URLs) are
+    /// used as they are.
+    public var pathSuffix: String
+    /// Query parameters sent with every request (Drupal's `_format=json`); a call's own
+    /// ``SyncOptions/query`` comes after them.
+    public var query: [String: String]
+    /// Drupal's field wrapping, or `nil` for plain values.
+    public var drupalFields: DrupalFields?
+
+    /// Creates a wire format; by default Backbone's plain JSON.
+    ///
+    /// ```swift
+    /// let format = WireFormat(keys: .snakeCase, root: RootWrapping(responses: .required))
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - keys: App names ↔ wire names.
+    ///   - roles: Which way particular attributes travel, by app name.
+    ///   - root: Root keys around records.
+    ///   - updateVerb: The verb of a full save.
+    ///   - pathSuffix: Appended to resource paths.
+    ///   - query: Query parameters for every request.
+    ///   - drupalFields: Drupal's field wrapping.
+    public init(
+        keys: KeyMapping = .unchanged,
+        roles: [String: AttributeRole] = [:],
+        root: RootWrapping = .none,
+        updateVerb: UpdateVerb = .put,
+        pathSuffix: String = "",
+        query: [String: String] = [:],
+        drupalFields: DrupalFields? = nil
+    ) {
+        self.keys = keys
+        self.roles = roles
+        self.root = root
+        self.updateVerb = updateVerb
+        self.pathSuffix = pathSuffix
+        self.query = query
+        self.drupalFields = drupalFields
+    }
+
+    /// Whether the format changes nothing: Backbone's plain JSON.
+    var isPlain: Bool { keys.isIdentity && roles.isEmpty && root.isNone && drupalFields == nil }
+}
