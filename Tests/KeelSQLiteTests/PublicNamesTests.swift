@@ -25,6 +25,7 @@ struct PublicNamesTests {
         "CollectionError": CollectionError.self,
         "CrossOriginRedirectGuard": CrossOriginRedirectGuard.self,
         "DrupalFields": DrupalFields.self,
+        "DrupalSession": DrupalSession.self,
         "Event": Event.self,
         "EventEmitter": EventEmitter.self,
         "EventListener": EventListener.self,

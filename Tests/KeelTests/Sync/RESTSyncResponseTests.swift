@@ -67,6 +67,22 @@ struct RESTSyncResponseTests {
         }
     }
 
+    @Test func aPlainTextSuccessBodyIsItsText() async throws {
+        let response = try await perform(
+            .respond(.text("kD7x-token", status: 200, contentType: "text/plain; charset=UTF-8"))
+        )
+        #expect(response.body == "kD7x-token")
+    }
+
+    @Test func anHTMLSuccessBodyIsStillUndecodable() async {
+        await #expect {
+            try await perform(.respond(.text("<p>Sign in</p>", status: 200, contentType: "text/html")))
+        } throws: { error in
+            guard case SyncError.undecodableBody(status: 200, _, _) = error else { return false }
+            return true
+        }
+    }
+
     @Test func notFoundWithJSONBody() async {
         await #expect(throws: SyncError.httpStatus(404, body: ["error": "not found"])) {
             try await perform(.respond(.json(#"{"error": "not found"}"#, status: 404)))

@@ -92,7 +92,8 @@ public struct RESTSync: Sync {
     /// ```
     ///
     /// - Parameter request: The operation.
-    /// - Returns: The status, headers and JSON body (`nil` for an empty body).
+    /// - Returns: The status, headers and JSON body (`nil` for an empty body; the text of a
+    ///   `text/plain` one).
     /// - Throws: ``SyncError``.
     public func perform(_ request: SyncRequest) async throws(SyncError) -> SyncResponse {
         let urlRequest = try self.urlRequest(for: request)
@@ -114,14 +115,19 @@ public struct RESTSync: Sync {
         let status = http.statusCode
         var body: JSONValue?
         if !data.isEmpty && !data.allSatisfy(Self.isWhitespace) {
-            do {
-                body = try JSONValue(parsing: data)
-            } catch {
-                let text = String(decoding: data, as: UTF8.self)
-                guard !(200..<300).contains(status) else {
-                    throw .undecodableBody(status: status, reason: error.description, text: text)
+            if Self.isPlainText(responseHeaders["content-type"]) {
+                // A plain-text answer, such as Drupal's CSRF token: the text itself.
+                body = .string(String(decoding: data, as: UTF8.self))
+            } else {
+                do {
+                    body = try JSONValue(parsing: data)
+                } catch {
+                    let text = String(decoding: data, as: UTF8.self)
+                    guard !(200..<300).contains(status) else {
+                        throw .undecodableBody(status: status, reason: error.description, text: text)
+                    }
+                    body = .string(text)
                 }
-                body = .string(text)
             }
         }
         let response = SyncResponse(status: status, headers: responseHeaders, body: body)
@@ -248,6 +254,13 @@ public struct RESTSync: Sync {
     private static func seconds(_ duration: Duration) -> TimeInterval {
         let (seconds, attoseconds) = duration.components
         return TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
+    }
+
+    /// Whether a `Content-Type` is `text/plain`.
+    private static func isPlainText(_ contentType: String?) -> Bool {
+        guard let contentType else { return false }
+        let mediaType = contentType.split(separator: ";").first ?? ""
+        return mediaType.trimmingCharacters(in: .whitespaces).lowercased() == "text/plain"
     }
 
     private static func isWhitespace(_ byte: UInt8) -> Bool {
