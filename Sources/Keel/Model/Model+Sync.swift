@@ -314,6 +314,18 @@ extension Model {
                 throw error
             }
             serverAttributes = options.parse != false ? parse(record, options: options.change) : record.objectValue
+            // A server that answers a create with the record must give it its id, or the
+            // next save would create it again.
+            if request.method == .create, !format.isPlain, let created = serverAttributes, !created.isEmpty,
+                created[idAttribute] == nil, isNew
+            {
+                let error = SyncError.unmappableResponse(
+                    keyPath: format.keys.wireName(for: idAttribute),
+                    reason: "the created record has no id"
+                )
+                reportSyncFailure(error, request: request, model: self, collection: nil, options: options)
+                throw error
+            }
         }
         if let waitedAttributes { serverAttributes = waitedAttributes.merging(serverAttributes ?? [:]) }
         if let serverAttributes, !serverAttributes.isEmpty {

@@ -45,7 +45,8 @@ public enum SyncError: Error, Sendable, Hashable {
     /// ``JSONValue/maximumParsingDepth`` levels; nothing was sent or stored.
     case unencodableBody(JSONWriteError)
     /// The response does not fit the model's ``WireFormat``: a required root key is missing, a
-    /// record is not an object, a Drupal field is not a list of items. `keyPath` names the
+    /// record is not an object, a Drupal field is not a list of items, a created record has
+    /// no id. `keyPath` names the
     /// place in the response, in wire names (`notes[2]`, `note`, `title[0]`); the model or
     /// collection is left as it was.
     case unmappableResponse(keyPath: String, reason: String)

@@ -154,6 +154,16 @@ struct RailsWireFormatTests {
         #expect(errors.count == 1)
     }
 
+    @Test func aCreatedRecordWithoutItsIDThrowsNamingTheIDAndStaysNew() async throws {
+        let note = Rails.Note(["title": "Milk"])
+        note.sync = ScriptedSync(always: SyncResponse(status: 201, body: ["note": ["title": "Milk!"]]))
+        await #expect(throws: SyncError.unmappableResponse(keyPath: "id", reason: "the created record has no id")) {
+            try await note.save()
+        }
+        #expect(note.isNew)
+        #expect(note["title"] == "Milk")
+    }
+
     @Test func aListWithARecordThatIsNotAnObjectThrowsNamingItsPath() async throws {
         let notes = Collection<Rails.Note>(
             url: "/notes",
