@@ -45,26 +45,47 @@ open class Collection<M: Model>: EventEmitter, ModelCollection, Observable {
     /// ```
     open class var url: String? { nil }
 
-    /// The collection's resource path; its models' URLs are this plus their id.
+    /// The collection's resource path; its models' URLs are this plus their id. A related
+    /// collection (``HasMany``) without one of its own is under its owner's URL, such as
+    /// `/users/1/invites`.
     ///
     /// ```swift
     /// let notes = Collection<Note>(url: "/notes")
     /// ```
-    public var url: String?
+    public var url: String? {
+        get { storedURL ?? relationOwner.flatMap { $0.nestedResourcePath(relationPath) } }
+        set { storedURL = newValue }
+    }
 
-    /// The base URL that the collection's and its models' relative URLs resolve against.
+    /// The base URL that the collection's and its models' relative URLs resolve against; a
+    /// related collection without one of its own uses its owner's.
     ///
     /// ```swift
     /// notes.baseURL = URL(string: "https://api.example.com")
     /// ```
-    public var baseURL: URL?
+    public var baseURL: URL? {
+        get { storedBaseURL ?? relationOwner?.resolvedBaseURL }
+        set { storedBaseURL = newValue }
+    }
 
-    /// The backend the collection and its models use (unless a model has its own).
+    /// The backend the collection and its models use (unless a model has its own); a related
+    /// collection without one of its own uses its owner's.
     ///
     /// ```swift
     /// let notes = Collection<Note>(url: "/notes", sync: InMemorySync())
     /// ```
-    public var sync: (any Sync)?
+    public var sync: (any Sync)? {
+        get { storedSync ?? relationOwner?.resolvedSync }
+        set { storedSync = newValue }
+    }
+
+    private var storedURL: String?
+    private var storedBaseURL: URL?
+    private var storedSync: (any Sync)?
+    /// The model whose ``HasMany`` relation this collection is.
+    weak var relationOwner: Model?
+    /// The path of this collection under its owner's URL.
+    var relationPath = ""
 
     /// The wire format of this collection's models, instead of their class's
     /// ``Model/wireFormat``; `nil` to use the class's.
@@ -131,8 +152,8 @@ open class Collection<M: Model>: EventEmitter, ModelCollection, Observable {
         cid = "col" + String(EventEmitter.makeUniqueID())
         self.comparator = comparator
         self.factory = factory
-        self.url = url ?? Self.url
-        self.sync = sync
+        storedURL = url ?? Self.url
+        storedSync = sync
         super.init()
         var options = options
         var inputs = models.map { Input.model($0) }

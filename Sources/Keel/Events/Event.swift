@@ -61,6 +61,20 @@ public struct Event {
     public var request: SyncRequest? { details?.request }
     /// The backend's response, for `sync`.
     public var response: SyncResponse? { details?.response }
+    /// For a `change:<relation>` or `change` of a model that a related model's change caused:
+    /// the related model (an invite whose email changed, one added or removed).
+    ///
+    /// ```swift
+    /// user.on("change:invites") { event in print(event.nestedModel?["email"] ?? "") }
+    /// ```
+    public var nestedModel: Model? { options.nested?.model }
+    /// For a change caused by a related model: its path in the owner, such as `invites[1]`
+    /// (`invites` when it was removed).
+    ///
+    /// ```swift
+    /// user.on("change") { event in print(event.nestedPath ?? "own attributes") }
+    /// ```
+    public var nestedPath: String? { options.nested?.path }
 
     /// Creates an event.
     ///

@@ -54,6 +54,13 @@ public struct ChangeOptions {
         set { mutableExtras().collection = newValue }
     }
 
+    /// Internal: the related model whose change caused this one on its owner, and its path
+    /// (`invites[1]`).
+    var nested: (model: Model, path: String)? {
+        get { extras?.nested }
+        set { mutableExtras().nested = newValue }
+    }
+
     /// The options that hold references, kept out of line: most calls set none of them, so
     /// copying options (into every event) copies a few flags and one `nil`.
     private var extras: Extras?
@@ -62,6 +69,7 @@ public struct ChangeOptions {
         var custom: JSONObject = [:]
         var onValidationError: ((Model, ValidationError, ChangeOptions) -> Void)?
         weak var collection: (any ModelCollection)?
+        var nested: (model: Model, path: String)?
 
         init() {}
 
@@ -70,6 +78,7 @@ public struct ChangeOptions {
             copy.custom = custom
             copy.onValidationError = onValidationError
             copy.collection = collection
+            copy.nested = nested
             return copy
         }
     }

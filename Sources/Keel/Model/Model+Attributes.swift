@@ -247,6 +247,10 @@ extension Model {
     /// recomputed from the input instead of collected.
     @discardableResult
     func apply(_ attributes: Attributes, options: ChangeOptions) -> Bool {
+        var attributes = attributes
+        if let links = storedExtras?.relationLinks, options.nested == nil {
+            attributes = mergeRelations(attributes, into: links, options: options)
+        }
         let unsetting = options.unset
         let current = storage
         var prospective: Attributes?

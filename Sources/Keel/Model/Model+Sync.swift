@@ -104,7 +104,9 @@ extension Model {
 
         // A patch with nothing to send succeeds without a request (Rails answers `PATCH {}`
         // with 400).
-        if options.patch && !isNew && options.body == nil && (attributes ?? unsavedChanges ?? [:]).isEmpty {
+        if options.patch && !isNew && options.body == nil && (attributes ?? unsavedChanges ?? [:]).isEmpty
+            && relationLinks?.values.contains(where: \.hasPendingRemovals) != true
+        {
             let response = SyncResponse(status: 204)
             options.onSuccess?(response)
             return response
@@ -171,6 +173,7 @@ extension Model {
     /// (for backends and identity maps that load models outside `fetch`).
     package func markSynced() {
         syncedStorage = storage
+        if let links = relationLinks { for link in links.values { link.markSynced() } }
     }
 
     /// Builds the create, update or patch request; with `wait`, the URL, `isNew` and
@@ -192,10 +195,13 @@ extension Model {
         if let explicit = options.body {
             body = explicit
         } else if options.patch && !isNew {
-            let changes = attributes ?? unsavedChanges ?? [:]
+            let changes = encodingRelations(in: attributes ?? unsavedChanges ?? [:], changesOnly: true)
             body = format.requestBody(format.alwaysSentAttributes(of: storage).merging(changes), for: Self.self)
         } else {
-            body = format.requestBody(toJSON(options: options.change), for: Self.self)
+            body = format.requestBody(
+                encodingRelations(in: toJSON(options: options.change), changesOnly: false),
+                for: Self.self
+            )
         }
         return makeRequest(
             method,
@@ -335,7 +341,7 @@ extension Model {
                 throw .validationFailed(storedValidationError ?? ValidationError(), status: response.status)
             }
         }
-        syncedStorage = storage
+        markSynced()
         extras.remoteAttributes = response.body
         options.afterSave?()
         reportSyncSuccess(response, request: request, model: self, collection: nil, options: options)

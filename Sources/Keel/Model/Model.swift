@@ -92,6 +92,15 @@ open class Model: EventEmitter, Observable {
     /// ```
     open class var wireFormat: WireFormat { .plain }
 
+    /// The relations of this class's models: has-many collections, has-one and belongs-to
+    /// models that live in attributes of the same name (see ``HasMany``).
+    ///
+    /// ```swift
+    /// static let invites = HasMany<Invite>("invites", encoding: .nestedAttributes)
+    /// override class var relations: [any Relation] { [invites] }
+    /// ```
+    open class var relations: [any Relation] { [] }
+
     // MARK: - State
 
     /// The client id: unique among all models and collections of the process, such as `"c12"`.
@@ -230,9 +239,14 @@ open class Model: EventEmitter, Observable {
         if !defaults.isEmpty {
             attributes = defaults.merging(attributes)
         }
+        let relations = type.relations
+        if !relations.isEmpty { makeRelationLinks(relations) }
         if options.validate == true, let error = validationFailure(for: attributes, options: options) {
             reportInvalid(error, options: options)
         } else {
+            if let links = relationLinks {
+                attributes = mergeRelations(attributes, into: links, options: ChangeOptions(silent: true))
+            }
             storage = attributes
             storedID = Self.identifier(attributes[idAttribute])
         }

@@ -18,6 +18,8 @@ final class ModelExtras {
     var validationError: ValidationError?
     /// What the released collection this model belonged to gave it for syncing.
     var releasedCollection: CollectionSyncContext?
+    /// The live sides of the class's relations, by attribute.
+    var relationLinks: [String: any RelationLink]?
 }
 
 /// What a collection gives its models for syncing: the URL their own URLs start with, the

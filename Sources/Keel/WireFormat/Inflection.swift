@@ -26,6 +26,23 @@ enum Inflection {
         return prefix + last + "s"
     }
 
+    /// The singular of a plural word, undoing ``pluralize(_:)`` for the common cases
+    /// (`invites` → `invite`, `people` → `person`, `categories` → `category`).
+    static func singularize(_ word: String) -> String {
+        let lastWordStart = word.lastIndex(of: "_").map(word.index(after:)) ?? word.startIndex
+        let prefix = word[..<lastWordStart]
+        let last = String(word[lastWordStart...])
+        let lower = last.lowercased()
+        guard !lower.isEmpty, !uncountable.contains(lower) else { return word }
+        if let singular = irregular.first(where: { $0.value == lower })?.key { return prefix + singular }
+        for (suffix, replacement) in [("ies", "y"), ("sses", "ss"), ("shes", "sh"), ("ches", "ch"), ("xes", "x")]
+        where lower.hasSuffix(suffix) {
+            return prefix + last.dropLast(suffix.count) + replacement
+        }
+        if lower.hasSuffix("s") && !lower.hasSuffix("ss") { return String(prefix) + String(last.dropLast()) }
+        return word
+    }
+
     /// Words that are their own plural.
     private static let uncountable: Set<String> = [
         "equipment", "information", "rice", "money", "species", "series", "fish", "sheep", "jeans", "police",

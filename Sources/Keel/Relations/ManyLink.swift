@@ -1,0 +1,107 @@
+/// The live side of a ``HasMany``: a collection of children whose URL is under the owner's.
+final class ManyLink<Child: Model>: RelationLink {
+    let key: String
+    let encoding: RelationEncoding
+    unowned let owner: Model
+    let collection: Collection<Child>
+    /// Ids of children removed since the last sync, for Rails' `_destroy`.
+    private var removedIDs: [JSONValue] = []
+    /// Whether the owner is merging a value into the collection (its events then need no
+    /// mirroring: the owner's `set` stores the mirror itself).
+    private var isMerging = false
+
+    init(_ relation: HasMany<Child>, owner: Model) {
+        key = relation.key
+        encoding = relation.encoding
+        self.owner = owner
+        collection = Collection<Child>()
+        collection.relationOwner = owner
+        collection.relationPath = relation.path ?? type(of: owner).wireFormat.keys.wireName(for: relation.key)
+        collection.on("change", owner: self) { [weak self] event in
+            guard let self, !self.isMerging, let child = event.model else { return }
+            self.mirrorChange(of: child)
+        }
+        collection.on("update", owner: self) { [weak self] event in
+            guard let self, !self.isMerging, let changes = event.changes else { return }
+            for child in changes.removed where !child.isNew {
+                if let id = child.id { self.removedIDs.append(id) }
+            }
+            for child in changes.added { if let id = child.id { self.removedIDs.removeAll { $0 == id } } }
+            guard let child = changes.added.first ?? changes.removed.first else { return }
+            self.mirrorChange(of: child)
+        }
+        collection.on("destroy", owner: self) { [weak self] event in
+            guard let self, let id = event.model?.id else { return }
+            self.removedIDs.removeAll { $0 == id }
+        }
+        collection.on("reset sort", owner: self) { [weak self] event in
+            guard let self, !self.isMerging else { return }
+            self.owner.relationDidChange(self, mirror: self.mirror, nested: self.owner, path: self.key)
+        }
+    }
+
+    /// The children as JSON, in order.
+    var mirror: JSONValue { .array(collection.models.map { .object($0.attributes) }) }
+
+    func merge(_ value: JSONValue?, options: ChangeOptions) -> JSONValue? {
+        isMerging = true
+        defer { isMerging = false }
+        let records = value?.arrayValue?.compactMap(\.objectValue) ?? []
+        adoptIDs(of: records)
+        let update = UpdateOptions(options)
+        collection.set(records, silent: options.silent, options: update)
+        return value == nil ? nil : mirror
+    }
+
+    func encoded(changesOnly: Bool) -> [(key: String, value: JSONValue)] {
+        let children = collection.models
+        switch encoding {
+        case .embedded:
+            return [(key, .array(children.map { .object($0.toJSON()) }))]
+        case .nestedAttributes:
+            var records: [JSONValue] = []
+            for child in children {
+                if child.isNew {
+                    records.append(.object(child.toJSON()))
+                } else if var changes = child.unsavedChanges, let id = child.id {
+                    changes[child.idAttribute] = id
+                    records.append(.object(changes))
+                }
+            }
+            for id in removedIDs { records.append(["id": id, "_destroy": true]) }
+            return records.isEmpty ? [] : [(key + "_attributes", .array(records))]
+        case .ids:
+            return [(Inflection.singularize(key) + "_ids", .array(children.compactMap(\.id)))]
+        case .omitted:
+            return []
+        }
+    }
+
+    var hasPendingRemovals: Bool { !removedIDs.isEmpty }
+
+    func markSynced() {
+        removedIDs.removeAll()
+        for child in collection.models { child.markSynced() }
+    }
+
+    private func mirrorChange(of child: Model) {
+        let path = collection.models.firstIndex { $0 === child }.map { "\(key)[\($0)]" } ?? key
+        owner.relationDidChange(self, mirror: mirror, nested: child, path: path)
+    }
+
+    /// Gives children created here, still without an id, the ids of the records the server
+    /// answered with in their place (the new records, in order), so they stay the same
+    /// instances after the save that created them.
+    private func adoptIDs(of records: [Attributes]) {
+        let idAttribute = Child.idAttribute
+        let newChildren = collection.models.filter(\.isNew)
+        guard !newChildren.isEmpty else { return }
+        let unmatched = records.filter { record in
+            guard let id = record[idAttribute], id != .null else { return false }
+            return collection.get(id) == nil
+        }
+        for (child, record) in zip(newChildren, unmatched) {
+            if let id = record[idAttribute] { child.set([idAttribute: id], silent: true, validate: false) }
+        }
+    }
+}

@@ -1,0 +1,103 @@
+extension Model {
+    /// The live has-many collection of a relation: the same instance for the owner's whole
+    /// life, merged into by id when the owner's attribute is set or fetched.
+    ///
+    /// ```swift
+    /// let invites = user[User.invites]
+    /// invites.add(Invite(["email": "ada@example.com"]))   // user fires change:invites
+    /// ```
+    ///
+    /// - Parameter relation: A relation listed in the class's ``Model/relations``.
+    /// - Returns: The related collection.
+    public subscript<Child: Model>(relation: HasMany<Child>) -> Collection<Child> {
+        guard let link = relationLinks?[relation.key] as? ManyLink<Child> else {
+            preconditionFailure("\(type(of: self)).relations does not list the has-many \"\(relation.key)\"")
+        }
+        return link.collection
+    }
+
+    /// The embedded model of a has-one relation, or `nil`; setting it replaces the model and
+    /// fires `change:<key>` and `change`.
+    ///
+    /// ```swift
+    /// user[User.profile] = Profile(["bio": "Engineer"])
+    /// ```
+    ///
+    /// - Parameter relation: A relation listed in the class's ``Model/relations``.
+    public subscript<Child: Model>(relation: HasOne<Child>) -> Child? {
+        get { oneLink(relation.key, Child.self).model }
+        set { oneLink(relation.key, Child.self).assign(newValue) }
+    }
+
+    /// The parent of a belongs-to relation, when the server embedded it or the app set it;
+    /// setting it also sets the foreign key.
+    ///
+    /// ```swift
+    /// user[User.organization] = acme   // organizationId becomes acme.id
+    /// ```
+    ///
+    /// - Parameter relation: A relation listed in the class's ``Model/relations``.
+    public subscript<Parent: Model>(relation: BelongsTo<Parent>) -> Parent? {
+        get { oneLink(relation.key, Parent.self).model }
+        set { oneLink(relation.key, Parent.self).assign(newValue) }
+    }
+
+    /// The live sides of the class's relations, by attribute.
+    var relationLinks: [String: any RelationLink]? { storedExtras?.relationLinks }
+
+    /// Creates the live sides of the class's relations; called once, from `init`.
+    func makeRelationLinks(_ relations: [any Relation]) {
+        var links: [String: any RelationLink] = [:]
+        for relation in relations {
+            guard let implementation = relation as? any RelationImplementation else { continue }
+            links[relation.key] = implementation.makeLink(owner: self)
+        }
+        extras.relationLinks = links
+    }
+
+    /// Merges the relation attributes of a `set` into the related objects and puts their
+    /// mirrors in place of the values.
+    func mergeRelations(_ attributes: Attributes, into links: [String: any RelationLink], options: ChangeOptions)
+        -> Attributes
+    {
+        var result = attributes
+        for (key, value) in attributes {
+            guard let link = links[key] else { continue }
+            if options.unset {
+                _ = link.merge(nil, options: options)
+            } else {
+                result[key] = link.merge(value, options: options) ?? .null
+            }
+        }
+        return result
+    }
+
+    /// A save's body with each relation it holds encoded as the relation declares:
+    /// `attributes` is ``toJSON(options:)`` for a full save, the changes for a patch.
+    func encodingRelations(in attributes: Attributes, changesOnly: Bool) -> Attributes {
+        guard let links = relationLinks else { return attributes }
+        var body = attributes
+        for (key, link) in links.sorted(by: { $0.key < $1.key }) {
+            guard attributes.contains(key) || link.hasPendingRemovals else { continue }
+            body.removeValue(forKey: key)
+            for (name, value) in link.encoded(changesOnly: changesOnly) { body[name] = value }
+        }
+        return body
+    }
+
+    /// The URL of a related collection: the model's own URL (without a format's file
+    /// suffix) plus `path`; `nil` while the model is new or has no URL.
+    func nestedResourcePath(_ path: String) -> String? {
+        guard !isNew, var base = try? url() else { return nil }
+        let suffix = (collectionContext?.wireFormat ?? Self.wireFormat).pathSuffix
+        if suffix != "/" && !suffix.isEmpty && base.hasSuffix(suffix) { base.removeLast(suffix.count) }
+        return URLPath.join(base, path)
+    }
+
+    private func oneLink<Target: Model>(_ key: String, _ type: Target.Type) -> OneLink<Target> {
+        guard let link = relationLinks?[key] as? OneLink<Target> else {
+            preconditionFailure("\(Swift.type(of: self)).relations does not list \"\(key)\" for \(Target.self)")
+        }
+        return link
+    }
+}

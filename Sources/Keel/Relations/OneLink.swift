@@ -1,0 +1,83 @@
+/// The live side of a ``HasOne`` or ``BelongsTo``: one embedded model, or none, and for a
+/// belongs-to the foreign key that names it.
+final class OneLink<Target: Model>: RelationLink {
+    let key: String
+    let encoding: RelationEncoding
+    let foreignKey: String?
+    unowned let owner: Model
+    private(set) var model: Target?
+    private var isMerging = false
+
+    init(key: String, encoding: RelationEncoding, foreignKey: String?, owner: Model) {
+        self.key = key
+        self.encoding = encoding
+        self.foreignKey = foreignKey
+        self.owner = owner
+    }
+
+    /// The model as JSON: its attributes, without its own relations for a belongs-to, so
+    /// that a parent that lists its children does not mirror them back into each child.
+    var mirror: JSONValue? {
+        guard let model else { return nil }
+        guard foreignKey != nil, let links = model.relationLinks else { return .object(model.attributes) }
+        return .object(model.attributes.filter { links[$0.key] == nil })
+    }
+
+    func merge(_ value: JSONValue?, options: ChangeOptions) -> JSONValue? {
+        isMerging = true
+        defer { isMerging = false }
+        guard let record = value?.objectValue else {
+            replace(with: nil)
+            return value == nil ? nil : .null
+        }
+        let id = record[Target.idAttribute]
+        if let model, id == nil || id == .null || id == model.id {
+            model.set(record, silent: options.silent, options: ChangeOptions(validate: false))
+        } else {
+            replace(with: Target(record))
+        }
+        return mirror
+    }
+
+    /// Puts another model in place, or none, from the owner's side.
+    func assign(_ newModel: Target?) {
+        isMerging = true
+        replace(with: newModel)
+        isMerging = false
+        var changes: Attributes = [key: mirror ?? .null]
+        if let foreignKey { changes[foreignKey] = newModel?.id ?? .null }
+        var options = ChangeOptions(validate: false)
+        if let newModel { options.nested = (newModel, key) }
+        owner.apply(changes, options: options)
+    }
+
+    func encoded(changesOnly: Bool) -> [(key: String, value: JSONValue)] {
+        guard let model else { return encoding == .embedded ? [(key, .null)] : [] }
+        switch encoding {
+        case .embedded:
+            return [(key, .object(model.toJSON()))]
+        case .nestedAttributes:
+            guard !model.isNew else { return [(key + "_attributes", .object(model.toJSON()))] }
+            guard var changes = changesOnly ? model.unsavedChanges : model.toJSON(), let id = model.id else {
+                return []
+            }
+            changes[model.idAttribute] = id
+            return [(key + "_attributes", .object(changes))]
+        case .ids, .omitted:
+            return []
+        }
+    }
+
+    var hasPendingRemovals: Bool { false }
+
+    func markSynced() { model?.markSynced() }
+
+    private func replace(with newModel: Target?) {
+        if let model { model.off(owner: self) }
+        model = newModel
+        newModel?.on("change", owner: self) { [weak self] _ in
+            guard let self, !self.isMerging, let model = self.model else { return }
+            self.owner.relationDidChange(self, mirror: self.mirror, nested: model, path: self.key)
+        }
+    }
+}

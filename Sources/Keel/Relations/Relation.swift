@@ -1,0 +1,44 @@
+/// A relation declared on a model class: ``HasMany``, ``HasOne`` or ``BelongsTo``.
+///
+/// List a class's relations in ``Model/relations``; each is a live model or collection that
+/// the owner's attribute of the same name mirrors.
+///
+/// ```swift
+/// final class User: Model {
+///     static let invites = HasMany<Invite>("invites", encoding: .nestedAttributes)
+///     override class var relations: [any Relation] { [invites] }
+/// }
+/// ```
+public protocol Relation: Sendable {
+    /// The model class on the other side.
+    associatedtype Target: Model
+    /// The owner's attribute that holds the relation, in app names.
+    var key: String { get }
+    /// How the relation is sent to the server.
+    var encoding: RelationEncoding { get }
+}
+
+/// How a relation goes into request bodies.
+///
+/// ```swift
+/// static let invites = HasMany<Invite>("invites", encoding: .nestedAttributes)
+/// ```
+public enum RelationEncoding: Sendable, Hashable {
+    /// The related records in full under the relation's key (`"invites": [{…}, …]`).
+    case embedded
+    /// Rails' `accepts_nested_attributes_for`: `<key>_attributes` with the new and changed
+    /// records only, and `{"id": 7, "_destroy": true}` for each record removed since the last
+    /// sync (`"invites_attributes": [{"email": "new@x"}, {"id": 7, "_destroy": true}]`).
+    case nestedAttributes
+    /// Only the ids: `<singular>_ids` for a has-many (`invite_ids`); for a belongs-to the
+    /// foreign key attribute alone (`organization_id`), the embedded record not at all.
+    case ids
+    /// Not sent.
+    case omitted
+}
+
+/// The behaviour behind a relation declaration.
+protocol RelationImplementation: Relation {
+    /// Creates the live side of the relation for one owner.
+    func makeLink(owner: Model) -> any RelationLink
+}

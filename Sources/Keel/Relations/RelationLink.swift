@@ -1,0 +1,32 @@
+/// The live side of one relation of one owner: the related model or collection, which the
+/// owner's attribute mirrors as JSON.
+protocol RelationLink: AnyObject {
+    /// The owner's attribute, in app names.
+    var key: String { get }
+    /// Merges a value set on the owner into the related objects, and returns the mirror to
+    /// store (`nil` to remove the attribute).
+    func merge(_ value: JSONValue?, options: ChangeOptions) -> JSONValue?
+    /// The body entries that stand for the relation in a save (replacing the mirror); with
+    /// `changesOnly`, a patch's.
+    func encoded(changesOnly: Bool) -> [(key: String, value: JSONValue)]
+    /// Whether a patch must send the relation although the mirror did not change (removed
+    /// records to destroy).
+    var hasPendingRemovals: Bool { get }
+    /// Records that the owner was saved or fetched: the related models are as on the server.
+    func markSynced()
+}
+
+extension Model {
+    /// Stores a related object's new state in the owner's attribute, firing
+    /// `change:<key>` and `change` with the related model and its path on the events.
+    func relationDidChange(_ link: any RelationLink, mirror: JSONValue?, nested: Model, path: String) {
+        var options = ChangeOptions(validate: false)
+        options.nested = (nested, path)
+        if let mirror {
+            apply([link.key: mirror], options: options)
+        } else if storage.contains(link.key) {
+            options.unset = true
+            apply([link.key: .null], options: options)
+        }
+    }
+}
