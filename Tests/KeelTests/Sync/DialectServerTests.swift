@@ -122,7 +122,9 @@ struct DRFServerTests {
         #expect(several.status == 400)
         let errors = several.object
         #expect(errors["website"] as? [String] == ["Enter a valid URL."])
-        #expect(errors["rating"] as? [String] == ["Ensure that there are no more than 3 digits before the decimal point."])
+        #expect(
+            errors["rating"] as? [String] == ["Ensure that there are no more than 3 digits before the decimal point."]
+        )
         let published = try #require(errors["published_at"] as? [String])
         #expect(published.first?.hasPrefix("Datetime has wrong format.") == true)
     }

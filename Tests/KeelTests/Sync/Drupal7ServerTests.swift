@@ -9,7 +9,10 @@ private struct ServicesSession {
 
     init(_ client: DialectClient) async throws {
         let reply = try await client.send(
-            "POST", "d7/user/login.json", json: #"{"username": "admin", "password": "admin"}"#)
+            "POST",
+            "d7/user/login.json",
+            json: #"{"username": "admin", "password": "admin"}"#
+        )
         try #require(reply.status == 200, "\(reply.text)")
         login = reply.object
         cookie = try #require(reply.sessionCookie)
@@ -17,7 +20,8 @@ private struct ServicesSession {
     }
 
     /// A request with the cookie and the token.
-    func send(_ client: DialectClient, _ method: String, _ path: String, json: String? = nil) async throws -> WireReply {
+    func send(_ client: DialectClient, _ method: String, _ path: String, json: String? = nil) async throws -> WireReply
+    {
         try await client.send(method, path, json: json, cookie: cookie, headers: ["X-CSRF-Token": token])
     }
 
@@ -40,7 +44,10 @@ struct Drupal7ServerTests {
     @Test func loginAnswersTheSessionAndAToken() async throws {
         let client = try await DialectClient()
         let reply = try await client.send(
-            "POST", "d7/user/login.json", json: #"{"username": "admin", "password": "admin"}"#)
+            "POST",
+            "d7/user/login.json",
+            json: #"{"username": "admin", "password": "admin"}"#
+        )
         #expect(reply.status == 200)
         let body = reply.object
         let name = try #require(body["session_name"] as? String)
@@ -59,7 +66,10 @@ struct Drupal7ServerTests {
     @Test func badCredentialsAre401WithTheMessageInAList() async throws {
         let client = try await DialectClient()
         let reply = try await client.send(
-            "POST", "d7/user/login.json", json: #"{"username": "admin", "password": "wrong"}"#)
+            "POST",
+            "d7/user/login.json",
+            json: #"{"username": "admin", "password": "wrong"}"#
+        )
         #expect(reply.status == 401)
         #expect(reply.text == #"["Wrong username or password."]"#)
         #expect(reply.sessionCookie == nil)
@@ -76,7 +86,12 @@ struct Drupal7ServerTests {
         #expect(missing.status == 401)
         #expect(missing.text == #"["CSRF validation failed"]"#)
         let wrong = try await client.send(
-            "POST", "d7/node.json", json: article, cookie: session.cookie, headers: ["X-CSRF-Token": "nope"])
+            "POST",
+            "d7/node.json",
+            json: article,
+            cookie: session.cookie,
+            headers: ["X-CSRF-Token": "nope"]
+        )
         #expect(wrong.status == 401)
     }
 

@@ -16,7 +16,8 @@ private struct DrupalSession {
     }
 
     /// An unsafe request with the cookie and the token.
-    func send(_ client: DialectClient, _ method: String, _ path: String, json: String? = nil) async throws -> WireReply {
+    func send(_ client: DialectClient, _ method: String, _ path: String, json: String? = nil) async throws -> WireReply
+    {
         try await client.send(method, path, json: json, cookie: cookie, headers: ["X-CSRF-Token": token])
     }
 
@@ -76,7 +77,12 @@ struct DrupalServerTests {
         #expect(missing.object["message"] as? String == "Missing credentials.pass.")
 
         let session = try await DrupalSession(client)
-        let twice = try await session.send(client, "POST", "user/login?_format=json", json: #"{"name": "admin", "pass": "admin"}"#)
+        let twice = try await session.send(
+            client,
+            "POST",
+            "user/login?_format=json",
+            json: #"{"name": "admin", "pass": "admin"}"#
+        )
         #expect(twice.status == 403)
         #expect(twice.object["message"] as? String == "This route can only be accessed by anonymous users.")
     }
@@ -88,7 +94,12 @@ struct DrupalServerTests {
         #expect(missing.status == 403)
         #expect(missing.text == #"{"message":"X-CSRF-Token request header is missing"}"#)
         let wrong = try await client.send(
-            "POST", "node?_format=json", json: article, cookie: session.cookie, headers: ["X-CSRF-Token": "nope"])
+            "POST",
+            "node?_format=json",
+            json: article,
+            cookie: session.cookie,
+            headers: ["X-CSRF-Token": "nope"]
+        )
         #expect(wrong.status == 403)
         #expect(wrong.text == #"{"message":"X-CSRF-Token request header is invalid"}"#)
 
@@ -96,7 +107,12 @@ struct DrupalServerTests {
         #expect(created.status == 201)
         let loginToken = try #require(session.login.object["csrf_token"] as? String)
         let withLoginToken = try await client.send(
-            "POST", "node?_format=json", json: article, cookie: session.cookie, headers: ["X-CSRF-Token": loginToken])
+            "POST",
+            "node?_format=json",
+            json: article,
+            cookie: session.cookie,
+            headers: ["X-CSRF-Token": loginToken]
+        )
         #expect(withLoginToken.status == 201)
     }
 
@@ -119,8 +135,13 @@ struct DrupalServerTests {
         #expect(noFormat.status == 406)
 
         let text = try await client.send(
-            "POST", "node?_format=json", json: article, contentType: "text/plain", cookie: session.cookie,
-            headers: ["X-CSRF-Token": session.token])
+            "POST",
+            "node?_format=json",
+            json: article,
+            contentType: "text/plain",
+            cookie: session.cookie,
+            headers: ["X-CSRF-Token": session.token]
+        )
         #expect(text.status == 415)
         #expect(text.object["message"] as? String == #"No route found that matches "Content-Type: text/plain""#)
 
@@ -135,12 +156,15 @@ struct DrupalServerTests {
         let client = try await DialectClient()
         let session = try await DrupalSession(client)
         let reply = try await session.send(
-            client, "POST", "node?_format=json",
+            client,
+            "POST",
+            "node?_format=json",
             json: #"""
                 {"type": [{"target_id": "article"}], "title": [{"value": "Café <b>&</b> a/b"}],
                  "body": [{"value": "<p>Hi</p>", "format": "basic_html"}],
                  "field_tags": [{"target_id": 3}, {"target_id": 1}]}
-                """#)
+                """#
+        )
         #expect(reply.status == 201)
         let node = reply.object
         let nid = try #require(item(node, "nid") as? Int)
@@ -171,12 +195,21 @@ struct DrupalServerTests {
         let client = try await DialectClient()
         let session = try await DrupalSession(client)
         let reply = try await session.send(
-            client, "POST", "node?_format=json", json: #"{"type": [{"target_id": "article"}], "title": []}"#)
+            client,
+            "POST",
+            "node?_format=json",
+            json: #"{"type": [{"target_id": "article"}], "title": []}"#
+        )
         #expect(reply.status == 422)
-        #expect(reply.object["message"] as? String == "Unprocessable Entity: validation failed.\ntitle: This value should not be null.\n")
+        #expect(
+            reply.object["message"] as? String
+                == "Unprocessable Entity: validation failed.\ntitle: This value should not be null.\n"
+        )
         let noType = try await session.send(client, "POST", "node?_format=json", json: #"{"title": [{"value": "x"}]}"#)
         #expect(noType.status == 422)
-        #expect(noType.object["message"] as? String == #"Could not determine entity type bundle: "type" field is missing."#)
+        #expect(
+            noType.object["message"] as? String == #"Could not determine entity type bundle: "type" field is missing."#
+        )
     }
 
     @Test func patchChangesOnlyTheFieldsSentAndStillNeedsTheType() async throws {
@@ -184,25 +217,39 @@ struct DrupalServerTests {
         let session = try await DrupalSession(client)
         let node = try await session.create(
             client,
-            #"{"type": [{"target_id": "article"}], "title": [{"value": "Before"}], "body": [{"value": "Kept"}]}"#)
+            #"{"type": [{"target_id": "article"}], "title": [{"value": "Before"}], "body": [{"value": "Kept"}]}"#
+        )
         let nid = try #require(item(node, "nid") as? Int)
 
         let patched = try await session.send(
-            client, "PATCH", "node/\(nid)?_format=json",
-            json: #"{"type": [{"target_id": "article"}], "title": [{"value": "After"}]}"#)
+            client,
+            "PATCH",
+            "node/\(nid)?_format=json",
+            json: #"{"type": [{"target_id": "article"}], "title": [{"value": "After"}]}"#
+        )
         #expect(patched.status == 200)
         #expect(item(patched.object, "title") as? String == "After")
         #expect(item(patched.object, "body") as? String == "Kept")
         #expect(item(patched.object, "uuid") as? String == item(node, "uuid") as? String)
 
         let untyped = try await session.send(
-            client, "PATCH", "node/\(nid)?_format=json", json: #"{"title": [{"value": "No type"}]}"#)
+            client,
+            "PATCH",
+            "node/\(nid)?_format=json",
+            json: #"{"title": [{"value": "No type"}]}"#
+        )
         #expect(untyped.status == 422)
         let blank = try await session.send(
-            client, "PATCH", "node/\(nid)?_format=json",
-            json: #"{"type": [{"target_id": "article"}], "title": [{"value": ""}]}"#)
+            client,
+            "PATCH",
+            "node/\(nid)?_format=json",
+            json: #"{"type": [{"target_id": "article"}], "title": [{"value": ""}]}"#
+        )
         #expect(blank.status == 422)
-        #expect(blank.object["message"] as? String == "Unprocessable Entity: validation failed.\ntitle: This value should not be null.\n")
+        #expect(
+            blank.object["message"] as? String
+                == "Unprocessable Entity: validation failed.\ntitle: This value should not be null.\n"
+        )
     }
 
     @Test func readOnlyFieldsMaySendTheirValueButNotChangeIt() async throws {
@@ -214,21 +261,33 @@ struct DrupalServerTests {
         let changed = try #require(item(node, "changed") as? String)
 
         let unchanged = try await session.send(
-            client, "PATCH", "node/\(nid)?_format=json",
+            client,
+            "PATCH",
+            "node/\(nid)?_format=json",
             json: #"""
                 {"type": [{"target_id": "article"}], "nid": [{"value": \#(nid)}], "uuid": [{"value": "\#(uuid)"}],
                  "changed": [{"value": "\#(changed)"}], "title": [{"value": "Same ids"}]}
-                """#)
+                """#
+        )
         #expect(unchanged.status == 200)
 
         let newID = try await session.send(
-            client, "PATCH", "node/\(nid)?_format=json",
-            json: #"{"type": [{"target_id": "article"}], "nid": [{"value": \#(nid + 1000)}]}"#)
+            client,
+            "PATCH",
+            "node/\(nid)?_format=json",
+            json: #"{"type": [{"target_id": "article"}], "nid": [{"value": \#(nid + 1000)}]}"#
+        )
         #expect(newID.status == 403)
-        #expect(newID.object["message"] as? String == "Access denied on updating field 'nid'. The entity ID cannot be changed.")
+        #expect(
+            newID.object["message"] as? String
+                == "Access denied on updating field 'nid'. The entity ID cannot be changed."
+        )
         let newChanged = try await session.send(
-            client, "PATCH", "node/\(nid)?_format=json",
-            json: #"{"type": [{"target_id": "article"}], "changed": [{"value": "2001-01-01T00:00:00+00:00"}]}"#)
+            client,
+            "PATCH",
+            "node/\(nid)?_format=json",
+            json: #"{"type": [{"target_id": "article"}], "changed": [{"value": "2001-01-01T00:00:00+00:00"}]}"#
+        )
         #expect(newChanged.status == 403)
         #expect(newChanged.object["message"] as? String == "Access denied on updating field 'changed'.")
     }
@@ -238,7 +297,11 @@ struct DrupalServerTests {
         let client = try await DialectClient()
         let session = try await DrupalSession(client)
         let reply = try await session.send(
-            client, method, "node/987654?_format=json", json: method == "PATCH" ? article : nil)
+            client,
+            method,
+            "node/987654?_format=json",
+            json: method == "PATCH" ? article : nil
+        )
         #expect(reply.status == 404)
         #expect(
             reply.object["message"] as? String
@@ -266,8 +329,11 @@ struct DrupalServerTests {
             item(
                 try await session.create(
                     client,
-                    #"{"type": [{"target_id": "article"}], "title": [{"value": "Draft"}], "status": [{"value": false}]}"#),
-                "nid") as? Int)
+                    #"{"type": [{"target_id": "article"}], "title": [{"value": "Draft"}], "status": [{"value": false}]}"#
+                ),
+                "nid"
+            ) as? Int
+        )
         var listed: [[String: Any]] = []
         for page in 0..<100 {
             let reply = try await client.send("GET", "api/articles?_format=json&page=\(page)")
@@ -290,7 +356,11 @@ struct DrupalServerTests {
         #expect(wrong.status == 403)
         #expect(wrong.object["message"] as? String == "'csrf_token' URL query argument is invalid.")
 
-        let logout = try await client.send("POST", "user/logout?_format=json&token=\(logoutToken)", cookie: session.cookie)
+        let logout = try await client.send(
+            "POST",
+            "user/logout?_format=json&token=\(logoutToken)",
+            cookie: session.cookie
+        )
         #expect(logout.status == 204)
         let after = try await session.send(client, "POST", "node?_format=json", json: article)
         #expect(after.status == 403)

@@ -33,8 +33,10 @@ ADMIN = {
 USERS = {0: {"uuid": stable_uuid("user/0")}, 1: ADMIN}
 
 # Taxonomy terms (vocabulary "tags") that field_tags may reference.
-TERMS = {tid: {"name": name, "uuid": stable_uuid(f"taxonomy_term/{tid}")} for tid, name in enumerate(
-    ["drupal", "rest", "keel", "swift", "backbone"], start=1)}
+TERM_NAMES = ["drupal", "rest", "keel", "swift", "backbone"]
+TERMS = {
+    tid: {"name": name, "uuid": stable_uuid(f"taxonomy_term/{tid}")} for tid, name in enumerate(TERM_NAMES, start=1)
+}
 
 BUNDLES = {
     "article": {"uuid": stable_uuid("node_type/article"), "promote": True},

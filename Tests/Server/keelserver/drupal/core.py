@@ -76,7 +76,8 @@ def json_body(request):
 
 
 def not_allowed(request, allowed):
-    text = f'No route found for "{request.method} {request.build_absolute_uri()}": Method Not Allowed (Allow: {allowed})'
+    url = request.build_absolute_uri()
+    text = f'No route found for "{request.method} {url}": Method Not Allowed (Allow: {allowed})'
     return message(405, text, headers={"Allow": allowed})
 
 
@@ -253,6 +254,8 @@ def _apply(node, values):
     for name, value in values.items():
         if name in ("default_langcode", "revision_translation_affected"):
             continue
+        if value is None and name in ("status", "promote", "sticky", "created", "uid", "langcode"):
+            continue  # an empty list leaves a required field at its current (or default) value
         if name == "field_tags":
             node[name] = value or []
         else:
