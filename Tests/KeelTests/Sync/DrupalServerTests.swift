@@ -212,6 +212,32 @@ struct DrupalServerTests {
         )
     }
 
+    @Test func fieldsMustBeListsWhileItemsAndTheTypeMayBeBareValues() async throws {
+        let client = try await DialectClient()
+        let session = try await DrupalSession(client)
+        let object = try await session.send(
+            client,
+            "POST",
+            "node?_format=json",
+            json: #"{"type": [{"target_id": "article"}], "title": {"value": "Not a list"}}"#
+        )
+        #expect(object.status == 422)
+        let message = try #require(object.object["message"] as? String)
+        #expect(message.hasPrefix("Unprocessable Entity: validation failed.\n"))
+        #expect(message.contains("\ntitle: This value should be of the correct primitive type.\n"))
+
+        let bare = try await session.send(
+            client,
+            "POST",
+            "node?_format=json",
+            json: #"{"type": "article", "title": ["Bare item"], "field_tags": [2]}"#
+        )
+        #expect(bare.status == 201)
+        #expect(item(bare.object, "title") as? String == "Bare item")
+        #expect(item(bare.object, "type", "target_id") as? String == "article")
+        #expect(item(bare.object, "field_tags", "target_id") as? Int == 2)
+    }
+
     @Test func patchChangesOnlyTheFieldsSentAndStillNeedsTheType() async throws {
         let client = try await DialectClient()
         let session = try await DrupalSession(client)

@@ -64,19 +64,24 @@ def _date_message(value):
 
 
 def field_items(name, data):
-    """A field's items as a list of dicts (Drupal also takes one bare item or a bare main value)."""
+    """
+    A field's items as a list of dicts: the field is a list (null is an empty
+    one); an item that is a bare value is its main property (FieldItemBase::setValue).
+    """
     main = MAIN_PROPERTY.get(name, "value")
-    if isinstance(data, dict):
-        data = [data]
-    elif not isinstance(data, list):
-        data = [data]
-    return [item if isinstance(item, dict) else {main: item} for item in data]
+    return [item if isinstance(item, dict) else {main: item} for item in data or []]
 
 
 def bundle_of(body):
-    """The `type` of a submitted entity, as Drupal's EntityDenormalizerBase extracts it."""
-    items = field_items("type", body.get("type")) if "type" in body else []
-    value = items[0].get("target_id") if items else None
+    """
+    The `type` of a submitted entity, as Drupal's EntityDenormalizerBase extracts
+    it: `[{"target_id": "article"}]`, or a bare "article".
+    """
+    data = body.get("type")
+    if isinstance(data, list):
+        value = data[0].get("target_id") if data and isinstance(data[0], dict) else None
+    else:
+        value = data
     if not isinstance(value, str):
         raise Unprocessable('Could not determine entity type bundle: "type" field is missing.')
     if value not in BUNDLES:
@@ -93,6 +98,12 @@ def denormalize(body):
     for name, data in body.items():
         if name not in KNOWN_FIELDS:
             raise Unprocessable(f"Field {name} is unknown.")
+        if name == "type" and isinstance(data, str):
+            values[name] = data
+            continue
+        if data is not None and not isinstance(data, list):
+            violations.append(f"{name}: This value should be of the correct primitive type.")
+            continue
         items = [item for item in field_items(name, data) if not _is_empty(name, item)]
         if len(items) > 1 and name not in MULTI_VALUED:
             violations.append(f"{name}: {LABELS[name]}: this field cannot hold more than 1 values.")
