@@ -90,13 +90,17 @@ def main():
 
     import django
 
-    django.setup()
+    try:
+        django.setup()
 
-    from django.core.management import call_command
-    from django.db import connection
+        from django.core.management import call_command
+        from django.db import connection
 
-    call_command("migrate", verbosity=0, interactive=False)
-    connection.close()
+        call_command("migrate", verbosity=0, interactive=False)
+        connection.close()
+    except BaseException:
+        shutil.rmtree(database_dir, ignore_errors=True)
+        raise
 
     from django.core.servers.basehttp import ThreadedWSGIServer, WSGIRequestHandler
     from django.core.wsgi import get_wsgi_application
