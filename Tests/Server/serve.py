@@ -13,8 +13,10 @@ goes to stderr. See README.md in this directory for the API.
 import argparse
 import io
 import os
+import shutil
 import signal
 import sys
+import tempfile
 import threading
 import time
 
@@ -77,9 +79,28 @@ def main():
     if args.verbose:
         os.environ["KEEL_TEST_SERVER_VERBOSE"] = "1"
 
+    # A fresh SQLite file per server process (the stock DRF resources and the
+    # Drupal sessions), deleted again whenever the server exits normally.
+    database_dir = tempfile.mkdtemp(prefix="keel-test-server-")
+    os.environ["KEEL_TEST_SERVER_DB"] = os.path.join(database_dir, "db.sqlite3")
+
+    def exit_now(*_):
+        shutil.rmtree(database_dir, ignore_errors=True)
+        os._exit(0)
+
     import django
 
-    django.setup()
+    try:
+        django.setup()
+
+        from django.core.management import call_command
+        from django.db import connection
+
+        call_command("migrate", verbosity=0, interactive=False)
+        connection.close()
+    except BaseException:
+        shutil.rmtree(database_dir, ignore_errors=True)
+        raise
 
     from django.core.servers.basehttp import ThreadedWSGIServer, WSGIRequestHandler
     from django.core.wsgi import get_wsgi_application
@@ -123,17 +144,14 @@ def main():
     # Nothing else may reach the stdout pipe (the launcher stops reading it).
     os.dup2(sys.stderr.fileno(), sys.stdout.fileno())
 
-    def stop(*_):
-        os._exit(0)
-
-    signal.signal(signal.SIGTERM, stop)
-    signal.signal(signal.SIGINT, stop)
+    signal.signal(signal.SIGTERM, exit_now)
+    signal.signal(signal.SIGINT, exit_now)
 
     if args.standalone:
         while True:
             time.sleep(3600)
 
-    signal.signal(signal.SIGHUP, stop)
+    signal.signal(signal.SIGHUP, exit_now)
 
     # Exit if our parent dies (we get re-parented) even if stdin stays open
     # because some other process inherited the pipe's write end.
@@ -141,7 +159,7 @@ def main():
         while True:
             time.sleep(0.5)
             if os.getppid() != parent:
-                os._exit(0)
+                exit_now()
 
     threading.Thread(target=watch_parent, daemon=True).start()
 
@@ -150,7 +168,7 @@ def main():
             pass
     except OSError:
         pass
-    os._exit(0)
+    exit_now()
 
 
 if __name__ == "__main__":

@@ -6,24 +6,45 @@ SECRET_KEY = "keel-test-server-not-a-secret"
 DEBUG = False
 ALLOWED_HOSTS = ["127.0.0.1", "localhost"]
 
-# No database: records live in thread-safe in-memory dicts (keelserver.store)
-# and DRF serializers do the validation.
-DATABASES = {}
-INSTALLED_APPS = ["rest_framework"]
+# Notes, todos and users live in thread-safe in-memory dicts (keelserver.store)
+# and DRF serializers do the validation. The stock DRF resources
+# (keelserver.articles) and the Drupal sessions use SQLite: a fresh file per
+# server process, created and migrated by serve.py (KEEL_TEST_SERVER_DB).
+DATABASES = {
+    "default": {
+        "ENGINE": "django.db.backends.sqlite3",
+        "NAME": os.environ.get("KEEL_TEST_SERVER_DB", ":memory:"),
+        # Parallel tests write from many request threads: wait for the lock
+        # instead of failing with "database is locked".
+        "OPTIONS": {"timeout": 30, "transaction_mode": "IMMEDIATE"},
+    }
+}
+INSTALLED_APPS = ["django.contrib.sessions", "rest_framework", "keelserver.articles"]
 
 MIDDLEWARE = [
     # Outermost: method override (emulateHTTP / _method), original method,
     # exception logging, 204/304 header clean-up.
     "keelserver.middleware.KeelMiddleware",
-    # Sets Content-Length so keep-alive works. APPEND_SLASH is off.
+    # Sessions are only touched by the Drupal emulation (keelserver.drupal);
+    # other endpoints never read them, so they send no cookies.
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    # Sets Content-Length so keep-alive works, and APPEND_SLASH redirects.
     "django.middleware.common.CommonMiddleware",
 ]
-# No CsrfViewMiddleware, no sessions, no auth: the API is CSRF-free.
+# No CsrfViewMiddleware and no django.contrib.auth: notes, todos, users and
+# /drf/ are CSRF-free; the Drupal emulation checks X-CSRF-Token itself.
+
+# Drupal names its session cookie SESS + substr(sha256(cookie domain), 0, 32).
+SESSION_COOKIE_NAME = "SESS12ca17b49af2289436f303e0166030a2"
+SESSION_COOKIE_AGE = 2000000  # Drupal's default session lifetime (~23 days)
 
 ROOT_URLCONF = "keelserver.urls"
-APPEND_SLASH = False
+# Django's default: a URL that only resolves with a trailing slash answers
+# 301 to it (only the /drf/ routes; every other route resolves either way).
+APPEND_SLASH = True
 USE_I18N = False
 USE_TZ = True
+TIME_ZONE = "UTC"
 LANGUAGE_CODE = "en-us"
 DEFAULT_CHARSET = "utf-8"
 DATA_UPLOAD_MAX_MEMORY_SIZE = 16 * 1024 * 1024

@@ -1,4 +1,4 @@
-from django.urls import re_path
+from django.urls import include, path, re_path
 
 from . import views
 
@@ -18,6 +18,10 @@ urlpatterns = [
     re_path(r"^server-error/?$", views.server_error),
     re_path(r"^status/(?P<code>[0-9]{3})/?$", views.status_code),
     re_path(r"^__reset/?$", views.reset),
+    # A stock Django REST framework resource: DefaultRouter, trailing slashes.
+    path("drf/", include("keelserver.articles.urls")),
+    # Drupal 8+ core REST and Drupal 7 Services emulations (cookie sessions, X-CSRF-Token).
+    path("", include("keelserver.drupal.urls")),
 ]
 
 handler404 = "keelserver.views.handler404"

@@ -1,0 +1,38 @@
+from rest_framework import viewsets
+from rest_framework.negotiation import DefaultContentNegotiation
+from rest_framework.pagination import PageNumberPagination
+
+from .models import Article, Author, Book
+from .serializers import ArticleSerializer, AuthorSerializer, BookSerializer
+
+
+class StockViewSet(viewsets.ModelViewSet):
+    # The project-wide AlwaysJSON negotiation is a test-server convenience;
+    # these resources negotiate like any DRF deployment (406 for an Accept
+    # header that JSON cannot satisfy).
+    content_negotiation_class = DefaultContentNegotiation
+
+
+class ArticleViewSet(StockViewSet):
+    queryset = Article.objects.all()
+    serializer_class = ArticleSerializer
+
+
+class ArticlePagination(PageNumberPagination):
+    page_size = 3
+
+
+class PagedArticleViewSet(StockViewSet):
+    queryset = Article.objects.all()
+    serializer_class = ArticleSerializer
+    pagination_class = ArticlePagination
+
+
+class AuthorViewSet(StockViewSet):
+    queryset = Author.objects.all()
+    serializer_class = AuthorSerializer
+
+
+class BookViewSet(StockViewSet):
+    queryset = Book.objects.all()
+    serializer_class = BookSerializer
