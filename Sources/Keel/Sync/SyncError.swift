@@ -76,7 +76,8 @@ public enum SyncError: Error, Sendable, Hashable {
     }
 
     /// The error a backend throws for a non-success response: validation errors for a 422 or
-    /// 400 whose JSON body lists errors (per field or model-wide); otherwise
+    /// 400 whose JSON body lists errors (per field or model-wide), and for Drupal 7's 406 with
+    /// `form_errors`; otherwise
     /// ``httpStatus(_:body:)``, for instance for a plain-text 422 or Django REST framework's
     /// `{"detail": "…"}`.
     ///
@@ -86,7 +87,7 @@ public enum SyncError: Error, Sendable, Hashable {
     ///
     /// - Parameter response: A response whose status is not 2xx.
     public init(failing response: SyncResponse) {
-        if response.status == 422 || response.status == 400,
+        if response.status == 422 || response.status == 400 || Self.isDrupal7FormError(response),
             let body = response.body,
             body.objectValue != nil || body.arrayValue != nil,
             let errors = ValidationError(json: body)
@@ -95,6 +96,12 @@ public enum SyncError: Error, Sendable, Hashable {
         } else {
             self = .httpStatus(response.status, body: response.body)
         }
+    }
+
+    /// Drupal 7's Services module answers form validation errors with 406 and
+    /// `{"form_errors": {...}}`.
+    private static func isDrupal7FormError(_ response: SyncResponse) -> Bool {
+        response.status == 406 && response.body?["form_errors"]?.objectValue != nil
     }
 }
 
@@ -124,7 +131,8 @@ extension SyncError: CustomStringConvertible {
         case .invalidResponse(let reason): return "The response cannot be used: \(reason)"
         case .unencodableBody(let error): return "The request body cannot be sent: \(error)"
         case .unmappableResponse(let keyPath, let reason):
-            return "The response does not fit the wire format at \(keyPath.isEmpty ? "its top level" : keyPath): \(reason)"
+            return
+                "The response does not fit the wire format at \(keyPath.isEmpty ? "its top level" : keyPath): \(reason)"
         }
     }
 }

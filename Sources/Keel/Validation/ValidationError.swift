@@ -128,8 +128,10 @@ extension ValidationError {
     /// Decodes a server's validation response body.
     ///
     /// Understands `{"title": ["can't be blank"]}` (Rails 422, Django REST framework 400),
-    /// the same wrapped as `{"errors": {...}}`, `{"errors": ["message", ...]}`, a single
-    /// `{"error": "message"}`, string values instead of arrays, and `base` /
+    /// the same wrapped as `{"errors": {...}}` (or Drupal 7's `{"form_errors": {...}}`),
+    /// `{"errors": ["message", ...]}`, a single `{"error": "message"}`, Drupal's
+    /// `{"message": "Unprocessable Entity: validation failed.\ntitle: …"}` (one
+    /// `path: message` line per field), string values instead of arrays, and `base` /
     /// `non_field_errors` / `__all__` as model-wide messages. Nested errors keep the path
     /// to their attribute: Django REST framework's `{"author": {"name": […]}}` is
     /// `author.name`, its `{"invites": [{}, {"email": […]}]}` is `invites[1].email`, and
@@ -148,7 +150,7 @@ extension ValidationError {
         var result = ValidationError()
         switch json {
         case .object(let object):
-            if let errors = object["errors"], object.count == 1 || errors.objectValue != nil {
+            if let errors = object["errors"] ?? object["form_errors"], object.count == 1 || errors.objectValue != nil {
                 guard let nested = ValidationError(json: errors) else { return nil }
                 result = nested
             } else if object.count == 1, let message = object["error"]?.stringValue {
