@@ -79,6 +79,10 @@ final class ManyLink<Child: Model>: RelationLink {
 
     var hasPendingRemovals: Bool { !removedIDs.isEmpty }
 
+    var relatedModels: [(path: String, model: Model)] {
+        collection.models.enumerated().map { ("\(key)[\($0.offset)]", $0.element) }
+    }
+
     func markSynced() {
         removedIDs.removeAll()
         for child in collection.models { child.markSynced() }

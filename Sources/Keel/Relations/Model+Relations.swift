@@ -42,6 +42,36 @@ extension Model {
         set { oneLink(relation.key, Parent.self).assign(newValue) }
     }
 
+    /// The validation errors of the related models, under their paths in this model: an
+    /// invite's `email` error as `invites[1].email`, its own messages under `invites[1]`.
+    /// Call it from ``validate(_:options:)`` to make the owner's validity include its
+    /// relations'.
+    ///
+    /// ```swift
+    /// override func validate(_ attributes: Attributes, options: ChangeOptions) -> ValidationError? {
+    ///     var errors = relatedValidationErrors(options: options)
+    ///     if attributes["name"] == nil { errors.add("can't be blank", for: "name") }
+    ///     return errors
+    /// }
+    /// ```
+    ///
+    /// - Parameter options: The options passed to the related models' `validate`.
+    /// - Returns: The errors; empty when every related model is valid.
+    public func relatedValidationErrors(options: ChangeOptions = ChangeOptions()) -> ValidationError {
+        var result = ValidationError()
+        guard let links = relationLinks else { return result }
+        for (_, link) in links.sorted(by: { $0.key < $1.key }) {
+            for (path, model) in link.relatedModels {
+                guard let error = model.validationFailure(for: model.storage, options: options) else { continue }
+                for message in error.messages { result.add(message, for: path) }
+                for (attribute, messages) in error.attributes.sorted(by: { $0.key < $1.key }) {
+                    for message in messages { result.add(message, for: "\(path).\(attribute)") }
+                }
+            }
+        }
+        return result
+    }
+
     /// The live sides of the class's relations, by attribute.
     var relationLinks: [String: any RelationLink]? { storedExtras?.relationLinks }
 

@@ -70,6 +70,8 @@ final class OneLink<Target: Model>: RelationLink {
 
     var hasPendingRemovals: Bool { false }
 
+    var relatedModels: [(path: String, model: Model)] { model.map { [(key, $0)] } ?? [] }
+
     func markSynced() { model?.markSynced() }
 
     private func replace(with newModel: Target?) {

@@ -14,6 +14,8 @@ protocol RelationLink: AnyObject {
     var hasPendingRemovals: Bool { get }
     /// Records that the owner was saved or fetched: the related models are as on the server.
     func markSynced()
+    /// The related models with their paths in the owner (`invites[1]`, `profile`).
+    var relatedModels: [(path: String, model: Model)] { get }
 }
 
 extension Model {

@@ -51,4 +51,31 @@ struct HasOneAndBelongsToTests {
         user[User.organization] = nil
         #expect(user["organizationId"] == .null)
     }
+
+    @Test func anOwnerCanValidateWithItsRelatedModelsErrors() {
+        let team = Team(["id": 1, "members": [["email": "a@x"], ["email": ""]], "lead": ["email": ""]])
+        #expect(!team.isValid())
+        #expect(
+            team.validationError?.attributes == [
+                "members[1].email": ["can't be blank"], "lead.email": ["can't be blank"],
+            ]
+        )
+    }
+}
+
+/// A team whose validity includes its members' and its lead's.
+private final class Team: Model {
+    final class Member: Model {
+        override func validate(_ attributes: Attributes, options: ChangeOptions) -> ValidationError? {
+            attributes["email"]?.stringValue?.isEmpty == false ? nil : ["email": ["can't be blank"]]
+        }
+    }
+
+    static let members = HasMany<Member>("members")
+    static let lead = HasOne<Member>("lead")
+    override class var relations: [any Relation] { [members, lead] }
+
+    override func validate(_ attributes: Attributes, options: ChangeOptions) -> ValidationError? {
+        relatedValidationErrors(options: options)
+    }
 }
