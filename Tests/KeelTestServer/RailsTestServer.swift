@@ -1,7 +1,7 @@
 public import Foundation
 
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// A running Rails 6.1 API app on 127.0.0.1: `Tests/RailsServer` on Puma (see
@@ -96,11 +96,13 @@ public final class RailsTestServer: Sendable {
     public static func start(timeout: Duration = .seconds(60)) async throws -> RailsTestServer {
         let root = try ServerProcess.repositoryRoot(holding: "Tests/RailsServer/serve")
         guard let ruby = executable(named: "ruby") else {
-            throw Failure(description: """
-                Keel's Rails test server needs Ruby, and there is no `ruby` on PATH. \
-                Run `\(installer)` from the repository root (\(root.path)) to install Ruby, \
-                Rails 6.1, Puma and sqlite3, then run the tests again.
-                """)
+            throw Failure(
+                description: """
+                    Keel's Rails test server needs Ruby, and there is no `ruby` on PATH. \
+                    Run `\(installer)` from the repository root (\(root.path)) to install Ruby, \
+                    Rails 6.1, Puma and sqlite3, then run the tests again.
+                    """
+            )
         }
         let launch = ServerProcess.Launch(
             executable: ruby,

@@ -45,11 +45,13 @@ final class ServerProcess: Sendable {
 
     /// Terminates the server process. Safe to call more than once.
     func stop() {
-        guard let running = state.withLock({ state in
-            let running = state
-            state = nil
-            return running
-        }) else { return }
+        guard
+            let running = state.withLock({ state in
+                let running = state
+                state = nil
+                return running
+            })
+        else { return }
         try? running.stdin.close()  // the servers exit on EOF…
         if running.process.isRunning {
             running.process.terminate()  // …or on SIGTERM, whichever is first

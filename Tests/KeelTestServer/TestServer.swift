@@ -1,7 +1,7 @@
 public import Foundation
 
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// A running Django test server on 127.0.0.1 (see `Tests/Server/README.md` for its API).
@@ -87,11 +87,13 @@ public final class TestServer: Sendable {
         let script = root.appendingPathComponent("Tests/Server/serve.py")
         let python = venvDirectory(root: root).appendingPathComponent("bin/python")
         guard FileManager.default.isExecutableFile(atPath: python.path) else {
-            throw Failure(description: """
-                Keel's test server venv is missing: no executable \(python.path). \
-                Run `Scripts/install-test-server.sh` from the repository root (\(root.path)) \
-                to create it (needs python3 and PyPI), then run the tests again.
-                """)
+            throw Failure(
+                description: """
+                    Keel's test server venv is missing: no executable \(python.path). \
+                    Run `Scripts/install-test-server.sh` from the repository root (\(root.path)) \
+                    to create it (needs python3 and PyPI), then run the tests again.
+                    """
+            )
         }
         let launch = ServerProcess.Launch(
             executable: python,
