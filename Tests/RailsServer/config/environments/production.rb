@@ -23,7 +23,4 @@ Rails.application.configure do
 
   # Send deprecation notices to registered listeners.
   config.active_support.deprecation = :notify
-
-  # Do not dump schema after migrations.
-  config.active_record.dump_schema_after_migration = false
 end
