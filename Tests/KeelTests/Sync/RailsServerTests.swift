@@ -248,4 +248,29 @@ struct RailsServerTests {
         let invites = try #require(user.object["invites"] as? [Any])
         #expect(try invites.map { try id(of: $0) } == [inviteID])
     }
+
+    // MARK: - Concurrency
+
+    @Test func concurrentWritesAllSucceed() async throws {
+        let statuses = try await withThrowingTaskGroup(of: [Int].self) { group in
+            for index in 0..<24 {
+                group.addTask {
+                    let created = try await rails(
+                        "POST",
+                        "users",
+                        ["user": ["name": "Busy \(index)", "invites_attributes": [["email": "\(index)@example.com"]]]]
+                    )
+                    guard created.status == 201 else { return [created.status] }
+                    let userID = try id(of: created.json)
+                    let renamed = try await rails("PATCH", "users/\(userID)", ["user": ["name": "Renamed \(index)"]])
+                    let category = try await rails("POST", "categories", ["name": uniqueName("Busy")])
+                    let destroyed = try await rails("DELETE", "users/\(userID)")
+                    return [created.status, renamed.status, category.status, destroyed.status]
+                }
+            }
+            return try await group.reduce(into: []) { $0.append(contentsOf: $1) }
+        }
+        #expect(statuses.count == 24 * 4)
+        #expect(statuses.allSatisfy { [200, 201, 204].contains($0) }, "\(statuses.sorted())")
+    }
 }

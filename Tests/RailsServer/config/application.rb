@@ -20,5 +20,11 @@ module RailsServer
     # Middleware like session, flash, cookies can be added back manually.
     # Skip views, helpers and assets when generating a new resource.
     config.api_only = true
+
+    # One request at a time (Rack::Lock; Puma's threads still read and write the other
+    # connections meanwhile). SQLite takes one writer at a time, and the sqlite3 gem 1.4 waits
+    # for a lock without releasing Ruby's global lock, so concurrent requests could fail with
+    # SQLite3::BusyException.
+    config.allow_concurrency = false
   end
 end
