@@ -249,6 +249,24 @@ struct RailsServerTests {
         #expect(try invites.map { try id(of: $0) } == [inviteID])
     }
 
+    // MARK: - Test support
+
+    @Test func resetDeletesEveryRecord() async throws {
+        // A server of its own: resetting the shared one would delete the other tests' records.
+        let server = try await RailsTestServer.dedicated(to: "RailsServerTests.reset")
+        var create = URLRequest(url: server.url("notes"))
+        create.httpMethod = "POST"
+        create.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        create.httpBody = Data(#"{"note": {"title": "Soon gone"}}"#.utf8)
+        let (_, created) = try await railsSession.data(for: create)
+        #expect((created as? HTTPURLResponse)?.statusCode == 201)
+
+        try await server.reset()
+
+        let (body, _) = try await railsSession.data(from: server.url("notes"))
+        #expect(String(decoding: body, as: UTF8.self) == "[]")
+    }
+
     // MARK: - Concurrency
 
     @Test func concurrentWritesAllSucceed() async throws {
