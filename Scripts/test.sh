@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Keel's test command: installs what the tests need (the Django test server in a local
-# virtual environment; SQLite's headers with `apt-get install libsqlite3-dev`, through
-# sudo when not root, if they are missing), builds everything with warnings as errors,
+# virtual environment; the Rails test server's Ruby, Rails 6.1, Puma and sqlite3, and
+# SQLite's headers with `apt-get install libsqlite3-dev`, through sudo when not root, if
+# they are missing), builds everything with warnings as errors,
 # runs the whole test suite, compiles and runs every playground page and every Swift
 # example of the README and the DocC articles, and builds the documentation with
 # warnings as errors.
@@ -74,6 +75,7 @@ if [ ! -f /usr/include/sqlite3.h ] && command -v apt-get > /dev/null; then
 fi
 
 run_step "test server" "" Scripts/install-test-server.sh
+run_step "rails server" "" Scripts/install-rails-server.sh
 run_step "build (warnings as errors)" "" swift build --build-tests -Xswiftc -warnings-as-errors
 
 failed=0

@@ -1,0 +1,10 @@
+# Test support, like the Django test server's: POST /__reset deletes every record.
+class TestSupportController < ApplicationController
+  # POST /__reset
+  def reset
+    ActiveRecord::Base.transaction do
+      [Invite, User, Note, Person, Category].each(&:delete_all)
+    end
+    head :no_content
+  end
+end

@@ -1,0 +1,3 @@
+class Category < ApplicationRecord
+  validates :name, presence: true, uniqueness: true
+end

@@ -1,0 +1,5 @@
+class Invite < ApplicationRecord
+  belongs_to :user
+
+  validates :email, presence: true
+end

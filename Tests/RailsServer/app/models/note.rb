@@ -1,0 +1,3 @@
+class Note < ApplicationRecord
+  validates :title, presence: true
+end

@@ -1,0 +1,6 @@
+class User < ApplicationRecord
+  has_many :invites, dependent: :destroy
+  accepts_nested_attributes_for :invites, allow_destroy: true
+
+  validates :name, presence: true
+end

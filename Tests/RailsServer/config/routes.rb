@@ -1,0 +1,12 @@
+Rails.application.routes.draw do
+  # For details on the DSL available within this file, see https://guides.rubyonrails.org/routing.html
+  resources :notes
+  resources :people
+  resources :categories
+  resources :users do
+    resources :invites
+  end
+
+  # Test support: deletes every record.
+  post "__reset", to: "test_support#reset"
+end
