@@ -1,0 +1,65 @@
+import Foundation
+import Keel
+import KeelTestServer
+import Testing
+
+/// Relations against the stock Rails app: a user's invites through
+/// `accepts_nested_attributes_for` (add, change, `_destroy`), the same instances after a
+/// refetch, and the invites' nested routes.
+@MainActor
+struct RailsRelationsIntegrationTests {
+    final class Invite: Model {
+        override class var wireFormat: WireFormat { .rails }
+    }
+
+    final class User: Model {
+        static let invites = HasMany<Invite>("invites", encoding: .nestedAttributes)
+        override class var urlRoot: String? { "/users" }
+        override class var wireFormat: WireFormat { .rails }
+        override class var relations: [any Relation] { [invites] }
+    }
+
+    @Test func addChangeAndRemoveInvitesInOneSave() async throws {
+        let user = User(["name": "Ada"])
+        user.sync = RESTSync(baseURL: try await RailsTestServer.shared.baseURL)
+        let invites = user[User.invites]
+        let first = Invite(["email": "one@example.com"])
+        let second = Invite(["email": "two@example.com"])
+        invites.add([first, second])
+        try await user.save()
+        let userID = try #require(user.id)
+        #expect(first.id != nil && second.id != nil)
+        #expect(invites.models.map(ObjectIdentifier.init) == [first, second].map(ObjectIdentifier.init))
+
+        second.set(["email": "deux@example.com"])
+        invites.remove(first)
+        let third = Invite(["email": "three@example.com"])
+        invites.add(third)
+        try await user.save()
+        #expect(third.id != nil)
+
+        let fetched = User(["id": userID])
+        fetched.sync = user.sync
+        try await fetched.fetch()
+        #expect(fetched[User.invites].pluck("email") == ["deux@example.com", "three@example.com"])
+
+        try await user.fetch()
+        #expect(invites.models.map(ObjectIdentifier.init) == [second, third].map(ObjectIdentifier.init))
+        #expect(user.unsavedChanges == nil)
+    }
+
+    @Test func anInviteSavesThroughTheNestedRoute() async throws {
+        let user = User(["name": "Grace", "invites": [["email": "a@example.com"]]])
+        user.sync = RESTSync(baseURL: try await RailsTestServer.shared.baseURL)
+        try await user.save()
+        let invite = try #require(user[User.invites].first)
+        let userID = try #require(user.id?.intValue)
+        #expect(user[User.invites].url == "/users/\(userID)/invites")
+        try await invite.save(["email": "b@example.com"], patch: true)
+        let created = try await user[User.invites].create(["email": "c@example.com"])
+        #expect(created.id != nil)
+        try await user.fetch()
+        #expect(user[User.invites].pluck("email") == ["b@example.com", "c@example.com"])
+        #expect(user[User.invites].get(invite.id ?? nil) === invite)
+    }
+}
