@@ -39,9 +39,15 @@ struct RailsIntegrationTests {
         #expect(note["done"] == false)
         #expect(note["createdAt"] != nil)
 
+        var methods: [SyncMethod] = []
+        note.on("request") { event in if let method = event.request?.method { methods.append(method) } }
+        var put = WireFormat.rails
+        put.updateVerb = .put
+        try await note.save(["done": false], options: SyncOptions(wireFormat: put))
         try await note.save(["done": true])
         try await note.save(["title": "Oat milk"], patch: true)
         try await note.save(patch: true)
+        #expect(methods == [.update, .patch, .patch])
         let fetched = Note(["id": id])
         fetched.sync = notes.sync
         try await fetched.fetch()

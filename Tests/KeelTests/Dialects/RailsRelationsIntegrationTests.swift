@@ -12,11 +12,49 @@ struct RailsRelationsIntegrationTests {
         override class var wireFormat: WireFormat { .rails }
     }
 
+    final class Organization: Model {
+        override class var urlRoot: String? { "/organizations" }
+        override class var wireFormat: WireFormat { .rails }
+    }
+
     final class User: Model {
         static let invites = HasMany<Invite>("invites", encoding: .nestedAttributes)
+        static let organization = BelongsTo<Organization>("organization")
         override class var urlRoot: String? { "/users" }
         override class var wireFormat: WireFormat { .rails }
-        override class var relations: [any Relation] { [invites] }
+        override class var relations: [any Relation] { [invites, organization] }
+    }
+
+    @Test func aUserWithInvitesAndAnOrganizationInAHandfulOfLines() async throws {
+        let rails = RESTSync(baseURL: try await RailsTestServer.shared.baseURL)
+        let acme = Organization(["name": "Acme"])
+        acme.sync = rails
+        try await acme.save()
+        let created = User(["name": "Ada", "invites": [["email": "a@example.com"], ["email": "b@example.com"]]])
+        created.sync = rails
+        created[User.organization] = acme
+        try await created.save()
+
+        let user = User(["id": created.id ?? nil])
+        user.sync = rails
+        try await user.fetch()
+        #expect(user[User.organization]?["name"] == "Acme")
+        let invites = user[User.invites]
+        let kept = try #require(invites.first { $0["email"] == "b@example.com" })
+        var events: [String] = []
+        user.on("change:invites") { event in events.append(event.nestedPath ?? "") }
+        invites.add(Invite(["email": "c@example.com"]))
+        kept.set(["email": "B@example.com"])
+        invites.remove(invites.first { $0["email"] == "a@example.com" }!)
+        #expect(events == ["invites[2]", "invites[1]", "invites"])
+        var sent: JSONValue?
+        user.on("request") { event in sent = event.request?.body }
+        try await user.save()
+        #expect(sent?["user"]?["invites_attributes"]?.arrayValue?.count == 3)
+        try await user.fetch()
+        #expect(invites.pluck("email") == ["B@example.com", "c@example.com"])
+        #expect(invites.get(kept.id ?? nil) === kept)
+        #expect(user["organizationId"] == acme.id)
     }
 
     @Test func addChangeAndRemoveInvitesInOneSave() async throws {

@@ -3,6 +3,7 @@ Rails.application.routes.draw do
   resources :notes
   resources :people
   resources :categories
+  resources :organizations
   resources :users do
     resources :invites
   end

@@ -10,7 +10,7 @@
 #
 # It's strongly recommended that you check this file into your version control system.
 
-ActiveRecord::Schema.define(version: 2026_11_23_000005) do
+ActiveRecord::Schema.define(version: 2026_11_23_000006) do
 
   create_table "categories", force: :cascade do |t|
     t.string "name"
@@ -37,6 +37,12 @@ ActiveRecord::Schema.define(version: 2026_11_23_000005) do
     t.datetime "updated_at", precision: 6, null: false
   end
 
+  create_table "organizations", force: :cascade do |t|
+    t.string "name"
+    t.datetime "created_at", precision: 6, null: false
+    t.datetime "updated_at", precision: 6, null: false
+  end
+
   create_table "people", force: :cascade do |t|
     t.string "name"
     t.string "email"
@@ -46,9 +52,12 @@ ActiveRecord::Schema.define(version: 2026_11_23_000005) do
 
   create_table "users", force: :cascade do |t|
     t.string "name"
+    t.integer "organization_id"
     t.datetime "created_at", precision: 6, null: false
     t.datetime "updated_at", precision: 6, null: false
+    t.index ["organization_id"], name: "index_users_on_organization_id"
   end
 
   add_foreign_key "invites", "users"
+  add_foreign_key "users", "organizations"
 end

@@ -1,17 +1,18 @@
-# A user renders with its invites, and saves them with it (accepts_nested_attributes_for).
+# A user renders with its invites and its organization, and saves its invites with it
+# (accepts_nested_attributes_for).
 class UsersController < ApplicationController
   before_action :set_user, only: [:show, :update, :destroy]
 
   # GET /users
   def index
-    @users = User.includes(:invites)
+    @users = User.includes(:invites, :organization)
 
-    render json: @users, include: :invites
+    render json: @users, include: [:invites, :organization]
   end
 
   # GET /users/1
   def show
-    render json: @user, include: :invites
+    render json: @user, include: [:invites, :organization]
   end
 
   # POST /users
@@ -19,7 +20,7 @@ class UsersController < ApplicationController
     @user = User.new(user_params)
 
     if @user.save
-      render json: @user, include: :invites, status: :created, location: @user
+      render json: @user, include: [:invites, :organization], status: :created, location: @user
     else
       render json: { errors: @user.errors }, status: :unprocessable_entity
     end
@@ -28,7 +29,7 @@ class UsersController < ApplicationController
   # PATCH/PUT /users/1
   def update
     if @user.update(user_params)
-      render json: @user, include: :invites
+      render json: @user, include: [:invites, :organization]
     else
       render json: { errors: @user.errors }, status: :unprocessable_entity
     end
@@ -48,6 +49,6 @@ class UsersController < ApplicationController
 
     # Only allow a list of trusted parameters through.
     def user_params
-      params.require(:user).permit(:name, invites_attributes: [:id, :email, :_destroy])
+      params.require(:user).permit(:name, :organization_id, invites_attributes: [:id, :email, :_destroy])
     end
 end

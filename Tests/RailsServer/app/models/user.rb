@@ -1,4 +1,5 @@
 class User < ApplicationRecord
+  belongs_to :organization, optional: true
   has_many :invites, dependent: :destroy
   accepts_nested_attributes_for :invites, allow_destroy: true
 
