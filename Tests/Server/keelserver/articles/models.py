@@ -40,3 +40,25 @@ class Book(models.Model):
 
     def __str__(self):
         return self.title
+
+
+class Team(models.Model):
+    name = models.CharField(max_length=100)
+
+    class Meta:
+        ordering = ["id"]
+
+    def __str__(self):
+        return self.name
+
+
+class Member(models.Model):
+    team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="members")
+    email = models.EmailField()
+    role = models.CharField(max_length=50, blank=True)
+
+    class Meta:
+        ordering = ["id"]
+
+    def __str__(self):
+        return self.email

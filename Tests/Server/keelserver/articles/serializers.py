@@ -1,6 +1,6 @@
 from rest_framework import serializers
 
-from .models import Article, Author, Book
+from .models import Article, Author, Book, Member, Team
 
 
 class ArticleSerializer(serializers.ModelSerializer):
@@ -28,3 +28,48 @@ class BookSerializer(serializers.ModelSerializer):
     class Meta:
         model = Book
         fields = "__all__"
+
+
+class MemberSerializer(serializers.ModelSerializer):
+    # Writable so that a team's update can tell existing members from new ones.
+    id = serializers.IntegerField(required=False)
+
+    class Meta:
+        model = Member
+        fields = ["id", "email", "role"]
+
+
+class TeamSerializer(serializers.ModelSerializer):
+    """A team with its members nested, writable as DRF's documentation shows:
+    members with an id are updated, members without one are created, and
+    members left out are deleted."""
+
+    members = MemberSerializer(many=True)
+
+    class Meta:
+        model = Team
+        fields = ["id", "name", "members"]
+
+    def create(self, validated_data):
+        members = validated_data.pop("members")
+        team = Team.objects.create(**validated_data)
+        for member in members:
+            member.pop("id", None)
+            Member.objects.create(team=team, **member)
+        return team
+
+    def update(self, instance, validated_data):
+        members = validated_data.pop("members", None)
+        instance.name = validated_data.get("name", instance.name)
+        instance.save()
+        if members is not None:
+            kept = []
+            for member in members:
+                member_id = member.pop("id", None)
+                if member_id is not None:
+                    Member.objects.filter(team=instance, id=member_id).update(**member)
+                    kept.append(member_id)
+                else:
+                    kept.append(Member.objects.create(team=instance, **member).id)
+            instance.members.exclude(id__in=kept).delete()
+        return instance

@@ -7,5 +7,6 @@ router.register("articles", views.ArticleViewSet)
 router.register("paged-articles", views.PagedArticleViewSet, basename="paged-article")
 router.register("authors", views.AuthorViewSet)
 router.register("books", views.BookViewSet)
+router.register("teams", views.TeamViewSet)
 
 urlpatterns = router.urls

@@ -2,8 +2,8 @@ from rest_framework import viewsets
 from rest_framework.negotiation import DefaultContentNegotiation
 from rest_framework.pagination import PageNumberPagination
 
-from .models import Article, Author, Book
-from .serializers import ArticleSerializer, AuthorSerializer, BookSerializer
+from .models import Article, Author, Book, Team
+from .serializers import ArticleSerializer, AuthorSerializer, BookSerializer, TeamSerializer
 
 
 class StockViewSet(viewsets.ModelViewSet):
@@ -36,3 +36,8 @@ class AuthorViewSet(StockViewSet):
 class BookViewSet(StockViewSet):
     queryset = Book.objects.all()
     serializer_class = BookSerializer
+
+
+class TeamViewSet(StockViewSet):
+    queryset = Team.objects.prefetch_related("members")
+    serializer_class = TeamSerializer
