@@ -5,7 +5,8 @@ import struct Foundation.URL
 /// One live model per record: loading the same record twice gives the same instance, so an
 /// edit made through one reference shows everywhere.
 ///
-/// This is NSRails' and Core Data's find-or-insert by remote id. The map is keyed by
+/// This is NSRails' and Core Data's find-or-insert by remote id, for related records too: a
+/// model the map builds builds its relations' models through the map. The map is keyed by
 /// collection path and id (`/notes` + `7`), holds its models **weakly** (it never keeps a
 /// model alive), and follows each model's id: a model that gets its id from a `create` is
 /// registered then, one whose id changes moves, and a destroyed one is forgotten.
@@ -101,20 +102,38 @@ public final class IdentityMap {
         attributes: Attributes,
         options: ChangeOptions = ChangeOptions()
     ) -> M {
-        if let id = attributes[M.idAttribute], !id.isNull,
+        let model = anyModel(type, collection: collection, attributes: attributes, options: options)
+        guard let typed = model as? M else {
+            preconditionFailure(
+                "IdentityMap: \(collection)/\(model.id ?? nil) is loaded as \(Swift.type(of: model)), which is not \(M.self)"
+            )
+        }
+        return typed
+    }
+
+    /// ``model(_:collection:attributes:options:)`` for a class known at run time. Models it
+    /// creates build their related models (``HasMany``, ``HasOne``, ``BelongsTo``) through
+    /// the map too, under the related class's `urlRoot`, so a related record has one instance
+    /// however it was loaded.
+    private func anyModel(
+        _ type: Model.Type,
+        collection: String,
+        attributes: Attributes,
+        options: ChangeOptions
+    ) -> Model {
+        if let id = attributes[type.idAttribute], !id.isNull,
             let live = entries[Key(collection: collection, id: id)]?.model
         {
-            guard let model = live as? M else {
-                preconditionFailure(
-                    "IdentityMap: \(collection)/\(id) is loaded as \(Swift.type(of: live)), which is not \(M.self)"
-                )
-            }
             var incoming = attributes
-            if options.parse == true { incoming = model.parse(JSONValue.object(incoming), options: options) ?? [:] }
-            model.set(incoming, options: options)
-            return model
+            if options.parse == true { incoming = live.parse(JSONValue.object(incoming), options: options) ?? [:] }
+            live.set(incoming, options: options)
+            return live
         }
-        let model = M(attributes, options: options)
+        var options = options
+        options.relatedModelFactory = { [self] type, resource, attributes, options in
+            self.anyModel(type, collection: resource, attributes: attributes, options: options)
+        }
+        let model = type.init(attributes, options: options)
         follow(model, in: collection)
         if let id = model.id, !id.isNull { insert(Entry(model), for: Key(collection: collection, id: id)) }
         return model

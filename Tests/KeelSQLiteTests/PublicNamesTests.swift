@@ -53,6 +53,7 @@ struct PublicNamesTests {
         "RESTSync": RESTSync.self,
         "RecordStore": (any RecordStore).self,
         "RecordStoreSync": RecordStoreSync<DictionaryStore>.self,
+        "RelatedModelFactory": RelatedModelFactory.self,
         "Relation": (any Relation).self,
         "RelationEncoding": RelationEncoding.self,
         "RootWrapping": RootWrapping.self,

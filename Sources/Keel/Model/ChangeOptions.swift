@@ -54,6 +54,21 @@ public struct ChangeOptions {
         set { mutableExtras().collection = newValue }
     }
 
+    /// Builds the related models (``HasMany``, ``HasOne``, ``BelongsTo``) of a model being
+    /// created, and theirs in turn, instead of their initializers: how an identity map keeps
+    /// one instance per record for related records too. Models keep it for later merges.
+    ///
+    /// ```swift
+    /// var options = ChangeOptions()
+    /// options.relatedModelFactory = { type, resource, attributes, options in
+    ///     type.init(attributes, options: options)
+    /// }
+    /// ```
+    public var relatedModelFactory: RelatedModelFactory? {
+        get { extras?.relatedModelFactory }
+        set { mutableExtras().relatedModelFactory = newValue }
+    }
+
     /// Internal: the related model whose change caused this one on its owner, and its path
     /// (`invites[1]`).
     var nested: (model: Model, path: String)? {
@@ -70,6 +85,7 @@ public struct ChangeOptions {
         var onValidationError: ((Model, ValidationError, ChangeOptions) -> Void)?
         weak var collection: (any ModelCollection)?
         var nested: (model: Model, path: String)?
+        var relatedModelFactory: RelatedModelFactory?
 
         init() {}
 
@@ -79,6 +95,7 @@ public struct ChangeOptions {
             copy.onValidationError = onValidationError
             copy.collection = collection
             copy.nested = nested
+            copy.relatedModelFactory = relatedModelFactory
             return copy
         }
     }
@@ -146,3 +163,15 @@ public struct ChangeOptions {
         return copy
     }
 }
+
+/// Builds a related model: its class, the resource it belongs to (the class's `urlRoot`, or
+/// `/<relation path>`), its attributes and the options to build it with.
+///
+/// ```swift
+/// let factory: RelatedModelFactory = { type, resource, attributes, options in
+///     type.init(attributes, options: options)
+/// }
+/// ```
+public typealias RelatedModelFactory = (
+    _ type: Model.Type, _ resource: String, _ attributes: Attributes, _ options: ChangeOptions
+) -> Model

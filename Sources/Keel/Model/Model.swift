@@ -240,7 +240,10 @@ open class Model: EventEmitter, Observable {
             attributes = defaults.merging(attributes)
         }
         let relations = type.relations
-        if !relations.isEmpty { makeRelationLinks(relations) }
+        if !relations.isEmpty {
+            if let factory = options.relatedModelFactory { extras.relatedModelFactory = factory }
+            makeRelationLinks(relations)
+        }
         if options.validate == true, let error = validationFailure(for: attributes, options: options) {
             reportInvalid(error, options: options)
         } else {

@@ -20,6 +20,8 @@ final class ModelExtras {
     var releasedCollection: CollectionSyncContext?
     /// The live sides of the class's relations, by attribute.
     var relationLinks: [String: any RelationLink]?
+    /// Builds the related models, when an identity map does.
+    var relatedModelFactory: RelatedModelFactory?
 }
 
 /// What a collection gives its models for syncing: the URL their own URLs start with, the

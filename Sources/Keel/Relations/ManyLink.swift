@@ -14,9 +14,17 @@ final class ManyLink<Child: Model>: RelationLink {
         key = relation.key
         encoding = relation.encoding
         self.owner = owner
-        collection = Collection<Child>()
+        let path = relation.path ?? type(of: owner).wireFormat.keys.wireName(for: relation.key)
+        if owner.storedExtras?.relatedModelFactory != nil {
+            let resource = Child.urlRoot ?? "/" + path
+            collection = Collection<Child>(factory: { [unowned owner] attributes, options in
+                owner.makeRelated(Child.self, resource: resource, attributes, options: options)
+            })
+        } else {
+            collection = Collection<Child>()
+        }
         collection.relationOwner = owner
-        collection.relationPath = relation.path ?? type(of: owner).wireFormat.keys.wireName(for: relation.key)
+        collection.relationPath = path
         collection.on("change", owner: self) { [weak self] event in
             guard let self, !self.isMerging, let child = event.model else { return }
             self.mirrorChange(of: child)

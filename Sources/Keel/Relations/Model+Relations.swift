@@ -72,6 +72,19 @@ extension Model {
         return result
     }
 
+    /// Builds a related model through the factory this model was created with, if any.
+    func makeRelated<Target: Model>(
+        _ type: Target.Type,
+        resource: String,
+        _ attributes: Attributes,
+        options: ChangeOptions
+    ) -> Target {
+        guard let factory = storedExtras?.relatedModelFactory else { return Target(attributes, options: options) }
+        var options = options
+        options.relatedModelFactory = factory
+        return factory(Target.self, resource, attributes, options) as? Target ?? Target(attributes, options: options)
+    }
+
     /// The live sides of the class's relations, by attribute.
     var relationLinks: [String: any RelationLink]? { storedExtras?.relationLinks }
 

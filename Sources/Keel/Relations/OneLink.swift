@@ -34,7 +34,9 @@ final class OneLink<Target: Model>: RelationLink {
         if let model, id == nil || id == .null || id == model.id {
             model.set(record, silent: options.silent, options: ChangeOptions(validate: false))
         } else {
-            replace(with: Target(record))
+            replace(
+                with: owner.makeRelated(Target.self, resource: Target.urlRoot ?? "/" + key, record, options: options)
+            )
         }
         return mirror
     }
