@@ -103,10 +103,12 @@ extension Model {
         }
 
         // A patch with nothing to send succeeds without a request (Rails answers `PATCH {}`
-        // with 400).
-        if options.patch && !isNew && options.body == nil && (attributes ?? unsavedChanges ?? [:]).isEmpty
-            && relationLinks?.values.contains(where: \.hasPendingRemovals) != true
+        // with 400). Unsaved changes that send nothing (a related record destroyed on its own)
+        // are then as good as saved.
+        if options.patch && !isNew && options.body == nil
+            && encodingRelations(in: attributes ?? unsavedChanges ?? [:], changesOnly: true).isEmpty
         {
+            if attributes == nil && unsavedChanges != nil { markSynced() }
             let response = SyncResponse(status: 204)
             options.onSuccess?(response)
             return response
