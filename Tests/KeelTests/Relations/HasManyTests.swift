@@ -149,3 +149,17 @@ extension Model {
     /// Marks the model as just fetched, as a successful fetch would.
     func markAsFetched() { markSynced() }
 }
+
+/// Owners created by a collection give their children their own collection.
+@MainActor
+struct HasManyInCollectionTests {
+    @Test func childrenOfOwnersInACollectionBelongToTheirOwnersCollection() throws {
+        let users = Collection<Relations.User>(url: "/users")
+        users.set([["id": 1, "invites": [["id": 7, "email": "a@x"]]]])
+        users.set([["id": 1, "invites": [["id": 7, "email": "b@x"], ["id": 8, "email": "c@x"]]]])
+        let user = try #require(users.get(1))
+        let invites = user[Relations.User.invites]
+        #expect(invites.models.allSatisfy { $0.collection === invites })
+        #expect(try invites.get(8)?.url() == "/users/1/invites/8")
+    }
+}
