@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // Keel anchor benchmark, Backbone side.
 //
-// Runs the twelve workloads of Benchmarks/README.md ("Workloads") on
-// Backbone.js 1.6.1 + Underscore 1.13.x under Node. This file contains no
+// Runs the workloads of Benchmarks/README.md ("Workloads") on Backbone.js
+// 1.6.1 + Underscore 1.13.x under Node: all but those in WITHOUT_BACKBONE,
+// which need features Backbone does not have (nested_merge: relations). This file contains no
 // Backbone or Underscore code: both are loaded at run time from the directory
 // named by $BACKBONE_DIR, which get-backbone.sh (next to this file) prepares:
 //
@@ -17,7 +18,8 @@
 //   BACKBONE_DIR   required; see above
 //   REPS=n         timed repetitions per workload, each on fresh state; the
 //                  median is reported (default 1)
-//   WORKLOADS=a,b  run only these workloads (comma-separated names)
+//   WORKLOADS=a,b  run only these workloads (comma-separated names); a name
+//                  in WITHOUT_BACKBONE is accepted and reported as not run
 //   ISOLATE=1      run every workload in its own child Node process (same
 //                  node flags), so no JIT feedback is shared between workloads
 //
@@ -28,7 +30,8 @@
 // not given).
 //
 // Output: one line "name ops_per_sec total_ms" per workload, then one JSON
-// object. Every check value is compared with the expected value; the process
+// object; the workloads without a Backbone counterpart have no line, and the
+// JSON lists them with the reason under "without_backbone". Every check value is compared with the expected value; the process
 // exits with status 1 if any workload fails verification, 2 on usage errors.
 'use strict';
 
@@ -474,6 +477,15 @@ const WORKLOADS = [
   }
 ];
 
+// Workloads of the specification that Backbone cannot run, with the reason.
+// They are accepted in WORKLOADS, have no result, and are listed in the JSON
+// under "without_backbone"; compare.py shows them as "—" and leaves them out
+// of the geometric mean.
+const WITHOUT_BACKBONE = {
+  nested_merge: 'Backbone 1.6 has no relations: a model attribute holding an array stays plain JSON, '
+    + 'so there are no nested models to merge into'
+};
+
 // ---------------------------------------------------------------------------
 // Driver
 
@@ -569,14 +581,29 @@ function report(results, isolated, maxRssKb, extra) {
   return doc.all_checks_ok;
 }
 
+// The selected workloads that run here, in specification order, and the
+// selected ones without a Backbone counterpart ({name: reason}).
 function selectedWorkloads() {
-  if (!process.env.WORKLOADS) return WORKLOADS;
-  const names = process.env.WORKLOADS.split(',').map((s) => s.trim()).filter(Boolean);
-  const known = new Set(WORKLOADS.map((w) => w.name));
-  const unknown = names.filter((n) => !known.has(n));
-  if (unknown.length) usageError(`unknown workload(s): ${unknown.join(', ')}; known: ${[...known].join(', ')}`);
+  const all = Object.keys(WITHOUT_BACKBONE);
+  let names = all.concat(WORKLOADS.map((w) => w.name));
+  if (process.env.WORKLOADS) {
+    names = process.env.WORKLOADS.split(',').map((s) => s.trim()).filter(Boolean);
+    const known = new Set(WORKLOADS.map((w) => w.name).concat(all));
+    const unknown = names.filter((n) => !known.has(n));
+    if (unknown.length) usageError(`unknown workload(s): ${unknown.join(', ')}; known: ${[...known].join(', ')}`);
+  }
   const want = new Set(names);
-  return WORKLOADS.filter((w) => want.has(w.name)); // specification order
+  const withoutBackbone = {};
+  for (const name of all) {
+    if (want.has(name)) withoutBackbone[name] = WITHOUT_BACKBONE[name];
+  }
+  return {runnable: WORKLOADS.filter((w) => want.has(w.name)), withoutBackbone};
+}
+
+function reportNotRun(withoutBackbone) {
+  for (const [name, reason] of Object.entries(withoutBackbone)) {
+    process.stderr.write(`bench.js: ${name} not run: ${reason}\n`);
+  }
 }
 
 function extractJson(text) {
@@ -589,7 +616,7 @@ function extractJson(text) {
   }
 }
 
-function mainIsolated(selected) {
+function mainIsolated(selected, withoutBackbone) {
   const {spawnSync} = require('child_process');
   const results = {};
   for (const w of selected) {
@@ -613,11 +640,12 @@ function mainIsolated(selected) {
   const childPeaks = Object.values(results).map((r) => r.child_max_rss_kb || 0);
   return report(results, true, Math.max(0, ...childPeaks), {
     max_rss_note: 'max over the per-workload child processes (each includes Node baseline, setup and warm-up)',
-    parent_max_rss_kb: peakRssKb()
+    parent_max_rss_kb: peakRssKb(),
+    without_backbone: withoutBackbone
   });
 }
 
-function mainSequential(selected) {
+function mainSequential(selected, withoutBackbone) {
   const results = {};
   for (const w of selected) {
     const r = runWorkload(w);
@@ -625,10 +653,12 @@ function mainSequential(selected) {
     console.log(lineFor(w.name, r));
   }
   return report(results, false, peakRssKb(), {
-    max_rss_note: 'peak RSS of this one process; per-workload max_rss_kb is the high-water mark so far'
+    max_rss_note: 'peak RSS of this one process; per-workload max_rss_kb is the high-water mark so far',
+    without_backbone: withoutBackbone
   });
 }
 
-const selected = selectedWorkloads();
-const ok = ISOLATE ? mainIsolated(selected) : mainSequential(selected);
+const {runnable, withoutBackbone} = selectedWorkloads();
+reportNotRun(withoutBackbone);
+const ok = ISOLATE ? mainIsolated(runnable, withoutBackbone) : mainSequential(runnable, withoutBackbone);
 process.exitCode = ok ? 0 : 1;

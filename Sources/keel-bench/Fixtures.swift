@@ -32,6 +32,44 @@ func notesJSON(count: Int) -> String {
     JSONValue.array((0..<count).map { .object(noteAttributes($0)) }).description
 }
 
+/// The user of `nested_merge`: a model whose `invites` are a has-many relation of
+/// ``BenchInvite``.
+final class BenchUser: Model {
+    static let invites = HasMany<BenchInvite>("invites")
+    override class var relations: [any Relation] { [invites] }
+}
+
+/// The invite of `nested_merge`, one of a ``BenchUser``'s `invites`.
+final class BenchInvite: Model {}
+
+/// The id of invite `k` (0..<10) of user `user` in `nested_merge`: `user * 10 + k`.
+func inviteID(user: Int, _ k: Int) -> Int { user * 10 + k }
+
+/// `userAttrs(u, round)` of the specification: user `u` with its ten invites, whose emails
+/// name the `round` (1 for the initial load, 2 for the merged response).
+func userAttributes(_ u: Int, round: Int) -> Attributes {
+    [
+        "id": .int(u),
+        "name": .string("user \(u)"),
+        "email": .string("user\(u)@example.com"),
+        "invites": .array(
+            (0..<10).map { k in
+                let id = inviteID(user: u, k)
+                return [
+                    "id": .int(id), "email": .string("invite\(id)-r\(round)@example.com"),
+                    "accepted": .bool(k % 2 == 0),
+                ]
+            }
+        ),
+    ]
+}
+
+/// The JSON text of the first `count` users of ``userAttributes(_:round:)``, written by
+/// Keel's writer: what `nested_merge` parses on both sides.
+func usersJSON(count: Int, round: Int) -> String {
+    JSONValue.array((0..<count).map { .object(userAttributes($0, round: round)) }).description
+}
+
 /// A number that event handlers increment.
 final class Counter {
     var value = 0

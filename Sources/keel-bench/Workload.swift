@@ -1,4 +1,4 @@
-/// One of the twelve benchmark workloads of `Benchmarks/README.md`: the work done through
+/// One of the thirteen benchmark workloads of `Benchmarks/README.md`: the work done through
 /// Keel, the same work in plain Swift (the floor), and the check value both must produce.
 struct Workload {
     /// The name used in the output and in `WORKLOADS`, such as `"set_change"`.
@@ -100,6 +100,13 @@ extension Workload {
                 expectedCheck: 2_440_613_143,
                 keel: KeelTrials.collectionRemove(),
                 floor: FloorTrials.collectionRemove()
+            ),
+            Workload(
+                name: "nested_merge",
+                ops: 10_000,
+                expectedCheck: 3_542_305_648,
+                keel: KeelTrials.nestedMerge(),
+                floor: FloorTrials.nestedMerge()
             ),
         ]
     }

@@ -48,13 +48,18 @@ final class ManyLink<Child: Model>: RelationLink {
         }
     }
 
-    /// The children as JSON, in order.
-    var mirror: JSONValue { .array(collection.models.map { .object($0.attributes) }) }
+    /// The children as JSON, in order (read without registering Observation accesses: the
+    /// owner's attribute is what observers track).
+    var mirror: JSONValue { .array(collection.storage.map { .object($0.storage) }) }
 
     func merge(_ value: JSONValue?, options: ChangeOptions) -> JSONValue? {
         isMerging = true
         defer { isMerging = false }
-        let records = value?.arrayValue?.compactMap(\.objectValue) ?? []
+        var records: [Attributes] = []
+        if case .array(let elements)? = value {
+            records.reserveCapacity(elements.count)
+            for case .object(let record) in elements { records.append(record) }
+        }
         adoptIDs(of: records)
         let update = UpdateOptions(options)
         collection.set(records, silent: options.silent, options: update)
@@ -104,10 +109,13 @@ final class ManyLink<Child: Model>: RelationLink {
     /// Gives children created here, still without an id, the ids of the records the server
     /// answered with in their place (the new records, in order), so they stay the same
     /// instances after the save that created them.
+    ///
+    /// - Complexity: O(*n*) for *n* children when none is new, as after a fetch.
     private func adoptIDs(of records: [Attributes]) {
-        let idAttribute = Child.idAttribute
-        let newChildren = collection.models.filter(\.isNew)
+        var newChildren: [Child] = []
+        for child in collection.storage where child.storedID == nil { newChildren.append(child) }
         guard !newChildren.isEmpty else { return }
+        let idAttribute = Child.idAttribute
         let unmatched = records.filter { record in
             guard let id = record[idAttribute], id != .null else { return false }
             return collection.get(id) == nil

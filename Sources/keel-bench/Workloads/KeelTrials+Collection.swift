@@ -237,7 +237,7 @@ extension KeelTrials {
 
 extension Model {
     /// The model's integer id, or -1 (which spoils any checksum) when it has none.
-    fileprivate var intID: Int { id?.intValue ?? -1 }
+    var intID: Int { id?.intValue ?? -1 }
 }
 
 // MARK: - coll_remove
