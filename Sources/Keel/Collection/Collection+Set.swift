@@ -255,7 +255,7 @@ extension Collection {
 
         var orderChanged = false
         if !order.isEmpty && !sortable && shouldAdd && shouldRemove {
-            orderChanged = storage.count != order.count || zip(storage, order).contains { $0 !== $1 }
+            orderChanged = storage.count != order.count || Self.differ(storage, order)
             if orderChanged { mutateModels { $0 = order } }
         } else if !toAdd.isEmpty {
             if sortable { needsSort = true }
@@ -338,5 +338,14 @@ extension Collection {
         model.removeForwarder(self)
         // A `remove` handler may have added the model again, with a forwarder of its own.
         if model.collection === self && indexed(cidNumber: model.cidNumber) !== model { model.collection = nil }
+    }
+}
+
+extension Collection {
+    /// Whether two lists of the same length hold different models at some position; an
+    /// index loop, which the compiler specializes where `zip(_:_:).contains` stays generic.
+    static func differ(_ first: [M], _ second: [M]) -> Bool {
+        for index in first.indices where first[index] !== second[index] { return true }
+        return false
     }
 }

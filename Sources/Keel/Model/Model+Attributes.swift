@@ -247,10 +247,14 @@ extension Model {
     /// recomputed from the input instead of collected.
     @discardableResult
     func apply(_ attributes: Attributes, options: ChangeOptions) -> Bool {
-        var attributes = attributes
         if let links = storedExtras?.relationLinks, options.nested == nil {
-            attributes = mergeRelations(attributes, into: links, options: options)
+            return applyMerged(mergeRelations(attributes, into: links, options: options), options: options)
         }
+        return applyMerged(attributes, options: options)
+    }
+
+    /// ``apply(_:options:)`` once the relation attributes are merged into their models.
+    private func applyMerged(_ attributes: Attributes, options: ChangeOptions) -> Bool {
         let unsetting = options.unset
         let current = storage
         var prospective: Attributes?

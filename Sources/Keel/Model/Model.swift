@@ -331,6 +331,10 @@ open class Model: EventEmitter, Observable {
     /// - In a collection with a URL: the collection's URL, plus the percent-encoded id
     ///   unless the model is new.
     /// - Otherwise: `urlRoot`, plus the percent-encoded id unless the model is new.
+    /// - Otherwise, for the model of a ``HasOne``: its owner's URL plus the relation's name
+    ///   (`/users/1/profile`, a singular resource, without an id).
+    /// - Otherwise, with a ``BelongsTo`` declared with `nestsURL`: the parent's URL plus the
+    ///   plural of the class's name, plus the id (`/users/1/invites/7`).
     /// - Otherwise: an error.
     ///
     /// Exactly one `/` separates the parts. The id is encoded like JavaScript's
@@ -351,14 +355,18 @@ open class Model: EventEmitter, Observable {
     ///   `urlRoot`; ``SyncError/unsafePathSegment(_:)`` when the id is empty, `.` or `..`.
     open func url() throws(SyncError) -> String {
         let base: String
+        let format = collectionContext?.wireFormat ?? Self.wireFormat
         if let collectionURL = collectionContext?.url, !collectionURL.isEmpty {
             base = collectionURL
         } else if let urlRoot, !urlRoot.isEmpty {
             base = urlRoot
+        } else if let singular = ownerResourcePath {
+            return format.suffixed(singular)
+        } else if let nested = parentResourcePath {
+            base = nested
         } else {
             throw .missingURL("\(type(of: self)) has no urlRoot and is not in a collection with a url")
         }
-        let format = collectionContext?.wireFormat ?? Self.wireFormat
         guard !isNew, let id = storage[idAttribute] else { return format.suffixed(base) }
         return format.suffixed(URLPath.join(base, try URLPath.recordSegment(for: id)))
     }

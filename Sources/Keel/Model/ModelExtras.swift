@@ -22,6 +22,9 @@ final class ModelExtras {
     var relationLinks: [String: any RelationLink]?
     /// Builds the related models, when an identity map does.
     var relatedModelFactory: RelatedModelFactory?
+    /// The owner whose ``HasOne`` this model is, and the relation's path under its URL.
+    weak var hasOneOwner: Model?
+    var hasOnePath: String?
 }
 
 /// What a collection gives its models for syncing: the URL their own URLs start with, the

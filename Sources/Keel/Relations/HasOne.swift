@@ -41,8 +41,9 @@ public struct HasOne<Child: Model>: Relation, RelationImplementation {
 /// A belongs-to relation: a foreign key attribute (`organizationId`) and, when the server
 /// embeds it, the `Parent` record as a live model under ``key``.
 ///
-/// Setting the relation with ``Model/subscript(_:)-(BelongsTo<Parent>)`` also sets the foreign key. By default
-/// only the foreign key is sent.
+/// Setting the relation also sets the foreign key. By default only the foreign key is sent.
+/// With `nestsURL`, a model without a URL of its own lives under its parent's:
+/// `Invite(["userId": 1]).url()` is `/users/1/invites`.
 ///
 /// ```swift
 /// final class User: Model {
@@ -60,6 +61,9 @@ public struct BelongsTo<Parent: Model>: Relation, RelationImplementation {
     public let foreignKey: String
     /// How the parent is sent: ``RelationEncoding/ids`` (the foreign key alone) by default.
     public let encoding: RelationEncoding
+    /// Whether the owner's URL is under its parent's (`/users/1/invites/7` for an invite whose
+    /// `userId` is 1), when the owner has no collection URL and no `urlRoot`.
+    public let nestsURL: Bool
 
     /// Declares a belongs-to relation.
     ///
@@ -71,13 +75,23 @@ public struct BelongsTo<Parent: Model>: Relation, RelationImplementation {
     ///   - key: The owner's attribute that embeds the parent.
     ///   - foreignKey: The owner's attribute with the parent's id; `<key>Id` by default.
     ///   - encoding: How the parent is sent.
-    public init(_ key: String, foreignKey: String? = nil, encoding: RelationEncoding = .ids) {
+    ///   - nestsURL: Put the owner's URL under its parent's.
+    public init(_ key: String, foreignKey: String? = nil, encoding: RelationEncoding = .ids, nestsURL: Bool = false) {
         self.key = key
         self.foreignKey = foreignKey ?? key + "Id"
         self.encoding = encoding
+        self.nestsURL = nestsURL
     }
 
     func makeLink(owner: Model) -> any RelationLink {
         OneLink<Parent>(key: key, encoding: encoding, foreignKey: foreignKey, owner: owner)
+    }
+
+    func nestedBase(for owner: Model) -> String? {
+        guard nestsURL, let parentID = owner.storage[foreignKey], !parentID.isNull,
+            let parentRoot = Parent.urlRoot, let segment = try? URLPath.recordSegment(for: parentID)
+        else { return nil }
+        let resource = Inflection.pluralize(Inflection.resourceName(of: type(of: owner)))
+        return URLPath.join(URLPath.join(parentRoot, segment), resource)
     }
 }

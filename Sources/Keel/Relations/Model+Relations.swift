@@ -85,6 +85,20 @@ extension Model {
         return factory(Target.self, resource, attributes, options) as? Target ?? Target(attributes, options: options)
     }
 
+    /// The URL of the model of a ``HasOne``: its owner's plus the relation's path.
+    var ownerResourcePath: String? {
+        guard let owner = storedExtras?.hasOneOwner, let path = storedExtras?.hasOnePath else { return nil }
+        return owner.nestedResourcePath(path)
+    }
+
+    /// The resource path under a parent, from a ``BelongsTo`` declared with `nestsURL`.
+    var parentResourcePath: String? {
+        for relation in Self.relations {
+            if let base = (relation as? any RelationImplementation)?.nestedBase(for: self) { return base }
+        }
+        return nil
+    }
+
     /// The live sides of the class's relations, by attribute.
     var relationLinks: [String: any RelationLink]? { storedExtras?.relationLinks }
 

@@ -77,8 +77,15 @@ final class OneLink<Target: Model>: RelationLink {
     func markSynced() { model?.markSynced() }
 
     private func replace(with newModel: Target?) {
-        if let model { model.off(owner: self) }
+        if let model {
+            model.off(owner: self)
+            if model.storedExtras?.hasOneOwner === owner { model.extras.hasOneOwner = nil }
+        }
         model = newModel
+        if foreignKey == nil, let newModel {
+            newModel.extras.hasOneOwner = owner
+            newModel.extras.hasOnePath = type(of: owner).wireFormat.keys.wireName(for: key)
+        }
         newModel?.on("change", owner: self) { [weak self] _ in
             guard let self, !self.isMerging, let model = self.model else { return }
             self.owner.relationDidChange(self, mirror: self.mirror, nested: model, path: self.key)

@@ -41,4 +41,11 @@ public enum RelationEncoding: Sendable, Hashable {
 protocol RelationImplementation: Relation {
     /// Creates the live side of the relation for one owner.
     func makeLink(owner: Model) -> any RelationLink
+    /// The resource path an owner without a URL of its own lives under, if the relation
+    /// nests it (a ``BelongsTo`` with `nestsURL`).
+    func nestedBase(for owner: Model) -> String?
+}
+
+extension RelationImplementation {
+    func nestedBase(for owner: Model) -> String? { nil }
 }

@@ -9,7 +9,9 @@ import Testing
 @MainActor
 struct RailsRelationsIntegrationTests {
     final class Invite: Model {
+        static let user = BelongsTo<User>("user", nestsURL: true)
         override class var wireFormat: WireFormat { .rails }
+        override class var relations: [any Relation] { [user] }
     }
 
     final class Organization: Model {
@@ -84,6 +86,20 @@ struct RailsRelationsIntegrationTests {
         try await user.fetch()
         #expect(invites.models.map(ObjectIdentifier.init) == [second, third].map(ObjectIdentifier.init))
         #expect(user.unsavedChanges == nil)
+    }
+
+    @Test func anInviteOnItsOwnSavesUnderItsUser() async throws {
+        let rails = RESTSync(baseURL: try await RailsTestServer.shared.baseURL)
+        let user = User(["name": "Hedy"])
+        user.sync = rails
+        try await user.save()
+        let invite = Invite(["userId": user.id ?? nil, "email": "solo@example.com"])
+        invite.sync = rails
+        try await invite.save()
+        #expect(invite.id != nil)
+        #expect(try invite.url() == "/users/\(user.id?.intValue ?? 0)/invites/\(invite.id?.intValue ?? 0)")
+        try await user.fetch()
+        #expect(user[User.invites].pluck("email") == ["solo@example.com"])
     }
 
     @Test func anInviteSavesThroughTheNestedRoute() async throws {

@@ -79,3 +79,35 @@ private final class Team: Model {
         relatedValidationErrors(options: options)
     }
 }
+
+/// Related models on their own find their URL through their owner or parent.
+@MainActor
+struct StandaloneRelatedURLTests {
+    final class Post: Model {
+        override class var urlRoot: String? { "/posts" }
+    }
+
+    final class Comment: Model {
+        static let post = BelongsTo<Post>("post", nestsURL: true)
+        override class var relations: [any Relation] { [post] }
+    }
+
+    @Test func aHasOneModelIsASingularResourceUnderItsOwner() async throws {
+        let backend = ScriptedSync { _ in SyncResponse(body: ["bio": "Poet"]) }
+        let user = Relations.User(["id": 1, "profile": ["bio": "Engineer"]])
+        user.sync = backend
+        let profile = try #require(user[Relations.User.profile])
+        #expect(try profile.url() == "/users/1/profile")
+        profile.sync = backend
+        try await profile.fetch()
+        #expect(backend.requests.first?.url.absoluteString == "/users/1/profile")
+        user[Relations.User.profile] = nil
+        #expect(throws: SyncError.self) { try profile.url() }
+    }
+
+    @Test func aBelongsToThatNestsURLsPutsTheModelUnderItsParent() throws {
+        #expect(try Comment(["postId": 3]).url() == "/posts/3/comments")
+        #expect(try Comment(["postId": 3, "id": 9]).url() == "/posts/3/comments/9")
+        #expect(throws: SyncError.self) { try Comment(["id": 9]).url() }
+    }
+}
