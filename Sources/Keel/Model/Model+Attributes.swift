@@ -248,6 +248,10 @@ extension Model {
     @discardableResult
     func apply(_ attributes: Attributes, options: ChangeOptions) -> Bool {
         if let links = storedExtras?.relationLinks, options.nested == nil {
+            if !options.unset, let error = relationShapeErrors(attributes, links: links) {
+                reportInvalid(error, options: options)
+                return false
+            }
             return applyMerged(mergeRelations(attributes, into: links, options: options), options: options)
         }
         return applyMerged(attributes, options: options)

@@ -92,6 +92,14 @@ final class ManyLink<Child: Model>: RelationLink {
 
     var hasPendingRemovals: Bool { !removedIDs.isEmpty }
 
+    func shapeError(of value: JSONValue) -> String? {
+        if value == .null { return nil }
+        guard let items = value.arrayValue, items.allSatisfy({ $0.objectValue != nil }) else {
+            return "must be a list of records"
+        }
+        return nil
+    }
+
     var relatedModels: [(path: String, model: Model)] {
         collection.models.enumerated().map { ("\(key)[\($0.offset)]", $0.element) }
     }

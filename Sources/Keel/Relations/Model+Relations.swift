@@ -119,7 +119,8 @@ extension Model {
     {
         var result = attributes
         for (key, value) in attributes {
-            guard let link = links[key] else { continue }
+            // A value of the wrong shape stays as it is (a `set` rejects it before this).
+            guard let link = links[key], options.unset || link.shapeError(of: value) == nil else { continue }
             if options.unset {
                 _ = link.merge(nil, options: options)
             } else {
@@ -127,6 +128,17 @@ extension Model {
             }
         }
         return result
+    }
+
+    /// The errors of relation attributes whose values cannot be merged (a has-many set to a
+    /// string): such a `set` is rejected as invalid, whatever `validate` says, so that no
+    /// related record is lost.
+    func relationShapeErrors(_ attributes: Attributes, links: [String: any RelationLink]) -> ValidationError? {
+        var errors = ValidationError()
+        for (key, value) in attributes {
+            if let message = links[key]?.shapeError(of: value) { errors.add(message, for: key) }
+        }
+        return errors.isEmpty ? nil : errors
     }
 
     /// A save's body with each relation it holds encoded as the relation declares:

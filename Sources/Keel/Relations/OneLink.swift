@@ -72,6 +72,10 @@ final class OneLink<Target: Model>: RelationLink {
 
     var hasPendingRemovals: Bool { false }
 
+    func shapeError(of value: JSONValue) -> String? {
+        value == .null || value.objectValue != nil ? nil : "must be a record"
+    }
+
     var relatedModels: [(path: String, model: Model)] { model.map { [(key, $0)] } ?? [] }
 
     func markSynced() { model?.markSynced() }

@@ -16,6 +16,9 @@ protocol RelationLink: AnyObject {
     func markSynced()
     /// The related models with their paths in the owner (`invites[1]`, `profile`).
     var relatedModels: [(path: String, model: Model)] { get }
+    /// Why a value cannot be merged into the relation (not a list of records for a
+    /// has-many, not a record for a has-one or belongs-to); `nil` when it can.
+    func shapeError(of value: JSONValue) -> String?
 }
 
 extension Model {

@@ -75,4 +75,15 @@ struct RelationBookkeepingTests {
         #expect(backend.requests.map(\.method) == [.patch, .delete])
         #expect(user.unsavedChanges == nil)
     }
+
+    @Test func aValueOfTheWrongShapeIsRejectedAndLosesNothing() {
+        let user = User(["id": 1, "invites": [["id": 1, "email": "a@x"]], "profile": ["bio": "x"]])
+        var invalid: [ValidationError] = []
+        user.on("invalid") { event in if let error = event.validationError { invalid.append(error) } }
+        #expect(!user.set(["invites": "none", "profile": 3], validate: false))
+        #expect(user[User.invites].pluck("id") == [1])
+        #expect(user["profile"] == ["bio": "x"])
+        #expect(invalid.first?["invites"] == ["must be a list of records"])
+        #expect(invalid.first?["profile"] == ["must be a record"])
+    }
 }
