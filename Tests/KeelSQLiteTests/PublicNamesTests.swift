@@ -50,6 +50,8 @@ struct PublicNamesTests {
         "Model": Model.self,
         "ModelCollection": (any ModelCollection).self,
         "ModelComparator": ModelComparator<Model>.self,
+        "PageStyle": PageStyle.self,
+        "Paginator": Paginator<Model>.self,
         "RESTSync": RESTSync.self,
         "RecordStore": (any RecordStore).self,
         "RecordStoreSync": RecordStoreSync<DictionaryStore>.self,

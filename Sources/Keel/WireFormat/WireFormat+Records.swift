@@ -47,8 +47,23 @@ extension WireFormat {
     /// - Throws: ``SyncError/unmappableResponse(keyPath:reason:)`` naming the key path that
     ///   does not fit the format.
     func record(from body: JSONValue, for modelType: Model.Type) throws(SyncError) -> JSONValue {
-        guard !isPlain, let object = body.objectValue else { return body }
-        return .object(try record(object, at: "", rootKey: root.names(for: modelType).singular))
+        guard !isPlain else { return body }
+        let (inner, path) = try Self.value(at: recordKeyPath, in: body)
+        guard let object = inner.objectValue else { return inner }
+        return .object(try record(object, at: path, rootKey: root.names(for: modelType).singular))
+    }
+
+    /// The value at a dot-separated key path of a response, and its path.
+    private static func value(at keyPath: String?, in body: JSONValue) throws(SyncError) -> (JSONValue, String) {
+        guard let keyPath, !keyPath.isEmpty else { return (body, "") }
+        var value = body
+        for key in keyPath.split(separator: ".") {
+            guard let next = value[String(key)] else {
+                throw .unmappableResponse(keyPath: keyPath, reason: "the response has nothing at \"\(keyPath)\"")
+            }
+            value = next
+        }
+        return (value, keyPath)
     }
 
     /// The records of a list response in app form: the plural root key removed, and each
@@ -62,14 +77,15 @@ extension WireFormat {
         guard !isPlain else { return body }
         let names = root.names(for: modelType)
         var list: [JSONValue]
-        var path = ""
+        let (body, envelopePath) = try Self.value(at: listKeyPath, in: body)
+        var path = envelopePath
         if let array = body.arrayValue {
             list = array
         } else if root.responses != .unwrapped, let object = body.objectValue,
             let array = object[names.plural]?.arrayValue
         {
             list = array
-            path = names.plural
+            path = envelopePath.isEmpty ? names.plural : "\(envelopePath).\(names.plural)"
         } else if root.responses == .required {
             throw .unmappableResponse(
                 keyPath: names.plural,

@@ -50,6 +50,13 @@ public struct WireFormat: Sendable, Hashable {
     public var query: [String: String]
     /// Drupal's field wrapping, or `nil` for plain values.
     public var drupalFields: DrupalFields?
+    /// Where the records of a list response are inside an envelope, as dot-separated wire
+    /// keys (`results` for Django REST framework's pagination, `data.items`); `nil` when the
+    /// list is the response itself (or under its root key).
+    public var listKeyPath: String?
+    /// Where the record of a single-record response is inside an envelope (`data`); `nil`
+    /// when the record is the response itself (or under its root key).
+    public var recordKeyPath: String?
 
     /// Creates a wire format; by default Backbone's plain JSON.
     ///
@@ -65,6 +72,8 @@ public struct WireFormat: Sendable, Hashable {
     ///   - pathSuffix: Appended to resource paths.
     ///   - query: Query parameters for every request.
     ///   - drupalFields: Drupal's field wrapping.
+    ///   - listKeyPath: Where a list response's records are.
+    ///   - recordKeyPath: Where a single-record response's record is.
     public init(
         keys: KeyMapping = .unchanged,
         roles: [String: AttributeRole] = [:],
@@ -72,7 +81,9 @@ public struct WireFormat: Sendable, Hashable {
         updateVerb: UpdateVerb = .put,
         pathSuffix: String = "",
         query: [String: String] = [:],
-        drupalFields: DrupalFields? = nil
+        drupalFields: DrupalFields? = nil,
+        listKeyPath: String? = nil,
+        recordKeyPath: String? = nil
     ) {
         self.keys = keys
         self.roles = roles
@@ -81,8 +92,13 @@ public struct WireFormat: Sendable, Hashable {
         self.pathSuffix = pathSuffix
         self.query = query
         self.drupalFields = drupalFields
+        self.listKeyPath = listKeyPath
+        self.recordKeyPath = recordKeyPath
     }
 
     /// Whether the format changes nothing: Backbone's plain JSON.
-    var isPlain: Bool { keys.isIdentity && roles.isEmpty && root.isNone && drupalFields == nil }
+    var isPlain: Bool {
+        keys.isIdentity && roles.isEmpty && root.isNone && drupalFields == nil && listKeyPath == nil
+            && recordKeyPath == nil
+    }
 }

@@ -1,0 +1,24 @@
+/// How a server splits a list into pages, for a ``Paginator``.
+///
+/// ```swift
+/// let pages = Paginator(notes, style: .pageNumber(perPage: "per_page"), pageSize: 50)
+/// let drf = Paginator(articles, style: .djangoREST)
+/// ```
+public enum PageStyle: Sendable, Hashable {
+    /// A page number and a page size in the query (`?page=2&per_page=50`), the first page
+    /// being `firstPage`. The total comes from the ``Paginator/totalCountHeader`` when the
+    /// server sends it; a `Link` header's `next` and `prev` are followed when present.
+    case pageNumber(page: String = "page", perPage: String? = "per_page", firstPage: Int = 1)
+    /// An offset and a limit in the query (`?offset=100&limit=50`).
+    case offsetLimit(offset: String = "offset", limit: String = "limit")
+    /// A cursor: the response names the next page's cursor at `nextKeyPath`
+    /// (`meta.next_cursor`), sent back as the `parameter` query value; the records are at
+    /// `listKeyPath` (`data`).
+    case cursor(parameter: String = "cursor", nextKeyPath: String, listKeyPath: String)
+    /// RFC 8288 `Link` headers (GitHub's, and Rails' pagination gems'): the `next` and
+    /// `prev` URLs are followed as they are; the total comes from the
+    /// ``Paginator/totalCountHeader``.
+    case linkHeader
+    /// Django REST framework's envelope: `{"count", "next", "previous", "results"}`.
+    case djangoREST
+}
