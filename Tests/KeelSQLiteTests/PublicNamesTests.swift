@@ -58,6 +58,8 @@ struct PublicNamesTests {
         "RelatedModelFactory": RelatedModelFactory.self,
         "Relation": (any Relation).self,
         "RelationEncoding": RelationEncoding.self,
+        "Route": Route.self,
+        "Routes": Routes.self,
         "RootWrapping": RootWrapping.self,
         "Subscription": Subscription.self,
         "Sync": (any Sync).self,

@@ -26,7 +26,12 @@ extension Collection {
         defer { syncGate.leave() }
         guard let backend = sync ?? M.sync else { throw .missingBackend }
         let format = options.wireFormat ?? wireFormat ?? M.wireFormat
-        guard let path = options.url ?? url.map(format.suffixed), !path.isEmpty else {
+        var routed: String?
+        if let name = options.route {
+            guard let route = M.routes.named[name] else { throw .missingURL("\(M.self) has no route named \(name)") }
+            routed = format.suffixed(try route.path(options.routeParameters))
+        }
+        guard let path = options.url ?? routed ?? url.map(format.suffixed), !path.isEmpty else {
             throw .missingURL("\(type(of: self)) has no url")
         }
         let request = makeRequest(

@@ -23,7 +23,7 @@ public import Observation
 /// ``modelID(for:idAttribute:)``. Like ``Model``, a collection is not `Sendable` and lives
 /// in the isolation domain that created it. It holds its models strongly; models refer to
 /// their collections weakly.
-open class Collection<M: Model>: EventEmitter, ModelCollection, Observable {
+open class Collection<M: Model>: EventEmitter, ModelCollection, RelatedCollection, Observable {
     /// The collection's client id, unique among all models and collections of the process.
     public let cid: String
 
@@ -53,7 +53,7 @@ open class Collection<M: Model>: EventEmitter, ModelCollection, Observable {
     /// let notes = Collection<Note>(url: "/notes")
     /// ```
     public var url: String? {
-        get { storedURL ?? relationOwner.flatMap { $0.nestedResourcePath(relationPath) } }
+        get { storedURL ?? relationOwner.flatMap { $0.nestedResourcePath(relationPath, key: relationKey) } }
         set { storedURL = newValue }
     }
 
@@ -86,6 +86,8 @@ open class Collection<M: Model>: EventEmitter, ModelCollection, Observable {
     weak var relationOwner: Model?
     /// The path of this collection under its owner's URL.
     var relationPath = ""
+    /// The owner's attribute that this collection is the relation of.
+    var relationKey = ""
 
     /// The wire format of this collection's models, instead of their class's
     /// ``Model/wireFormat``; `nil` to use the class's.

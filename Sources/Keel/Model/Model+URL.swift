@@ -48,7 +48,8 @@ extension Model {
     }
 
     /// The full URL for one operation: the options' URL, else the per-operation URL, else
-    /// ``url()``, resolved against ``resolvedBaseURL``.
+    /// the call's named route, else the class's route for the method, else ``url()``,
+    /// resolved against ``resolvedBaseURL``.
     ///
     /// ```swift
     /// let target = try note.requestURL(for: .update)
@@ -59,7 +60,8 @@ extension Model {
     ///   - options: Options whose ``SyncOptions/url`` wins over everything else.
     /// - Returns: An absolute URL when a base URL is known, else a relative one.
     /// - Throws: ``SyncError/missingURL(_:)`` when no URL can be found or built;
-    ///   ``SyncError/unsafePathSegment(_:)`` when the id is empty, `.` or `..`.
+    ///   ``SyncError/unsafePathSegment(_:)`` when the id is empty, `.` or `..`;
+    ///   ``SyncError/missingRouteParameter(_:route:)`` when a route lacks a value.
     public func requestURL(for method: SyncMethod, options: SyncOptions = SyncOptions()) throws(SyncError) -> URL {
         let perOperation: String?
         switch method {
@@ -71,6 +73,13 @@ extension Model {
         let path: String
         if let explicit = options.url ?? perOperation {
             path = explicit
+        } else if let name = options.route {
+            guard let route = Self.routes.named[name] else {
+                throw .missingURL("\(type(of: self)) has no route named \(name)")
+            }
+            path = wireFormat(for: options).suffixed(try routePath(route, extra: options.routeParameters))
+        } else if let route = Self.routes.route(for: method) {
+            path = wireFormat(for: options).suffixed(try routePath(route, extra: options.routeParameters))
         } else if let callFormat = options.wireFormat {
             path = callFormat.suffixed(try url())
         } else {
@@ -159,4 +168,31 @@ package enum URLPath {
         guard let url = URL(string: joined) else { throw .missingURL("\(joined) is not a valid URL") }
         return url
     }
+}
+
+extension Model {
+    /// A route's path filled from `extra`, then the model's attributes (by app name, then by
+    /// the wire name's app name), then, for `<owner>_id`, `<owner>Id` or `parent_id`, the id of
+    /// the owner of the related collection or has-one the model is in.
+    func routePath(_ route: Route, extra: [String: JSONValue] = [:]) throws(SyncError) -> String {
+        let keys = (collectionContext?.wireFormat ?? Self.wireFormat).keys
+        return try route.path { name in
+            if let value = extra[name] { return value }
+            if let value = storage[name] ?? storage[keys.appName(for: name)] { return value }
+            guard let owner = relatedOwner else { return nil }
+            let ownerName = Inflection.resourceName(of: type(of: owner))
+            let names = ["\(ownerName)_id", keys.appName(for: "\(ownerName)_id"), "parent_id", "parentId"]
+            return names.contains(name) ? owner.id : nil
+        }
+    }
+
+    /// The model whose related collection or has-one this model is in.
+    var relatedOwner: Model? {
+        (collection as? any RelatedCollection)?.relationOwner ?? storedExtras?.hasOneOwner
+    }
+}
+
+/// A collection that may be the has-many of an owner.
+protocol RelatedCollection: AnyObject {
+    var relationOwner: Model? { get }
 }

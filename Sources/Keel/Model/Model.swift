@@ -101,6 +101,14 @@ open class Model: EventEmitter, Observable {
     /// ```
     open class var relations: [any Relation] { [] }
 
+    /// Path patterns for this class's requests: per method, named, and for its relations
+    /// (see ``Routes``). A method's route wins over ``url()``; none by default.
+    ///
+    /// ```swift
+    /// override class var routes: Routes { Routes("/users/:user_id/invites/:id", methods: [.create: "/users/:user_id/invites"]) }
+    /// ```
+    open class var routes: Routes { Routes() }
+
     // MARK: - State
 
     /// The client id: unique among all models and collections of the process, such as `"c12"`.
@@ -331,6 +339,7 @@ open class Model: EventEmitter, Observable {
     /// - In a collection with a URL: the collection's URL, plus the percent-encoded id
     ///   unless the model is new.
     /// - Otherwise: `urlRoot`, plus the percent-encoded id unless the model is new.
+    /// - Otherwise, the class's default route (``Routes/default``) filled from the model.
     /// - Otherwise, for the model of a ``HasOne``: its owner's URL plus the relation's name
     ///   (`/users/1/profile`, a singular resource, without an id).
     /// - Otherwise, with a ``BelongsTo`` declared with `nestsURL`: the parent's URL plus the
@@ -360,6 +369,8 @@ open class Model: EventEmitter, Observable {
             base = collectionURL
         } else if let urlRoot, !urlRoot.isEmpty {
             base = urlRoot
+        } else if let route = Self.routes.default {
+            return format.suffixed(try routePath(route))
         } else if let singular = ownerResourcePath {
             return format.suffixed(singular)
         } else if let nested = parentResourcePath {

@@ -25,6 +25,7 @@ final class ManyLink<Child: Model>: RelationLink {
         }
         collection.relationOwner = owner
         collection.relationPath = path
+        collection.relationKey = relation.key
         collection.on("change", owner: self) { [weak self] event in
             guard let self, !self.isMerging, let child = event.model else { return }
             self.mirrorChange(of: child)

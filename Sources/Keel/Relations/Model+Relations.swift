@@ -154,9 +154,11 @@ extension Model {
         return body
     }
 
-    /// The URL of a related collection: the model's own URL (without a format's file
-    /// suffix) plus `path`; `nil` while the model is new or has no URL.
-    func nestedResourcePath(_ path: String) -> String? {
+    /// The URL of a related collection: the class's relationship route for `key` filled from
+    /// this model, else the model's own URL (without a format's file suffix) plus `path`;
+    /// `nil` while the model is new or has no URL.
+    func nestedResourcePath(_ path: String, key: String? = nil) -> String? {
+        if let key, let route = Self.routes.relationships[key] { return try? routePath(route) }
         guard !isNew, var base = try? url() else { return nil }
         let suffix = (collectionContext?.wireFormat ?? Self.wireFormat).pathSuffix
         if suffix != "/" && !suffix.isEmpty && base.hasSuffix(suffix) { base.removeLast(suffix.count) }

@@ -44,6 +44,9 @@ public enum SyncError: Error, Sendable, Hashable {
     /// The request body cannot be written as JSON, such as attributes nested deeper than
     /// ``JSONValue/maximumParsingDepth`` levels; nothing was sent or stored.
     case unencodableBody(JSONWriteError)
+    /// A ``Route`` parameter has no value: the model has no such attribute (nor its owner an
+    /// id for it), or a call's ``SyncOptions/routeParameters`` lack it. Nothing was sent.
+    case missingRouteParameter(String, route: String)
     /// The response does not fit the model's ``WireFormat``: a required root key is missing, a
     /// record is not an object, a Drupal field is not a list of items, a created record has
     /// no id. `keyPath` names the
@@ -130,6 +133,8 @@ extension SyncError: CustomStringConvertible {
             return "The response (\(status)) is not valid JSON: \(reason)"
         case .invalidResponse(let reason): return "The response cannot be used: \(reason)"
         case .unencodableBody(let error): return "The request body cannot be sent: \(error)"
+        case .missingRouteParameter(let name, let route):
+            return "The route \(route) needs a value for :\(name)"
         case .unmappableResponse(let keyPath, let reason):
             return
                 "The response does not fit the wire format at \(keyPath.isEmpty ? "its top level" : keyPath): \(reason)"

@@ -35,6 +35,11 @@ public struct SyncOptions {
     public var emulateJSON: Bool?
     /// The wire format of this call, instead of the collection's or the model class's.
     public var wireFormat: WireFormat?
+    /// The name of one of the class's ``Routes/named`` routes to use instead of the model's
+    /// or collection's URL.
+    public var route: String?
+    /// Values for the route's parameters, before the model's attributes.
+    public var routeParameters: [String: JSONValue] = [:]
     /// ISModel's success handler: called with the response after the attributes are
     /// applied, before the `sync` event.
     public var onSuccess: ((SyncResponse) -> Void)?
@@ -121,6 +126,8 @@ public struct SyncOptions {
     ///   - emulateHTTP: Per-call override of ``RESTSync/emulateHTTP``.
     ///   - emulateJSON: Per-call override of ``RESTSync/emulateJSON``.
     ///   - wireFormat: The wire format of this call.
+    ///   - route: The name of a route of the class to use.
+    ///   - routeParameters: Values for the route's parameters.
     ///   - add: For collection `fetch`: add new models.
     ///   - remove: For collection `fetch`: remove missing models.
     ///   - merge: For collection `fetch`: merge into present models.
@@ -143,6 +150,8 @@ public struct SyncOptions {
         emulateHTTP: Bool? = nil,
         emulateJSON: Bool? = nil,
         wireFormat: WireFormat? = nil,
+        route: String? = nil,
+        routeParameters: [String: JSONValue] = [:],
         add: Bool? = nil,
         remove: Bool? = nil,
         merge: Bool? = nil,
@@ -165,6 +174,8 @@ public struct SyncOptions {
         self.emulateHTTP = emulateHTTP
         self.emulateJSON = emulateJSON
         self.wireFormat = wireFormat
+        self.route = route
+        self.routeParameters = routeParameters
         self.onSuccess = onSuccess
         self.onFailure = onFailure
         update = UpdateOptions(

@@ -1,0 +1,100 @@
+import Foundation
+import Keel
+import Testing
+
+/// Path patterns: filled from values with each segment encoded, a missing value a typed
+/// error, and paths matched back to their parameters.
+struct RouteTests {
+    @Test func aRouteFillsItsParametersAsEncodedSegments() throws {
+        let route: Route = "/users/:user_id/invites/:id"
+        #expect(route.parameterNames == ["user_id", "id"])
+        #expect(try route.path(["user_id": 1, "id": "a/b c"]) == "/users/1/invites/a%2Fb%20c")
+        #expect(try Route("/search?q=:term").path(["term": "x"]) == "/search?q=x")
+    }
+
+    @Test func aMissingOrUnsafeValueIsATypedError() {
+        #expect(throws: SyncError.missingRouteParameter("id", route: "/notes/:id")) {
+            try Route("/notes/:id").path([:])
+        }
+        #expect(throws: SyncError.missingRouteParameter("id", route: "/notes/:id")) {
+            try Route("/notes/:id").path(["id": nil])
+        }
+        #expect(throws: SyncError.unsafePathSegment("..")) { try Route("/notes/:id").path(["id": ".."]) }
+    }
+
+    @Test func aPathIsMatchedBackToItsParameters() {
+        let route: Route = "/users/:user_id/invites/:id"
+        #expect(route.parameters(in: "/users/1/invites/a%2Fb") == ["user_id": "1", "id": "a/b"])
+        #expect(route.parameters(in: "https://api.example.com/users/1/invites/7?x=1") == ["user_id": "1", "id": "7"])
+        #expect(route.parameters(in: "/users/1/invites/7/") == ["user_id": "1", "id": "7"])
+        #expect(route.parameters(in: "/users/1/notes/7") == nil)
+        #expect(route.parameters(in: "/users/1/invites") == nil)
+        #expect(Route("/files/:name.json").parameters(in: "/files/report.json") == ["name": "report"])
+    }
+}
+
+/// Class, named and relationship routes drive the requests of models and collections.
+@MainActor
+struct ModelRouteTests {
+    final class Invite: Model {
+        override class var wireFormat: WireFormat { .rails }
+        override class var routes: Routes {
+            Routes(
+                "/users/:user_id/invites/:id",
+                methods: [.create: "/users/:user_id/invites"],
+                named: ["resend": "/users/:user_id/invites/:id/resend", "pending": "/invites/pending"]
+            )
+        }
+    }
+
+    final class User: Model {
+        static let invites = HasMany<Invite>("invites")
+        override class var urlRoot: String? { "/users" }
+        override class var relations: [any Relation] { [invites] }
+        override class var routes: Routes { Routes(relationships: ["invites": "/accounts/:id/invitations"]) }
+    }
+
+    @Test func methodRoutesAreFilledFromTheAttributesByWireName() async throws {
+        let backend = ScriptedSync { request in
+            SyncResponse(status: request.method == .create ? 201 : 200, body: ["id": 7, "user_id": 1])
+        }
+        let invite = Invite(["userId": 1, "email": "a@x"])
+        invite.sync = backend
+        try await invite.save()
+        try await invite.save(["email": "b@x"])
+        try await invite.save(options: SyncOptions(route: "resend"))
+        #expect(try invite.url() == "/users/1/invites/7")
+        #expect(
+            backend.requests.map { "\($0.method) \($0.url.absoluteString)" } == [
+                "create /users/1/invites", "patch /users/1/invites/7", "patch /users/1/invites/7/resend",
+            ]
+        )
+    }
+
+    @Test func anOwnerFillsItsIDAndItsRelationshipRoute() throws {
+        let user = User(["id": 3, "invites": [["id": 7]]])
+        let invites = user[User.invites]
+        #expect(invites.url == "/accounts/3/invitations")
+        #expect(try invites.get(7)?.requestURL(for: .update).absoluteString == "/users/3/invites/7")
+    }
+
+    @Test func aCollectionFetchesANamedRouteOfItsModels() async throws {
+        let backend = ScriptedSync { _ in SyncResponse(body: [["id": 1, "user_id": 2]]) }
+        let invites = Collection<Invite>(url: "/invites", sync: backend)
+        try await invites.fetch(options: SyncOptions(route: "pending"))
+        #expect(backend.requests.first?.url.absoluteString == "/invites/pending")
+        await #expect(throws: SyncError.missingURL("Invite has no route named nope")) {
+            _ = try await invites.fetch(options: SyncOptions(route: "nope"))
+        }
+    }
+
+    @Test func aMissingParameterSendsNothing() async throws {
+        let backend = ScriptedSync { _ in SyncResponse(status: 201, body: ["id": 1]) }
+        let invite = Invite(["email": "a@x"])
+        invite.sync = backend
+        await #expect(throws: SyncError.missingRouteParameter("user_id", route: "/users/:user_id/invites")) {
+            try await invite.save()
+        }
+        #expect(backend.requests.isEmpty)
+    }
+}
