@@ -75,6 +75,7 @@ extension Collection {
             throw failure
         }
         for model in models { model.markSynced() }
+        lastResponse = response
         reportSyncSuccess(response, request: request, model: nil, collection: self, options: options)
         return models
     }

@@ -98,6 +98,15 @@ open class Collection<M: Model>: EventEmitter, ModelCollection, RelatedCollectio
     /// ```
     public var wireFormat: WireFormat?
 
+    /// The response of the last successful ``fetch(reset:options:)``: its status, headers
+    /// (`link`, `x-total-count`, an `etag`) and body as the server sent it.
+    ///
+    /// ```swift
+    /// try await notes.fetch()
+    /// let total = notes.lastResponse?.headers["x-total-count"]
+    /// ```
+    public internal(set) var lastResponse: SyncResponse?
+
     /// Runs this collection's fetches one at a time, in call order.
     lazy var syncGate = SyncGate()
 
