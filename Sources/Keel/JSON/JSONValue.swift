@@ -29,7 +29,10 @@ public enum JSONValue: Sendable {
     /// A string.
     case string(String)
     /// An ordered list of values.
-    case array([JSONValue])
+    ///
+    /// A Swift array of values converts too: `.array([1, 2])` and `.array(values)` both
+    /// create this case (see ``array(_:)-swift.type.method``).
+    case array(JSONArray)
     /// An object: keys in insertion order, mapped to values.
     case object(JSONObject)
 }
@@ -95,13 +98,18 @@ extension JSONValue {
         }
     }
 
-    /// The elements, when the value is an ``array(_:)``.
+    /// The elements as a Swift array, when the value is an ``array(_:)``.
     ///
     /// ```swift
     /// JSONValue(["a", "b"]).arrayValue?.count  // 2
     /// ```
+    ///
+    /// To read the elements without copying them, match the case:
+    /// `if case .array(let elements) = value { ... }`.
+    ///
+    /// - Complexity: O(*n*): the elements are copied into a new array.
     public var arrayValue: [JSONValue]? {
-        if case .array(let array) = self { return array }
+        if case .array(let array) = self { return Array(array) }
         return nil
     }
 
@@ -175,7 +183,27 @@ extension JSONValue {
     /// ```swift
     /// let tags = JSONValue([JSONValue("a"), JSONValue("b")])
     /// ```
-    public init(_ array: [JSONValue]) { self = .array(array) }
+    ///
+    /// - Complexity: O(*n*): the elements are copied.
+    public init(_ array: [JSONValue]) { self = .array(JSONArray(array)) }
+
+    /// Creates an array value from a ``JSONArray``.
+    ///
+    /// ```swift
+    /// let tags = JSONValue(["a", "b"] as JSONArray)
+    /// ```
+    public init(_ array: JSONArray) { self = .array(array) }
+
+    /// Creates an array value from a Swift array of values.
+    ///
+    /// ```swift
+    /// let names = ["a", "b"].map { JSONValue($0) }
+    /// let tags = JSONValue.array(names)
+    /// ```
+    ///
+    /// - Parameter values: The elements.
+    /// - Complexity: O(*n*): the elements are copied into a ``JSONArray``.
+    public static func array(_ values: [JSONValue]) -> JSONValue { .array(JSONArray(values)) }
 
     /// Creates an object value.
     ///
@@ -238,7 +266,7 @@ extension JSONValue: ExpressibleByArrayLiteral {
     /// ```swift
     /// let tags: JSONValue = ["a", "b"]
     /// ```
-    public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
+    public init(arrayLiteral elements: JSONValue...) { self = .array(JSONArray(elements)) }
 }
 
 extension JSONValue: ExpressibleByDictionaryLiteral {
@@ -300,10 +328,10 @@ extension JSONValue {
 
     /// Whether array `lhs` sorts before array `rhs`: lexicographically, with nested arrays
     /// compared on an explicit stack rather than by recursion, so any depth is safe.
-    private static func arraySortsBefore(_ lhs: [JSONValue], _ rhs: [JSONValue]) -> Bool {
+    private static func arraySortsBefore(_ lhs: JSONArray, _ rhs: JSONArray) -> Bool {
         // The pairs of arrays being compared, outermost first, and how many elements of
         // each pair have compared equal.
-        var pairs: [(lhs: [JSONValue], rhs: [JSONValue], equalCount: Int)] = [(lhs, rhs, 0)]
+        var pairs: [(lhs: JSONArray, rhs: JSONArray, equalCount: Int)] = [(lhs, rhs, 0)]
         while let top = pairs.indices.last {
             let position = pairs[top].equalCount
             guard position < pairs[top].lhs.count, position < pairs[top].rhs.count else {

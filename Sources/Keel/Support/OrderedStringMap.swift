@@ -11,7 +11,7 @@ struct OrderedStringMap<Value> {
 
     static var linearSearchLimit: Int { 12 }
 
-    private(set) var entries: ContiguousArray<Element> = []
+    private(set) var entries = ElementBuffer<Element>()
     /// The hash index, for maps past ``linearSearchLimit`` entries. A class reference, so that
     /// the map stays two words (a ``JSONValue`` holding an object stays 17 bytes); copied
     /// before a change when shared.
@@ -20,7 +20,7 @@ struct OrderedStringMap<Value> {
     init() {}
 
     /// Creates a map from entries whose keys the caller guarantees are distinct.
-    init(uncheckedUniqueEntries: ContiguousArray<Element>) {
+    init(uncheckedUniqueEntries: ElementBuffer<Element>) {
         entries = uncheckedUniqueEntries
         if entries.count > Self.linearSearchLimit { rebuildPositions() }
     }
@@ -130,13 +130,7 @@ struct OrderedStringMap<Value> {
     }
 
     mutating func removeAll(keepingCapacity: Bool = false) {
-        if keepingCapacity && entries.count <= Self.linearSearchLimit {
-            // `removeAll(keepingCapacity:)` goes through the general `replaceSubrange`,
-            // several times the cost of emptying a few entries one by one.
-            while !entries.isEmpty { entries.removeLast() }
-        } else {
-            entries.removeAll(keepingCapacity: keepingCapacity)
-        }
+        entries.removeAll(keepingCapacity: keepingCapacity)
         keyStamps = nil
     }
 

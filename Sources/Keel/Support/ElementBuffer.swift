@@ -1,0 +1,198 @@
+/// A growable, copy-on-write list of elements: the storage of ``JSONArray`` and of the
+/// entries of ``OrderedStringMap``.
+///
+/// It behaves like `ContiguousArray`, in one allocation per non-empty list, but its storage
+/// is an ``ElementStorage``, which frees nested JSON arrays and objects without recursion.
+struct ElementBuffer<Element> {
+    /// The storage; `nil` until the first element is added.
+    private(set) var storage: ElementStorage<Element>?
+
+    /// Creates an empty buffer, without allocating.
+    init() {}
+
+    /// Creates an empty buffer with room for `minimumCapacity` elements.
+    init(minimumCapacity: Int) {
+        if minimumCapacity > 0 { storage = .make(capacity: minimumCapacity) }
+    }
+
+    /// Creates a buffer holding the elements of `elements`, in order.
+    init<S: Sequence>(_ elements: S) where S.Element == Element {
+        self.init(minimumCapacity: elements.underestimatedCount)
+        let copied = elements.withContiguousStorageIfAvailable { source -> Bool in
+            guard let base = source.baseAddress, let storage else { return source.isEmpty }
+            storage.elements.initialize(from: base, count: source.count)
+            storage.header.count = source.count
+            return true
+        }
+        if copied != true {
+            for element in elements { append(element) }
+        }
+    }
+
+    /// The number of elements.
+    var count: Int { storage?.header.count ?? 0 }
+
+    /// How many elements fit before the storage grows.
+    var capacity: Int { storage?.header.capacity ?? 0 }
+
+    /// Makes the storage unshared with room for `minimumCapacity` elements, growing it
+    /// geometrically when it is too small.
+    @inline(__always)
+    private mutating func makeUnique(minimumCapacity: Int) {
+        if isKnownUniquelyReferenced(&storage), storage.unsafelyUnwrapped.header.capacity >= minimumCapacity { return }
+        let capacity = self.capacity
+        reallocate(capacity: minimumCapacity > capacity ? Swift.max(minimumCapacity, 2 * capacity) : capacity)
+    }
+
+    /// Moves (or, when shared, copies) the elements into new storage for `capacity` elements.
+    private mutating func reallocate(capacity: Int) {
+        let isUnique = isKnownUniquelyReferenced(&storage)
+        let new = ElementStorage<Element>.make(capacity: Swift.max(capacity, 1))
+        if let old = storage {
+            let count = old.header.count
+            if isUnique {
+                new.elements.moveInitialize(from: old.elements, count: count)
+                old.header.count = 0
+            } else {
+                new.elements.initialize(from: old.elements, count: count)
+            }
+            new.header.count = count
+        }
+        storage = new
+    }
+
+    /// Traps unless `position` is the position of an element.
+    @inline(__always)
+    private func checkIndex(_ position: Int) {
+        precondition(UInt(bitPattern: position) < UInt(bitPattern: count), "Index out of range")
+    }
+
+    /// Makes room for `minimumCapacity` elements, without growing geometrically.
+    mutating func reserveCapacity(_ minimumCapacity: Int) {
+        if isKnownUniquelyReferenced(&storage), storage.unsafelyUnwrapped.header.capacity >= minimumCapacity { return }
+        guard minimumCapacity > 0 || storage != nil else { return }
+        reallocate(capacity: Swift.max(minimumCapacity, count))
+    }
+
+    /// Adds `element` at the end.
+    ///
+    /// - Complexity: Amortised O(1).
+    mutating func append(_ element: Element) {
+        let count = self.count
+        makeUnique(minimumCapacity: count + 1)
+        let storage = self.storage.unsafelyUnwrapped
+        (storage.elements + count).initialize(to: element)
+        storage.header.count = count + 1
+    }
+
+    /// Removes and returns the last element, which must exist.
+    @discardableResult
+    mutating func removeLast() -> Element {
+        let count = self.count
+        precondition(count > 0, "Can't remove the last element of an empty collection")
+        makeUnique(minimumCapacity: count)
+        let storage = self.storage.unsafelyUnwrapped
+        storage.header.count = count - 1
+        return (storage.elements + count - 1).move()
+    }
+
+    /// Removes and returns the element at `position`, closing the gap.
+    ///
+    /// - Complexity: O(*n*).
+    @discardableResult
+    mutating func remove(at position: Int) -> Element {
+        checkIndex(position)
+        let count = self.count
+        makeUnique(minimumCapacity: count)
+        let storage = self.storage.unsafelyUnwrapped
+        let removed = (storage.elements + position).move()
+        (storage.elements + position).moveInitialize(from: storage.elements + position + 1, count: count - position - 1)
+        storage.header.count = count - 1
+        return removed
+    }
+
+    /// Removes every element; `keepingCapacity` keeps unshared storage for reuse.
+    mutating func removeAll(keepingCapacity: Bool = false) {
+        guard keepingCapacity, storage != nil else {
+            storage = nil
+            return
+        }
+        if isKnownUniquelyReferenced(&storage) {
+            let storage = self.storage.unsafelyUnwrapped
+            let count = storage.header.count
+            storage.header.count = 0
+            storage.elements.deinitialize(count: count)
+        } else {
+            storage = .make(capacity: capacity)
+        }
+    }
+}
+
+extension ElementBuffer: RandomAccessCollection, MutableCollection {
+    /// Always 0.
+    var startIndex: Int { 0 }
+
+    /// The number of elements.
+    var endIndex: Int { count }
+
+    /// The element at `position`.
+    subscript(position: Int) -> Element {
+        get {
+            checkIndex(position)
+            return storage.unsafelyUnwrapped.elements[position]
+        }
+        _modify {
+            checkIndex(position)
+            makeUnique(minimumCapacity: count)
+            yield &storage.unsafelyUnwrapped.elements[position]
+        }
+    }
+
+    /// Calls `body` with the elements in contiguous memory.
+    func withContiguousStorageIfAvailable<Result>(
+        _ body: (UnsafeBufferPointer<Element>) throws -> Result
+    ) rethrows -> Result? {
+        guard let storage else { return try body(UnsafeBufferPointer(start: nil, count: 0)) }
+        return try withExtendedLifetime(storage) {
+            try body(UnsafeBufferPointer(start: storage.elements, count: storage.header.count))
+        }
+    }
+}
+
+extension ElementBuffer: RangeReplaceableCollection {
+    /// Replaces the elements in `subrange` with `newElements`.
+    ///
+    /// - Complexity: O(*n* + *m*), where *m* is the number of new elements.
+    mutating func replaceSubrange<C: Swift.Collection>(_ subrange: Range<Int>, with newElements: C)
+    where C.Element == Element {
+        let oldCount = count
+        precondition(subrange.lowerBound >= 0 && subrange.upperBound <= oldCount, "Range out of bounds")
+        let inserted = newElements.count
+        let newCount = oldCount - subrange.count + inserted
+        guard newCount > 0 || storage != nil else { return }
+        makeUnique(minimumCapacity: newCount)
+        let storage = self.storage.unsafelyUnwrapped
+        let base = storage.elements
+        (base + subrange.lowerBound).deinitialize(count: subrange.count)
+        (base + subrange.lowerBound + inserted).moveInitialize(
+            from: base + subrange.upperBound,
+            count: oldCount - subrange.upperBound
+        )
+        var position = subrange.lowerBound
+        for element in newElements {
+            (base + position).initialize(to: element)
+            position += 1
+        }
+        storage.header.count = newCount
+    }
+}
+
+extension ElementBuffer: ExpressibleByArrayLiteral {
+    /// Creates a buffer from a literal.
+    init(arrayLiteral elements: Element...) {
+        self.init(elements)
+    }
+}
+
+/// The elements are copied before any change when the storage is shared, as in an `Array`.
+extension ElementBuffer: @unchecked Sendable where Element: Sendable {}
