@@ -124,8 +124,8 @@ extension JSONArray: RandomAccessCollection, MutableCollection {
     /// values[1] = "two"
     /// ```
     public subscript(position: Int) -> JSONValue {
-        get { elements[position] }
-        _modify { yield &elements[position] }
+        unsafeAddress { elements.address(of: position) }
+        unsafeMutableAddress { elements.mutableAddress(of: position) }
     }
 
     /// Calls `body` with the elements in contiguous memory.

@@ -227,7 +227,7 @@ extension JSONObject: ExpressibleByDictionaryLiteral {
         }
         var entries = ElementBuffer<Element>(minimumCapacity: elements.count)
         for (key, value) in elements {
-            if let position = entries.firstIndex(where: { $0.key == key }) {
+            if let position = entries.withUnsafeBufferPointer({ $0.firstIndex { $0.key == key } }) {
                 entries[position].value = value
             } else {
                 entries.append((key, value))

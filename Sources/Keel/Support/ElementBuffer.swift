@@ -21,7 +21,7 @@ struct ElementBuffer<Element> {
         let copied = elements.withContiguousStorageIfAvailable { source -> Bool in
             guard let base = source.baseAddress, let storage else { return source.isEmpty }
             storage.elements.initialize(from: base, count: source.count)
-            storage.header.count = source.count
+            storage.count = source.count
             return true
         }
         if copied != true {
@@ -30,16 +30,20 @@ struct ElementBuffer<Element> {
     }
 
     /// The number of elements.
-    var count: Int { storage?.header.count ?? 0 }
+    var count: Int {
+        guard storage != nil else { return 0 }
+        unowned(unsafe) let storage = self.storage.unsafelyUnwrapped
+        return storage.count
+    }
 
     /// How many elements fit before the storage grows.
-    var capacity: Int { storage?.header.capacity ?? 0 }
+    var capacity: Int { storage?.elementCapacity ?? 0 }
 
     /// Makes the storage unshared with room for `minimumCapacity` elements, growing it
     /// geometrically when it is too small.
     @inline(__always)
     private mutating func makeUnique(minimumCapacity: Int) {
-        if isKnownUniquelyReferenced(&storage), storage.unsafelyUnwrapped.header.capacity >= minimumCapacity { return }
+        if isKnownUniquelyReferenced(&storage), storage.unsafelyUnwrapped.elementCapacity >= minimumCapacity { return }
         let capacity = self.capacity
         reallocate(capacity: minimumCapacity > capacity ? Swift.max(minimumCapacity, 2 * capacity) : capacity)
     }
@@ -49,16 +53,25 @@ struct ElementBuffer<Element> {
         let isUnique = isKnownUniquelyReferenced(&storage)
         let new = ElementStorage<Element>.make(capacity: Swift.max(capacity, 1))
         if let old = storage {
-            let count = old.header.count
+            let count = old.count
             if isUnique {
                 new.elements.moveInitialize(from: old.elements, count: count)
-                old.header.count = 0
+                old.count = 0
             } else {
                 new.elements.initialize(from: old.elements, count: count)
             }
-            new.header.count = count
+            new.count = count
         }
         storage = new
+    }
+
+    /// Calls `body` with the elements in contiguous memory, valid only inside `body`.
+    @inline(__always)
+    func withUnsafeBufferPointer<Result>(_ body: (UnsafeBufferPointer<Element>) throws -> Result) rethrows -> Result {
+        guard let storage else { return try body(UnsafeBufferPointer(start: nil, count: 0)) }
+        return try withExtendedLifetime(storage) {
+            try body(UnsafeBufferPointer(start: storage.elements, count: storage.count))
+        }
     }
 
     /// Traps unless `position` is the position of an element.
@@ -69,7 +82,7 @@ struct ElementBuffer<Element> {
 
     /// Makes room for `minimumCapacity` elements, without growing geometrically.
     mutating func reserveCapacity(_ minimumCapacity: Int) {
-        if isKnownUniquelyReferenced(&storage), storage.unsafelyUnwrapped.header.capacity >= minimumCapacity { return }
+        if isKnownUniquelyReferenced(&storage), storage.unsafelyUnwrapped.elementCapacity >= minimumCapacity { return }
         guard minimumCapacity > 0 || storage != nil else { return }
         reallocate(capacity: Swift.max(minimumCapacity, count))
     }
@@ -77,12 +90,28 @@ struct ElementBuffer<Element> {
     /// Adds `element` at the end.
     ///
     /// - Complexity: Amortised O(1).
+    @inline(__always)
     mutating func append(_ element: Element) {
+        if isKnownUniquelyReferenced(&storage) {
+            unowned(unsafe) let storage = self.storage.unsafelyUnwrapped
+            let count = storage.count
+            if count < storage.elementCapacity {
+                (storage.elements + count).initialize(to: element)
+                storage.count = count + 1
+                return
+            }
+        }
+        appendAfterGrowing(element)
+    }
+
+    /// Adds `element` at the end after making the storage unshared and larger.
+    @inline(never)
+    private mutating func appendAfterGrowing(_ element: Element) {
         let count = self.count
         makeUnique(minimumCapacity: count + 1)
-        let storage = self.storage.unsafelyUnwrapped
+        unowned(unsafe) let storage = self.storage.unsafelyUnwrapped
         (storage.elements + count).initialize(to: element)
-        storage.header.count = count + 1
+        storage.count = count + 1
     }
 
     /// Removes and returns the last element, which must exist.
@@ -91,8 +120,8 @@ struct ElementBuffer<Element> {
         let count = self.count
         precondition(count > 0, "Can't remove the last element of an empty collection")
         makeUnique(minimumCapacity: count)
-        let storage = self.storage.unsafelyUnwrapped
-        storage.header.count = count - 1
+        unowned(unsafe) let storage = self.storage.unsafelyUnwrapped
+        storage.count = count - 1
         return (storage.elements + count - 1).move()
     }
 
@@ -104,10 +133,10 @@ struct ElementBuffer<Element> {
         checkIndex(position)
         let count = self.count
         makeUnique(minimumCapacity: count)
-        let storage = self.storage.unsafelyUnwrapped
+        unowned(unsafe) let storage = self.storage.unsafelyUnwrapped
         let removed = (storage.elements + position).move()
         (storage.elements + position).moveInitialize(from: storage.elements + position + 1, count: count - position - 1)
-        storage.header.count = count - 1
+        storage.count = count - 1
         return removed
     }
 
@@ -118,9 +147,9 @@ struct ElementBuffer<Element> {
             return
         }
         if isKnownUniquelyReferenced(&storage) {
-            let storage = self.storage.unsafelyUnwrapped
-            let count = storage.header.count
-            storage.header.count = 0
+            unowned(unsafe) let storage = self.storage.unsafelyUnwrapped
+            let count = storage.count
+            storage.count = 0
             storage.elements.deinitialize(count: count)
         } else {
             storage = .make(capacity: capacity)
@@ -135,27 +164,35 @@ extension ElementBuffer: RandomAccessCollection, MutableCollection {
     /// The number of elements.
     var endIndex: Int { count }
 
-    /// The element at `position`.
+    /// The element at `position`, read and changed in place.
     subscript(position: Int) -> Element {
-        get {
-            checkIndex(position)
-            return storage.unsafelyUnwrapped.elements[position]
-        }
-        _modify {
-            checkIndex(position)
-            makeUnique(minimumCapacity: count)
-            yield &storage.unsafelyUnwrapped.elements[position]
-        }
+        unsafeAddress { address(of: position) }
+        unsafeMutableAddress { mutableAddress(of: position) }
+    }
+
+    /// The address of the element at `position`, valid until the buffer next changes.
+    @inline(__always)
+    func address(of position: Int) -> UnsafePointer<Element> {
+        checkIndex(position)
+        unowned(unsafe) let storage = self.storage.unsafelyUnwrapped
+        return UnsafePointer(storage.elements + position)
+    }
+
+    /// The address of the element at `position` in unshared storage, valid until the
+    /// buffer next changes.
+    @inline(__always)
+    mutating func mutableAddress(of position: Int) -> UnsafeMutablePointer<Element> {
+        checkIndex(position)
+        makeUnique(minimumCapacity: count)
+        unowned(unsafe) let storage = self.storage.unsafelyUnwrapped
+        return storage.elements + position
     }
 
     /// Calls `body` with the elements in contiguous memory.
     func withContiguousStorageIfAvailable<Result>(
         _ body: (UnsafeBufferPointer<Element>) throws -> Result
     ) rethrows -> Result? {
-        guard let storage else { return try body(UnsafeBufferPointer(start: nil, count: 0)) }
-        return try withExtendedLifetime(storage) {
-            try body(UnsafeBufferPointer(start: storage.elements, count: storage.header.count))
-        }
+        try withUnsafeBufferPointer(body)
     }
 }
 
@@ -171,7 +208,7 @@ extension ElementBuffer: RangeReplaceableCollection {
         let newCount = oldCount - subrange.count + inserted
         guard newCount > 0 || storage != nil else { return }
         makeUnique(minimumCapacity: newCount)
-        let storage = self.storage.unsafelyUnwrapped
+        unowned(unsafe) let storage = self.storage.unsafelyUnwrapped
         let base = storage.elements
         (base + subrange.lowerBound).deinitialize(count: subrange.count)
         (base + subrange.lowerBound + inserted).moveInitialize(
@@ -183,7 +220,7 @@ extension ElementBuffer: RangeReplaceableCollection {
             (base + position).initialize(to: element)
             position += 1
         }
-        storage.header.count = newCount
+        storage.count = newCount
     }
 }
 

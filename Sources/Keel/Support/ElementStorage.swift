@@ -25,8 +25,22 @@ final class ElementStorage<Element>: ManagedBuffer<ElementStorageHeader, Element
         withUnsafeMutablePointerToElements { $0 }
     }
 
+    /// The number of initialized elements.
+    ///
+    /// Read and written through the header's address: the `header` property of a class is
+    /// checked for exclusive access at run time on every use.
+    var count: Int {
+        get { withUnsafeMutablePointerToHeader { $0.pointee.count } }
+        set { withUnsafeMutablePointerToHeader { $0.pointee.count = newValue } }
+    }
+
+    /// The number of elements there is room for (`capacity` would ask `malloc`).
+    var elementCapacity: Int {
+        withUnsafeMutablePointerToHeader { $0.pointee.capacity }
+    }
+
     deinit {
-        let count = header.count
+        let count = self.count
         guard count > 0 else { return }
         let elements = self.elements
         if Element.self == JSONValue.self {

@@ -30,7 +30,13 @@ struct OrderedStringMap<Value> {
 
     func index(forKey key: String) -> Int? {
         if let keyStamps { return keyStamps.position(ofKey: key) }
-        return entries.firstIndex { $0.key == key }
+        return Self.linearPosition(ofKey: key, in: entries)
+    }
+
+    /// The position of `key` in `entries`, searched in order without copying them.
+    @inline(__always)
+    private static func linearPosition(ofKey key: String, in entries: ElementBuffer<Element>) -> Int? {
+        entries.withUnsafeBufferPointer { buffer in buffer.firstIndex { $0.key == key } }
     }
 
     /// The hash index, copied first if another map shares it; the map must have one.
@@ -75,19 +81,21 @@ struct OrderedStringMap<Value> {
             return
         }
         let originalCount = entries.count
-        withUnsafeTemporaryAllocation(of: Int?.self, capacity: other.count) { matches in
-            var newKeys = 0
-            for (offset, entry) in other.entries.enumerated() {
-                let match = entries.firstIndex { $0.key == entry.key }
-                matches.initializeElement(at: offset, to: match)
-                if match == nil { newKeys += 1 }
-            }
-            entries.reserveCapacity(originalCount + newKeys)
-            for (offset, entry) in other.entries.enumerated() {
-                if let match = matches[offset] {
-                    entries[match].value = entry.value
-                } else {
-                    entries.append(entry)
+        other.entries.withUnsafeBufferPointer { others in
+            withUnsafeTemporaryAllocation(of: Int?.self, capacity: others.count) { matches in
+                var newKeys = 0
+                for offset in others.indices {
+                    let match = Self.linearPosition(ofKey: others[offset].key, in: entries)
+                    matches.initializeElement(at: offset, to: match)
+                    if match == nil { newKeys += 1 }
+                }
+                entries.reserveCapacity(originalCount + newKeys)
+                for offset in others.indices {
+                    if let match = matches[offset] {
+                        entries[match].value = others[offset].value
+                    } else {
+                        entries.append(others[offset])
+                    }
                 }
             }
         }
