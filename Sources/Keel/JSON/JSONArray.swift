@@ -1,4 +1,4 @@
-/// The elements of a JSON array: the payload of ``JSONValue/array(_:)``.
+/// The elements of a JSON array: the payload of ``JSONValue/array(_:)-swift.enum.case``.
 ///
 /// `JSONArray` is a random-access, mutable, range-replaceable collection of ``JSONValue``
 /// with the value semantics of a Swift array (copies share storage until one of them
@@ -37,7 +37,7 @@ public struct JSONArray: Sendable {
     /// Creates an array of the elements of `values`, in order.
     ///
     /// ```swift
-    /// let tags = JSONArray(["a", "b"].map(JSONValue.init))
+    /// let ranks = JSONArray((1...3).map { JSONValue($0) })
     /// ```
     ///
     /// - Parameter values: The elements.
@@ -181,7 +181,7 @@ extension JSONArray: Hashable {
         JSONValue.array(lhs) == JSONValue.array(rhs)
     }
 
-    /// Hashes the elements in order, as ``JSONValue/array(_:)`` hashes them.
+    /// Hashes the elements in order, as ``JSONValue/array(_:)-swift.enum.case`` hashes them.
     ///
     /// ```swift
     /// let set: Set<JSONArray> = [[1], [1.0]]  // one element
@@ -200,4 +200,55 @@ extension JSONArray: CustomStringConvertible {
     /// print(JSONArray([1, "a"]))  // [1,"a"]
     /// ```
     public var description: String { JSONValue.array(self).unlimitedJSONString }
+}
+
+extension JSONArray: Codable {
+    /// Decodes an array of values.
+    ///
+    /// ```swift
+    /// let values = try JSONDecoder().decode(JSONArray.self, from: Data("[1,2]".utf8))
+    /// ```
+    ///
+    /// - Parameter decoder: The decoder to read from.
+    /// - Throws: `DecodingError.typeMismatch` when the decoder does not hold an array.
+    public init(from decoder: any Decoder) throws {
+        guard case .array(let array) = try JSONValue(from: decoder) else {
+            throw DecodingError.typeMismatch(
+                JSONArray.self,
+                DecodingError.Context(codingPath: decoder.codingPath, debugDescription: "Expected an array.")
+            )
+        }
+        self = array
+    }
+
+    /// Encodes the elements in an unkeyed container, in order.
+    ///
+    /// ```swift
+    /// let data = try JSONEncoder().encode(["a", 1] as JSONArray)
+    /// ```
+    ///
+    /// - Parameter encoder: The encoder to write to.
+    /// - Throws: Whatever the encoder throws.
+    public func encode(to encoder: any Encoder) throws {
+        try JSONValue.array(self).encode(to: encoder)
+    }
+}
+
+extension JSONArray: JSONRepresentable {
+    /// The elements of a ``JSONValue/array(_:)-swift.enum.case``.
+    ///
+    /// ```swift
+    /// JSONArray(json: [1, 2])?.count  // 2
+    /// ```
+    public init?(json: JSONValue) {
+        guard case .array(let array) = json else { return nil }
+        self = array
+    }
+
+    /// The array as JSON.
+    ///
+    /// ```swift
+    /// (["a"] as JSONArray).json
+    /// ```
+    public var json: JSONValue { .array(self) }
 }

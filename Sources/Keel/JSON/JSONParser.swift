@@ -566,7 +566,7 @@ extension JSONParser {
             let elements = ElementBuffer<Element>(minimumCapacity: moved)
             if let storage = elements.storage {
                 storage.elements.moveInitialize(from: base + start, count: moved)
-                storage.count = moved
+                storage.elementCount = moved
             }
             return elements
         }

@@ -53,11 +53,11 @@ struct JSONReleaseQueue {
     @inline(__always)
     private mutating func enqueue(_ value: inout JSONValue) {
         if var storage = value.takeArrayStorage() {
-            if isKnownUniquelyReferenced(&storage), Self.holdsContainers(storage.elements, count: storage.count) {
+            if isKnownUniquelyReferenced(&storage), Self.holdsContainers(storage.elements, count: storage.elementCount) {
                 arrays.append(storage)
             }
         } else if var storage = value.takeObjectStorage() {
-            if isKnownUniquelyReferenced(&storage), Self.holdsContainers(storage.elements, count: storage.count) {
+            if isKnownUniquelyReferenced(&storage), Self.holdsContainers(storage.elements, count: storage.elementCount) {
                 objects.append(storage)
             }
         }
@@ -68,12 +68,12 @@ struct JSONReleaseQueue {
     private mutating func drain() {
         while true {
             if let storage = arrays.popLast() {
-                let count = storage.count
-                storage.count = 0
+                let count = storage.elementCount
+                storage.elementCount = 0
                 take(storage.elements, count: count)
             } else if let storage = objects.popLast() {
-                let count = storage.count
-                storage.count = 0
+                let count = storage.elementCount
+                storage.elementCount = 0
                 take(storage.elements, count: count)
             } else {
                 return

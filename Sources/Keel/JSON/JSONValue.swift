@@ -13,6 +13,11 @@
 /// `-0.0` (unlike Underscore). Arrays compare element by element; objects compare by their
 /// keys and values, in any order.
 ///
+/// An array holds a ``JSONArray``, a collection of values; `.array([1, 2])` and
+/// `.array(swiftArray)` both create one, and `case .array(let elements)` reads it like a
+/// Swift array. Values are compared, hashed, described and freed without recursion, so a
+/// value built in code and nested any number of levels deep is safe to use and to let go.
+///
 /// Backbone distinguishes three states for an attribute: absent, `null` and `undefined`.
 /// Keel has two: an attribute is absent (the key is not in the ``JSONObject``) or it holds a
 /// value, which may be ``null``. Backbone's `undefined` maps to *absent*: use
@@ -98,7 +103,7 @@ extension JSONValue {
         }
     }
 
-    /// The elements as a Swift array, when the value is an ``array(_:)``.
+    /// The elements as a Swift array, when the value is an ``array(_:)-swift.enum.case``.
     ///
     /// ```swift
     /// JSONValue(["a", "b"]).arrayValue?.count  // 2

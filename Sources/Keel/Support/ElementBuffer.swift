@@ -17,14 +17,17 @@ struct ElementBuffer<Element> {
 
     /// Creates a buffer holding the elements of `elements`, in order.
     init<S: Sequence>(_ elements: S) where S.Element == Element {
-        self.init(minimumCapacity: elements.underestimatedCount)
-        let copied = elements.withContiguousStorageIfAvailable { source -> Bool in
-            guard let base = source.baseAddress, let storage else { return source.isEmpty }
-            storage.elements.initialize(from: base, count: source.count)
-            storage.count = source.count
-            return true
+        let copied = elements.withContiguousStorageIfAvailable { source -> ElementStorage<Element>? in
+            guard let base = source.baseAddress, !source.isEmpty else { return nil }
+            let storage = ElementStorage<Element>.make(capacity: source.count)
+            Self.copy(source.count, from: base, to: storage.elements)
+            storage.elementCount = source.count
+            return storage
         }
-        if copied != true {
+        if let copied {
+            storage = copied
+        } else {
+            reserveCapacity(elements.underestimatedCount)
             for element in elements { append(element) }
         }
     }
@@ -33,7 +36,7 @@ struct ElementBuffer<Element> {
     var count: Int {
         guard storage != nil else { return 0 }
         unowned(unsafe) let storage = self.storage.unsafelyUnwrapped
-        return storage.count
+        return storage.elementCount
     }
 
     /// How many elements fit before the storage grows.
@@ -53,14 +56,14 @@ struct ElementBuffer<Element> {
         let isUnique = isKnownUniquelyReferenced(&storage)
         let new = ElementStorage<Element>.make(capacity: Swift.max(capacity, 1))
         if let old = storage {
-            let count = old.count
+            let count = old.elementCount
             if isUnique {
                 new.elements.moveInitialize(from: old.elements, count: count)
-                old.count = 0
+                old.elementCount = 0
             } else {
-                new.elements.initialize(from: old.elements, count: count)
+                Self.copy(count, from: old.elements, to: new.elements)
             }
-            new.count = count
+            new.elementCount = count
         }
         storage = new
     }
@@ -70,8 +73,23 @@ struct ElementBuffer<Element> {
     func withUnsafeBufferPointer<Result>(_ body: (UnsafeBufferPointer<Element>) throws -> Result) rethrows -> Result {
         guard let storage else { return try body(UnsafeBufferPointer(start: nil, count: 0)) }
         return try withExtendedLifetime(storage) {
-            try body(UnsafeBufferPointer(start: storage.elements, count: storage.count))
+            try body(UnsafeBufferPointer(start: storage.elements, count: storage.elementCount))
         }
+    }
+
+    /// Copies `count` elements from `source` into uninitialized memory at `target`.
+    ///
+    /// One element at a time, which the compiler specializes for the element type; the
+    /// bulk `initialize(from:count:)` goes through the runtime's generic copy.
+    @inline(__always)
+    private static func copy(_ count: Int, from source: UnsafePointer<Element>, to target: UnsafeMutablePointer<Element>) {
+        for offset in 0..<count { (target + offset).initialize(to: source[offset]) }
+    }
+
+    /// Deinitializes `count` elements at `elements`, one at a time (see ``copy(_:from:to:)``).
+    @inline(__always)
+    private static func destroy(_ count: Int, at elements: UnsafeMutablePointer<Element>) {
+        for offset in 0..<count { (elements + offset).deinitialize(count: 1) }
     }
 
     /// Traps unless `position` is the position of an element.
@@ -94,10 +112,10 @@ struct ElementBuffer<Element> {
     mutating func append(_ element: Element) {
         if isKnownUniquelyReferenced(&storage) {
             unowned(unsafe) let storage = self.storage.unsafelyUnwrapped
-            let count = storage.count
+            let count = storage.elementCount
             if count < storage.elementCapacity {
                 (storage.elements + count).initialize(to: element)
-                storage.count = count + 1
+                storage.elementCount = count + 1
                 return
             }
         }
@@ -111,7 +129,7 @@ struct ElementBuffer<Element> {
         makeUnique(minimumCapacity: count + 1)
         unowned(unsafe) let storage = self.storage.unsafelyUnwrapped
         (storage.elements + count).initialize(to: element)
-        storage.count = count + 1
+        storage.elementCount = count + 1
     }
 
     /// Removes and returns the last element, which must exist.
@@ -121,7 +139,7 @@ struct ElementBuffer<Element> {
         precondition(count > 0, "Can't remove the last element of an empty collection")
         makeUnique(minimumCapacity: count)
         unowned(unsafe) let storage = self.storage.unsafelyUnwrapped
-        storage.count = count - 1
+        storage.elementCount = count - 1
         return (storage.elements + count - 1).move()
     }
 
@@ -136,7 +154,7 @@ struct ElementBuffer<Element> {
         unowned(unsafe) let storage = self.storage.unsafelyUnwrapped
         let removed = (storage.elements + position).move()
         (storage.elements + position).moveInitialize(from: storage.elements + position + 1, count: count - position - 1)
-        storage.count = count - 1
+        storage.elementCount = count - 1
         return removed
     }
 
@@ -148,9 +166,9 @@ struct ElementBuffer<Element> {
         }
         if isKnownUniquelyReferenced(&storage) {
             unowned(unsafe) let storage = self.storage.unsafelyUnwrapped
-            let count = storage.count
-            storage.count = 0
-            storage.elements.deinitialize(count: count)
+            let count = storage.elementCount
+            storage.elementCount = 0
+            Self.destroy(count, at: storage.elements)
         } else {
             storage = .make(capacity: capacity)
         }
@@ -210,7 +228,7 @@ extension ElementBuffer: RangeReplaceableCollection {
         makeUnique(minimumCapacity: newCount)
         unowned(unsafe) let storage = self.storage.unsafelyUnwrapped
         let base = storage.elements
-        (base + subrange.lowerBound).deinitialize(count: subrange.count)
+        Self.destroy(subrange.count, at: base + subrange.lowerBound)
         (base + subrange.lowerBound + inserted).moveInitialize(
             from: base + subrange.upperBound,
             count: oldCount - subrange.upperBound
@@ -220,7 +238,7 @@ extension ElementBuffer: RangeReplaceableCollection {
             (base + position).initialize(to: element)
             position += 1
         }
-        storage.count = newCount
+        storage.elementCount = newCount
     }
 }
 

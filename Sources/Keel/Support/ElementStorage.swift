@@ -9,12 +9,12 @@ struct ElementStorageHeader {
 /// The heap storage of an ``ElementBuffer``: a header and the elements, in one allocation.
 ///
 /// Unlike the storage of a Swift `Array`, whose elements are released by recursion when it
-/// is freed, this storage releases a ``JSONValue`` (or an object's key and value) through
-/// ``JSONReleaseQueue``: arrays and objects nested inside are freed one after another, so
-/// freeing a value nested any number of levels deep takes no more stack than freeing a flat
-/// one.
+/// is freed, this storage hands JSON values (and an object's keys and values) to
+/// ``JSONReleaseQueue``, which frees nested arrays and objects one after another: freeing a
+/// value nested any number of levels deep takes no more stack than freeing a flat one.
 final class ElementStorage<Element>: ManagedBuffer<ElementStorageHeader, Element> {
     /// Creates empty storage with room for exactly `capacity` elements.
+    @inline(__always)
     static func make(capacity: Int) -> ElementStorage {
         let buffer = create(minimumCapacity: capacity) { _ in ElementStorageHeader(count: 0, capacity: capacity) }
         return unsafeDowncast(buffer, to: ElementStorage.self)
@@ -29,7 +29,7 @@ final class ElementStorage<Element>: ManagedBuffer<ElementStorageHeader, Element
     ///
     /// Read and written through the header's address: the `header` property of a class is
     /// checked for exclusive access at run time on every use.
-    var count: Int {
+    var elementCount: Int {
         get { withUnsafeMutablePointerToHeader { $0.pointee.count } }
         set { withUnsafeMutablePointerToHeader { $0.pointee.count = newValue } }
     }
@@ -40,21 +40,15 @@ final class ElementStorage<Element>: ManagedBuffer<ElementStorageHeader, Element
     }
 
     deinit {
-        let count = self.count
+        let count = elementCount
         guard count > 0 else { return }
-        let elements = self.elements
+        let elements = UnsafeMutableRawPointer(self.elements)
         if Element.self == JSONValue.self {
-            JSONReleaseQueue.release(
-                UnsafeMutableRawPointer(elements).assumingMemoryBound(to: JSONValue.self),
-                count: count
-            )
+            JSONReleaseQueue.release(elements.assumingMemoryBound(to: JSONValue.self), count: count)
         } else if Element.self == JSONObject.Element.self {
-            JSONReleaseQueue.release(
-                UnsafeMutableRawPointer(elements).assumingMemoryBound(to: JSONObject.Element.self),
-                count: count
-            )
+            JSONReleaseQueue.release(elements.assumingMemoryBound(to: JSONObject.Element.self), count: count)
         } else {
-            elements.deinitialize(count: count)
+            elements.assumingMemoryBound(to: Element.self).deinitialize(count: count)
         }
     }
 }

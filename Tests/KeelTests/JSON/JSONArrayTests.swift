@@ -146,3 +146,23 @@ struct JSONArrayValueSemanticsTests {
         #expect(copy.index(forKey: "k4") == 3)
     }
 }
+
+struct JSONArrayConversionTests {
+    @Test func anArrayRoundTripsThroughCodableAndJSONRepresentable() throws {
+        let array: JSONArray = [1, "a", ["k": [nil]]]
+        let encoded = try JSONValueEncoder().encode(array)
+        #expect(encoded == .array(array))
+        #expect(try JSONValueDecoder().decode(JSONArray.self, from: encoded) == array)
+        #expect(JSONArray(json: array.json) == array)
+        #expect(JSONArray(json: ["k": 1]) == nil)
+        #expect(throws: DecodingError.self) { try JSONValueDecoder().decode(JSONArray.self, from: "text") }
+    }
+
+    @Test func arraysBuiltFromAnySequenceHoldItsElements() {
+        #expect(Array(JSONArray((1...3).lazy.map { JSONValue($0) })) == [1, 2, 3])
+        #expect(Array(JSONArray(AnySequence([JSONValue("x")]))) == ["x"])
+        #expect(Array(JSONArray([JSONValue]())).isEmpty)
+        let slice: ArraySlice<JSONValue> = [1, 2, 3][1...]
+        #expect(Array(JSONArray(slice)) == [2, 3])
+    }
+}
