@@ -8,16 +8,28 @@ struct ElementStorageHeader {
 
 /// The heap storage of an ``ElementBuffer``: a header and the elements, in one allocation.
 ///
-/// Unlike the storage of a Swift `Array`, whose elements are released by recursion when it
-/// is freed, this storage hands JSON values (and an object's keys and values) to
-/// ``JSONReleaseQueue``, which frees nested arrays and objects one after another: freeing a
-/// value nested any number of levels deep takes no more stack than freeing a flat one.
-final class ElementStorage<Element>: ManagedBuffer<ElementStorageHeader, Element> {
-    /// Creates empty storage with room for exactly `capacity` elements.
+/// The instance is of a subclass that knows how to free the elements: ``JSONValueStorage``
+/// and ``JSONEntryStorage`` hand JSON values to ``JSONReleaseQueue``, which frees nested
+/// arrays and objects one after another rather than by recursion (as the storage of a Swift
+/// `Array` would); ``GenericElementStorage`` deinitializes any other elements.
+typealias ElementStorage<Element> = ManagedBuffer<ElementStorageHeader, Element>
+
+extension ManagedBuffer where Header == ElementStorageHeader {
+    /// Creates empty storage with room for exactly `capacity` elements, of the subclass
+    /// that frees `Element`s.
     @inline(__always)
-    static func make(capacity: Int) -> ElementStorage {
-        let buffer = create(minimumCapacity: capacity) { _ in ElementStorageHeader(count: 0, capacity: capacity) }
-        return unsafeDowncast(buffer, to: ElementStorage.self)
+    static func make(capacity: Int) -> ManagedBuffer {
+        let storageClass: ManagedBuffer.Type
+        if Element.self == JSONValue.self {
+            storageClass = unsafeBitCast(JSONValueStorage.self, to: ManagedBuffer.Type.self)
+        } else if Element.self == JSONObject.Element.self {
+            storageClass = unsafeBitCast(JSONEntryStorage.self, to: ManagedBuffer.Type.self)
+        } else {
+            storageClass = GenericElementStorage<Element>.self
+        }
+        return storageClass.create(minimumCapacity: capacity) { _ in
+            ElementStorageHeader(count: 0, capacity: capacity)
+        }
     }
 
     /// The address of the first element; valid while the storage is alive.
@@ -38,17 +50,27 @@ final class ElementStorage<Element>: ManagedBuffer<ElementStorageHeader, Element
     var elementCapacity: Int {
         withUnsafeMutablePointerToHeader { $0.pointee.capacity }
     }
+}
 
+/// Storage of JSON values (a ``JSONArray``), freed through ``JSONReleaseQueue``.
+final class JSONValueStorage: ManagedBuffer<ElementStorageHeader, JSONValue> {
     deinit {
         let count = elementCount
-        guard count > 0 else { return }
-        let elements = UnsafeMutableRawPointer(self.elements)
-        if Element.self == JSONValue.self {
-            JSONReleaseQueue.release(elements.assumingMemoryBound(to: JSONValue.self), count: count)
-        } else if Element.self == JSONObject.Element.self {
-            JSONReleaseQueue.release(elements.assumingMemoryBound(to: JSONObject.Element.self), count: count)
-        } else {
-            elements.assumingMemoryBound(to: Element.self).deinitialize(count: count)
-        }
+        if count > 0 { JSONReleaseQueue.release(elements, count: count) }
+    }
+}
+
+/// Storage of the keys and values of a ``JSONObject``, freed through ``JSONReleaseQueue``.
+final class JSONEntryStorage: ManagedBuffer<ElementStorageHeader, JSONObject.Element> {
+    deinit {
+        let count = elementCount
+        if count > 0 { JSONReleaseQueue.release(elements, count: count) }
+    }
+}
+
+/// Storage of any other elements, deinitialized in order.
+final class GenericElementStorage<Element>: ManagedBuffer<ElementStorageHeader, Element> {
+    deinit {
+        elements.deinitialize(count: elementCount)
     }
 }
