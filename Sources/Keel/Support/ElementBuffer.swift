@@ -184,7 +184,7 @@ extension ElementBuffer: RandomAccessCollection, MutableCollection {
 
     /// The element at `position`, read and changed in place.
     subscript(position: Int) -> Element {
-        unsafeAddress { address(of: position) }
+        @inline(__always) get { address(of: position).pointee }
         unsafeMutableAddress { mutableAddress(of: position) }
     }
 

@@ -47,7 +47,13 @@ struct OrderedStringMap<Value> {
 
     subscript(key: String) -> Value? {
         guard let position = index(forKey: key) else { return nil }
-        return entries[position].value
+        return value(at: position)
+    }
+
+    /// The value at `position`, copied out of the storage.
+    @inline(__always)
+    func value(at position: Int) -> Value {
+        entries.withUnsafeBufferPointer { $0[position].value }
     }
 
     mutating func reserveCapacity(_ capacity: Int) {
