@@ -87,9 +87,12 @@ struct ElementBuffer<Element> {
     }
 
     /// Deinitializes `count` elements at `elements`, one at a time (see ``copy(_:from:to:)``).
+    ///
+    /// Each is moved out and dropped: deinitializing a tuple in memory goes through the
+    /// runtime's generic tuple witness.
     @inline(__always)
     private static func destroy(_ count: Int, at elements: UnsafeMutablePointer<Element>) {
-        for offset in 0..<count { (elements + offset).deinitialize(count: 1) }
+        for offset in 0..<count { _ = (elements + offset).move() }
     }
 
     /// Traps unless `position` is the position of an element.
