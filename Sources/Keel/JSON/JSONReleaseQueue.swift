@@ -53,11 +53,13 @@ struct JSONReleaseQueue {
     @inline(__always)
     private mutating func enqueue(_ value: inout JSONValue) {
         if var storage = value.takeArrayStorage() {
-            if isKnownUniquelyReferenced(&storage), Self.holdsContainers(storage.elements, count: storage.elementCount) {
+            if isKnownUniquelyReferenced(&storage), Self.holdsContainers(storage.elements, count: storage.elementCount)
+            {
                 arrays.append(storage)
             }
         } else if var storage = value.takeObjectStorage() {
-            if isKnownUniquelyReferenced(&storage), Self.holdsContainers(storage.elements, count: storage.elementCount) {
+            if isKnownUniquelyReferenced(&storage), Self.holdsContainers(storage.elements, count: storage.elementCount)
+            {
                 objects.append(storage)
             }
         }

@@ -82,7 +82,11 @@ struct ElementBuffer<Element> {
     /// One element at a time, which the compiler specializes for the element type; the
     /// bulk `initialize(from:count:)` goes through the runtime's generic copy.
     @inline(__always)
-    private static func copy(_ count: Int, from source: UnsafePointer<Element>, to target: UnsafeMutablePointer<Element>) {
+    private static func copy(
+        _ count: Int,
+        from source: UnsafePointer<Element>,
+        to target: UnsafeMutablePointer<Element>
+    ) {
         for offset in 0..<count { (target + offset).initialize(to: source[offset]) }
     }
 

@@ -58,7 +58,10 @@ struct JSONArrayMutationTests {
         check({ $0.append(4) }, { $0.append(4) })
         check({ $0.insert("first", at: 0) }, { $0.insert("first", at: 0) })
         check({ $0.append(contentsOf: [5, 6]) }, { $0.append(contentsOf: [5, 6]) })
-        check({ $0.replaceSubrange(1..<3, with: ["x", "y", "z"]) }, { $0.replaceSubrange(1..<3, with: ["x", "y", "z"]) })
+        check(
+            { $0.replaceSubrange(1..<3, with: ["x", "y", "z"]) },
+            { $0.replaceSubrange(1..<3, with: ["x", "y", "z"]) }
+        )
         check({ $0.remove(at: 2) }, { $0.remove(at: 2) })
         check({ $0.removeLast() }, { $0.removeLast() })
         check({ $0.removeAll { $0.intValue == 4 } }, { $0.removeAll { $0.intValue == 4 } })
@@ -67,7 +70,10 @@ struct JSONArrayMutationTests {
         check({ $0[0] = .null }, { $0[0] = .null })
         check({ $0.swapAt(0, 1) }, { $0.swapAt(0, 1) })
         check({ $0.removeAll(keepingCapacity: true) }, { $0.removeAll(keepingCapacity: true) })
-        check({ $0.append(contentsOf: (0..<100).map { .int($0) }) }, { $0.append(contentsOf: (0..<100).map { .int($0) }) })
+        check(
+            { $0.append(contentsOf: (0..<100).map { .int($0) }) },
+            { $0.append(contentsOf: (0..<100).map { .int($0) }) }
+        )
         check({ $0.removeAll() }, { $0.removeAll() })
     }
 
