@@ -34,8 +34,7 @@ struct ElementBuffer<Element> {
 
     /// The number of elements.
     var count: Int {
-        guard storage != nil else { return 0 }
-        unowned(unsafe) let storage = self.storage.unsafelyUnwrapped
+        guard let storage else { return 0 }
         return storage.elementCount
     }
 
@@ -199,8 +198,7 @@ extension ElementBuffer: RandomAccessCollection, MutableCollection {
     @inline(__always)
     func address(of position: Int) -> UnsafePointer<Element> {
         checkIndex(position)
-        unowned(unsafe) let storage = self.storage.unsafelyUnwrapped
-        return UnsafePointer(storage.elements + position)
+        return UnsafePointer(storage.unsafelyUnwrapped.elements + position)
     }
 
     /// The address of the element at `position` in unshared storage, valid until the
