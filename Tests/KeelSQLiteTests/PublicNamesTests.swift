@@ -34,6 +34,7 @@ struct PublicNamesTests {
         "Findable": (any Findable).self,
         "HTTPTransport": (any HTTPTransport).self,
         "InMemorySync": InMemorySync.self,
+        "JSONArray": JSONArray.self,
         "JSONObject": JSONObject.self,
         "JSONParseError": JSONParseError.self,
         "JSONRepresentable": (any JSONRepresentable).self,
