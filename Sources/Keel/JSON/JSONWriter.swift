@@ -113,7 +113,7 @@ struct JSONWriter {
                 return .written
             }
             output.append(UInt8(ascii: "["))
-            return .opened(Frame(elements: elements, members: [], isObject: false, order: nil))
+            return .opened(Frame(elements: elements, members: ElementBuffer(), isObject: false, order: nil))
         case .object(let object):
             guard depth < maximumDepth else { return .tooDeep }
             guard !object.isEmpty else {

@@ -247,12 +247,5 @@ extension ElementBuffer: RangeReplaceableCollection {
     }
 }
 
-extension ElementBuffer: ExpressibleByArrayLiteral {
-    /// Creates a buffer from a literal.
-    init(arrayLiteral elements: Element...) {
-        self.init(elements)
-    }
-}
-
 /// The elements are copied before any change when the storage is shared, as in an `Array`.
 extension ElementBuffer: @unchecked Sendable where Element: Sendable {}
