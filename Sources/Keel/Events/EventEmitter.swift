@@ -440,14 +440,7 @@ open class EventEmitter {
         let id = Self.makeUniqueID()
         for (events, callback) in map {
             target.forEachName(in: events) { name in
-                target.register(
-                    name: name,
-                    id: id,
-                    callback: callback,
-                    owner: self,
-                    isOnce: isOnce,
-                    listening: listening
-                )
+                target.register(name: name, id: id, callback: callback, owner: self, isOnce: isOnce, listening: listening)
             }
         }
         if listening.count == 0 { target.forget(listening) }
