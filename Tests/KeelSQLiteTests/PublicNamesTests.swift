@@ -37,6 +37,7 @@ struct PublicNamesTests {
         "HasMany": HasMany<Model>.self,
         "HasOne": HasOne<Model>.self,
         "InMemorySync": InMemorySync.self,
+        "JSONArray": JSONArray.self,
         "JSONObject": JSONObject.self,
         "JSONParseError": JSONParseError.self,
         "JSONRepresentable": (any JSONRepresentable).self,

@@ -81,7 +81,7 @@ extension Collection {
     }
 
     private static func unparsedInputs(_ body: JSONValue) throws(CollectionError) -> [Input] {
-        guard let values = body.arrayValue else { throw .unparsableResponse(body) }
+        guard case .array(let values) = body else { throw .unparsableResponse(body) }
         var inputs: [Input] = []
         for value in values {
             guard let object = value.objectValue else { throw .unparsableResponse(body) }

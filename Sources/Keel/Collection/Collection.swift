@@ -249,7 +249,7 @@ open class Collection<M: Model>: EventEmitter, ModelCollection, RelatedCollectio
     ///   - options: The options of the call.
     /// - Returns: One attributes object per model, or `nil` when the response has none.
     open func parse(_ response: JSONValue, options: UpdateOptions) -> [Attributes]? {
-        guard let values = response.arrayValue else { return nil }
+        guard case .array(let values) = response else { return nil }
         var result: [Attributes] = []
         result.reserveCapacity(values.count)
         for value in values {

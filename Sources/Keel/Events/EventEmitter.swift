@@ -247,7 +247,7 @@ open class EventEmitter {
         // Read the `all` list before the specific handlers run (Backbone #1282).
         let all = allHandlers
         if let position = handlers.index(forKey: event.name) {
-            handlers.entries[position].value.forEach { invoke($0, event) }
+            handlers.value(at: position).forEach { invoke($0, event) }
         }
         all.forEach { invoke($0, event) }
         if needsPruning { pruneDeadHandlers() }

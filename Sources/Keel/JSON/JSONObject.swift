@@ -26,7 +26,7 @@ public struct JSONObject: Sendable {
     public init() {}
 
     /// Creates an object from entries whose keys the caller guarantees are distinct.
-    init(uncheckedUniqueEntries entries: ContiguousArray<Element>) {
+    init(uncheckedUniqueEntries entries: ElementBuffer<Element>) {
         storage = OrderedStringMap(uncheckedUniqueEntries: entries)
     }
 
@@ -75,7 +75,10 @@ public struct JSONObject: Sendable {
     public var values: [JSONValue] { storage.entries.map(\.value) }
 
     /// The keys and values, in key order.
-    var entries: ContiguousArray<Element> { storage.entries }
+    var entries: ElementBuffer<Element> { storage.entries }
+
+    /// The storage of the keys and values; `nil` when the object has never had any.
+    var entryStorage: ElementStorage<Element>? { storage.entries.storage }
 
     /// The position of `key`, or `nil` when the object does not have it.
     ///
@@ -222,10 +225,9 @@ extension JSONObject: ExpressibleByDictionaryLiteral {
             self.init(uniqueKeysWithLastValues: elements)
             return
         }
-        var entries = ContiguousArray<Element>()
-        entries.reserveCapacity(elements.count)
+        var entries = ElementBuffer<Element>(minimumCapacity: elements.count)
         for (key, value) in elements {
-            if let position = entries.firstIndex(where: { $0.key == key }) {
+            if let position = entries.withUnsafeBufferPointer({ $0.firstIndex { $0.key == key } }) {
                 entries[position].value = value
             } else {
                 entries.append((key, value))

@@ -93,7 +93,7 @@ struct JSONParser {
                 skipWhitespace()
                 if position < bytes.count, bytes[position] == UInt8(ascii: "]") {
                     position += 1
-                    value = .array([])
+                    value = .array(JSONArray())
                 } else {
                     frames.push(Frame(isObject: false, start: values.count, parentKey: key))
                     continue nextValue
@@ -137,7 +137,7 @@ struct JSONParser {
                     value = .object(members.popObject(from: frame.start, keysAreDistinct: !frame.mayRepeatKeys))
                 } else if !frame.isObject, byte == UInt8(ascii: "]") {
                     position += 1
-                    value = .array(values.popArray(from: frame.start))
+                    value = .array(JSONArray(elements: values.popElements(from: frame.start)))
                 } else {
                     throw unexpectedByte(at: position)
                 }
@@ -559,18 +559,16 @@ extension JSONParser {
             (base + count).deinitialize(count: 1)
         }
 
-        /// Moves the elements from `start` on into a new array.
-        ///
-        /// Built with `reserveCapacity` and `append`, which are specialized here and find
-        /// the array's storage class through a cached accessor; the
-        /// `unsafeUninitializedCapacity` initializer looks it up in the runtime on every
-        /// call (about 450 instructions for an array of tuples).
-        mutating func popArray(from start: Int) -> [Element] {
-            var array: [Element] = []
-            array.reserveCapacity(count - start)
-            for position in start..<count { array.append((base + position).move()) }
+        /// Moves the elements from `start` on into new storage.
+        mutating func popElements(from start: Int) -> ElementBuffer<Element> {
+            let moved = count - start
             count = start
-            return array
+            let elements = ElementBuffer<Element>(minimumCapacity: moved)
+            if let storage = elements.storage {
+                storage.elements.moveInitialize(from: base + start, count: moved)
+                storage.elementCount = moved
+            }
+            return elements
         }
     }
 }
@@ -579,18 +577,11 @@ extension JSONParser.Stack where Element == JSONObject.Element {
     /// Moves the keys and values from `start` on into a new object; `keysAreDistinct` skips
     /// the search for repeated keys.
     mutating func popObject(from start: Int, keysAreDistinct: Bool) -> JSONObject {
+        if keysAreDistinct { return JSONObject(uncheckedUniqueEntries: popElements(from: start)) }
         let moved = count - start
         count = start
-        let source = base + start
-        if keysAreDistinct {
-            // Built like `popArray(from:)`'s result, for the same reason.
-            var entries = ContiguousArray<Element>()
-            entries.reserveCapacity(moved)
-            for offset in 0..<moved { entries.append((source + offset).move()) }
-            return JSONObject(uncheckedUniqueEntries: entries)
-        }
         return JSONObject(
-            uniqueKeysWithLastValues: JSONParser.MovingSequence(pointer: source, remaining: moved).lazy.map {
+            uniqueKeysWithLastValues: JSONParser.MovingSequence(pointer: base + start, remaining: moved).lazy.map {
                 ($0.key, $0.value)
             }
         )

@@ -146,7 +146,7 @@ extension Array: JSONRepresentable where Element: JSONRepresentable {
     /// [String](json: ["a", "b"])  // ["a", "b"]
     /// ```
     public init?(json: JSONValue) {
-        guard let values = json.arrayValue else { return nil }
+        guard case .array(let values) = json else { return nil }
         var result: [Element] = []
         result.reserveCapacity(values.count)
         for value in values {
@@ -161,5 +161,5 @@ extension Array: JSONRepresentable where Element: JSONRepresentable {
     /// ```swift
     /// ["a", "b"].json
     /// ```
-    public var json: JSONValue { .array(map(\.json)) }
+    public var json: JSONValue { .array(JSONArray(lazy.map(\.json))) }
 }

@@ -45,7 +45,7 @@ extension JSONValue: Codable {
             }
         }
         if var container = try? decoder.unkeyedContainer() {
-            var elements: [JSONValue] = []
+            var elements = JSONArray()
             if let count = container.count { elements.reserveCapacity(count) }
             while !container.isAtEnd { elements.append(try container.decode(JSONValue.self)) }
             self = .array(elements)

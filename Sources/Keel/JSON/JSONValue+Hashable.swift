@@ -224,7 +224,7 @@ private enum HashStack {
     /// An array or object whose elements or members are being hashed.
     private struct Frame {
         /// The elements of an array; empty for an object.
-        let elements: [JSONValue]
+        let elements: JSONArray
         /// The object, or `nil` for an array.
         let object: JSONObject?
         /// How many elements or members have been started.
@@ -286,7 +286,7 @@ private enum HashStack {
             frames.append(frame)
             return nil
         case .object(let object) where !object.isEmpty:
-            frames.append(Frame(elements: [], object: object))
+            frames.append(Frame(elements: JSONArray(), object: object))
             return nil
         default:
             var hasher = Hasher()

@@ -13,6 +13,11 @@
 /// `-0.0` (unlike Underscore). Arrays compare element by element; objects compare by their
 /// keys and values, in any order.
 ///
+/// An array holds a ``JSONArray``, a collection of values; `.array([1, 2])` and
+/// `.array(swiftArray)` both create one, and `case .array(let elements)` reads it like a
+/// Swift array. Values are compared, hashed, described and freed without recursion, so a
+/// value built in code and nested any number of levels deep is safe to use and to let go.
+///
 /// Backbone distinguishes three states for an attribute: absent, `null` and `undefined`.
 /// Keel has two: an attribute is absent (the key is not in the ``JSONObject``) or it holds a
 /// value, which may be ``null``. Backbone's `undefined` maps to *absent*: use
@@ -29,7 +34,10 @@ public enum JSONValue: Sendable {
     /// A string.
     case string(String)
     /// An ordered list of values.
-    case array([JSONValue])
+    ///
+    /// A Swift array of values converts too: `.array([1, 2])` and `.array(values)` both
+    /// create this case (see ``array(_:)-swift.type.method``).
+    case array(JSONArray)
     /// An object: keys in insertion order, mapped to values.
     case object(JSONObject)
 }
@@ -95,13 +103,18 @@ extension JSONValue {
         }
     }
 
-    /// The elements, when the value is an ``array(_:)``.
+    /// The elements as a Swift array, when the value is an ``array(_:)-swift.enum.case``.
     ///
     /// ```swift
     /// JSONValue(["a", "b"]).arrayValue?.count  // 2
     /// ```
+    ///
+    /// To read the elements without copying them, match the case:
+    /// `if case .array(let elements) = value { ... }`.
+    ///
+    /// - Complexity: O(*n*): the elements are copied into a new array.
     public var arrayValue: [JSONValue]? {
-        if case .array(let array) = self { return array }
+        if case .array(let array) = self { return Array(array) }
         return nil
     }
 
@@ -175,7 +188,27 @@ extension JSONValue {
     /// ```swift
     /// let tags = JSONValue([JSONValue("a"), JSONValue("b")])
     /// ```
-    public init(_ array: [JSONValue]) { self = .array(array) }
+    ///
+    /// - Complexity: O(*n*): the elements are copied.
+    public init(_ array: [JSONValue]) { self = .array(JSONArray(array)) }
+
+    /// Creates an array value from a ``JSONArray``.
+    ///
+    /// ```swift
+    /// let tags = JSONValue(["a", "b"] as JSONArray)
+    /// ```
+    public init(_ array: JSONArray) { self = .array(array) }
+
+    /// Creates an array value from a Swift array of values.
+    ///
+    /// ```swift
+    /// let names = ["a", "b"].map { JSONValue($0) }
+    /// let tags = JSONValue.array(names)
+    /// ```
+    ///
+    /// - Parameter values: The elements.
+    /// - Complexity: O(*n*): the elements are copied into a ``JSONArray``.
+    public static func array(_ values: [JSONValue]) -> JSONValue { .array(JSONArray(values)) }
 
     /// Creates an object value.
     ///
@@ -238,7 +271,7 @@ extension JSONValue: ExpressibleByArrayLiteral {
     /// ```swift
     /// let tags: JSONValue = ["a", "b"]
     /// ```
-    public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
+    public init(arrayLiteral elements: JSONValue...) { self = .array(JSONArray(elements)) }
 }
 
 extension JSONValue: ExpressibleByDictionaryLiteral {
@@ -300,10 +333,10 @@ extension JSONValue {
 
     /// Whether array `lhs` sorts before array `rhs`: lexicographically, with nested arrays
     /// compared on an explicit stack rather than by recursion, so any depth is safe.
-    private static func arraySortsBefore(_ lhs: [JSONValue], _ rhs: [JSONValue]) -> Bool {
+    private static func arraySortsBefore(_ lhs: JSONArray, _ rhs: JSONArray) -> Bool {
         // The pairs of arrays being compared, outermost first, and how many elements of
         // each pair have compared equal.
-        var pairs: [(lhs: [JSONValue], rhs: [JSONValue], equalCount: Int)] = [(lhs, rhs, 0)]
+        var pairs: [(lhs: JSONArray, rhs: JSONArray, equalCount: Int)] = [(lhs, rhs, 0)]
         while let top = pairs.indices.last {
             let position = pairs[top].equalCount
             guard position < pairs[top].lhs.count, position < pairs[top].rhs.count else {

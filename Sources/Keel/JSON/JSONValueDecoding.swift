@@ -432,11 +432,11 @@ extension JSONValueDecoding {
 
     struct UnkeyedContainer: UnkeyedDecodingContainer {
         let decoder: JSONValueDecoding
-        let elements: [JSONValue]
+        let elements: JSONArray
         let codingPath: [any CodingKey]
         private(set) var currentIndex = 0
 
-        init(decoder: JSONValueDecoding, elements: [JSONValue], codingPath: [any CodingKey]) {
+        init(decoder: JSONValueDecoding, elements: JSONArray, codingPath: [any CodingKey]) {
             self.decoder = decoder
             self.elements = elements
             self.codingPath = codingPath

@@ -194,7 +194,7 @@ final class JSONValueEncoding: Encoder {
 }
 
 extension JSONValueEncoding.ArrayNode {
-    var value: JSONValue { .array(elements.map(\.value)) }
+    var value: JSONValue { .array(JSONArray(elements.lazy.map(\.value))) }
 }
 
 extension JSONValueEncoding.ObjectNode {

@@ -14,9 +14,9 @@ struct JSONWriter {
     /// An array or object whose members are being written.
     private struct Frame {
         /// The elements of an array; empty for an object.
-        let elements: [JSONValue]
+        let elements: JSONArray
         /// The keys and values of an object; empty for an array.
-        let members: ContiguousArray<JSONObject.Element>
+        let members: ElementBuffer<JSONObject.Element>
         /// Whether the frame is an object.
         let isObject: Bool
         /// For an object whose keys are written sorted: the positions of its members in key
@@ -113,7 +113,7 @@ struct JSONWriter {
                 return .written
             }
             output.append(UInt8(ascii: "["))
-            return .opened(Frame(elements: elements, members: [], isObject: false, order: nil))
+            return .opened(Frame(elements: elements, members: ElementBuffer(), isObject: false, order: nil))
         case .object(let object):
             guard depth < maximumDepth else { return .tooDeep }
             guard !object.isEmpty else {
@@ -123,13 +123,13 @@ struct JSONWriter {
             output.append(UInt8(ascii: "{"))
             let members = object.entries
             let order = sortsKeys ? Self.keyOrder(of: members) : nil
-            return .opened(Frame(elements: [], members: members, isObject: true, order: order))
+            return .opened(Frame(elements: JSONArray(), members: members, isObject: true, order: order))
         }
         return .written
     }
 
     /// The positions of `members` in ascending order of their keys' code points.
-    private static func keyOrder(of members: ContiguousArray<JSONObject.Element>) -> [Int] {
+    private static func keyOrder(of members: ElementBuffer<JSONObject.Element>) -> [Int] {
         members.indices.sorted { members[$0].key.utf8.lexicographicallyPrecedes(members[$1].key.utf8) }
     }
 

@@ -11,7 +11,7 @@ struct OrderedStringMap<Value> {
 
     static var linearSearchLimit: Int { 12 }
 
-    private(set) var entries: ContiguousArray<Element> = []
+    private(set) var entries = ElementBuffer<Element>()
     /// The hash index, for maps past ``linearSearchLimit`` entries. A class reference, so that
     /// the map stays two words (a ``JSONValue`` holding an object stays 17 bytes); copied
     /// before a change when shared.
@@ -20,7 +20,7 @@ struct OrderedStringMap<Value> {
     init() {}
 
     /// Creates a map from entries whose keys the caller guarantees are distinct.
-    init(uncheckedUniqueEntries: ContiguousArray<Element>) {
+    init(uncheckedUniqueEntries: ElementBuffer<Element>) {
         entries = uncheckedUniqueEntries
         if entries.count > Self.linearSearchLimit { rebuildPositions() }
     }
@@ -30,7 +30,13 @@ struct OrderedStringMap<Value> {
 
     func index(forKey key: String) -> Int? {
         if let keyStamps { return keyStamps.position(ofKey: key) }
-        return entries.firstIndex { $0.key == key }
+        return Self.linearPosition(ofKey: key, in: entries)
+    }
+
+    /// The position of `key` in `entries`, searched in order without copying them.
+    @inline(__always)
+    private static func linearPosition(ofKey key: String, in entries: ElementBuffer<Element>) -> Int? {
+        entries.withUnsafeBufferPointer { buffer in buffer.firstIndex { $0.key == key } }
     }
 
     /// The hash index, copied first if another map shares it; the map must have one.
@@ -41,7 +47,13 @@ struct OrderedStringMap<Value> {
 
     subscript(key: String) -> Value? {
         guard let position = index(forKey: key) else { return nil }
-        return entries[position].value
+        return value(at: position)
+    }
+
+    /// The value at `position`, copied out of the storage.
+    @inline(__always)
+    func value(at position: Int) -> Value {
+        entries.withUnsafeBufferPointer { $0[position].value }
     }
 
     mutating func reserveCapacity(_ capacity: Int) {
@@ -75,19 +87,21 @@ struct OrderedStringMap<Value> {
             return
         }
         let originalCount = entries.count
-        withUnsafeTemporaryAllocation(of: Int?.self, capacity: other.count) { matches in
-            var newKeys = 0
-            for (offset, entry) in other.entries.enumerated() {
-                let match = entries.firstIndex { $0.key == entry.key }
-                matches.initializeElement(at: offset, to: match)
-                if match == nil { newKeys += 1 }
-            }
-            entries.reserveCapacity(originalCount + newKeys)
-            for (offset, entry) in other.entries.enumerated() {
-                if let match = matches[offset] {
-                    entries[match].value = entry.value
-                } else {
-                    entries.append(entry)
+        other.entries.withUnsafeBufferPointer { others in
+            withUnsafeTemporaryAllocation(of: Int?.self, capacity: others.count) { matches in
+                var newKeys = 0
+                for offset in others.indices {
+                    let match = Self.linearPosition(ofKey: others[offset].key, in: entries)
+                    matches.initializeElement(at: offset, to: match)
+                    if match == nil { newKeys += 1 }
+                }
+                entries.reserveCapacity(originalCount + newKeys)
+                for offset in others.indices {
+                    if let match = matches[offset] {
+                        entries[match].value = others[offset].value
+                    } else {
+                        entries.append(others[offset])
+                    }
                 }
             }
         }
@@ -130,13 +144,7 @@ struct OrderedStringMap<Value> {
     }
 
     mutating func removeAll(keepingCapacity: Bool = false) {
-        if keepingCapacity && entries.count <= Self.linearSearchLimit {
-            // `removeAll(keepingCapacity:)` goes through the general `replaceSubrange`,
-            // several times the cost of emptying a few entries one by one.
-            while !entries.isEmpty { entries.removeLast() }
-        } else {
-            entries.removeAll(keepingCapacity: keepingCapacity)
-        }
+        entries.removeAll(keepingCapacity: keepingCapacity)
         keyStamps = nil
     }
 
