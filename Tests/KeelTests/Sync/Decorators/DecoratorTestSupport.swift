@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import Keel
 
 /// A ``Sync`` double that answers each request with the next scripted outcome (the last one

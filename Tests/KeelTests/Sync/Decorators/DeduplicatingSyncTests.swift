@@ -1,6 +1,7 @@
 import Foundation
-@testable import Keel
 import Testing
+
+@testable import Keel
 
 /// A backend that counts requests and holds each one until the test opens the gate (or the
 /// request's task is cancelled).

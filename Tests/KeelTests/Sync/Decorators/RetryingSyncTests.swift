@@ -120,7 +120,9 @@ struct RetryingSyncTests {
             jitter: { 0.5 }
         )
         await #expect(throws: SyncError.timedOut) { try await api.perform(DecoratorFixture.read("/notes")) }
-        let expected: [Duration] = [.milliseconds(250), .milliseconds(500), .seconds(1), .milliseconds(1500), .milliseconds(1500)]
+        let expected: [Duration] = [
+            .milliseconds(250), .milliseconds(500), .seconds(1), .milliseconds(1500), .milliseconds(1500),
+        ]
         #expect(sleeps.all == expected)
         #expect(base.count == 6)
     }
