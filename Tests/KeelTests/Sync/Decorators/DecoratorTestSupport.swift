@@ -59,3 +59,72 @@ enum DecoratorFixture {
         SyncRequest(method: method, url: SyncFixture.url(path), context: context)
     }
 }
+
+/// A backend that counts requests and holds each one until the test opens the gate (or the
+/// request's task is cancelled).
+final class HeldSync: Sync {
+    private struct State {
+        var count = 0
+        var cancelledCount = 0
+        var inFlight = 0
+        var maxInFlight = 0
+        var opened = false
+        var waiting: [UInt64: CheckedContinuation<Bool, Never>] = [:]
+        var nextID: UInt64 = 0
+        var paths: [String] = []
+    }
+
+    private let state = Lock(State())
+    private let answer: Result<SyncResponse, SyncError>
+
+    init(_ answer: Result<SyncResponse, SyncError> = .success(SyncResponse(body: ["id": 1]))) {
+        self.answer = answer
+    }
+
+    var count: Int { state.withLock { $0.count } }
+    var cancelledCount: Int { state.withLock { $0.cancelledCount } }
+    /// The most requests held or answered at the same time.
+    var maxInFlight: Int { state.withLock { $0.maxInFlight } }
+    /// The paths of the requests received, in order.
+    var paths: [String] { state.withLock { $0.paths } }
+
+    func open() {
+        let waiting = state.withLock { state in
+            state.opened = true
+            defer { state.waiting = [:] }
+            return Array(state.waiting.values)
+        }
+        for continuation in waiting { continuation.resume(returning: true) }
+    }
+
+    func perform(_ request: SyncRequest) async throws(SyncError) -> SyncResponse {
+        let id = state.withLock { state in
+            state.count += 1
+            state.inFlight += 1
+            state.maxInFlight = max(state.maxInFlight, state.inFlight)
+            state.paths.append(request.path)
+            state.nextID += 1
+            return state.nextID
+        }
+        defer { state.withLock { $0.inFlight -= 1 } }
+        let opened = await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
+                let resumeNow: Bool? = state.withLock { state in
+                    if state.opened { return true }
+                    if Task.isCancelled { return false }
+                    state.waiting[id] = continuation
+                    return nil
+                }
+                if let resumeNow { continuation.resume(returning: resumeNow) }
+            }
+        } onCancel: {
+            let continuation = state.withLock { $0.waiting.removeValue(forKey: id) }
+            continuation?.resume(returning: false)
+        }
+        guard opened else {
+            state.withLock { $0.cancelledCount += 1 }
+            throw .cancelled
+        }
+        return try answer.get()
+    }
+}

@@ -3,64 +3,6 @@ import Testing
 
 @testable import Keel
 
-/// A backend that counts requests and holds each one until the test opens the gate (or the
-/// request's task is cancelled).
-private final class HeldSync: Sync {
-    private struct State {
-        var count = 0
-        var cancelledCount = 0
-        var opened = false
-        var waiting: [UInt64: CheckedContinuation<Bool, Never>] = [:]
-        var nextID: UInt64 = 0
-    }
-
-    private let state = Lock(State())
-    private let answer: Result<SyncResponse, SyncError>
-
-    init(_ answer: Result<SyncResponse, SyncError> = .success(SyncResponse(body: ["id": 1]))) {
-        self.answer = answer
-    }
-
-    var count: Int { state.withLock { $0.count } }
-    var cancelledCount: Int { state.withLock { $0.cancelledCount } }
-
-    func open() {
-        let waiting = state.withLock { state in
-            state.opened = true
-            defer { state.waiting = [:] }
-            return Array(state.waiting.values)
-        }
-        for continuation in waiting { continuation.resume(returning: true) }
-    }
-
-    func perform(_ request: SyncRequest) async throws(SyncError) -> SyncResponse {
-        let id = state.withLock { state in
-            state.count += 1
-            state.nextID += 1
-            return state.nextID
-        }
-        let opened = await withTaskCancellationHandler {
-            await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
-                let resumeNow: Bool? = state.withLock { state in
-                    if state.opened { return true }
-                    if Task.isCancelled { return false }
-                    state.waiting[id] = continuation
-                    return nil
-                }
-                if let resumeNow { continuation.resume(returning: resumeNow) }
-            }
-        } onCancel: {
-            let continuation = state.withLock { $0.waiting.removeValue(forKey: id) }
-            continuation?.resume(returning: false)
-        }
-        guard opened else {
-            state.withLock { $0.cancelledCount += 1 }
-            throw .cancelled
-        }
-        return try answer.get()
-    }
-}
-
 struct DeduplicatingSyncTests {
     private func waitUntil(_ condition: () -> Bool) async {
         while !condition() { await Task.yield() }

@@ -225,6 +225,29 @@ struct RequestManagementServerTests {
         #expect(elsewhere.body?["headers"]?["authorization"] == nil)
     }
 
+    // MARK: - Cancelling by pattern
+
+    @Test func cancellingByPatternStopsASlowRequestAtOnce() async throws {
+        let api = CancellableSync(try await rest())
+        let clock = ContinuousClock()
+        let start = clock.now
+        let slow = Task {
+            try await api.perform(
+                SyncRequest(
+                    method: .read,
+                    url: SyncFixture.url("/slow"),
+                    query: [URLQueryItem(name: "seconds", value: "20")]
+                )
+            )
+        }
+        while api.inFlightCount == 0 { await Task.yield() }
+        #expect(api.cancelAll(.read, matchingPathPattern: "/echo/:anything") == 0)
+        #expect(api.cancelAll(.read, matchingPathPattern: "/slow") == 1)
+        let result = await slow.result
+        #expect(throws: SyncError.cancelled) { try result.get() }
+        #expect(clock.now - start < .seconds(15), "a generous bound: the server sleeps 20 seconds")
+    }
+
     // MARK: - All together
 
     @Test func aModelFetchesThroughEveryDecoratorUnchanged() async throws {
