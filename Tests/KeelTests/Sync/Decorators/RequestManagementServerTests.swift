@@ -87,26 +87,33 @@ struct RequestManagementServerTests {
         let key = SyncFixture.unique("retry")
         let record = Model(["id": .string(key)])
         record.urlRoot = "/flaky"
-        record.sync = RetryingSync(try await rest(), maxAttempts: 3, baseDelay: .seconds(30))
+        let sleeps = RecordedSleeps()
+        record.sync = RetryingSync(try await rest(), maxAttempts: 3, baseDelay: .seconds(30), sleep: sleeps.sleep)
         var options = SyncOptions()
         options.query = ["failures": "2"]
         try await record.fetch(options: options)
         #expect(record["attempts"] == 3)
         #expect(try await attempts(key) == 3)
+        #expect(sleeps.all == [.zero, .zero], "the server's Retry-After: 0, not the 30 s backoff")
     }
 
     @Test func a429IsRetried() async throws {
         let key = SyncFixture.unique("throttled")
-        let api = RetryingSync(try await rest(), baseDelay: .seconds(30))
+        let sleeps = RecordedSleeps()
+        let api = RetryingSync(try await rest(), baseDelay: .seconds(30), sleep: sleeps.sleep)
         let request = SyncRequest(
             method: .update,
             url: SyncFixture.url("/flaky/\(key)"),
             body: [:],
-            query: [URLQueryItem(name: "failures", value: "1"), URLQueryItem(name: "status", value: "429")]
+            query: [
+                URLQueryItem(name: "failures", value: "1"), URLQueryItem(name: "status", value: "429"),
+                URLQueryItem(name: "retry_after", value: "2"),
+            ]
         )
         let response = try await api.perform(request)
         #expect(response.body?["method"] == "PUT")
         #expect(response.body?["attempts"] == 2)
+        #expect(sleeps.all == [.seconds(2)])
     }
 
     @Test func aCreateIsSentOnceUnlessTheCallOptsIn() async throws {
