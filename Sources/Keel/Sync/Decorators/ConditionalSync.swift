@@ -100,8 +100,9 @@ public final class ConditionalSync: Sync {
         let response: SyncResponse
         do {
             response = try await base.perform(conditional)
-        } catch .httpStatus(304, _) where remembered != nil {
-            return remembered ?? SyncResponse(status: 304)
+        } catch .httpStatus(304, let body) {
+            guard let remembered else { throw .httpStatus(304, body: body) }
+            return remembered
         }
         if response.status == 304, let remembered { return remembered }
         if !setsOwnValidators && response.isSuccess
