@@ -1,6 +1,6 @@
 from django.urls import include, path, re_path
 
-from . import views
+from . import resilience, views
 
 # No trailing slashes needed (APPEND_SLASH is off); one is tolerated on notes
 # and todos. Note and todo ids: digits. User ids: anything (the view re-reads the raw, still
@@ -18,6 +18,12 @@ urlpatterns = [
     re_path(r"^server-error/?$", views.server_error),
     re_path(r"^status/(?P<code>[0-9]{3})/?$", views.status_code),
     re_path(r"^__reset/?$", views.reset),
+    # Request management: retries, conditional GETs, expiring bearer tokens.
+    re_path(r"^flaky/(?P<key>[A-Za-z0-9_-]+)/attempts$", resilience.flaky_attempts),
+    re_path(r"^flaky/(?P<key>[A-Za-z0-9_-]+)$", resilience.flaky),
+    re_path(r"^documents/(?P<key>[A-Za-z0-9_-]+)$", resilience.document),
+    re_path(r"^auth/token$", resilience.issue_token),
+    re_path(r"^auth/me$", resilience.Me.as_view()),
     # A stock Django REST framework resource: DefaultRouter, trailing slashes.
     path("drf/", include("keelserver.articles.urls")),
     # Drupal 8+ core REST and Drupal 7 Services emulations (cookie sessions, X-CSRF-Token).

@@ -131,7 +131,10 @@ public struct RESTSync: Sync {
             }
         }
         let response = SyncResponse(status: status, headers: responseHeaders, body: body)
-        guard response.isSuccess else { throw SyncError(failing: response) }
+        guard response.isSuccess else {
+            FailedResponseRecorder.record(response)
+            throw SyncError(failing: response)
+        }
         return response
     }
 

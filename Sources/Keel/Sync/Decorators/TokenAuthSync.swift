@@ -1,0 +1,156 @@
+public import Foundation
+
+/// A decorator that signs requests with a bearer token from your code, and gets a new token
+/// once when the server answers `401 Unauthorized`.
+///
+/// The token provider is called with `nil` for the first token, and with the token the
+/// server refused when a request comes back 401; then that request is sent once more with
+/// the new token. Concurrent requests that fail together share one refresh.
+///
+/// ```swift
+/// let api = TokenAuthSync(rest, baseURL: URL(string: "https://api.example.com")!) { refused in
+///     try await session.accessToken(refreshing: refused != nil)
+/// }
+/// let notes = Collection<Note>(url: "/notes", sync: api)
+/// try await notes.fetch()   // Authorization: Bearer <token>
+/// ```
+///
+/// ### Where the token goes
+///
+/// Only to requests whose URL is relative (the backend resolves it against its base URL) or
+/// has the origin (scheme, host and port) of ``baseURL``; a request to any other origin goes
+/// without it. A request that sets its own `Authorization` header keeps it.
+///
+/// For HTTP basic authentication, use ``basic(_:baseURL:user:password:)``.
+public final class TokenAuthSync: Sync {
+    /// Gives a token: the current one for `nil`, a new one when passed the refused token.
+    public typealias TokenProvider = @Sendable (_ refusedToken: String?) async throws -> String
+
+    /// The backend that sends the requests.
+    public let base: any Sync
+    /// The URL whose origin receives the token.
+    public let baseURL: URL
+    /// The authorization scheme written before the token (`Bearer`).
+    public let scheme: String
+
+    private let provider: TokenProvider
+
+    private struct State {
+        var token: String?
+        var pending: (id: UInt64, task: Task<Result<String, SyncError>, Never>)?
+        var nextID: UInt64 = 0
+    }
+
+    private let state = Lock(State())
+
+    /// Creates a decorator that sends a bearer token.
+    ///
+    /// ```swift
+    /// let api = TokenAuthSync(rest, baseURL: site) { _ in try await keychain.token() }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - base: The backend that sends the requests.
+    ///   - baseURL: The URL whose origin receives the token.
+    ///   - scheme: The authorization scheme (`Bearer`, or `Token` for Django REST framework's
+    ///     `TokenAuthentication`).
+    ///   - token: Gives a token; it is passed the refused token when one is refused. An error
+    ///     it throws fails the request: a ``SyncError`` as it is, `CancellationError` as
+    ///     ``SyncError/cancelled``, any other as ``SyncError/transport(_:)``.
+    public init(_ base: any Sync, baseURL: URL, scheme: String = "Bearer", token: @escaping TokenProvider) {
+        self.base = base
+        self.baseURL = baseURL
+        self.scheme = scheme
+        self.provider = token
+    }
+
+    /// Creates a decorator that sends HTTP basic credentials to the origin of `baseURL`.
+    ///
+    /// ```swift
+    /// let api = TokenAuthSync.basic(rest, baseURL: site, user: "ann", password: password)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - base: The backend that sends the requests.
+    ///   - baseURL: The URL whose origin receives the credentials.
+    ///   - user: The user name; it must not contain a colon.
+    ///   - password: The password.
+    /// - Returns: A decorator that sends `Authorization: Basic <base64(user:password)>`.
+    public static func basic(_ base: any Sync, baseURL: URL, user: String, password: String) -> TokenAuthSync {
+        let credentials = Data("\(user):\(password)".utf8).base64EncodedString()
+        return TokenAuthSync(base, baseURL: baseURL, scheme: "Basic") { _ in credentials }
+    }
+
+    /// Sends the request with the token; on a 401, gets a new token and sends it once more.
+    ///
+    /// ```swift
+    /// let response = try await api.perform(SyncRequest(method: .read, url: URL(string: "/me")!))
+    /// ```
+    ///
+    /// - Parameter request: The operation.
+    /// - Returns: The response.
+    /// - Throws: ``SyncError``: the second 401 as ``SyncError/httpStatus(_:body:)``, or the
+    ///   provider's error.
+    public func perform(_ request: SyncRequest) async throws(SyncError) -> SyncResponse {
+        guard receivesToken(request) else { return try await base.perform(request) }
+        let token = try await self.token(replacing: nil)
+        do {
+            return try await base.perform(signed(request, with: token))
+        } catch .httpStatus(401, _) {
+            let fresh = try await self.token(replacing: token)
+            return try await base.perform(signed(request, with: fresh))
+        }
+    }
+
+    // MARK: - Helpers
+
+    private func receivesToken(_ request: SyncRequest) -> Bool {
+        let setsOwn = request.headers.keys.contains { $0.lowercased() == "authorization" }
+        return !setsOwn && (request.url.scheme == nil || HTTPOrigin.same(request.url, baseURL))
+    }
+
+    private func signed(_ request: SyncRequest, with token: String) -> SyncRequest {
+        var request = request
+        request.headers["Authorization"] = "\(scheme) \(token)"
+        return request
+    }
+
+    /// The current token, or a new one when `refused` is the current one; callers at the same
+    /// time share one call of the provider.
+    private func token(replacing refused: String?) async throws(SyncError) -> String {
+        let provider = self.provider
+        let ready: String?
+        let pending: Task<Result<String, SyncError>, Never>?
+        (ready, pending) = state.withLock { state in
+            if let pending = state.pending { return (nil, pending.task) }
+            if let token = state.token, token != refused { return (token, nil) }
+            state.nextID += 1
+            let id = state.nextID
+            let task = Task {
+                let result = await Self.call(provider, refused: refused)
+                self.state.withLock { state in
+                    if state.pending?.id == id { state.pending = nil }
+                    if case .success(let token) = result { state.token = token }
+                }
+                return result
+            }
+            state.pending = (id, task)
+            return (nil, task)
+        }
+        if let ready { return ready }
+        guard let pending else { throw .cancelled }
+        return try await pending.value.get()
+    }
+
+    private static func call(_ provider: TokenProvider, refused: String?) async -> Result<String, SyncError> {
+        do {
+            return .success(try await provider(refused))
+        } catch let error as SyncError {
+            return .failure(error)
+        } catch is CancellationError {
+            return .failure(.cancelled)
+        } catch {
+            return .failure(.transport("the token provider failed: \(error)"))
+        }
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+import Keel
+import Testing
+
+struct CancellableSyncTests {
+    private func waitUntil(_ condition: () -> Bool) async {
+        while !condition() { await Task.yield() }
+    }
+
+    @Test func cancelAllByMethodAndPatternCancelsExactlyTheMatchingRequests() async throws {
+        let base = HeldSync()
+        let api = CancellableSync(base)
+        let requests: [(SyncMethod, String, Bool)] = [
+            (.read, "/users/7/invites", true),
+            (.read, "/users/8/invites/", true),
+            (.read, "/users/7/invites/3", false),
+            (.read, "/users/invites", false),
+            (.create, "/users/7/invites", false),
+            (.read, "/teams/7/invites", false),
+        ]
+        let tasks = requests.map { method, path, _ in
+            Task { try await api.perform(DecoratorFixture.request(method, path)) }
+        }
+        await waitUntil { base.count == requests.count }
+        #expect(api.cancelAll(.read, matchingPathPattern: "/users/:id/invites") == 2)
+        base.open()
+        for (task, (_, path, cancelled)) in zip(tasks, requests) {
+            let result = await task.result
+            if cancelled {
+                #expect(throws: SyncError.cancelled, "\(path)") { try result.get() }
+            } else {
+                #expect(throws: Never.self, "\(path)") { try result.get() }
+            }
+        }
+        #expect(api.inFlightCount == 0)
+    }
+
+    @Test func cancelAllWithoutArgumentsCancelsEverything() async throws {
+        let base = HeldSync()
+        let api = CancellableSync(base)
+        let tasks = ["/a", "/b/c"].map { path in Task { try await api.perform(DecoratorFixture.read(path)) } }
+        await waitUntil { api.inFlightCount == 2 && base.count == 2 }
+        #expect(api.cancelAll() == 2)
+        for task in tasks {
+            let result = await task.result
+            #expect(throws: SyncError.cancelled) { try result.get() }
+        }
+    }
+
+    @Test func cancellingTheCallersTaskCancelsItsRequest() async throws {
+        let base = HeldSync()
+        let api = CancellableSync(base)
+        let task = Task { try await api.perform(DecoratorFixture.read("/notes")) }
+        await waitUntil { base.count == 1 }
+        task.cancel()
+        let result = await task.result
+        #expect(throws: SyncError.cancelled) { try result.get() }
+        await waitUntil { base.cancelledCount == 1 }
+        #expect(api.inFlightCount == 0)
+    }
+
+    @Test func answeredRequestsAreForgotten() async throws {
+        let api = CancellableSync(SequenceSync([.respond(SyncResponse(status: 204))]))
+        _ = try await api.perform(DecoratorFixture.read("/notes"))
+        #expect(api.inFlightCount == 0)
+        #expect(api.cancelAll() == 0)
+    }
+}
