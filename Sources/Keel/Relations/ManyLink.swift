@@ -95,7 +95,7 @@ final class ManyLink<Child: Model>: RelationLink {
 
     func shapeError(of value: JSONValue) -> String? {
         if value == .null { return nil }
-        guard let items = value.arrayValue, items.allSatisfy({ $0.objectValue != nil }) else {
+        guard case .array(let items) = value, items.allSatisfy({ $0.objectValue != nil }) else {
             return "must be a list of records"
         }
         return nil
