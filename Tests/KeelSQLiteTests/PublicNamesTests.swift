@@ -19,6 +19,8 @@ struct PublicNamesTests {
         "AttributeRole": AttributeRole.self,
         "AttributeValues": AttributeValues<String>.self,
         "Attributes": Attributes.self,
+        "BatchProgress": BatchProgress.self,
+        "BatchResult": BatchResult<Model>.self,
         "BelongsTo": BelongsTo<Model>.self,
         "CancellableSync": CancellableSync.self,
         "ChangeOptions": ChangeOptions.self,
