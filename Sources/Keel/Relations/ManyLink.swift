@@ -82,7 +82,7 @@ final class ManyLink<Child: Model>: RelationLink {
                     records.append(.object(changes))
                 }
             }
-            for id in removedIDs { records.append(["id": id, "_destroy": true]) }
+            for id in removedIDs { records.append(.object([Child.idAttribute: id, "_destroy": true])) }
             return records.isEmpty ? [] : [(key + "_attributes", .array(records))]
         case .ids:
             return [(Inflection.singularize(key) + "_ids", .array(children.compactMap(\.id)))]

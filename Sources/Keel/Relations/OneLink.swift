@@ -16,11 +16,12 @@ final class OneLink<Target: Model>: RelationLink {
     }
 
     /// The model as JSON: its attributes, without its own relations for a belongs-to, so
-    /// that a parent that lists its children does not mirror them back into each child.
+    /// that a parent that lists its children does not mirror them back into each child. Read
+    /// without registering Observation accesses: the owner's attribute is what observers track.
     var mirror: JSONValue? {
         guard let model else { return nil }
-        guard foreignKey != nil, let links = model.relationLinks else { return .object(model.attributes) }
-        return .object(model.attributes.filter { links[$0.key] == nil })
+        guard foreignKey != nil, let links = model.relationLinks else { return .object(model.storage) }
+        return .object(model.storage.filter { links[$0.key] == nil })
     }
 
     func merge(_ value: JSONValue?, options: ChangeOptions) -> JSONValue? {
