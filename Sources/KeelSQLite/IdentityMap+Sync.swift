@@ -27,7 +27,8 @@ extension IdentityMap {
     /// updated with what was loaded, or a new registered model.
     ///
     /// A new model gets `collection` as its `urlRoot` and `sync` as its backend (unless its
-    /// class provides them), so it can be saved and destroyed right away.
+    /// class provides them), so it can be saved and destroyed right away. The request and
+    /// the response follow the class's ``Keel/Model/wireFormat``.
     ///
     /// ```swift
     /// let note = try await map.find(Note.self, id: 7, in: "/notes", from: store)
@@ -40,27 +41,35 @@ extension IdentityMap {
     ///   - collection: The collection path, such as `/notes`.
     ///   - sync: The backend to read from.
     /// - Returns: The model, or `nil` when the backend answers 404.
-    /// - Throws: `SyncError` for any other failure, and
-    ///   `SyncError.invalidResponse(_:)` when the answer is not a JSON object.
+    /// - Throws: `SyncError` for any other failure, `SyncError.invalidResponse(_:)` when the
+    ///   answer is not a JSON object, and `SyncError.unmappableResponse(keyPath:reason:)` when
+    ///   it does not fit the wire format.
     public func find<M: Model>(
         _ type: M.Type,
         id: JSONValue,
         in collection: String,
         from sync: any Sync
     ) async throws(SyncError) -> M? {
-        let path = Self.recordPath(collection: collection, id: id)
+        let format = M.wireFormat
+        let path = format.suffixed(Self.recordPath(collection: collection, id: id))
         guard let url = URL(string: path) else { throw .missingURL("\(path) is not a valid URL") }
+        let query = format.queryItems(then: [:]).map { URLQueryItem(name: $0.key, value: $0.value) }
         let response: SyncResponse
         do {
-            response = try await sync.perform(SyncRequest(method: .read, url: url))
+            response = try await sync.perform(SyncRequest(method: .read, url: url, query: query))
         } catch .httpStatus(404, _) {
             return nil
         }
-        guard let attributes = response.body?.objectValue else {
+        guard let attributes = try format.record(from: response.body ?? .null, for: M.self).objectValue else {
             throw .invalidResponse("expected a JSON object for \(path), got \(response.body ?? .null)")
         }
         let isLoaded = existing(type, id: id, in: collection) != nil
-        let model = self.model(type, collection: collection, attributes: attributes, options: ChangeOptions(parse: true))
+        let model = self.model(
+            type,
+            collection: collection,
+            attributes: attributes,
+            options: ChangeOptions(parse: true)
+        )
         if !isLoaded {
             if model.urlRoot == nil && model.collection == nil { model.urlRoot = collection }
             if model.resolvedSync == nil { model.sync = sync }

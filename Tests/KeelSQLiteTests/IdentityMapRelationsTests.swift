@@ -1,3 +1,4 @@
+import Foundation
 import Keel
 import KeelSQLite
 import Testing
@@ -47,5 +48,19 @@ struct IdentityMapRelationsTests {
         #expect(invites.get(7) === invite)
         #expect(ada["invites"] == [["id": 7, "email": "b@x"]])
         #expect(map.existing(Organization.self, id: 9, in: "/organizations") === ada[User.organization])
+    }
+
+    @Test func findFollowsTheClassesWireFormat() async throws {
+        final class Post: Model {
+            override class var wireFormat: WireFormat { .rails }
+        }
+        struct RailsAnswer: Sync {
+            func perform(_ request: SyncRequest) async throws(SyncError) -> SyncResponse {
+                SyncResponse(body: ["post": ["id": 4, "published_at": .string(request.url.absoluteString)]])
+            }
+        }
+        let post = try #require(try await IdentityMap().find(Post.self, id: 4, in: "/posts", from: RailsAnswer()))
+        #expect(post["publishedAt"] == "/posts/4")
+        #expect(post.id == 4)
     }
 }

@@ -26,7 +26,7 @@ extension WireFormat {
     }
 
     /// A resource path with the ``pathSuffix``, placed before any query or fragment.
-    func suffixed(_ path: String) -> String {
+    package func suffixed(_ path: String) -> String {
         guard !pathSuffix.isEmpty else { return path }
         let end = path.firstIndex { $0 == "?" || $0 == "#" } ?? path.endIndex
         let resource = path[..<end]
@@ -35,7 +35,7 @@ extension WireFormat {
     }
 
     /// The format's query parameters followed by a call's own.
-    func queryItems(then own: KeyValuePairs<String, String>) -> [(key: String, value: String)] {
+    package func queryItems(then own: KeyValuePairs<String, String>) -> [(key: String, value: String)] {
         query.sorted { $0.key < $1.key }.map { ($0.key, $0.value) } + own.map { ($0.key, $0.value) }
     }
 
@@ -46,7 +46,7 @@ extension WireFormat {
     ///
     /// - Throws: ``SyncError/unmappableResponse(keyPath:reason:)`` naming the key path that
     ///   does not fit the format.
-    func record(from body: JSONValue, for modelType: Model.Type) throws(SyncError) -> JSONValue {
+    package func record(from body: JSONValue, for modelType: Model.Type) throws(SyncError) -> JSONValue {
         guard !isPlain else { return body }
         let (inner, path) = try Self.value(at: recordKeyPath, in: body)
         guard let object = inner.objectValue else { return inner }
