@@ -28,7 +28,7 @@ extension IdentityMap {
     ///
     /// A new model gets `collection` as its `urlRoot` and `sync` as its backend (unless its
     /// class provides them), so it can be saved and destroyed right away. The request and
-    /// the response follow the class's ``Keel/Model/wireFormat``.
+    /// the response follow the class's `Model.wireFormat`.
     ///
     /// ```swift
     /// let note = try await map.find(Note.self, id: 7, in: "/notes", from: store)
