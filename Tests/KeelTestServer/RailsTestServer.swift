@@ -15,7 +15,7 @@ public import Foundation
 /// Like ``TestServer``, the server exits by itself when the test process ends, however it
 /// ends. It needs Ruby with Rails 6.1, Puma and sqlite3: `Scripts/install-rails-server.sh`
 /// installs them. Set `KEEL_TEST_SERVER_VERBOSE=1` to log every request to stderr.
-public final class RailsTestServer: Sendable {
+public final class RailsTestServer: LoopbackTestServer {
     /// Why the server could not be started (the description says what to do), or reset failed.
     public typealias Failure = TestServer.Failure
 
@@ -53,31 +53,6 @@ public final class RailsTestServer: Sendable {
     ///     try await rails.reset()
     public static func dedicated(to name: String) async throws -> RailsTestServer {
         try await started.server(named: name) { try await start() }
-    }
-
-    /// `baseURL` + `path` (a path relative to the root, e.g. `"users/1/invites"`; a
-    /// leading `/` is ignored). Percent-encode ids yourself.
-    ///
-    ///     let notes = try await RailsTestServer.shared.url("notes")
-    public func url(_ path: String) -> URL {
-        let relative = path.hasPrefix("/") ? String(path.dropFirst()) : path
-        return URL(string: relative, relativeTo: baseURL)!.absoluteURL
-    }
-
-    /// `POST /__reset`: deletes every record (ids keep counting up).
-    /// The shared server is used by tests running in parallel: prefer creating
-    /// your own records over resetting.
-    ///
-    ///     try await RailsTestServer.dedicated(to: "MySuite").reset()
-    ///
-    /// - Throws: ``Failure`` when the server does not answer 204.
-    public func reset() async throws {
-        var request = URLRequest(url: url("__reset"))
-        request.httpMethod = "POST"
-        let (_, response) = try await URLSession.shared.data(for: request)
-        guard (response as? HTTPURLResponse)?.statusCode == 204 else {
-            throw Failure(description: "POST /__reset failed: \(response)")
-        }
     }
 
     /// Terminates the server process. Safe to call more than once.

@@ -14,7 +14,7 @@ public import Foundation
 /// The server's stdin is a pipe held by this process, so the server exits by
 /// itself when the test process ends, however it ends. It also watches its
 /// parent pid. Set `KEEL_TEST_SERVER_VERBOSE=1` to log every request to stderr.
-public final class TestServer: Sendable {
+public final class TestServer: LoopbackTestServer {
     /// Why the server could not be started (the description says what to do), or reset failed.
     public struct Failure: Error, CustomStringConvertible {
         public let description: String
@@ -50,25 +50,6 @@ public final class TestServer: Sendable {
     /// reset the server, which would delete the records of tests running beside them.
     public static func dedicated(to name: String) async throws -> TestServer {
         try await started.server(named: name) { try await start() }
-    }
-
-    /// `baseURL` + `path` (a path relative to the root, e.g. `"notes/1"`; a
-    /// leading `/` is ignored). Percent-encode ids yourself.
-    public func url(_ path: String) -> URL {
-        let relative = path.hasPrefix("/") ? String(path.dropFirst()) : path
-        return URL(string: relative, relativeTo: baseURL)!.absoluteURL
-    }
-
-    /// `POST /__reset`: deletes all notes, todos and users and resets the id counters.
-    /// The shared server is used by tests running in parallel: prefer creating
-    /// your own records over resetting.
-    public func reset() async throws {
-        var request = URLRequest(url: url("__reset"))
-        request.httpMethod = "POST"
-        let (_, response) = try await URLSession.shared.data(for: request)
-        guard (response as? HTTPURLResponse)?.statusCode == 204 else {
-            throw Failure(description: "POST /__reset failed: \(response)")
-        }
     }
 
     /// Terminates the server process. Safe to call more than once.

@@ -20,23 +20,8 @@ extension Model {
     public func fetch(options: SyncOptions = SyncOptions()) async throws(SyncError) -> SyncResponse {
         await syncGate.enter()
         defer { syncGate.leave() }
-        let backend = try requireBackend()
         let format = wireFormat(for: options)
-        let request = makeRequest(
-            .read,
-            url: try requestURL(for: .read, options: options),
-            body: nil,
-            format: format,
-            options: options
-        )
-        let response = try await performSync(
-            request,
-            with: backend,
-            model: self,
-            collection: nil,
-            format: format,
-            options: options
-        )
+        let (request, response) = try await send(.read, format: format, options: options)
         try applyResponse(response, request: request, waitedAttributes: nil, format: format, options: options)
         return response
     }
@@ -263,30 +248,37 @@ extension Model {
             options.onSuccess?(SyncResponse(status: 204))
             return nil
         }
-        let backend = try requireBackend()
-        let format = wireFormat(for: options)
-        let request = makeRequest(
-            .delete,
-            url: try requestURL(for: .delete, options: options),
-            body: nil,
-            format: format,
-            options: options
-        )
         let waiting = options.wait
-        let response = try await performSync(
-            request,
-            with: backend,
-            model: self,
-            collection: nil,
-            format: format,
-            options: options
-        ) {
+        let (request, response) = try await send(.delete, format: wireFormat(for: options), options: options) {
             if !waiting { emitDestroy(options: options) }
         }
         if waiting { emitDestroy(options: options) }
         syncedStorage = nil
         reportSyncSuccess(response, request: request, model: self, collection: nil, options: options)
         return response
+    }
+
+    /// Builds a bodiless request (a fetch or a destroy) for this model and sends it through
+    /// its backend, emitting `request` and, on failure, `error`.
+    private func send(
+        _ method: SyncMethod,
+        format: WireFormat,
+        options: SyncOptions,
+        afterRequest: () -> Void = {}
+    ) async throws(SyncError) -> (SyncRequest, SyncResponse) {
+        let backend = try requireBackend()
+        let url = try requestURL(for: method, options: options)
+        let request = makeRequest(method, url: url, body: nil, format: format, options: options)
+        let response = try await performSync(
+            request,
+            with: backend,
+            model: self,
+            collection: nil,
+            format: format,
+            options: options,
+            afterRequest: afterRequest
+        )
+        return (request, response)
     }
 
     private func emitDestroy(options: SyncOptions) {

@@ -71,7 +71,8 @@ struct DrupalIntegrationTests {
         let server = try await TestServer.dedicated(to: "drupal")
         let article = Article(["type": "article", "title": "Nope"])
         article.sync = DrupalSession(RESTSync(baseURL: server.baseURL))
-        await #expect(throws: SyncError.self) { try await article.save() }
+        let error = await #expect(throws: SyncError.self) { try await article.save() }
+        #expect(error?.status == 403)
         #expect(article.isNew)
     }
 
