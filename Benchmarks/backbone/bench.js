@@ -3,8 +3,9 @@
 //
 // Runs the workloads of Benchmarks/README.md ("Workloads") on Backbone.js
 // 1.6.1 + Underscore 1.13.x under Node: all but those in WITHOUT_BACKBONE,
-// which need features Backbone does not have (nested_merge: relations). This file contains no
-// Backbone or Underscore code: both are loaded at run time from the directory
+// which need features Backbone does not have (nested_merge: relations;
+// sync_fetch: an HTTP stack). This file contains no Backbone or Underscore
+// code: both are loaded at run time from the directory
 // named by $BACKBONE_DIR, which get-backbone.sh (next to this file) prepares:
 //
 //   BACKBONE_DIR/backbone.js
@@ -483,7 +484,9 @@ const WORKLOADS = [
 // of the geometric mean.
 const WITHOUT_BACKBONE = {
   nested_merge: 'Backbone 1.6 has no relations: a model attribute holding an array stays plain JSON, '
-    + 'so there are no nested models to merge into'
+    + 'so there are no nested models to merge into',
+  sync_fetch: 'Backbone.sync needs a browser or jQuery HTTP stack that Node does not have; '
+    + 'keel-bench compares this workload with a raw URLSession + JSONSerialization fetch instead'
 };
 
 // ---------------------------------------------------------------------------

@@ -94,3 +94,15 @@ final class Slots<Element> {
         items = Array(repeating: nil, count: count)
     }
 }
+
+/// How many notes the loopback server of `sync_fetch` returns per request.
+let syncFetchRecords = 1_000
+
+/// How many fetches one timed run of `sync_fetch` makes.
+let syncFetchRounds = 100
+
+/// The check value of one `sync_fetch` response: the order checksum of the ids plus the
+/// UTF-8 length of every title, so both sides must have read each record's fields.
+func syncFetchChecksum(_ records: [(id: Int, titleLength: Int)]) -> Int {
+    orderChecksum(records.map(\.id)) + records.reduce(0) { $0 + $1.titleLength }
+}

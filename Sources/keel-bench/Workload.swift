@@ -1,4 +1,4 @@
-/// One of the thirteen benchmark workloads of `Benchmarks/README.md`: the work done through
+/// One of the fourteen benchmark workloads of `Benchmarks/README.md`: the work done through
 /// Keel, the same work in plain Swift (the floor), and the check value both must produce.
 struct Workload {
     /// The name used in the output and in `WORKLOADS`, such as `"set_change"`.
@@ -107,6 +107,13 @@ extension Workload {
                 expectedCheck: 3_542_305_648,
                 keel: KeelTrials.nestedMerge(),
                 floor: FloorTrials.nestedMerge()
+            ),
+            Workload(
+                name: "sync_fetch",
+                ops: syncFetchRounds,
+                expectedCheck: 33_334_089_000,
+                keel: KeelTrials.syncFetch(),
+                floor: FloorTrials.syncFetch()
             ),
         ]
     }

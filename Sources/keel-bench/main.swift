@@ -1,4 +1,4 @@
-// keel-bench: the thirteen workloads of Benchmarks/README.md through Keel, each beside its
+// keel-bench: the fourteen workloads of Benchmarks/README.md through Keel, each beside its
 // plain-Swift floor. Prints `name ops_per_sec total_ms floor_ops_per_sec floor_total_ms`
 // per workload, then one JSON object (read by Benchmarks/compare.py). Exits with status 1
 // when a check value is wrong, 2 on a bad environment setting.
