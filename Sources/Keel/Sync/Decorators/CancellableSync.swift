@@ -93,34 +93,44 @@ public final class CancellableSync: Sync {
     ///
     /// - Parameters:
     ///   - method: The method of the requests to cancel, or `nil` for all.
-    ///   - pattern: A path pattern such as `/users/:id/invites`, or `nil` for all paths.
+    ///   - pattern: A path pattern such as `/users/:id/invites` (a trailing slash is ignored),
+    ///     or `nil` for all paths.
     /// - Returns: How many requests were cancelled.
-    /// - Complexity: O(*n* × *s*), where *n* is the number of requests in flight and *s* the
-    ///   number of segments of the pattern.
+    /// - Complexity: O(*n* × *p*), where *n* is the number of requests in flight and *p* the
+    ///   length of the pattern.
     @discardableResult
     public func cancelAll(_ method: SyncMethod? = nil, matchingPathPattern pattern: String? = nil) -> Int {
-        let patternSegments = pattern.map(Self.segments)
+        guard var pattern else { return cancelAll(method) { _ in true } }
+        if pattern.count > 1, pattern.hasSuffix("/") { pattern.removeLast() }
+        return cancelAll(method, matching: Route(pattern))
+    }
+
+    /// Cancels every request in flight with this method (any method for `nil`) whose path
+    /// matches the route, such as one of a class's ``Routes``.
+    ///
+    /// ```swift
+    /// api.cancelAll(.read, matching: User.routes.relationships["invites"]!)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - method: The method of the requests to cancel, or `nil` for all.
+    ///   - route: The route whose paths to cancel: ``Route/parameters(in:)`` is not `nil` for them.
+    /// - Returns: How many requests were cancelled.
+    /// - Complexity: O(*n* × *p*), where *n* is the number of requests in flight and *p* the
+    ///   length of the route's pattern.
+    @discardableResult
+    public func cancelAll(_ method: SyncMethod? = nil, matching route: Route) -> Int {
+        cancelAll(method) { route.parameters(in: $0) != nil }
+    }
+
+    private func cancelAll(_ method: SyncMethod?, where pathMatches: (String) -> Bool) -> Int {
         let tasks = state.withLock { state in
             state.flights.values.filter { flight in
-                (method == nil || flight.method == method)
-                    && (patternSegments.map { Self.matches($0, Self.segments(flight.path)) } ?? true)
+                (method == nil || flight.method == method) && pathMatches(flight.path)
             }
             .map(\.task)
         }
         for task in tasks { task.cancel() }
         return tasks.count
-    }
-
-    // MARK: - Patterns
-
-    private static func segments(_ path: String) -> [Substring] {
-        path.split(separator: "/", omittingEmptySubsequences: true)
-    }
-
-    private static func matches(_ pattern: [Substring], _ path: [Substring]) -> Bool {
-        pattern.count == path.count
-            && zip(pattern, path).allSatisfy { expected, actual in
-                expected.hasPrefix(":") ? !actual.isEmpty : expected == actual
-            }
     }
 }

@@ -35,6 +35,41 @@ struct CancellableSyncTests {
         #expect(api.inFlightCount == 0)
     }
 
+    @Test func cancelAllMatchingARouteCancelsTheRequestsOnItsPaths() async throws {
+        let base = HeldSync()
+        let api = CancellableSync(base)
+        let routes = Routes("/users/:user_id/invites/:id", relationships: ["invites": "/users/:id/invites"])
+        let paths: [(String, Bool)] = [
+            ("/users/7/invites/3", true),
+            ("/users/a%2Fb/invites/3", true),
+            ("/users/7/invites", false),
+            ("/users/7/invites/3/accept", false),
+        ]
+        let tasks = paths.map { path, _ in Task { try await api.perform(DecoratorFixture.read(path)) } }
+        await waitUntil { base.count == paths.count }
+        #expect(api.cancelAll(.read, matching: try #require(routes.default)) == 2)
+        #expect(api.cancelAll(.delete, matching: try #require(routes.relationships["invites"])) == 0)
+        base.open()
+        for (task, (path, cancelled)) in zip(tasks, paths) {
+            let result = await task.result
+            if cancelled {
+                #expect(throws: SyncError.cancelled, "\(path)") { try result.get() }
+            } else {
+                #expect(throws: Never.self, "\(path)") { try result.get() }
+            }
+        }
+    }
+
+    @Test func aPatternsTrailingSlashIsIgnored() async throws {
+        let base = HeldSync()
+        let api = CancellableSync(base)
+        let task = Task { try await api.perform(DecoratorFixture.read("/users/7/invites")) }
+        await waitUntil { base.count == 1 }
+        #expect(api.cancelAll(matchingPathPattern: "/users/:id/invites/") == 1)
+        let result = await task.result
+        #expect(throws: SyncError.cancelled) { try result.get() }
+    }
+
     @Test func cancelAllWithoutArgumentsCancelsEverything() async throws {
         let base = HeldSync()
         let api = CancellableSync(base)
