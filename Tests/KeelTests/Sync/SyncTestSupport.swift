@@ -176,27 +176,25 @@ struct SyncTestFailure: Error, CustomStringConvertible {
     init(_ description: String) { self.description = description }
 }
 
-/// A ``Sync`` that holds every request until the test calls ``release()``, then passes it to
-/// an ``InMemorySync``: a request stays in flight exactly as long as the test needs, without
-/// timing assumptions.
-final class GatedSync: Sync {
+/// Holds every caller of ``wait()`` until the test calls ``open()``, then lets the waiting
+/// callers and every later one through; counts the callers.
+final class Latch: Sendable {
     private struct State {
+        var arrived = 0
         var waiting: [CheckedContinuation<Void, Never>] = []
         var opened = false
     }
 
     private let state = Lock(State())
-    let store: InMemorySync
 
-    init(_ store: InMemorySync = InMemorySync()) {
-        self.store = store
-    }
+    /// How many callers have called ``wait()``.
+    var arrived: Int { state.withLock { $0.arrived } }
 
-    /// How many requests are waiting for ``release()``.
+    /// How many callers are waiting now.
     var waitingCount: Int { state.withLock { $0.waiting.count } }
 
-    /// Lets every waiting request, and every later one, through.
-    func release() {
+    /// Lets every waiting caller, and every later one, through.
+    func open() {
         let waiting = state.withLock { state in
             state.opened = true
             defer { state.waiting = [] }
@@ -205,14 +203,38 @@ final class GatedSync: Sync {
         for continuation in waiting { continuation.resume() }
     }
 
-    func perform(_ request: SyncRequest) async throws(SyncError) -> SyncResponse {
+    /// Returns once the latch is open.
+    func wait() async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let opened = state.withLock { state in
+                state.arrived += 1
                 if !state.opened { state.waiting.append(continuation) }
                 return state.opened
             }
             if opened { continuation.resume() }
         }
+    }
+}
+
+/// A ``Sync`` that holds every request until the test calls ``release()``, then passes it to
+/// an ``InMemorySync``: a request stays in flight exactly as long as the test needs, without
+/// timing assumptions.
+final class GatedSync: Sync {
+    private let latch = Latch()
+    let store: InMemorySync
+
+    init(_ store: InMemorySync = InMemorySync()) {
+        self.store = store
+    }
+
+    /// How many requests are waiting for ``release()``.
+    var waitingCount: Int { latch.waitingCount }
+
+    /// Lets every waiting request, and every later one, through.
+    func release() { latch.open() }
+
+    func perform(_ request: SyncRequest) async throws(SyncError) -> SyncResponse {
+        await latch.wait()
         return try await store.perform(request)
     }
 }

@@ -5,7 +5,10 @@ public import Foundation
 ///
 /// The token provider is called with `nil` for the first token, and with the token the
 /// server refused when a request comes back 401; then that request is sent once more with
-/// the new token. Concurrent requests that fail together share one refresh.
+/// the new token. Concurrent requests that fail together share one refresh, and requests
+/// that start while it runs wait for it. A caller whose task is cancelled stops waiting at
+/// once with ``SyncError/cancelled``; the refresh goes on for the others, and is cancelled
+/// when nobody waits for it any more.
 ///
 /// ```swift
 /// let api = TokenAuthSync(rest, baseURL: URL(string: "https://api.example.com")!) { refused in
@@ -35,13 +38,10 @@ public final class TokenAuthSync: Sync {
 
     private let provider: TokenProvider
 
-    private struct State {
-        var token: String?
-        var pending: (id: UInt64, task: Task<Result<String, SyncError>, Never>)?
-        var nextID: UInt64 = 0
-    }
-
-    private let state = Lock(State())
+    /// The token given last.
+    private let current = Lock<String?>(nil)
+    /// The provider's call in flight, shared by the callers that need a token meanwhile.
+    private let refreshes = SharedFlights<Int, String>()
 
     /// Creates a decorator that sends a bearer token.
     ///
@@ -116,30 +116,19 @@ public final class TokenAuthSync: Sync {
     }
 
     /// The current token, or a new one when `refused` is the current one; callers at the same
-    /// time share one call of the provider.
+    /// time share one call of the provider, and each can stop waiting when its task is
+    /// cancelled.
     private func token(replacing refused: String?) async throws(SyncError) -> String {
+        if !refreshes.isInFlight(0), let token = current.withLock({ $0 }), token != refused { return token }
         let provider = self.provider
-        let ready: String?
-        let pending: Task<Result<String, SyncError>, Never>?
-        (ready, pending) = state.withLock { state in
-            if let pending = state.pending { return (nil, pending.task) }
-            if let token = state.token, token != refused { return (token, nil) }
-            state.nextID += 1
-            let id = state.nextID
-            let task = Task {
-                let result = await Self.call(provider, refused: refused)
-                self.state.withLock { state in
-                    if state.pending?.id == id { state.pending = nil }
-                    if case .success(let token) = result { state.token = token }
-                }
-                return result
-            }
-            state.pending = (id, task)
-            return (nil, task)
-        }
-        if let ready { return ready }
-        guard let pending else { throw .cancelled }
-        return try await pending.value.get()
+        let current = self.current
+        return try await refreshes.outcome(for: 0) { () async -> Result<String, SyncError> in
+            // A refresh that ended just before this one started may have replaced the token.
+            if let token = current.withLock({ $0 }), token != refused { return .success(token) }
+            let result = await Self.call(provider, refused: refused)
+            if case .success(let token) = result { current.withLock { $0 = token } }
+            return result
+        }.get()
     }
 
     private static func call(_ provider: TokenProvider, refused: String?) async -> Result<String, SyncError> {

@@ -28,30 +28,16 @@ private final class OutcomeSpy: Sync {
 /// Holds every request until ``open()``, then passes it on; counts what it holds.
 private final class Gate: Sync {
     private let base: any Sync
-    private let state = Lock<(opened: Bool, held: Int, waiting: [CheckedContinuation<Void, Never>])>((false, 0, []))
+    private let latch = Latch()
 
     init(_ base: any Sync) { self.base = base }
 
-    var held: Int { state.withLock { $0.held } }
+    var held: Int { latch.arrived }
 
-    func open() {
-        let waiting = state.withLock { state in
-            state.opened = true
-            defer { state.waiting = [] }
-            return state.waiting
-        }
-        for continuation in waiting { continuation.resume() }
-    }
+    func open() { latch.open() }
 
     func perform(_ request: SyncRequest) async throws(SyncError) -> SyncResponse {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let opened = state.withLock { state in
-                state.held += 1
-                if !state.opened { state.waiting.append(continuation) }
-                return state.opened
-            }
-            if opened { continuation.resume() }
-        }
+        await latch.wait()
         return try await base.perform(request)
     }
 }

@@ -32,6 +32,23 @@ private func server(accepting accepted: String) -> ScriptedSync {
     }
 }
 
+/// A token provider that answers `slow` only once ``open()`` is called, and counts the callers
+/// it holds.
+private final class SlowMint: Sendable {
+    private let latch = Latch()
+
+    var held: Int { latch.arrived }
+
+    func open() { latch.open() }
+
+    var provider: TokenAuthSync.TokenProvider {
+        { [latch] _ in
+            await latch.wait()
+            return "slow"
+        }
+    }
+}
+
 struct TokenAuthSyncTests {
     private static let site = SyncFixture.url("https://api.example.test/v1")
 
@@ -75,6 +92,24 @@ struct TokenAuthSyncTests {
             for try await response in group { #expect(response.body == ["ok": true]) }
         }
         #expect(mint.calls == 2)
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func aCallerWaitingForTheSharedRefreshCanBeCancelled() async throws {
+        let base = server(accepting: "slow")
+        let mint = SlowMint()
+        let api = TokenAuthSync(base, baseURL: Self.site, token: mint.provider)
+        let first = Task { try await api.perform(DecoratorFixture.read("/a")) }
+        while mint.held == 0 { await Task.yield() }
+        let second = Task { try await api.perform(DecoratorFixture.read("/b")) }
+        for _ in 0..<100 { await Task.yield() }
+        second.cancel()
+        let cancelled = await second.result
+        #expect(throws: SyncError.cancelled) { try cancelled.get() }
+        mint.open()
+        #expect(try await first.value.body == ["ok": true])
+        #expect(mint.held == 1)
+        #expect(base.requests.map(\.path) == ["/a"])
     }
 
     @Test(arguments: [
