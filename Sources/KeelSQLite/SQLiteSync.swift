@@ -57,7 +57,7 @@ import Synchronization
 ///         let ifUnchanged = SyncOptions(headers: ["If-Match": etag])
 ///         try await counter.save(["count": .int(count + 1)], wait: true, patch: true, options: ifUnchanged)
 ///         break
-///     } catch .httpStatus(412, _) {
+///     } catch SyncError.httpStatus(412, _) {
 ///         continue  // another writer was first: read again
 ///     }
 /// }
