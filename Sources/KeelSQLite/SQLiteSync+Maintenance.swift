@@ -1,5 +1,5 @@
-public import Keel
 import Foundation
+public import Keel
 
 /// Finding, removing and repairing damaged records.
 extension SQLiteSync {

@@ -48,19 +48,20 @@ import Synchronization
 /// and the other reads again and retries.
 ///
 /// ```swift
-/// let counter = Note(["id": 1])
-/// counter.sync = store
-/// while true {
+/// /// Adds one if nobody changed the counter since it was read; `false` when somebody did.
+/// func incrementIfUnchanged(_ counter: Note) async throws -> Bool {
 ///     let etag = try await counter.fetch().headers["etag"] ?? "*"
 ///     let count = counter["count"]?.intValue ?? 0
 ///     do {
 ///         let ifUnchanged = SyncOptions(headers: ["If-Match": etag])
 ///         try await counter.save(["count": .int(count + 1)], wait: true, patch: true, options: ifUnchanged)
-///         break
-///     } catch SyncError.httpStatus(412, _) {
-///         continue  // another writer was first: read again
+///         return true
+///     } catch {
+///         guard error.status == 412 else { throw error }
+///         return false  // another writer changed it first: read it again
 ///     }
 /// }
+/// while try await !incrementIfUnchanged(counter) {}
 /// ```
 ///
 /// Several records change all or nothing in ``transaction(_:)``.

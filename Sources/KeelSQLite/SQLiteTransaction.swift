@@ -33,7 +33,8 @@ extension SQLiteSync {
         _ body: @escaping @Sendable (SQLiteTransaction) throws -> Result
     ) async throws -> Result {
         let idAttribute = self.idAttribute
-        let outcome = try await storeOperation { (connection) throws(SQLiteStoreError) -> Swift.Result<Result, any Error> in
+        let outcome = try await storeOperation {
+            (connection) throws(SQLiteStoreError) -> Swift.Result<Result, any Error> in
             try connection.execute("BEGIN IMMEDIATE")
             let transaction = SQLiteTransaction(connection: connection, idAttribute: idAttribute)
             defer { transaction.end() }
@@ -216,7 +217,11 @@ public final class SQLiteTransaction {
         throws(SQLiteStoreError) -> SyncResponse
     {
         try requireActive()
-        var request = SyncRequest(method: method, url: URL(string: path) ?? URL(filePath: path), body: body.map(JSONValue.object))
+        var request = SyncRequest(
+            method: method,
+            url: URL(string: path) ?? URL(filePath: path),
+            body: body.map(JSONValue.object)
+        )
         if let ifVersion { request.headers["If-Match"] = "\"\(ifVersion)\"" }
         try connection.execute("SAVEPOINT keel_operation")
         switch connection.respond(to: request, idAttribute: idAttribute) {

@@ -28,7 +28,8 @@ extension App {
                 do throws(SyncError) {
                     try await todo.save(["done": .bool(done)], wait: true, patch: true, options: conditional)
                     return true
-                } catch .httpStatus(412, let body) where attempt < Self.maximumToggleAttempts && body?["version"] != nil {
+                } catch .httpStatus(412, let body) where attempt < Self.maximumToggleAttempts && body?["version"] != nil
+                {
                     return false
                 }
             }
@@ -59,7 +60,8 @@ extension App {
             )
         case .storage(let message):
             return .backend(
-                message.contains(file.path) ? "the todo store failed: \(message)" : "the todo store \(file.path) failed: \(message)"
+                message.contains(file.path)
+                    ? "the todo store failed: \(message)" : "the todo store \(file.path) failed: \(message)"
             )
         case .httpStatus(let status, let body):
             let reason = body?["error"]?.stringValue ?? "status \(status)"
@@ -131,13 +133,18 @@ extension App {
     ) async throws(TodosError) {
         guard case .id(let id) = reference, let file = store.fileURL else {
             throw .usage(
-                UsageError("'repair' needs the id of a damaged todo, as in '#7'", hint: "Run 'todos doctor' to see them.")
+                UsageError(
+                    "'repair' needs the id of a damaged todo, as in '#7'",
+                    hint: "Run 'todos doctor' to see them."
+                )
             )
         }
         let key = Renderer.idText(id)
         guard let record = try await damagedTodos(in: store, file: file).first(where: { $0.id == key }) else {
             if todos.get(id)?.id == id {
-                throw .usage(UsageError("todo #\(key) is not damaged", hint: "Use 'todos edit' to give it a new title."))
+                throw .usage(
+                    UsageError("todo #\(key) is not damaged", hint: "Use 'todos edit' to give it a new title.")
+                )
             }
             throw .usage(UsageError("there is no todo #\(key)", hint: "Run 'todos doctor' to see the damaged todos."))
         }

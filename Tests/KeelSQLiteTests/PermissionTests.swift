@@ -34,7 +34,12 @@ struct PermissionTests {
             ) {
                 try SQLiteFileAccess.check(databasePath: file, probe: denying(file, R_OK))
             }
-            #expect(throws: SQLiteStoreError.permissionDenied(path: file, message: "the file cannot be written (permission denied)")) {
+            #expect(
+                throws: SQLiteStoreError.permissionDenied(
+                    path: file,
+                    message: "the file cannot be written (permission denied)"
+                )
+            ) {
                 try SQLiteFileAccess.check(databasePath: file, probe: denying(file, W_OK))
             }
         }
@@ -68,7 +73,10 @@ struct PermissionTests {
             try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: file)
             defer { try? FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: file) }
             #expect(
-                throws: SQLiteStoreError.permissionDenied(path: file, message: "the file cannot be written (permission denied)")
+                throws: SQLiteStoreError.permissionDenied(
+                    path: file,
+                    message: "the file cannot be written (permission denied)"
+                )
             ) {
                 try SQLiteSync(fileURL: url)
             }

@@ -56,7 +56,12 @@ struct RecordVersionTests {
                 let error = await #expect(throws: SyncError.self) { try await sync.perform(stale) }
                 #expect(error == .httpStatus(412, body: ["error": "version mismatch", "version": 2]))
             }
-            let weak = SyncRequest(method: .patch, url: url("/notes/1"), body: ["x": 1], headers: ["If-Match": "W/\"2\""])
+            let weak = SyncRequest(
+                method: .patch,
+                url: url("/notes/1"),
+                body: ["x": 1],
+                headers: ["If-Match": "W/\"2\""]
+            )
             await #expect(throws: SyncError.httpStatus(412, body: ["error": "version mismatch", "version": 2])) {
                 try await sync.perform(weak)
             }
@@ -69,7 +74,12 @@ struct RecordVersionTests {
     @Test(arguments: versioned)
     func ifMatchOnAMissingRecordFailsInsteadOfCreatingIt(_ backend: Backend) async throws {
         try await backend.withSync { (sync) async throws in
-            let request = SyncRequest(method: .update, url: url("/notes/5"), body: ["title": "A"], headers: ["If-Match": "*"])
+            let request = SyncRequest(
+                method: .update,
+                url: url("/notes/5"),
+                body: ["title": "A"],
+                headers: ["If-Match": "*"]
+            )
             await #expect(throws: SyncError.httpStatus(412, body: ["error": "not found"])) {
                 try await sync.perform(request)
             }
@@ -81,7 +91,9 @@ struct RecordVersionTests {
         let sync = RecordStoreSync(DictionaryStore())
         let created = try await sync.send(.create, "/notes", body: ["title": "A"])
         #expect(created.headers["etag"] == nil)
-        _ = try await sync.perform(SyncRequest(method: .patch, url: url("/notes/1"), body: ["n": 1], headers: ["If-Match": "*"]))
+        _ = try await sync.perform(
+            SyncRequest(method: .patch, url: url("/notes/1"), body: ["n": 1], headers: ["If-Match": "*"])
+        )
         await #expect(throws: SyncError.self) {
             try await sync.perform(
                 SyncRequest(method: .patch, url: url("/notes/1"), body: ["n": 2], headers: ["If-Match": "\"1\""])

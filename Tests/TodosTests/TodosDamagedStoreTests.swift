@@ -79,13 +79,17 @@ struct TodosDamagedStoreTests {
     }
 
     @Test func aTodoStoredWithoutItsIDIsListedWithItAndToggledInPlace() async throws {
-        let sandbox = try await sandbox(running: "UPDATE records SET json = '{\"title\":\"Two\",\"done\":false}' WHERE id = '2'")
+        let sandbox = try await sandbox(
+            running: "UPDATE records SET json = '{\"title\":\"Two\",\"done\":false}' WHERE id = '2'"
+        )
         let list = try await sandbox.succeed(["list"])
         #expect(list.stdout.contains("  2. [ ] Two   #2\n"))
         #expect(!list.stdout.contains("#?"))
 
         try await sandbox.succeed(["toggle", "2"])
         let after = try await sandbox.succeed(["list"])
-        #expect(after.stdout == "Todos (2 active, 1 completed)\n  1. [ ] One   #1\n  2. [x] Two   #2\n  3. [ ] Three #3\n")
+        #expect(
+            after.stdout == "Todos (2 active, 1 completed)\n  1. [ ] One   #1\n  2. [x] Two   #2\n  3. [ ] Three #3\n"
+        )
     }
 }
