@@ -27,8 +27,7 @@ enum SQLiteFileAccess {
     ///   - probe: How to ask for access; tests pass a fake, since root is never denied.
     /// - Throws: ``SQLiteStoreError/permissionDenied(path:message:)``.
     static func check(databasePath path: String, probe: Probe = system) throws(SQLiteStoreError) {
-        let directory = URL(filePath: path).deletingLastPathComponent().path(percentEncoded: false)
-        let parent = directory.count > 1 && directory.hasSuffix("/") ? String(directory.dropLast()) : directory
+        let parent = displayPath(URL(filePath: path).deletingLastPathComponent())
         let existing = probe(path, F_OK)
         if existing == EACCES {
             throw .permissionDenied(
@@ -59,9 +58,15 @@ enum SQLiteFileAccess {
     /// created.
     static func nearestExistingAncestor(of directory: URL, probe: Probe = system) -> String {
         var current = directory
-        while current.path(percentEncoded: false) != "/", probe(current.path(percentEncoded: false), F_OK) != 0 {
+        while displayPath(current) != "/", probe(displayPath(current), F_OK) != 0 {
             current = current.deletingLastPathComponent()
         }
-        return current.path(percentEncoded: false)
+        return displayPath(current)
+    }
+
+    /// A directory's path without a trailing slash, as messages show it (`/` for the root).
+    static func displayPath(_ directory: URL) -> String {
+        let path = directory.path(percentEncoded: false)
+        return path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
     }
 }

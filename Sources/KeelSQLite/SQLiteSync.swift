@@ -174,7 +174,7 @@ public final class SQLiteSync: Sync {
             if SQLiteFileAccess.system(ancestor, W_OK | X_OK) == EACCES {
                 throw .permissionDenied(
                     path: ancestor,
-                    message: "the directory \(directory.path(percentEncoded: false)) cannot be created in it "
+                    message: "the directory \(SQLiteFileAccess.displayPath(directory)) cannot be created in it "
                         + "(permission denied)"
                 )
             }

@@ -125,7 +125,7 @@ final class App {
         case .edit(let reference, let title):
             let todo = try find(reference, in: todos)
             let title = Todo.cleanTitle(title)
-            try await syncing(with: backend) { () async throws(SyncError) in
+            try await syncing(with: backend, todo: todo) { () async throws(SyncError) in
                 try await todo.save(["title": .string(title)], wait: true, patch: true)
             }
         case .remove(let reference):
@@ -146,7 +146,9 @@ final class App {
                 terminal.write("No completed todos to clear.\n")
             }
             for todo in completed {
-                try await syncing(with: backend) { () async throws(SyncError) in try await todo.destroy(wait: true) }
+                try await syncing(with: backend, todo: todo) { () async throws(SyncError) in
+                    try await todo.destroy(wait: true)
+                }
             }
         case .list, .help, .version, .doctor:
             break
