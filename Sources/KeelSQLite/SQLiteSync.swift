@@ -171,7 +171,10 @@ public final class SQLiteSync: Sync {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         } catch {
             let ancestor = SQLiteFileAccess.nearestExistingAncestor(of: directory)
-            if SQLiteFileAccess.system(ancestor, W_OK | X_OK) == EACCES {
+            var ancestorIsDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: ancestor, isDirectory: &ancestorIsDirectory),
+                ancestorIsDirectory.boolValue, SQLiteFileAccess.system(ancestor, W_OK | X_OK) == EACCES
+            {
                 throw .permissionDenied(
                     path: ancestor,
                     message: "the directory \(SQLiteFileAccess.displayPath(directory)) cannot be created in it "
