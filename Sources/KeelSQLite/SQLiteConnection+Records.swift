@@ -32,9 +32,11 @@ extension SQLiteConnection {
         }
     }
 
-    /// Answers a request inside the caller's transaction; a list that skipped damaged
-    /// records says how many in ``SQLiteSync/damagedRecordsHeader``. A failure keeps the
-    /// store's own error when there is one.
+    /// Answers a request inside the caller's transaction.
+    ///
+    /// A list that skipped damaged records says how many in
+    /// ``SQLiteSync/damagedRecordsHeader``. A failure keeps the store's own error when there
+    /// is one.
     func respond(to request: SyncRequest, idAttribute: String) -> Result<SyncResponse, SQLiteRequestFailure> {
         let context = SQLiteRecordsContext()
         var records = SQLiteRecords(connection: self, idAttribute: idAttribute, context: context)

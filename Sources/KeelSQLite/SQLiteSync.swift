@@ -257,9 +257,10 @@ public final class SQLiteSync: Sync {
     /// - Parameter request: The operation.
     /// - Returns: The record or list, with REST status codes (201 for create, 204 for delete).
     /// - Throws: `SyncError`: 404 for missing records, 400 for a body that is not an
-    ///   object, 412 when `If-Match` names another version, 422 for a duplicate id, `SyncError.cancelled` when the task is cancelled
-    ///   before the operation starts, `SyncError.unencodableBody(_:)` for a record that
-    ///   cannot be written as JSON, and `SyncError.storage(_:)` for storage failures.
+    ///   object, 412 when `If-Match` names another version, 422 for a duplicate id,
+    ///   `SyncError.cancelled` when the task is cancelled before the operation starts,
+    ///   `SyncError.unencodableBody(_:)` for a record that cannot be written as JSON, and
+    ///   `SyncError.storage(_:)` for storage failures.
     public func perform(_ request: SyncRequest) async throws(SyncError) -> SyncResponse {
         let idAttribute = self.idAttribute
         let beforeCommit = self.beforeCommit

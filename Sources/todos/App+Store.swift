@@ -11,9 +11,11 @@ extension App {
 
     // MARK: - Toggle
 
-    /// Flips a todo's `done` as a compare-and-set: reads the todo and its version, then
-    /// writes it with `If-Match`; when another command changed it in between (412), reads
-    /// it again and retries. The read is silent, so only the change that is kept prints.
+    /// Flips a todo's `done` as a compare-and-set.
+    ///
+    /// Reads the todo and its version, then writes it with `If-Match`; when another command
+    /// changed it in between (412), reads it again and retries. The read is silent, so only
+    /// the change that is kept prints.
     func toggle(_ todo: Todo, backend: Backend) async throws(TodosError) {
         var quiet = SyncOptions()
         quiet.silent = true
@@ -79,9 +81,8 @@ extension App {
             let count = todos.lastResponse?.headers[SQLiteSync.damagedRecordsHeader].flatMap({ Int($0) }), count > 0
         else { return }
         let which = count == 1 ? "1 damaged todo was" : "\(count) damaged todos were"
-        terminal.writeError(
-            "todos: warning: \(which) skipped in \(file.path); run 'todos doctor' to see \(count == 1 ? "it" : "them")\n"
-        )
+        let them = count == 1 ? "it" : "them"
+        terminal.writeError("todos: warning: \(which) skipped in \(file.path); run 'todos doctor' to see \(them)\n")
     }
 
     /// `todos doctor`: lists the damaged todos, what is wrong with them and what is left.
