@@ -39,6 +39,42 @@ struct CompareAndSetTests {
         }
     }
 
+    @Test func modelsInConcurrentTasksLoseNoIncrementWithTheETagOfTheirFetch() async throws {
+        try await withTemporaryDirectory { directory in
+            let store = try SQLiteSync(fileURL: directory.appending(path: "counter.sqlite"))
+            defer { store.close() }
+            try await store.send(.create, "/notes", body: ["count": 0])
+
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for _ in 0..<10 {
+                    group.addTask {
+                        let counter = Note(["id": 1])
+                        counter.sync = store
+                        for _ in 0..<5 {
+                            while try await !Self.incrementIfUnchanged(counter) {}
+                        }
+                    }
+                }
+                try await group.waitForAll()
+            }
+            #expect(try await store.send(.read, "/notes/1").body?["count"] == 50)
+        }
+    }
+
+    /// The pattern of the documentation: fetch for the ETag, save with If-Match.
+    private static func incrementIfUnchanged(_ counter: Note) async throws -> Bool {
+        let etag = try await counter.fetch().headers["etag"] ?? "*"
+        let count = counter["count"]?.intValue ?? 0
+        do {
+            let ifUnchanged = SyncOptions(headers: ["If-Match": etag])
+            try await counter.save(["count": .int(count + 1)], wait: true, patch: true, options: ifUnchanged)
+            return true
+        } catch {
+            guard error.status == 412 else { throw error }
+            return false
+        }
+    }
+
     @Test func withoutIfMatchTheSameRaceLosesUpdates() async throws {
         let store = try SQLiteSync.inMemory()
         try await store.send(.create, "/counters", body: ["count": 0])
