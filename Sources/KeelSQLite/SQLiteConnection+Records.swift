@@ -16,8 +16,7 @@ extension SQLiteConnection {
         // read transactions; a read uses a plain transaction for one consistent snapshot.
         try storing { () throws(SQLiteStoreError) in try execute(writes ? "BEGIN IMMEDIATE" : "BEGIN") }
         do {
-            var records = SQLiteRecords(connection: self)
-            let response = try records.respond(to: request, idAttribute: idAttribute)
+            let response = try respond(to: request, idAttribute: idAttribute).mapError(\.syncError).get()
             try storing { () throws(SQLiteStoreError) in
                 if writes {
                     beforeCommit?(request)
@@ -33,6 +32,25 @@ extension SQLiteConnection {
         }
     }
 
+    /// Answers a request inside the caller's transaction.
+    ///
+    /// A list that skipped damaged records says how many in
+    /// ``SQLiteSync/damagedRecordsHeader``. A failure keeps the store's own error when there
+    /// is one.
+    func respond(to request: SyncRequest, idAttribute: String) -> Result<SyncResponse, SQLiteRequestFailure> {
+        let context = SQLiteRecordsContext()
+        var records = SQLiteRecords(connection: self, idAttribute: idAttribute, context: context)
+        do {
+            var response = try records.respond(to: request, idAttribute: idAttribute)
+            if !context.skipped.isEmpty {
+                response.headers[SQLiteSync.damagedRecordsHeader] = String(context.skipped.count)
+            }
+            return .success(response)
+        } catch {
+            return .failure(SQLiteRequestFailure(syncError: error, storeError: context.storeError))
+        }
+    }
+
     /// Runs SQLite work, reporting its failure as the `Sync` API does.
     fileprivate func storing<T>(_ body: () throws(SQLiteStoreError) -> T) throws(SyncError) -> T {
         do {
@@ -44,35 +62,70 @@ extension SQLiteConnection {
 
     // MARK: - Rows
 
-    /// The records of a collection, in insertion order.
-    func records(in collection: String) throws(SQLiteStoreError) -> [Attributes] {
+    /// The readable records of a collection in insertion order, and the damaged ones.
+    ///
+    /// A record whose id attribute is missing or names another record gets the id it is
+    /// stored under, so it can always be addressed.
+    func records(in collection: String, idAttribute: String) throws(SQLiteStoreError)
+        -> (records: [Attributes], damaged: [SQLiteDamagedRecord])
+    {
         var list: [Attributes] = []
+        var damaged: [SQLiteDamagedRecord] = []
         try query(
             "SELECT id, json FROM records WHERE collection = ?1 ORDER BY seq",
             [.text(collection)]
         ) { (row: SQLiteRow) throws(SQLiteStoreError) in
-            list.append(try decode(row, column: 1, collection: collection, id: row.text(at: 0) ?? ""))
+            switch decode(row, column: 1, collection: collection, id: row.text(at: 0) ?? "", idAttribute: idAttribute) {
+            case .record(let record): list.append(record)
+            case .damaged(let damage): damaged.append(damage)
+            }
         }
-        return list
+        return (list, damaged)
     }
 
-    fileprivate func record(_ id: String, in collection: String) throws(SQLiteStoreError) -> Attributes? {
-        var found: Attributes?
+    /// One record; a damaged one throws ``SQLiteStoreError/damagedRecord(_:)``.
+    func record(_ id: String, in collection: String, idAttribute: String) throws(SQLiteStoreError) -> Attributes? {
+        var found: StoredRecord?
         try query(
             "SELECT json FROM records WHERE collection = ?1 AND id = ?2",
             [.text(collection), .text(id)]
-        ) { (row: SQLiteRow) throws(SQLiteStoreError) in
-            found = try decode(row, column: 0, collection: collection, id: id)
+        ) { (row: SQLiteRow) in
+            found = decode(row, column: 0, collection: collection, id: id, idAttribute: idAttribute)
         }
-        return found
+        switch found {
+        case .record(let record): return record
+        case .damaged(let damage): throw .damagedRecord(damage)
+        case nil: return nil
+        }
+    }
+
+    /// Every damaged record of the store, collection by collection, in insertion order.
+    func damagedRecords() throws(SQLiteStoreError) -> [SQLiteDamagedRecord] {
+        var damaged: [SQLiteDamagedRecord] = []
+        try query("SELECT collection, id, json FROM records ORDER BY collection, seq") { (row: SQLiteRow) in
+            let decoded = decode(
+                row,
+                column: 2,
+                collection: row.text(at: 0) ?? "",
+                id: row.text(at: 1) ?? "",
+                idAttribute: nil
+            )
+            if case .damaged(let damage) = decoded { damaged.append(damage) }
+        }
+        return damaged
+    }
+
+    /// The version of a record, or `nil` when there is none.
+    func version(of id: String, in collection: String) throws(SQLiteStoreError) -> Int? {
+        var version: Int?
+        try query("SELECT version FROM records WHERE collection = ?1 AND id = ?2", [.text(collection), .text(id)]) {
+            row in version = row.integer(at: 0)
+        }
+        return version
     }
 
     fileprivate func exists(_ id: String, in collection: String) throws(SQLiteStoreError) -> Bool {
-        var found = false
-        try query("SELECT 1 FROM records WHERE collection = ?1 AND id = ?2", [.text(collection), .text(id)]) { _ in
-            found = true
-        }
-        return found
+        try version(of: id, in: collection) != nil
     }
 
     fileprivate func insert(_ record: Attributes, key: String, in collection: String) throws(SQLiteStoreError) {
@@ -83,6 +136,19 @@ extension SQLiteConnection {
             """,
             [.text(collection), .text(key), try Self.encode(record)]
         )
+    }
+
+    /// Stores new attributes for an existing record, keeping its place; its version grows.
+    func replace(_ record: Attributes, key: String, in collection: String) throws(SQLiteStoreError) {
+        try run(
+            "UPDATE records SET json = ?1, version = version + 1 WHERE collection = ?2 AND id = ?3",
+            [try Self.encode(record), .text(collection), .text(key)]
+        )
+    }
+
+    /// Removes a record, damaged or not.
+    func delete(_ key: String, in collection: String) throws(SQLiteStoreError) {
+        try run("DELETE FROM records WHERE collection = ?1 AND id = ?2", [.text(collection), .text(key)])
     }
 
     fileprivate func collectionExists(_ collection: String) throws(SQLiteStoreError) -> Bool {
@@ -112,73 +178,117 @@ extension SQLiteConnection {
         }
     }
 
-    /// Parses a stored record; text that is not a JSON object means the file was damaged.
-    private func decode(_ row: SQLiteRow, column: Int32, collection: String, id: String) throws(SQLiteStoreError)
-        -> Attributes
-    {
+    /// Parses a stored record; text that is not a JSON object means the record was damaged.
+    private func decode(
+        _ row: SQLiteRow,
+        column: Int32,
+        collection: String,
+        id: String,
+        idAttribute: String?
+    ) -> StoredRecord {
+        func damage(_ reason: String) -> SQLiteDamagedRecord {
+            SQLiteDamagedRecord(
+                file: path,
+                collection: collection,
+                id: id,
+                reason: reason,
+                storedText: row.text(at: column) ?? ""
+            )
+        }
         let value: JSONValue
         do {
             value = try row.json(at: column)
         } catch {
-            throw .corrupt(path: path, message: "the record \(collection)/\(id) is not valid JSON (\(error))")
+            return .damaged(damage("not valid JSON (\(error))"))
         }
-        guard let object = value.objectValue else {
-            throw .corrupt(path: path, message: "the record \(collection)/\(id) is not a JSON object")
+        guard var object = value.objectValue else { return .damaged(damage("not a JSON object")) }
+        if let idAttribute, object[idAttribute].map(ResourcePath.segment(for:)) != id {
+            object[idAttribute] = Self.idValue(forKey: id)
         }
-        return object
+        return .record(object)
     }
+
+    /// The id attribute of the record stored under `key`: an integer when the key is one.
+    static func idValue(forKey key: String) -> JSONValue {
+        if let int = Int(key), String(int) == key { return .int(int) }
+        return .string(key)
+    }
+}
+
+/// A stored row: its record, or the damage that keeps it from being read.
+enum StoredRecord {
+    case record(Attributes)
+    case damaged(SQLiteDamagedRecord)
+}
+
+/// Why a request failed inside a transaction: the `Sync` error, and the store's own error
+/// when the store failed.
+struct SQLiteRequestFailure: Error {
+    let syncError: SyncError
+    let storeError: SQLiteStoreError?
+}
+
+/// What a request's reads found beyond the records: the damaged records a list skipped,
+/// and the store's error when it failed.
+private final class SQLiteRecordsContext {
+    var skipped: [SQLiteDamagedRecord] = []
+    var storeError: SQLiteStoreError?
 }
 
 /// The `RecordStore` view of a connection inside a transaction.
 private struct SQLiteRecords: RecordStore {
     let connection: SQLiteConnection
+    let idAttribute: String
+    let context: SQLiteRecordsContext
 
     func records(in collection: String) throws(SyncError) -> [Attributes]? {
-        try connection.storing { () throws(SQLiteStoreError) in
-            try connection.collectionExists(collection) ? try connection.records(in: collection) : nil
+        try storing { () throws(SQLiteStoreError) -> [Attributes]? in
+            guard try connection.collectionExists(collection) else { return nil }
+            let (records, damaged) = try connection.records(in: collection, idAttribute: idAttribute)
+            context.skipped += damaged
+            return records
         }
     }
 
     func record(_ id: String, in collection: String) throws(SyncError) -> Attributes? {
-        try connection.storing { () throws(SQLiteStoreError) in try connection.record(id, in: collection) }
+        try storing { () throws(SQLiteStoreError) in
+            try connection.record(id, in: collection, idAttribute: idAttribute)
+        }
     }
 
     func containsCollection(_ collection: String) throws(SyncError) -> Bool {
-        try connection.storing { () throws(SQLiteStoreError) in try connection.collectionExists(collection) }
+        try storing { () throws(SQLiteStoreError) in try connection.collectionExists(collection) }
     }
 
     func containsRecord(_ id: String, in collection: String) throws(SyncError) -> Bool {
-        try connection.storing { () throws(SQLiteStoreError) in try connection.exists(id, in: collection) }
+        try storing { () throws(SQLiteStoreError) in try connection.exists(id, in: collection) }
+    }
+
+    func version(of id: String, in collection: String) throws(SyncError) -> Int? {
+        try storing { () throws(SQLiteStoreError) in try connection.version(of: id, in: collection) }
     }
 
     func insert(_ record: Attributes, id: String, in collection: String) throws(SyncError) {
-        try connection.storing { () throws(SQLiteStoreError) in
+        try storing { () throws(SQLiteStoreError) in
             try connection.ensureCollection(collection)
             try connection.insert(record, key: id, in: collection)
         }
     }
 
     func replace(_ record: Attributes, id: String, in collection: String) throws(SyncError) {
-        try connection.storing { () throws(SQLiteStoreError) in
-            try connection.run(
-                "UPDATE records SET json = ?1 WHERE collection = ?2 AND id = ?3",
-                [try SQLiteConnection.encode(record), .text(collection), .text(id)]
-            )
-        }
+        try storing { () throws(SQLiteStoreError) in try connection.replace(record, key: id, in: collection) }
     }
 
     func delete(_ id: String, in collection: String) throws(SyncError) {
-        try connection.storing { () throws(SQLiteStoreError) in
-            try connection.run("DELETE FROM records WHERE collection = ?1 AND id = ?2", [.text(collection), .text(id)])
-        }
+        try storing { () throws(SQLiteStoreError) in try connection.delete(id, in: collection) }
     }
 
     func nextID(in collection: String) throws(SyncError) -> Int {
-        try connection.storing { () throws(SQLiteStoreError) in try connection.nextID(in: collection) ?? 1 }
+        try storing { () throws(SQLiteStoreError) in try connection.nextID(in: collection) ?? 1 }
     }
 
     func setNextID(_ id: Int, in collection: String) throws(SyncError) {
-        try connection.storing { () throws(SQLiteStoreError) in
+        try storing { () throws(SQLiteStoreError) in
             try connection.run(
                 """
                 INSERT INTO collections(path, next_id) VALUES (?1, ?2)
@@ -186,6 +296,17 @@ private struct SQLiteRecords: RecordStore {
                 """,
                 [.text(collection), .integer(id)]
             )
+        }
+    }
+
+    /// Runs SQLite work, keeping the store's error for the caller and reporting it as the
+    /// `Sync` API does.
+    private func storing<T>(_ body: () throws(SQLiteStoreError) -> T) throws(SyncError) -> T {
+        do {
+            return try body()
+        } catch {
+            context.storeError = error
+            throw SQLiteSync.syncError(error)
         }
     }
 }

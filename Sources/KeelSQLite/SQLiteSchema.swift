@@ -5,7 +5,11 @@
 /// is left byte for byte as it was.
 enum SQLiteSchema {
     /// The schema version this build writes and reads (`PRAGMA user_version`).
-    static let version = 1
+    ///
+    /// 1. `collections(path, next_id)` and `records(collection, id, seq, json)`.
+    /// 2. `records.version`: the record's version, 1 on insert and one more per update
+    ///    (records of a schema 1 file start at 1).
+    static let version = 2
 
     /// Marks the file as a Keel store (`PRAGMA application_id`), the bytes of "Keel".
     static let applicationID = 0x4B65_656C
@@ -79,14 +83,17 @@ enum SQLiteSchema {
                         id TEXT NOT NULL,
                         seq INTEGER NOT NULL,
                         json TEXT NOT NULL,
+                        version INTEGER NOT NULL DEFAULT 1,
                         PRIMARY KEY (collection, id)
                     );
                     CREATE UNIQUE INDEX records_order ON records(collection, seq);
                     PRAGMA application_id = \(applicationID);
-                    PRAGMA user_version = \(version);
                     """
                 )
+            } else if current == 1 {
+                try connection.execute("ALTER TABLE records ADD COLUMN version INTEGER NOT NULL DEFAULT 1")
             }
+            if current < version { try connection.execute("PRAGMA user_version = \(version)") }
             try connection.execute("COMMIT")
         } catch {
             if connection.isInTransaction { try? connection.execute("ROLLBACK") }
@@ -98,7 +105,8 @@ enum SQLiteSchema {
         let tables = try connection.rows(
             "SELECT name FROM sqlite_master WHERE type = 'table' AND name IN ('collections', 'records') ORDER BY name"
         )
-        guard tables == [["collections"], ["records"]] else {
+        let versionColumn = try connection.rows("SELECT 1 FROM pragma_table_info('records') WHERE name = 'version'")
+        guard tables == [["collections"], ["records"]], !versionColumn.isEmpty else {
             throw .corrupt(path: connection.path, message: "the tables of schema \(version) are missing")
         }
     }

@@ -22,8 +22,13 @@ public import Keel
 /// `SyncError.storage(_:)` whose message is this error's ``description``.
 public enum SQLiteStoreError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The file or its directory cannot be created or opened (a directory in the way,
-    /// missing permissions, a path that is not valid).
+    /// a path that is not valid).
     case cannotOpen(path: String, message: String)
+    /// The operating system's permissions forbid what the store needs: `path` is the file
+    /// or directory, and `message` says what is missing, such as "the file cannot be written
+    /// (permission denied)". The store needs to read and write its file and to create files
+    /// (`-wal`, `-shm`) in its directory.
+    case permissionDenied(path: String, message: String)
     /// The file exists but is not a SQLite database (for example a text file).
     case notADatabase(path: String)
     /// The file is a SQLite database, but it is damaged (truncated, overwritten, or failing
@@ -54,12 +59,25 @@ public enum SQLiteStoreError: Error, Sendable, Hashable, CustomStringConvertible
     case busy(path: String)
     /// The store was closed with ``SQLiteSync/close()``.
     case closed(path: String)
+    /// The task was cancelled before the operation started; nothing was written.
+    case cancelled(path: String)
     /// Any other SQLite failure, with its result code and message.
     case sqlite(path: String, code: Int32, message: String)
     /// A record cannot be written as JSON, such as one nested deeper than
     /// `JSONValue.maximumParsingDepth` levels; nothing was written. ``SQLiteSync/perform(_:)``
     /// reports it as `SyncError.unencodableBody(_:)`.
     case unencodableRecord(JSONWriteError)
+    /// A stored record is damaged (its text is not a JSON object); the report names the file,
+    /// the collection and the id. Reads of lists skip it; see ``SQLiteDamagedRecord``.
+    case damagedRecord(SQLiteDamagedRecord)
+    /// The store has no record at `record` (such as `/notes/3`).
+    case recordNotFound(path: String, record: String)
+    /// A record already exists at `record`, so it cannot be created; nothing was written.
+    case recordExists(path: String, record: String)
+    /// A write was conditional on the record's version, and another writer changed the
+    /// record first: it is at version `current`, not `expected`. Nothing was written; read
+    /// the record again and retry.
+    case versionMismatch(path: String, record: String, expected: Int, current: Int)
 
     /// A sentence describing the failure and what became of the file.
     ///
@@ -95,10 +113,23 @@ public enum SQLiteStoreError: Error, Sendable, Hashable, CustomStringConvertible
             return "The database at \(path) is locked by another connection (SQLITE_BUSY)"
         case .closed(let path):
             return "The store at \(path) is closed"
+        case .cancelled(let path):
+            return "The operation on the store at \(path) was cancelled before it started; nothing was written"
         case .sqlite(let path, let code, let message):
             return "SQLite error \(code) at \(path): \(message)"
         case .unencodableRecord(let error):
             return "The record cannot be stored: \(error); nothing was written"
+        case .permissionDenied(let path, let message):
+            return "The store cannot use \(path): \(message)"
+        case .damagedRecord(let damaged):
+            return damaged.description
+        case .recordNotFound(let path, let record):
+            return "The store at \(path) has no record \(record)"
+        case .recordExists(let path, let record):
+            return "The store at \(path) already has a record \(record); nothing was written"
+        case .versionMismatch(let path, let record, let expected, let current):
+            return "The record \(record) in the store at \(path) was changed by another writer: it is at version "
+                + "\(current), not \(expected); nothing was written"
         }
     }
 }

@@ -37,10 +37,48 @@ import Synchronization
 /// at a time on the store's own serial queue, so waiting callers suspend instead of
 /// blocking the cooperative thread pool.
 ///
+/// ### Safe concurrent writes
+///
+/// Every record has a version: 1 when created, one more with each `update` or `patch`. A
+/// response with one record carries it as its `ETag` (`"3"`), and `update`, `patch` and
+/// `delete` with `If-Match: "3"` change the record only while it is still at version 3;
+/// otherwise they change nothing and fail with `SyncError.httpStatus(412, …)` whose body
+/// holds the current `version`. That is a compare-and-set, from any number of tasks,
+/// stores or processes on one file: of two writers that read version 3, exactly one wins,
+/// and the other reads again and retries.
+///
+/// ```swift
+/// /// Adds one if nobody changed the counter since it was read; `false` when somebody did.
+/// func incrementIfUnchanged(_ counter: Note) async throws -> Bool {
+///     let etag = try await counter.fetch().headers["etag"] ?? "*"
+///     let count = counter["count"]?.intValue ?? 0
+///     do {
+///         let ifUnchanged = SyncOptions(headers: ["If-Match": etag])
+///         try await counter.save(["count": .int(count + 1)], wait: true, patch: true, options: ifUnchanged)
+///         return true
+///     } catch {
+///         guard error.status == 412 else { throw error }
+///         return false  // another writer changed it first: read it again
+///     }
+/// }
+/// while try await !incrementIfUnchanged(counter) {}
+/// ```
+///
+/// Several records change all or nothing in ``transaction(_:)``.
+///
+/// ### Damaged records
+///
+/// A record whose stored text is not a JSON object is skipped by list reads (the response
+/// says how many in ``damagedRecordsHeader``) and fails a read of its own with
+/// ``SQLiteStoreError/damagedRecord(_:)``; the other records stay usable.
+/// ``damagedRecords()`` finds them, ``removeRecord(at:)`` and ``repairRecord(at:with:)``
+/// fix them.
+///
 /// ### Errors
 ///
 /// Opening throws ``SQLiteStoreError`` for a damaged or foreign file, a file written by a
-/// newer schema, or a path that cannot be used; the file is never reset. During
+/// newer schema, a path that cannot be used, or permissions that forbid reading or writing
+/// it (``SQLiteStoreError/permissionDenied(path:message:)``); the file is never reset. During
 /// ``perform(_:)``, storage failures (a full disk, an I/O error) are thrown as
 /// `SyncError.storage(_:)` with the store error's description, and the operation is
 /// rolled back.
@@ -51,9 +89,23 @@ public final class SQLiteSync: Sync {
     /// ``SQLiteStoreError/newerSchema(found:supported:)``.
     ///
     /// ```swift
-    /// SQLiteSync.schemaVersion  // 1
+    /// SQLiteSync.schemaVersion  // 2
     /// ```
     public static var schemaVersion: Int { SQLiteSchema.version }
+
+    /// The response header that says how many damaged records a list skipped.
+    ///
+    /// A list read answers the records that can be read; when some are damaged (see
+    /// ``SQLiteDamagedRecord``), the response carries this header with their number, and
+    /// ``damagedRecords()`` says which they are.
+    ///
+    /// ```swift
+    /// try await notes.fetch()
+    /// if let count = notes.lastResponse?.headers[SQLiteSync.damagedRecordsHeader] {
+    ///     print("\(count) damaged notes were skipped")
+    /// }
+    /// ```
+    public static let damagedRecordsHeader = "x-keel-damaged-records"
 
     /// The database file, or `nil` for an in-memory store.
     ///
@@ -114,14 +166,24 @@ public final class SQLiteSync: Sync {
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
             throw .cannotOpen(path: path, message: "it is a directory")
         }
+        let directory = fileURL.deletingLastPathComponent()
         do {
-            try FileManager.default.createDirectory(
-                at: fileURL.deletingLastPathComponent(),
-                withIntermediateDirectories: true
-            )
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         } catch {
+            let ancestor = SQLiteFileAccess.nearestExistingAncestor(of: directory)
+            var ancestorIsDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: ancestor, isDirectory: &ancestorIsDirectory),
+                ancestorIsDirectory.boolValue, SQLiteFileAccess.system(ancestor, W_OK | X_OK) == EACCES
+            {
+                throw .permissionDenied(
+                    path: ancestor,
+                    message: "the directory \(SQLiteFileAccess.displayPath(directory)) cannot be created in it "
+                        + "(permission denied)"
+                )
+            }
             throw .cannotOpen(path: path, message: "cannot create its directory (\(error.localizedDescription))")
         }
+        try SQLiteFileAccess.check(databasePath: path)
         try WriteAheadLogGuard.check(databasePath: path)
         let connection = try SQLiteSchema.open(path: path, inMemory: false)
         self.fileURL = fileURL
@@ -188,40 +250,69 @@ public final class SQLiteSync: Sync {
     /// let response = try await store.perform(SyncRequest(method: .read, url: URL(string: "/notes")!))
     /// ```
     ///
+    /// A response with one record carries its version as its `ETag` (`"3"`); send it back
+    /// as `If-Match` with `update`, `patch` or `delete` to change the record only if nobody
+    /// changed it since (see "Safe concurrent writes" above).
+    ///
     /// - Parameter request: The operation.
     /// - Returns: The record or list, with REST status codes (201 for create, 204 for delete).
     /// - Throws: `SyncError`: 404 for missing records, 400 for a body that is not an
-    ///   object, 422 for a duplicate id, `SyncError.cancelled` when the task is cancelled
-    ///   before the operation starts, `SyncError.unencodableBody(_:)` for a record that
-    ///   cannot be written as JSON, and `SyncError.storage(_:)` for storage failures.
+    ///   object, 412 when `If-Match` names another version, 422 for a duplicate id,
+    ///   `SyncError.cancelled` when the task is cancelled before the operation starts,
+    ///   `SyncError.unencodableBody(_:)` for a record that cannot be written as JSON, and
+    ///   `SyncError.storage(_:)` for storage failures.
     public func perform(_ request: SyncRequest) async throws(SyncError) -> SyncResponse {
-        if Task.isCancelled { throw .cancelled }
+        let idAttribute = self.idAttribute
+        let beforeCommit = self.beforeCommit
+        let result = await withConnection { connection in
+            Result { () throws(SyncError) -> SyncResponse in
+                try connection.perform(request, idAttribute: idAttribute, beforeCommit: beforeCommit)
+            }
+        }
+        switch result {
+        case .success(let outcome): return try outcome.get()
+        case .failure(.cancelled): throw .cancelled
+        case .failure(.store(let error)): throw Self.syncError(error)
+        }
+    }
+
+    /// Why ``withConnection(_:)`` did not run its work.
+    enum Unavailable: Error {
+        /// The task was cancelled before the work started.
+        case cancelled
+        /// The store is closed.
+        case store(SQLiteStoreError)
+    }
+
+    /// Runs `body` on the store's queue with the open connection, one operation at a time;
+    /// the caller suspends meanwhile.
+    ///
+    /// A task cancelled before its turn comes runs nothing and gets `.cancelled`.
+    func withConnection<T: Sendable>(
+        _ body: @escaping @Sendable (SQLiteConnection) -> T
+    ) async -> Result<T, Unavailable> {
+        if Task.isCancelled { return .failure(.cancelled) }
         let cancellation = CancellationFlag()
-        let result = await withTaskCancellationHandler {
-            await withCheckedContinuation {
-                (continuation: CheckedContinuation<Result<SyncResponse, SyncError>, Never>) in
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Result<T, Unavailable>, Never>) in
                 queue.async {
-                    continuation.resume(returning: self.performNow(request, cancellation: cancellation))
+                    let result = self.connection.withLock { (connection) -> Result<T, Unavailable> in
+                        // A task cancelled while it waited for its turn changes nothing.
+                        if cancellation.isCancelled { return .failure(.cancelled) }
+                        guard let connection else { return .failure(.store(.closed(path: self.path))) }
+                        return .success(body(connection))
+                    }
+                    continuation.resume(returning: result)
                 }
             }
         } onCancel: {
             cancellation.cancel()
         }
-        return try result.get()
-    }
-
-    private func performNow(_ request: SyncRequest, cancellation: CancellationFlag) -> Result<SyncResponse, SyncError> {
-        connection.withLock { connection in
-            // A task cancelled while it waited for its turn changes nothing.
-            if cancellation.isCancelled { return .failure(.cancelled) }
-            guard let connection else { return .failure(Self.syncError(.closed(path: path))) }
-            return Result { () throws(SyncError) -> SyncResponse in
-                try connection.perform(request, idAttribute: idAttribute, beforeCommit: beforeCommit)
-            }
-        }
     }
 
     /// The records of one collection, in insertion order, read directly.
+    ///
+    /// Damaged records are skipped; ``damagedRecords()`` lists them.
     ///
     /// > Note: It runs on the calling thread and waits for an operation in progress; from
     /// > async code, a `read` through ``perform(_:)`` suspends instead.
@@ -237,7 +328,7 @@ public final class SQLiteSync: Sync {
         let key = ResourcePath(URL(string: path) ?? URL(filePath: path)).path
         return try connection.withLock { (connection) throws(SQLiteStoreError) -> [Attributes] in
             guard let connection else { throw .closed(path: self.path) }
-            return try connection.records(in: key)
+            return try connection.records(in: key, idAttribute: idAttribute).records
         }
     }
 

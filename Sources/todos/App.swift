@@ -6,7 +6,7 @@ import KeelSQLite
 /// lets a ``Renderer`` listen to it, performs the command, and flushes the renderer.
 @MainActor
 final class App {
-    private let terminal: Terminal
+    let terminal: Terminal
     private let environment: [String: String]
     private let currentDirectory: URL
     private let makeSync: (Backend) throws(TodosError) -> any Sync
@@ -60,9 +60,18 @@ final class App {
             throw .usage(error)
         }
 
+        if case .server = backend, [CommandName.doctor, .repair].contains(invocation.command.name) {
+            throw .usage(
+                UsageError("'\(invocation.command.name.rawValue)' works on the local store only, not with --server")
+            )
+        }
         let sync = try makeSync(backend)
         // Closing checkpoints the write-ahead log, so no -wal/-shm files stay behind.
         defer { (sync as? SQLiteSync)?.close() }
+        if case .doctor = invocation.command, let store = sync as? SQLiteSync {
+            try await doctor(store, backend: backend)
+            return
+        }
         let todos = TodoList(sync: sync)
         let renderer = Renderer(todos: todos, terminal: terminal)
         defer { renderer.stopListening() }
@@ -71,12 +80,14 @@ final class App {
             renderer.filter = filter
             renderer.startListening()
             try await syncing(with: backend) { () async throws(SyncError) in try await todos.fetch(reset: true) }
+            warnAboutDamagedTodos(in: todos, backend: backend)
         } else {
             // Load quietly, so that what prints is the command's own events.
             try await syncing(with: backend) { () async throws(SyncError) in try await todos.fetch(reset: true) }
+            warnAboutDamagedTodos(in: todos, backend: backend)
             renderer.startListening()
             do {
-                try await perform(invocation.command, on: todos, backend: backend)
+                try await perform(invocation.command, on: todos, backend: backend, sync: sync)
             } catch {
                 // Show what did happen before the failure, such as the todos that
                 // clear-completed removed before the store failed.
@@ -89,7 +100,12 @@ final class App {
 
     // MARK: - Commands
 
-    private func perform(_ command: Command, on todos: TodoList, backend: Backend) async throws(TodosError) {
+    private func perform(
+        _ command: Command,
+        on todos: TodoList,
+        backend: Backend,
+        sync: any Sync
+    ) async throws(TodosError) {
         switch command {
         case .add(let title):
             let attributes: Attributes = ["title": .string(Todo.cleanTitle(title)), "done": false]
@@ -98,28 +114,43 @@ final class App {
             }
         case .toggle(let reference):
             let todo = try find(reference, in: todos)
-            let done = !todo.isDone
-            try await syncing(with: backend) { () async throws(SyncError) in
-                try await todo.save(["done": .bool(done)], wait: true, patch: true)
+            if case .store = backend {
+                try await toggle(todo, backend: backend)
+            } else {
+                let done = !todo.isDone
+                try await syncing(with: backend) { () async throws(SyncError) in
+                    try await todo.save(["done": .bool(done)], wait: true, patch: true)
+                }
             }
         case .edit(let reference, let title):
             let todo = try find(reference, in: todos)
             let title = Todo.cleanTitle(title)
-            try await syncing(with: backend) { () async throws(SyncError) in
+            try await syncing(with: backend, todo: todo) { () async throws(SyncError) in
                 try await todo.save(["title": .string(title)], wait: true, patch: true)
             }
         case .remove(let reference):
+            if let store = sync as? SQLiteSync, try await removeDamagedTodo(reference, in: todos, store: store) {
+                return
+            }
             let todo = try find(reference, in: todos)
-            try await syncing(with: backend) { () async throws(SyncError) in try await todo.destroy(wait: true) }
+            try await syncing(with: backend, todo: todo) { () async throws(SyncError) in
+                try await todo.destroy(wait: true)
+            }
+        case .repair(let reference, let title):
+            if let store = sync as? SQLiteSync {
+                try await repairTodo(reference, title: title, in: todos, store: store)
+            }
         case .clearCompleted:
             let completed = todos.completed
             if completed.isEmpty {
                 terminal.write("No completed todos to clear.\n")
             }
             for todo in completed {
-                try await syncing(with: backend) { () async throws(SyncError) in try await todo.destroy(wait: true) }
+                try await syncing(with: backend, todo: todo) { () async throws(SyncError) in
+                    try await todo.destroy(wait: true)
+                }
             }
-        case .list, .help, .version:
+        case .list, .help, .version, .doctor:
             break
         }
     }
@@ -137,8 +168,9 @@ final class App {
     /// Runs one sync operation, turning its failure into a ``TodosError``: validation
     /// failures (local or the server's 422) are invalid todos, the rest backend failures.
     @discardableResult
-    private func syncing<Result>(
+    func syncing<Result>(
         with backend: Backend,
+        todo: Todo? = nil,
         _ operation: () async throws(SyncError) -> Result
     ) async throws(TodosError) -> Result {
         do {
@@ -148,7 +180,7 @@ final class App {
             case (.validationFailed(let errors, _), _):
                 throw .invalid(errors)
             case (_, .store(let file)):
-                throw .backend("the todo store \(file.path) failed: \(error)")
+                throw Self.storeError(error, file: file, todo: todo)
             case (.transport(let reason), .server(let url)):
                 throw .backend("cannot reach the todo server at \(url.absoluteString): \(reason)")
             case (_, .server(let url)):

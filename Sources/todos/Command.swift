@@ -16,16 +16,38 @@ enum Command: Equatable {
     case remove(ItemReference)
     /// `todos clear-completed`.
     case clearCompleted
+    /// `todos doctor`: lists damaged todos in the store.
+    case doctor
+    /// `todos repair <#id> <title…>`: stores a new title for a damaged todo.
+    case repair(ItemReference, title: String)
     /// `todos help [command]`, `todos --help`, `todos <command> --help`.
     case help(CommandName?)
     /// `todos --version`.
     case version
 }
 
+extension Command {
+    /// The command's name, as typed.
+    var name: CommandName {
+        switch self {
+        case .add: return .add
+        case .list: return .list
+        case .toggle: return .toggle
+        case .edit: return .edit
+        case .remove: return .remove
+        case .clearCompleted: return .clearCompleted
+        case .doctor: return .doctor
+        case .repair: return .repair
+        case .help, .version: return .help
+        }
+    }
+}
+
 /// The names of the commands, as typed.
 enum CommandName: String, CaseIterable {
     case add, list, toggle, edit, remove
     case clearCompleted = "clear-completed"
+    case doctor, repair
     case help
 
     /// Words people type for a command, used only to suggest the right one.
@@ -183,6 +205,13 @@ struct Invocation: Equatable {
         case .clearCompleted:
             try Self.expectNoMore(words, for: .clearCompleted)
             command = .clearCompleted
+        case .doctor:
+            try Self.expectNoMore(words, for: .doctor)
+            command = .doctor
+        case .repair:
+            let item = try Self.reference(&words, for: .repair)
+            guard !words.isEmpty else { throw Self.missing("<title>", for: .repair) }
+            command = .repair(item, title: words.joined(separator: " "))
         case .help:
             let topic = words.isEmpty ? nil : words.removeFirst()
             try Self.expectNoMore(words, for: .help)
@@ -209,7 +238,7 @@ struct Invocation: Equatable {
                 "unknown option '\(option)'",
                 hint: "To use a title that starts with '-', put '--' before it: todos add -- \(argument)"
             )
-        case .edit:
+        case .edit, .repair:
             return UsageError(
                 "unknown option '\(option)'",
                 hint: "To use a title that starts with '-', put '--' before it: todos edit <n|#id> -- \(argument)"

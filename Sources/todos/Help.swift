@@ -11,6 +11,8 @@ enum Help {
         (.edit, "edit <n|#id> <title…>", "Give a todo a new title."),
         (.remove, "remove <n|#id>", "Delete a todo."),
         (.clearCompleted, "clear-completed", "Delete every completed todo."),
+        (.doctor, "doctor", "List damaged todos in the store, and how to fix them."),
+        (.repair, "repair <#id> <title…>", "Give a damaged todo a new title (it becomes active)."),
         (.help, "help [command]", "Show this help, or the help of one command."),
     ]
 
@@ -51,6 +53,9 @@ enum Help {
               TODOS_SERVER     Like --server; it wins over TODOS_STORE. Options win over both.
               XDG_DATA_HOME    Where the default store lives on Linux (~/.local/share if unset).
               NO_COLOR         If set and not empty, no colors (only a terminal gets them anyway).
+
+            Concurrent commands are safe: 'toggle' changes a todo only if no other command
+            changed it since it read it, and tries again otherwise.
 
             Exit status:
               0  success
@@ -106,6 +111,9 @@ enum Help {
                 Marks a todo completed, or active again if it is completed.
                   todos toggle 2       the second todo of the full list
                   todos toggle '#7'    the todo whose id is 7
+                It reads the todo and writes it back only if no other command changed it in
+                between (a compare-and-set on its version), retrying otherwise, so toggles
+                run at the same time are all kept.
                 """
         case .edit:
             return """
@@ -115,9 +123,24 @@ enum Help {
                 """
         case .remove:
             return """
-                Deletes a todo.
+                Deletes a todo. A damaged todo (see 'todos doctor') is removed by its id.
                   todos remove 2
                   todos remove '#7'
+                If another command removed the todo first, this one says there is no such todo
+                (exit status 2).
+                """
+        case .doctor:
+            return """
+                Lists the todos of the store that cannot be read (their stored text is damaged),
+                with what is wrong and what is left of them. Other commands skip them and warn.
+                Fix one with 'todos remove '#7'' or 'todos repair '#7' <title…>'.
+                """
+        case .repair:
+            return """
+                Replaces a damaged todo with a new one under the same id, with this title, not
+                completed:
+                  todos repair '#7' Buy milk
+                Only damaged todos can be repaired; use 'todos edit' for the others.
                 """
         case .clearCompleted:
             return """

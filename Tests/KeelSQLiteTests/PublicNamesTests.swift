@@ -84,8 +84,10 @@ struct PublicNamesTests {
         // KeelSQLite
         "IdentityMap": IdentityMap.self,
         "IdentityMapError": IdentityMapError.self,
+        "SQLiteDamagedRecord": SQLiteDamagedRecord.self,
         "SQLiteStoreError": SQLiteStoreError.self,
         "SQLiteSync": SQLiteSync.self,
+        "SQLiteTransaction": SQLiteTransaction.self,
     ]
 
     @Test func collectionMeansKeelsClassNextToFoundation() {

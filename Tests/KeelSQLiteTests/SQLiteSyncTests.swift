@@ -99,7 +99,7 @@ struct SQLiteSyncTests {
             Issue.record("expected a storage failure, got \(String(describing: error))")
             return
         }
-        #expect(message.contains("/notes/1 is not valid JSON"))
+        #expect(message.contains("The record /notes/1 in :memory: is damaged: not valid JSON"))
     }
 
     @Test func aFailedOperationRollsBackEverything() async throws {

@@ -385,6 +385,22 @@ struct TodosStoreTests {
         #expect(result.stderr.hasPrefix("todos: error: "))
     }
 
+    @Test(.disabled(if: getuid() == 0, "root ignores file permissions, so chmod cannot deny it access"))
+    func aStoreThatCannotBeWrittenSaysSo() async throws {
+        let sandbox = try TodosSandbox()
+        try await sandbox.succeed(["add", "Mine"])
+        try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: sandbox.store.path)
+        defer { try? FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: sandbox.store.path) }
+
+        let result = try await sandbox.run(["add", "More"])
+        #expect(result.status == 1, "\(result)")
+        #expect(
+            result.stderr
+                == "todos: error: cannot open the todo store: The store cannot use \(sandbox.store.path): the file "
+                + "cannot be written (permission denied)\n"
+        )
+    }
+
     @Test func unreachableServerFailsWithStatus1() async throws {
         let sandbox = try TodosSandbox()
         let result = try await sandbox.run(["--server", "http://127.0.0.1:1", "list"], useStore: false)

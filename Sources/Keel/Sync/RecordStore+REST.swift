@@ -14,6 +14,14 @@ extension RecordStore {
     /// - `update` replaces a record but keeps its id (200), or creates it under the id of
     ///   its path (201); `patch` merges the body into the record (404 when missing).
     /// - `delete` removes a record (204, or 404).
+    /// - Versions, when the store keeps them (``version(of:in:)``): a response with one
+    ///   record carries its version as a strong `ETag` (`"3"`). `update`, `patch` and
+    ///   `delete` with an `If-Match` header change the record only while its version is one
+    ///   of those listed (`*` matches any existing record); otherwise they change nothing and
+    ///   fail with 412 and `{"error": "version mismatch", "version": 4}`, the current
+    ///   version (or `{"error": "not found"}` when there is no record). That is a
+    ///   compare-and-set: of two writers that read version 3, one succeeds and the other
+    ///   gets 412, so no update is lost.
     ///
     /// Failures are thrown as ``SyncError/init(failing:)`` builds them from the status, so
     /// every store reports them as ``InMemorySync`` does. ``RecordStoreSync`` calls this
@@ -30,7 +38,7 @@ extension RecordStore {
     ///   - request: The operation; its method, URL, body and query are used.
     ///   - idAttribute: The attribute that holds record ids.
     /// - Returns: The record or list, with status 200, 201 or 204.
-    /// - Throws: ``SyncError``: 400, 404 and 422 as above, and the store's own errors.
+    /// - Throws: ``SyncError``: 400, 404, 412 and 422 as above, and the store's own errors.
     public mutating func respond(to request: SyncRequest, idAttribute: String = "id") throws(SyncError)
         -> SyncResponse
     {
@@ -57,6 +65,7 @@ extension RecordStore {
             guard let collection = resource.parent, let id = resource.lastSegment else {
                 return RecordStoreResponses.notFound
             }
+            if let failed = try checkIfMatch(of: request, id: id, in: collection) { return failed }
             return try write(
                 body,
                 id: id,
@@ -68,6 +77,7 @@ extension RecordStore {
             guard let collection = resource.parent, let id = resource.lastSegment,
                 try containsRecord(id, in: collection)
             else { return RecordStoreResponses.notFound }
+            if let failed = try checkIfMatch(of: request, id: id, in: collection) { return failed }
             try delete(id, in: collection)
             return SyncResponse(status: 204)
         }
@@ -93,14 +103,14 @@ extension RecordStore {
         }
         try setNextID(next, in: collection)
         try insert(record, id: key, in: collection)
-        return SyncResponse(status: 201, body: .object(record))
+        return try versioned(SyncResponse(status: 201, body: .object(record)), id: key, in: collection)
     }
 
     private func read(_ resource: ResourcePath, query: [URLQueryItem]) throws(SyncError) -> SyncResponse {
         if let collection = resource.parent, let id = resource.lastSegment,
             let record = try self.record(id, in: collection)
         {
-            return SyncResponse(status: 200, body: .object(record))
+            return try versioned(SyncResponse(status: 200, body: .object(record)), id: id, in: collection)
         }
         if let list = try records(in: resource.path) {
             let matching = list.filter { ResourcePath.matches($0, query: query) }
@@ -121,7 +131,7 @@ extension RecordStore {
             var stored = merging ? existing.merging(body) : body
             stored[idAttribute] = existing[idAttribute]
             try replace(stored, id: id, in: collection)
-            return SyncResponse(status: 200, body: .object(stored))
+            return try versioned(SyncResponse(status: 200, body: .object(stored)), id: id, in: collection)
         }
         guard !merging else { return RecordStoreResponses.notFound }
         var record = body
@@ -130,7 +140,54 @@ extension RecordStore {
         let key = ResourcePath.segment(for: recordID)
         if key != id, try containsRecord(key, in: collection) { return RecordStoreResponses.taken(idAttribute) }
         try insert(record, id: key, in: collection)
-        return SyncResponse(status: 201, body: .object(record))
+        return try versioned(SyncResponse(status: 201, body: .object(record)), id: key, in: collection)
+    }
+
+    /// The response with the record's version as its `ETag`, when the store keeps versions.
+    private func versioned(_ response: SyncResponse, id: String, in collection: String) throws(SyncError)
+        -> SyncResponse
+    {
+        guard let version = try version(of: id, in: collection) else { return response }
+        var tagged = response
+        tagged.headers["etag"] = RecordVersionTag.etag(version)
+        return tagged
+    }
+
+    /// The 412 answer when the request's `If-Match` does not match the record, else `nil`.
+    private func checkIfMatch(of request: SyncRequest, id: String, in collection: String) throws(SyncError)
+        -> SyncResponse?
+    {
+        guard let condition = RecordVersionTag.ifMatch(of: request) else { return nil }
+        guard try containsRecord(id, in: collection) else {
+            return SyncResponse(status: 412, body: ["error": "not found"])
+        }
+        let version = try version(of: id, in: collection)
+        if RecordVersionTag.matches(condition, version: version) { return nil }
+        var body: JSONObject = ["error": "version mismatch"]
+        body["version"] = version.map(JSONValue.int)
+        return SyncResponse(status: 412, body: .object(body))
+    }
+}
+
+/// Record versions as entity tags: `"3"` for version 3.
+enum RecordVersionTag {
+    /// The strong entity tag of a version.
+    static func etag(_ version: Int) -> String { "\"\(version)\"" }
+
+    /// The request's `If-Match` value (the header name in any case), if it has one.
+    static func ifMatch(of request: SyncRequest) -> String? {
+        request.headers.first { $0.key.lowercased() == "if-match" }?.value
+    }
+
+    /// Whether an `If-Match` value matches an existing record's version: `*`, or a list of
+    /// entity tags compared strongly (a weak `W/"3"` never matches).
+    static func matches(_ condition: String, version: Int?) -> Bool {
+        let trimmed = condition.trimmingCharacters(in: .whitespaces)
+        if trimmed == "*" { return true }
+        guard let version else { return false }
+        return trimmed.split(separator: ",").contains {
+            $0.trimmingCharacters(in: .whitespaces) == etag(version)
+        }
     }
 }
 

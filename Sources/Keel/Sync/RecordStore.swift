@@ -40,6 +40,8 @@
 ///   records in insertion order otherwise (an empty array once all were deleted).
 /// - ``insert(_:id:in:)`` appends a record under an id that is not taken;
 ///   ``replace(_:id:in:)`` and ``delete(_:in:)`` are only called for an existing id.
+/// - ``version(of:in:)``, when the store keeps versions, answers 1 for a record
+///   ``insert(_:id:in:)`` stored and one more after each ``replace(_:id:in:)``.
 /// - ``nextID(in:)`` answers the value last given to ``setNextID(_:in:)`` for the
 ///   collection, or 1. Keep it even when records are deleted, so ids are never reused.
 /// - Throw ``SyncError/storage(_:)`` when the medium fails (a full disk, a damaged file).
@@ -157,6 +159,26 @@ public protocol RecordStore {
     /// - Returns: `true` when ``record(_:in:)`` would not answer `nil`.
     /// - Throws: ``SyncError/storage(_:)`` when the store cannot be read.
     func containsRecord(_ id: String, in collection: String) throws(SyncError) -> Bool
+
+    /// The version of a record: 1 when ``insert(_:id:in:)`` stores it, one more after each
+    /// ``replace(_:id:in:)``.
+    ///
+    /// ``respond(to:idAttribute:)`` sends it as the record's `ETag` (`"3"`) and compares it
+    /// with a request's `If-Match`, so a write based on an old read fails with 412 instead
+    /// of overwriting a newer record. A store that keeps no versions answers `nil` (the
+    /// default): its responses have no `ETag`, and only `If-Match: *` can match.
+    ///
+    /// ```swift
+    /// store.version(of: "7", in: "/notes")  // 3 after two updates
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - id: The record's id, as a decoded path segment.
+    ///   - collection: The collection path.
+    /// - Returns: The version, or `nil` when there is no such record or the store keeps no
+    ///   versions.
+    /// - Throws: ``SyncError/storage(_:)`` when the store cannot be read.
+    func version(of id: String, in collection: String) throws(SyncError) -> Int?
 }
 
 extension RecordStore {
@@ -186,5 +208,19 @@ extension RecordStore {
     /// - Throws: ``SyncError/storage(_:)`` when the store cannot be read.
     public func containsRecord(_ id: String, in collection: String) throws(SyncError) -> Bool {
         try record(id, in: collection) != nil
+    }
+
+    /// A store that keeps no versions: `nil`.
+    ///
+    /// ```swift
+    /// DictionaryStore().version(of: "7", in: "/notes")  // nil
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - id: The record's id, as a decoded path segment.
+    ///   - collection: The collection path.
+    /// - Returns: `nil`.
+    public func version(of id: String, in collection: String) throws(SyncError) -> Int? {
+        nil
     }
 }

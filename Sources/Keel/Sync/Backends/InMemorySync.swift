@@ -138,6 +138,8 @@ private struct Records: RecordStore {
     let idAttribute: String
     var collections: [String: [Attributes]] = [:]
     var nextIDs: [String: Int] = [:]
+    /// Versions of records that were replaced; every other record is at version 1.
+    var versions: [String: [String: Int]] = [:]
 
     init(idAttribute: String) {
         self.idAttribute = idAttribute
@@ -166,11 +168,17 @@ private struct Records: RecordStore {
     mutating func replace(_ record: Attributes, id: String, in collection: String) {
         guard let index = index(of: id, in: collection) else { return }
         collections[collection]?[index] = record
+        versions[collection, default: [:]][id, default: 1] += 1
     }
 
     mutating func delete(_ id: String, in collection: String) {
         guard let index = index(of: id, in: collection) else { return }
         collections[collection]?.remove(at: index)
+        versions[collection]?[id] = nil
+    }
+
+    func version(of id: String, in collection: String) -> Int? {
+        containsRecord(id, in: collection) ? versions[collection]?[id] ?? 1 : nil
     }
 
     func nextID(in collection: String) -> Int {

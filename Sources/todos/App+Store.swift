@@ -1,0 +1,172 @@
+import Foundation
+import Keel
+import KeelSQLite
+
+/// What `todos` does with the local store beyond the REST operations: toggling as a
+/// compare-and-set, store-worded errors, and finding, removing and repairing damaged todos.
+extension App {
+    /// How many times `toggle` reads and writes a todo before it gives up, when other
+    /// commands keep changing it first.
+    static let maximumToggleAttempts = 100
+
+    // MARK: - Toggle
+
+    /// Flips a todo's `done` as a compare-and-set.
+    ///
+    /// Reads the todo and its version, then writes it with `If-Match`; when another command
+    /// changed it in between (412), reads it again and retries. The read is silent, so only
+    /// the change that is kept prints.
+    func toggle(_ todo: Todo, backend: Backend) async throws(TodosError) {
+        var quiet = SyncOptions()
+        quiet.silent = true
+        for attempt in 1...Self.maximumToggleAttempts {
+            let version = try await syncing(with: backend, todo: todo) { () async throws(SyncError) in
+                try await todo.fetch(options: quiet).headers["etag"]
+            }
+            var conditional = SyncOptions()
+            conditional.headers["If-Match"] = version ?? "*"
+            let done = !todo.isDone
+            let saved = try await syncing(with: backend, todo: todo) { () async throws(SyncError) -> Bool in
+                do throws(SyncError) {
+                    try await todo.save(["done": .bool(done)], wait: true, patch: true, options: conditional)
+                    return true
+                } catch .httpStatus(412, let body) where attempt < Self.maximumToggleAttempts && body?["version"] != nil
+                {
+                    return false
+                }
+            }
+            if saved { return }
+            // Another command was first; let it finish before reading again.
+            try? await Task.sleep(for: .milliseconds(Int.random(in: 1...10)))
+        }
+    }
+
+    // MARK: - Errors
+
+    /// A failure of the local store, worded as the store's: a todo another command removed
+    /// is "no such todo" (exit status 2), never an HTTP status.
+    static func storeError(_ error: SyncError, file: URL, todo: Todo?) -> TodosError {
+        let name = todo?.id.map { "todo #" + Renderer.idText($0) } ?? "todo"
+        switch error {
+        case .httpStatus(404, _), .httpStatus(412, ["error": "not found"]):
+            return .usage(
+                UsageError(
+                    "there is no \(name) any more: another todos command removed it",
+                    hint: "Run 'todos list' to see the todos."
+                )
+            )
+        case .httpStatus(412, _):
+            return .backend(
+                "other todos commands kept changing \(name) in \(file.path) (tried \(maximumToggleAttempts) times); "
+                    + "run the command again"
+            )
+        case .storage(let message):
+            return .backend(
+                message.contains(file.path)
+                    ? "the todo store failed: \(message)" : "the todo store \(file.path) failed: \(message)"
+            )
+        case .httpStatus(let status, let body):
+            let reason = body?["error"]?.stringValue ?? "status \(status)"
+            return .backend("the todo store \(file.path) refused the change: \(reason)")
+        default:
+            return .backend("the todo store \(file.path) failed: \(error)")
+        }
+    }
+
+    // MARK: - Damaged todos
+
+    /// Warns on standard error when loading the list skipped damaged todos.
+    func warnAboutDamagedTodos(in todos: TodoList, backend: Backend) {
+        guard case .store(let file) = backend,
+            let count = todos.lastResponse?.headers[SQLiteSync.damagedRecordsHeader].flatMap({ Int($0) }), count > 0
+        else { return }
+        let which = count == 1 ? "1 damaged todo was" : "\(count) damaged todos were"
+        let them = count == 1 ? "it" : "them"
+        terminal.writeError("todos: warning: \(which) skipped in \(file.path); run 'todos doctor' to see \(them)\n")
+    }
+
+    /// `todos doctor`: lists the damaged todos, what is wrong with them and what is left.
+    func doctor(_ store: SQLiteSync, backend: Backend) async throws(TodosError) {
+        guard case .store(let file) = backend else { return }
+        let damaged = try await damagedTodos(in: store, file: file)
+        guard !damaged.isEmpty else {
+            terminal.write("No damaged todos in \(file.path).\n")
+            return
+        }
+        var output = "\(damaged.count) damaged todo\(damaged.count == 1 ? "" : "s") in \(file.path):\n"
+        for record in damaged {
+            let text = Renderer.displayText(String(record.storedText.prefix(60)))
+            output += "  #\(record.id): \(record.reason)\n"
+            output += "      stored text: \(text)\(record.storedText.count > 60 ? "…" : "")\n"
+        }
+        output += "Remove one with: todos remove '#<id>'\n"
+        output += "Or give it a new title: todos repair '#<id>' <title…>\n"
+        terminal.write(output)
+    }
+
+    /// Removes the todo `reference` names when it is a damaged one; `false` for any other.
+    func removeDamagedTodo(_ reference: ItemReference, in todos: TodoList, store: SQLiteSync) async throws(TodosError)
+        -> Bool
+    {
+        guard case .id(let id) = reference, todos.get(id)?.id != id, let file = store.fileURL else { return false }
+        let key = Renderer.idText(id)
+        guard let record = try await damagedTodos(in: store, file: file).first(where: { $0.id == key }) else {
+            return false
+        }
+        do {
+            try await store.removeRecord(at: record.path)
+        } catch .recordNotFound {
+            throw .usage(UsageError("there is no todo #\(key) any more: another todos command removed it"))
+        } catch {
+            throw .backend("the todo store failed: \(error)")
+        }
+        terminal.write("Removed the damaged todo #\(key).\n")
+        return true
+    }
+
+    /// `todos repair '#7' <title…>`: stores a new, active todo with this title under a
+    /// damaged todo's id, then shows the list.
+    func repairTodo(
+        _ reference: ItemReference,
+        title: String,
+        in todos: TodoList,
+        store: SQLiteSync
+    ) async throws(TodosError) {
+        guard case .id(let id) = reference, let file = store.fileURL else {
+            throw .usage(
+                UsageError(
+                    "'repair' needs the id of a damaged todo, as in '#7'",
+                    hint: "Run 'todos doctor' to see them."
+                )
+            )
+        }
+        let key = Renderer.idText(id)
+        guard let record = try await damagedTodos(in: store, file: file).first(where: { $0.id == key }) else {
+            if todos.get(id)?.id == id {
+                throw .usage(
+                    UsageError("todo #\(key) is not damaged", hint: "Use 'todos edit' to give it a new title.")
+                )
+            }
+            throw .usage(UsageError("there is no todo #\(key)", hint: "Run 'todos doctor' to see the damaged todos."))
+        }
+        let candidate = Todo(["title": .string(Todo.cleanTitle(title)), "done": false])
+        if !candidate.isValid() { throw .invalid(candidate.validationError ?? ValidationError(messages: [])) }
+        do {
+            try await store.repairRecord(at: record.path, with: ["title": .string(candidate.title), "done": false])
+        } catch .recordNotFound {
+            throw .usage(UsageError("there is no todo #\(key) any more: another todos command removed it"))
+        } catch {
+            throw .backend("the todo store failed: \(error)")
+        }
+        terminal.write("Repaired todo #\(key) as \"\(Renderer.displayText(candidate.title))\".\n")
+        try await syncing(with: .store(file)) { () async throws(SyncError) in try await todos.fetch(reset: true) }
+    }
+
+    private func damagedTodos(in store: SQLiteSync, file: URL) async throws(TodosError) -> [SQLiteDamagedRecord] {
+        do {
+            return try await store.damagedRecords().filter { $0.collection == TodoList.url }
+        } catch {
+            throw .backend("the todo store failed: \(error)")
+        }
+    }
+}
