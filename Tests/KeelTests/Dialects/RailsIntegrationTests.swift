@@ -106,3 +106,54 @@ struct RailsIntegrationTests {
         #expect(duplicate.validationError?["name"] == ["has already been taken"])
     }
 }
+
+/// Request management against the stock Rails app: Rack's `ETag` and `ConditionalGet`
+/// middleware, which every Rails app has, answer a repeated GET with 304.
+@MainActor
+struct RailsRequestManagementTests {
+    @Test func aRepeatedFetchIsAnswered304AndLeavesTheModelAsItIs() async throws {
+        let base = RESTSync(baseURL: try await RailsTestServer.shared.baseURL)
+        let notes = Collection<RailsIntegrationTests.Note>(url: "/notes", sync: base)
+        let created = try await notes.create(["title": "Cached"])
+        let id = try #require(created.id)
+
+        let statuses = Lock<[Int]>([])
+        let conditional = ConditionalSync(StatusRecorder(base, into: statuses))
+        let note = RailsIntegrationTests.Note(["id": id])
+        note.sync = conditional
+        try await note.fetch()
+        var changes = 0
+        var syncs = 0
+        note.on("change") { _ in changes += 1 }
+        note.on("sync") { _ in syncs += 1 }
+        try await note.fetch()
+
+        #expect(statuses.withLock { $0 } == [200, 304])
+        #expect(note["title"] == "Cached")
+        #expect(changes == 0)
+        #expect(syncs == 1)
+        try await created.destroy(wait: true)
+    }
+}
+
+/// Records the status of every answer its base gives, including a 304 thrown as an error.
+private final class StatusRecorder: Sync {
+    private let base: any Sync
+    private let statuses: Lock<[Int]>
+
+    init(_ base: any Sync, into statuses: Lock<[Int]>) {
+        self.base = base
+        self.statuses = statuses
+    }
+
+    func perform(_ request: SyncRequest) async throws(SyncError) -> SyncResponse {
+        do {
+            let response = try await base.perform(request)
+            statuses.withLock { $0.append(response.status) }
+            return response
+        } catch {
+            statuses.withLock { $0.append(error.status ?? 0) }
+            throw error
+        }
+    }
+}
