@@ -101,12 +101,11 @@ final class UploadFixtures: Sendable {
         var written = 0
         while written < size {
             let count = min(256 * 1024, size - written)
-            var chunk = [UInt8](repeating: 0, count: count)
-            for index in chunk.indices {
+            let words = (0..<(count + 7) / 8).map { _ in
                 state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-                chunk[index] = UInt8(truncatingIfNeeded: state >> 56)
+                return state
             }
-            try handle.write(contentsOf: chunk)
+            try handle.write(contentsOf: words.withUnsafeBytes { Data($0.prefix(count)) })
             written += count
         }
         return url
