@@ -94,7 +94,9 @@ struct UploadBenchmark {
 
     /// Writes a file of pseudo-random bytes in 1 MiB chunks.
     private static func generate(bytes: Int) throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("keel-bench-upload-\(UUID().uuidString)")
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "keel-bench-upload-\(UUID().uuidString)"
+        )
         _ = FileManager.default.createFile(atPath: url.path, contents: nil)
         let handle = try FileHandle(forWritingTo: url)
         defer { try? handle.close() }

@@ -17,6 +17,7 @@ public enum BuiltProduct {
         /// Everything written to standard error.
         public var stderr: String
 
+        /// The status and both outputs, for test failure messages.
         public var description: String {
             "exit status \(status)\n--- stdout ---\n\(stdout)--- stderr ---\n\(stderr)"
         }
@@ -24,6 +25,7 @@ public enum BuiltProduct {
 
     /// Why the executable could not be found.
     public struct Missing: Error, CustomStringConvertible {
+        /// What was looked for, where, and how to build it.
         public let description: String
     }
 

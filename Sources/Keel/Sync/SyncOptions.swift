@@ -23,8 +23,9 @@ public struct SyncOptions {
     public var url: String?
     /// The JSON body to send instead of ``Model/toJSON(options:)`` (Backbone's `attrs`).
     public var body: JSONValue?
-    /// A body to send instead of JSON: a URL-encoded or multipart form (see ``RequestBody``).
-    /// It replaces ``body``, ``files`` and ``Model/toJSON(options:)`` for ``RESTSync``.
+    /// A body to send instead of JSON: a URL-encoded or multipart form.
+    ///
+    /// See ``RequestBody``. It replaces ``body``, ``files`` and ``Model/toJSON(options:)`` for ``RESTSync``.
     public var requestBody: RequestBody?
     /// Files to send with a save, keyed by attribute name: the attributes then go as form
     /// fields in the wire format's ``WireFormat/formNotation`` and the files beside them

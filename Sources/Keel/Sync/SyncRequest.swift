@@ -28,9 +28,10 @@ public struct SyncRequest: Sendable, Hashable {
     public var emulateJSON: Bool?
     /// Free-form values for custom backends and decorators.
     public var context: JSONObject
-    /// The body ``RESTSync`` sends instead of ``body`` as JSON: a URL-encoded form, or a
-    /// multipart form with files (``SyncOptions/requestBody``, ``SyncOptions/files``).
-    /// Backends that store records rather than send HTTP keep using ``body``.
+    /// The body ``RESTSync`` sends instead of ``body`` as JSON.
+    ///
+    /// A URL-encoded form, or a multipart form with files (``SyncOptions/requestBody``,
+    /// ``SyncOptions/files``). Backends that store records rather than send HTTP keep using ``body``.
     ///
     /// ```swift
     /// var request = SyncRequest(method: .create, url: URL(string: "/photos")!)

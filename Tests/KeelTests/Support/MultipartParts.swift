@@ -70,7 +70,9 @@ enum MultipartParts {
                     return nil
                 }
             }
-            parts.append(RecordedPart(disposition: disposition, contentType: contentType, body: Data(raw[split.upperBound...])))
+            parts.append(
+                RecordedPart(disposition: disposition, contentType: contentType, body: Data(raw[split.upperBound...]))
+            )
             position = next.upperBound
         }
         return parts

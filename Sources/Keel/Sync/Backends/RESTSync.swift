@@ -245,9 +245,10 @@ public struct RESTSync: Sync {
         }
     }
 
-    /// Writes the body to a temporary file when it is a multipart form, or when the call
-    /// tracks upload progress, and sets the `Content-Type`; `nil` when the body stays in
-    /// memory. The caller removes the file.
+    /// Writes the body to a temporary file to upload, or returns `nil`.
+    ///
+    /// A multipart form always goes to a file, any body when the call tracks upload
+    /// progress; the `Content-Type` is set to match. The caller removes the file.
     private func stagedBody(of request: SyncRequest, urlRequest: inout URLRequest) throws(SyncError) -> StagedBody? {
         if case .multipart(var form) = request.requestBody {
             if let tunnelled = urlRequest.value(forHTTPHeaderField: "X-HTTP-Method-Override") {

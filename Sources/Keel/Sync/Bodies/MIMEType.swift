@@ -26,7 +26,8 @@ enum MIMEType {
         "xlsx": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
         "pptx": "application/vnd.openxmlformats-officedocument.presentationml.presentation",
         "odt": "application/vnd.oasis.opendocument.text", "epub": "application/epub+zip",
-        "gz": "application/gzip", "tar": "application/x-tar", "zip": "application/zip", "7z": "application/x-7z-compressed",
+        "gz": "application/gzip", "tar": "application/x-tar", "zip": "application/zip",
+        "7z": "application/x-7z-compressed",
         "woff": "font/woff", "woff2": "font/woff2", "ttf": "font/ttf", "otf": "font/otf",
     ]
 }

@@ -1,7 +1,8 @@
 import Foundation
 
-/// A request body written to a temporary file, for `URLSession`'s upload from a file, which
-/// streams it and reports progress. Whoever creates one removes it when the request ends.
+/// A request body written to a temporary file.
+///
+/// `URLSession` uploads from a file by streaming it, and reports progress. Whoever creates one removes it when the request ends.
 struct StagedBody: Sendable {
     /// The temporary file.
     let file: URL

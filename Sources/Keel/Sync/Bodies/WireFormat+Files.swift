@@ -1,6 +1,7 @@
 extension WireFormat {
-    /// The multipart form of a save with files: the fields of the wire body in
-    /// ``formNotation``, then each file named as its attribute would be, inside the root key
+    /// The multipart form of a save with files.
+    ///
+    /// The fields of the wire body in ``formNotation``, then each file named as its attribute would be, inside the root key
     /// when requests are wrapped (`user[avatar]`). A file replaces an attribute of its name.
     func multipartForm(_ body: JSONValue, files: [String: FilePart], for modelType: Model.Type) -> MultipartForm {
         let rootKey = root.wrapsRequests ? root.names(for: modelType).singular : nil

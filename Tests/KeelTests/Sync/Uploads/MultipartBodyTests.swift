@@ -35,9 +35,12 @@ struct MultipartBodyTests {
         let sent = try #require(transport.lastRequest)
         #expect(sent.httpMethod == "POST")
         let parts = try #require(sent.recordedParts)
-        #expect(parts.map(\.name) == [
-            "profile[display_name]", "profile[tags][]", "profile[tags][]", "profile[address][city]", "profile[avatar]",
-        ])
+        #expect(
+            parts.map(\.name) == [
+                "profile[display_name]", "profile[tags][]", "profile[tags][]", "profile[address][city]",
+                "profile[avatar]",
+            ]
+        )
         #expect(parts.prefix(4).map(\.text) == ["Ann", "a", "b", "Oslo"])
         #expect(parts.prefix(4).allSatisfy { $0.contentType == nil && $0.filename == nil })
         let file = try #require(parts.last)
@@ -90,8 +93,10 @@ struct MultipartBodyTests {
             let sent = try #require(transport.lastRequest)
             let boundary = try #require(sent.multipartBoundary)
             #expect(boundary.count >= 40)
-            #expect(!sent.recordedBodyText.dropFirst(boundary.count + 2).dropLast(boundary.count + 6)
-                .contains("--\(boundary)\r\n--"))
+            #expect(
+                !sent.recordedBodyText.dropFirst(boundary.count + 2).dropLast(boundary.count + 6)
+                    .contains("--\(boundary)\r\n--")
+            )
             boundaries.insert(boundary)
         }
         #expect(boundaries.count == 3)

@@ -3,8 +3,10 @@ import Keel
 import KeelTestServer
 import Testing
 
-/// Issue 14's done-when criterion: a 50 MB upload streams from disk with progress, and its
-/// peak memory stays under 20 MB above the baseline. Measured in a `keel-bench` child
+/// Issue 14's done-when criterion: a 50 MB upload's peak memory is under 20 MB.
+///
+/// The upload streams from disk with progress, and its peak memory stays under 20 MB above
+/// the baseline. Measured in a `keel-bench` child
 /// process (see `Sources/keel-bench/UploadBenchmark.swift`), since the tests running in
 /// parallel in this process would blur the numbers.
 struct UploadMemoryTests {

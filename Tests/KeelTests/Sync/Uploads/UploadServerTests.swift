@@ -3,7 +3,9 @@ import Keel
 import KeelTestServer
 import Testing
 
-/// Uploads to the test servers' endpoints as their users write them: a DRF `ModelViewSet`
+/// Uploads to the test servers' endpoints, written as their users write them.
+///
+/// A DRF `ModelViewSet`
 /// with a `FileField` (`/drf/attachments/`) and a Rails controller reading an
 /// `UploadedFile` through strong parameters (`/profiles`). Both answer with the size and
 /// SHA-256 of what they received.
