@@ -85,6 +85,30 @@ struct UploadServerTests {
         #expect(attachment["size"] == 4_000_000)
     }
 
+    @Test func cancellingTheTaskStopsAnUploadInFlight() async throws {
+        let fixtures = try UploadFixtures()
+        let file = try fixtures.file(named: "large.bin", size: 40_000_000, seed: 9)
+        let server = try await TestServer.shared
+        let (started, sending) = AsyncStream.makeStream(of: UploadProgress.self)
+        var options = SyncOptions()
+        options.onUploadProgress = { sending.yield($0) }
+        let attachment = Attachment(["title": "Cancelled"])
+        attachment.sync = RESTSync(baseURL: server.baseURL)
+        let upload = Task { try await attachment.save(files: ["file": .file(file)], options: options) }
+
+        var first: UploadProgress?
+        for await progress in started {
+            first = progress
+            break
+        }
+        upload.cancel()
+
+        let result = await upload.result
+        #expect(throws: SyncError.cancelled) { try result.get() }
+        #expect(try #require(first).bytesSent < 40_000_000)
+        #expect(attachment.isNew)
+    }
+
     @Test func aFormURLEncodedBodyCreatesADjangoRESTRecord() async throws {
         let server = try await TestServer.shared
         var request = SyncRequest(method: .create, url: URL(string: "/drf/articles/")!)
