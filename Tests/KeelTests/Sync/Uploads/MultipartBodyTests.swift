@@ -148,6 +148,18 @@ struct MultipartBodyTests {
         #expect(!profile.isNew)
     }
 
+    @Test func aCollectionCreatesAModelWithFilesFromItsOptions() async throws {
+        let transport = RecordingTransport(.respond(.json(#"{"id": 9, "name": "Ann"}"#, status: 201)))
+        let profiles = Collection<Profile>(url: "/profiles", sync: api(transport))
+        var options = SyncOptions()
+        options.files = ["avatar": .data(Data("png".utf8), filename: "a.png")]
+
+        let created = try await profiles.create(["name": "Ann"], options: options)
+
+        #expect(created.id == 9)
+        #expect(transport.lastRequest?.recordedParts?.map(\.name) == ["profile[name]", "profile[avatar]"])
+    }
+
     @Test func mimeTypesAreGuessedFromTheExtension() {
         #expect(FilePart.file(URL(fileURLWithPath: "/a/b.JPG")).mimeType == "image/jpeg")
         #expect(FilePart.data(Data(), filename: "x.csv").mimeType == "text/csv")
