@@ -1,5 +1,6 @@
 // keel-bench: the fourteen workloads of Benchmarks/README.md through Keel, each beside its
-// plain-Swift floor. Prints `name ops_per_sec total_ms floor_ops_per_sec floor_total_ms`
+// plain-Swift floor; with UPLOAD_URL set, the memory of a 50 MiB upload instead
+// (UploadBenchmark.swift). Prints `name ops_per_sec total_ms floor_ops_per_sec floor_total_ms`
 // per workload, then one JSON object (read by Benchmarks/compare.py). Exits with status 1
 // when a check value is wrong, 2 on a bad environment setting.
 import Foundation
@@ -8,6 +9,10 @@ import Keel
 /// Writes a progress or error message to standard error.
 func log(_ message: String) {
     FileHandle.standardError.write(Data("keel-bench: \(message)\n".utf8))
+}
+
+if let upload = UploadBenchmark(environment: ProcessInfo.processInfo.environment) {
+    exit(upload.runBlocking())
 }
 
 let configuration: Configuration

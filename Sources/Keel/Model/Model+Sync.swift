@@ -90,7 +90,7 @@ extension Model {
         // A patch with nothing to send succeeds without a request (Rails answers `PATCH {}`
         // with 400). Unsaved changes that send nothing (a related record destroyed on its own)
         // are then as good as saved.
-        if options.patch && !isNew && options.body == nil
+        if options.patch && !isNew && options.body == nil && options.requestBody == nil && options.files.isEmpty
             && encodingRelations(in: attributes ?? unsavedChanges ?? [:], changesOnly: true).isEmpty
         {
             if attributes == nil && unsavedChanges != nil { markSynced() }
@@ -128,6 +128,44 @@ extension Model {
             options: options
         )
         return response
+    }
+
+    /// Saves the model together with files, in one multipart request: Rails'
+    /// `has_one_attached`, Django's `FileField`.
+    ///
+    /// The attributes go as form fields, mapped by the wire format as in a JSON save (names,
+    /// roles, root key) and named in its ``WireFormat/formNotation``: `user[name]` and
+    /// `user[avatar]` for ``WireFormat/rails``, `name` and `avatar` for
+    /// ``WireFormat/djangoREST``. Each file goes beside them under its attribute's wire name,
+    /// streamed from disk. Everything else is as in ``save(_:wait:patch:options:)``: events,
+    /// validation, `wait`, `patch` (which sends the files with the changed attributes).
+    ///
+    /// ```swift
+    /// try await user.save(["name": "Ann"], files: ["avatar": .file(avatarURL, mimeType: "image/png")])
+    /// ```
+    ///
+    /// Track the upload with ``SyncOptions/onUploadProgress``; cancelling the task cancels it.
+    ///
+    /// - Parameters:
+    ///   - attributes: Attributes to change before saving, or `nil` to save as is.
+    ///   - files: The files, keyed by attribute name (app names).
+    ///   - wait: Apply the attributes only after the server agrees.
+    ///   - patch: Send only the changes, with PATCH.
+    ///   - options: Per-call URL, headers, timeout, progress handler, handlers.
+    /// - Returns: The backend's response.
+    /// - Throws: ``SyncError``; ``SyncError/unreadableFile(_:reason:)`` when a file cannot be
+    ///   read, before anything is sent.
+    @discardableResult
+    public func save(
+        _ attributes: Attributes? = nil,
+        files: [String: FilePart],
+        wait: Bool = false,
+        patch: Bool = false,
+        options: SyncOptions = SyncOptions()
+    ) async throws(SyncError) -> SyncResponse {
+        var options = options
+        options.files.merge(files) { _, given in given }
+        return try await save(attributes, wait: wait, patch: patch, options: options)
     }
 
     /// The attributes that differ from the last successful fetch or save (all of them when
@@ -190,13 +228,17 @@ extension Model {
                 for: Self.self
             )
         }
-        return makeRequest(
+        var request = makeRequest(
             method,
             url: try requestURL(for: method, options: options),
             body: body,
             format: format,
             options: options
         )
+        if !options.files.isEmpty && options.requestBody == nil {
+            request.requestBody = .multipart(format.multipartForm(body, files: options.files, for: Self.self))
+        }
+        return request
     }
 
     /// Undoes an optimistic `save` whose request was cancelled, where the attributes still

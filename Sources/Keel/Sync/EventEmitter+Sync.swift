@@ -20,7 +20,7 @@ extension EventEmitter {
         format: WireFormat,
         options: SyncOptions
     ) -> SyncRequest {
-        SyncRequest(
+        var request = SyncRequest(
             method: method,
             url: url,
             body: body,
@@ -31,6 +31,9 @@ extension EventEmitter {
             emulateJSON: options.emulateJSON,
             context: options.custom
         )
+        request.requestBody = options.requestBody
+        request.onUploadProgress = options.onUploadProgress
+        return request
     }
 
     /// Emits `request`, runs `afterRequest`, then awaits the backend; a failure is reported

@@ -1,3 +1,5 @@
+public import Foundation
+
 /// Why a persistence operation failed.
 ///
 /// Every backend throws these, and `error` events carry them, so code can handle a failure
@@ -53,6 +55,9 @@ public enum SyncError: Error, Sendable, Hashable {
     /// place in the response, in wire names (`notes[2]`, `note`, `title[0]`); the model or
     /// collection is left as it was.
     case unmappableResponse(keyPath: String, reason: String)
+    /// A file to upload (``FilePart/file(_:filename:mimeType:)``) is missing, is a directory
+    /// or cannot be read; nothing was sent. The value is the file's URL.
+    case unreadableFile(URL, reason: String)
 
     /// The validation errors of a ``validationFailed(_:status:)``, local or from the server.
     ///
@@ -138,6 +143,8 @@ extension SyncError: CustomStringConvertible {
         case .unmappableResponse(let keyPath, let reason):
             return
                 "The response does not fit the wire format at \(keyPath.isEmpty ? "its top level" : keyPath): \(reason)"
+        case .unreadableFile(let url, let reason):
+            return "The file \(url.path) cannot be uploaded: \(reason); nothing was sent"
         }
     }
 }

@@ -23,6 +23,17 @@ public struct SyncOptions {
     public var url: String?
     /// The JSON body to send instead of ``Model/toJSON(options:)`` (Backbone's `attrs`).
     public var body: JSONValue?
+    /// A body to send instead of JSON: a URL-encoded or multipart form.
+    ///
+    /// See ``RequestBody``. It replaces ``body``, ``files`` and ``Model/toJSON(options:)`` for ``RESTSync``.
+    public var requestBody: RequestBody?
+    /// Files to send with a save, keyed by attribute name: the attributes then go as form
+    /// fields in the wire format's ``WireFormat/formNotation`` and the files beside them
+    /// (see ``Model/save(_:files:wait:patch:options:)``).
+    public var files: [String: FilePart] = [:]
+    /// Called as the request body is sent, on a thread of the backend's choosing; the last
+    /// call has ``UploadProgress/bytesSent`` equal to ``UploadProgress/totalBytes``.
+    public var onUploadProgress: (@Sendable (UploadProgress) -> Void)?
     /// Query parameters, in order (Backbone's `fetch({data})`).
     public var query: KeyValuePairs<String, String> = [:]
     /// Extra HTTP headers.

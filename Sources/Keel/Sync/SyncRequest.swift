@@ -28,6 +28,29 @@ public struct SyncRequest: Sendable, Hashable {
     public var emulateJSON: Bool?
     /// Free-form values for custom backends and decorators.
     public var context: JSONObject
+    /// The body ``RESTSync`` sends instead of ``body`` as JSON.
+    ///
+    /// A URL-encoded form, or a multipart form with files (``SyncOptions/requestBody``,
+    /// ``SyncOptions/files``). Backends that store records rather than send HTTP keep using ``body``.
+    ///
+    /// ```swift
+    /// var request = SyncRequest(method: .create, url: URL(string: "/photos")!)
+    /// request.requestBody = .multipart(MultipartForm([.file(name: "photo", .file(photoURL))]))
+    /// ```
+    public var requestBody: RequestBody?
+    /// The handler behind ``onUploadProgress``, compared by identity.
+    var uploadProgressHandler: UploadProgressHandler?
+
+    /// Called as the body is sent (``SyncOptions/onUploadProgress``), on a thread of the
+    /// backend's choosing.
+    ///
+    /// ```swift
+    /// request.onUploadProgress = { print($0.fractionCompleted) }
+    /// ```
+    public var onUploadProgress: (@Sendable (UploadProgress) -> Void)? {
+        get { uploadProgressHandler?.report }
+        set { uploadProgressHandler = newValue.map(UploadProgressHandler.init) }
+    }
 
     /// Creates a request.
     ///

@@ -23,7 +23,8 @@ extension WireFormat {
 
     /// Django REST framework with a stock router: snake_case keys, no root key, `id`
     /// read-only, full saves as `PUT`, and the router's trailing slash on every resource path
-    /// (`/notes/`, `/notes/3/`).
+    /// (`/notes/`, `/notes/3/`); with files, attributes go as form fields in
+    /// ``FormNotation/dotted`` notation, the one DRF's parsers read.
     ///
     /// ```swift
     /// override class var wireFormat: WireFormat { .djangoREST }
@@ -31,7 +32,8 @@ extension WireFormat {
     public static let djangoREST = WireFormat(
         keys: .snakeCase,
         roles: ["id": .readOnly],
-        pathSuffix: "/"
+        pathSuffix: "/",
+        formNotation: .dotted
     )
 
     /// Drupal 8 and later, core REST: `?_format=json` on every request, field values

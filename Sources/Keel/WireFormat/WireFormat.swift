@@ -57,6 +57,11 @@ public struct WireFormat: Sendable, Hashable {
     /// Where the record of a single-record response is inside an envelope (`data`); `nil`
     /// when the record is the response itself (or under its root key).
     public var recordKeyPath: String?
+    /// How attributes are named as form fields when a save sends files
+    /// (``Model/save(_:files:wait:patch:options:)``): ``FormNotation/brackets``
+    /// (`user[address][city]`) by default, ``FormNotation/dotted`` (`address.city`) for
+    /// Django REST framework.
+    public var formNotation: FormNotation
 
     /// Creates a wire format; by default Backbone's plain JSON.
     ///
@@ -74,6 +79,7 @@ public struct WireFormat: Sendable, Hashable {
     ///   - drupalFields: Drupal's field wrapping.
     ///   - listKeyPath: Where a list response's records are.
     ///   - recordKeyPath: Where a single-record response's record is.
+    ///   - formNotation: How attributes are named as form fields.
     public init(
         keys: KeyMapping = .unchanged,
         roles: [String: AttributeRole] = [:],
@@ -83,7 +89,8 @@ public struct WireFormat: Sendable, Hashable {
         query: [String: String] = [:],
         drupalFields: DrupalFields? = nil,
         listKeyPath: String? = nil,
-        recordKeyPath: String? = nil
+        recordKeyPath: String? = nil,
+        formNotation: FormNotation = .brackets
     ) {
         self.keys = keys
         self.roles = roles
@@ -94,6 +101,7 @@ public struct WireFormat: Sendable, Hashable {
         self.drupalFields = drupalFields
         self.listKeyPath = listKeyPath
         self.recordKeyPath = recordKeyPath
+        self.formNotation = formNotation
     }
 
     /// Whether the format changes nothing: Backbone's plain JSON.

@@ -4,6 +4,7 @@ Rails.application.routes.draw do
   resources :people
   resources :categories
   resources :organizations
+  resources :profiles, only: [:create, :update]
   resources :users do
     resources :invites
   end

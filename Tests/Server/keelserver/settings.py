@@ -48,6 +48,10 @@ TIME_ZONE = "UTC"
 LANGUAGE_CODE = "en-us"
 DEFAULT_CHARSET = "utf-8"
 DATA_UPLOAD_MAX_MEMORY_SIZE = 16 * 1024 * 1024
+# Uploaded files (keelserver.articles.Attachment) go beside the database file, so they are
+# deleted with it; larger uploads than FILE_UPLOAD_MAX_MEMORY_SIZE stream to temporary files.
+MEDIA_ROOT = os.path.join(os.path.dirname(os.path.abspath(DATABASES["default"]["NAME"])), "media")
+MEDIA_URL = "/media/"
 TEMPLATES = []
 
 REST_FRAMEWORK = {

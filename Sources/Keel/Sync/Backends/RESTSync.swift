@@ -96,12 +96,25 @@ public struct RESTSync: Sync {
     ///   `text/plain` one).
     /// - Throws: ``SyncError``.
     public func perform(_ request: SyncRequest) async throws(SyncError) -> SyncResponse {
-        let urlRequest = try self.urlRequest(for: request)
+        var urlRequest = try self.urlRequest(for: request)
+        if Task.isCancelled { throw .cancelled }
+        let staged = try stagedBody(of: request, urlRequest: &urlRequest)
+        defer { staged?.remove() }
         if Task.isCancelled { throw .cancelled }
         let data: Data
         let urlResponse: URLResponse
         do {
-            (data, urlResponse) = try await send(urlRequest, within: request.timeout ?? timeout)
+            let transport = self.transport
+            let limit = request.timeout ?? timeout
+            let urlRequest = urlRequest
+            if let staged {
+                let progress = request.onUploadProgress ?? { _ in }
+                (data, urlResponse) = try await send(within: limit) {
+                    try await transport.upload(urlRequest, fromFile: staged.file, progress: progress)
+                }
+            } else {
+                (data, urlResponse) = try await send(within: limit) { try await transport.send(urlRequest) }
+            }
         } catch {
             throw Self.syncError(for: error)
         }
@@ -147,7 +160,9 @@ public struct RESTSync: Sync {
     ///
     /// - Parameter request: The operation.
     /// - Returns: The URL request, with method, headers, body and timeout; ``headers`` only
-    ///   when the URL has the origin of ``baseURL``.
+    ///   when the URL has the origin of ``baseURL``. A multipart ``SyncRequest/requestBody``
+    ///   is not in it: ``perform(_:)`` writes it to a temporary file, sets its
+    ///   `Content-Type` with the boundary, and uploads the file.
     /// - Throws: ``SyncError/missingURL(_:)`` when the URL cannot be resolved;
     ///   ``SyncError/unsafePathSegment(_:)`` when its path has a `.` or `..` segment;
     ///   ``SyncError/unencodableBody(_:)`` when the body cannot be written as JSON.
@@ -165,7 +180,9 @@ public struct RESTSync: Sync {
         if tunnels { urlRequest.setValue(method, forHTTPHeaderField: "X-HTTP-Method-Override") }
 
         let sendsBody = [.create, .update, .patch].contains(request.method)
-        if emulateJSON {
+        if let requestBody = request.requestBody {
+            try Self.setBody(requestBody, of: &urlRequest, tunnelling: tunnels ? method : nil)
+        } else if emulateJSON {
             var fields: [(String, String)] = []
             if sendsBody { fields.append(("model", String(decoding: try Self.jsonData(request.body), as: UTF8.self))) }
             if tunnels { fields.append(("_method", method)) }
@@ -207,6 +224,49 @@ public struct RESTSync: Sync {
         return url
     }
 
+    /// Sets a ``RequestBody`` other than a multipart form (which ``stagedBody(of:urlRequest:)``
+    /// writes to a file) and its `Content-Type`; a tunnelled method also goes in a `_method`
+    /// field of a form, as Rails' `Rack::MethodOverride` reads it.
+    private static func setBody(
+        _ body: RequestBody,
+        of urlRequest: inout URLRequest,
+        tunnelling method: String?
+    ) throws(SyncError) {
+        switch body {
+        case .json(let value):
+            urlRequest.setValue("application/json", forHTTPHeaderField: "Content-Type")
+            urlRequest.httpBody = try jsonData(value)
+        case .formURLEncoded(let fields):
+            urlRequest.setValue("application/x-www-form-urlencoded", forHTTPHeaderField: "Content-Type")
+            let all = fields + (method.map { [("_method", $0)] } ?? [])
+            urlRequest.httpBody = Data(RequestBody.urlEncoded(all).utf8)
+        case .multipart:
+            urlRequest.setValue("multipart/form-data", forHTTPHeaderField: "Content-Type")
+        }
+    }
+
+    /// Writes the body to a temporary file to upload, or returns `nil`.
+    ///
+    /// A multipart form always goes to a file, any body when the call tracks upload
+    /// progress; the `Content-Type` is set to match. The caller removes the file.
+    private func stagedBody(of request: SyncRequest, urlRequest: inout URLRequest) throws(SyncError) -> StagedBody? {
+        if case .multipart(var form) = request.requestBody {
+            if let tunnelled = urlRequest.value(forHTTPHeaderField: "X-HTTP-Method-Override") {
+                form.append("_method", tunnelled)
+            }
+            let staged = try MultipartEncoder.encode(form)
+            urlRequest.setValue(staged.contentType, forHTTPHeaderField: "Content-Type")
+            return staged
+        }
+        guard request.onUploadProgress != nil, let body = urlRequest.httpBody else { return nil }
+        let staged = try StagedBody.create(
+            contentType: urlRequest.value(forHTTPHeaderField: "Content-Type") ?? "application/octet-stream",
+            contents: body
+        )
+        urlRequest.httpBody = nil
+        return staged
+    }
+
     /// The request body (`null` when there is none) as JSON text.
     private static func jsonData(_ body: JSONValue?) throws(SyncError) -> Data {
         do {
@@ -235,15 +295,18 @@ public struct RESTSync: Sync {
         return result
     }
 
-    /// Sends a request, failing with `URLError(.timedOut)` once `limit` has passed.
+    /// Sends a request with `operation`, failing with `URLError(.timedOut)` once `limit` has
+    /// passed.
     ///
     /// The limit is kept here rather than by `timeoutInterval` alone, which Linux Foundation
     /// truncates to whole seconds (a 300 ms limit fired after a few milliseconds), and which
     /// other transports may ignore.
-    private func send(_ urlRequest: URLRequest, within limit: Duration) async throws -> (Data, URLResponse) {
-        let transport = self.transport
-        return try await withThrowingTaskGroup(of: (Data, URLResponse)?.self) { group in
-            group.addTask { try await transport.send(urlRequest) }
+    private func send(
+        within limit: Duration,
+        _ operation: @escaping @Sendable () async throws -> (Data, URLResponse)
+    ) async throws -> (Data, URLResponse) {
+        try await withThrowingTaskGroup(of: (Data, URLResponse)?.self) { group in
+            group.addTask { try await operation() }
             group.addTask {
                 try await Task.sleep(for: limit)
                 return nil

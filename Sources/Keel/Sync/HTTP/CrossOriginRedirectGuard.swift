@@ -25,7 +25,11 @@ public import Foundation
 ///
 /// > Note: `URLSession` on Linux asks only the session's delegate about redirects, never a
 /// > delegate passed to `data(for:delegate:)`, so the guard must be the session's delegate.
-public final class CrossOriginRedirectGuard: NSObject, URLSessionTaskDelegate, Sendable {
+///
+/// It also runs the session's uploads from files
+/// (``HTTPTransport/upload(_:fromFile:progress:)``): it reports their progress and collects
+/// their answers, which `URLSession` on Linux gives to the session's delegate only.
+public final class CrossOriginRedirectGuard: NSObject, URLSessionDataDelegate, Sendable {
     /// The headers a redirected request keeps when it goes to another origin, lowercased.
     static let headersKeptAcrossOrigins: Set<String> = [
         "accept", "accept-language", "content-language", "content-type", "user-agent", "x-http-method-override",
@@ -37,6 +41,9 @@ public final class CrossOriginRedirectGuard: NSObject, URLSessionTaskDelegate, S
     /// let session = URLSession(configuration: .ephemeral, delegate: CrossOriginRedirectGuard(), delegateQueue: nil)
     /// ```
     override public init() {}
+
+    /// The uploads this delegate runs.
+    let uploads = UploadTasks()
 
     /// Follows the redirect, without credentials or custom headers when it changes the origin.
     ///
@@ -58,6 +65,56 @@ public final class CrossOriginRedirectGuard: NSObject, URLSessionTaskDelegate, S
         completionHandler: @escaping @Sendable (URLRequest?) -> Void
     ) {
         completionHandler(Self.redirected(request, from: response.url ?? task.currentRequest?.url))
+    }
+
+    /// Reports the progress of an upload.
+    ///
+    /// ```swift
+    /// // Called by URLSession as it sends a request body.
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - session: The session of the task.
+    ///   - task: The uploading task.
+    ///   - bytesSent: The bytes sent since the last call.
+    ///   - totalBytesSent: The bytes sent so far.
+    ///   - totalBytesExpectedToSend: The size of the body.
+    public func urlSession(
+        _ session: URLSession,
+        task: URLSessionTask,
+        didSendBodyData bytesSent: Int64,
+        totalBytesSent: Int64,
+        totalBytesExpectedToSend: Int64
+    ) {
+        uploads.didSend(task, totalBytesSent: totalBytesSent, expected: totalBytesExpectedToSend)
+    }
+
+    /// Collects part of an upload's answer.
+    ///
+    /// ```swift
+    /// // Called by URLSession as the answer to an upload arrives.
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - session: The session of the task.
+    ///   - dataTask: The task.
+    ///   - data: The bytes received.
+    public func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        uploads.didReceive(data, for: dataTask)
+    }
+
+    /// Ends an upload with its answer or its error.
+    ///
+    /// ```swift
+    /// // Called by URLSession when a task ends.
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - session: The session of the task.
+    ///   - task: The task.
+    ///   - error: Why it failed, or `nil`.
+    public func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+        uploads.didComplete(task, error: error)
     }
 
     /// The request to send after a redirect from `source`: as it is within one origin,

@@ -24,6 +24,8 @@ public import Foundation
 /// - Throw `URLError` for transport failures (`.cancelled` when the task is cancelled,
 ///   `.timedOut` on timeouts); ``RESTSync`` maps them to ``SyncError``.
 /// - Return an `HTTPURLResponse` for every answer, whatever its status.
+/// - ``upload(_:fromFile:progress:)`` has a default that loads the file into memory; stream
+///   it instead if your transport sends large files.
 public protocol HTTPTransport: Sendable {
     /// Sends the request and returns the body and response.
     ///
@@ -35,4 +37,56 @@ public protocol HTTPTransport: Sendable {
     /// - Returns: The response body and metadata.
     /// - Throws: `URLError` when no response arrives.
     func send(_ request: URLRequest) async throws -> (Data, URLResponse)
+
+    /// Sends the request with the file's contents as its body, reporting the bytes sent;
+    /// a default implementation reads the file into memory and calls ``send(_:)``.
+    ///
+    /// ```swift
+    /// let (data, response) = try await transport.upload(request, fromFile: body) { print($0.bytesSent) }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - request: The request, without a body.
+    ///   - file: The file that holds the body.
+    ///   - progress: Called as the body is sent; last with all of it.
+    /// - Returns: The response body and metadata.
+    /// - Throws: `URLError` when no response arrives.
+    func upload(
+        _ request: URLRequest,
+        fromFile file: URL,
+        progress: @escaping @Sendable (UploadProgress) -> Void
+    ) async throws -> (Data, URLResponse)
+}
+
+extension HTTPTransport {
+    /// Sends the request with the file's contents as its body, reporting the bytes sent.
+    ///
+    /// ``RESTSync`` calls it for multipart forms, and for any body when a call tracks its
+    /// upload progress; the file is a temporary one that it deletes afterwards. This default
+    /// reads the file into memory, sends it with ``send(_:)`` and reports the whole body as
+    /// sent once the answer is in. Implement it to stream the file and report progress as it
+    /// goes, as `URLSession` does.
+    ///
+    /// ```swift
+    /// let (data, response) = try await transport.upload(request, fromFile: body) { print($0.fractionCompleted) }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - request: The request, without a body.
+    ///   - file: The file that holds the body.
+    ///   - progress: Called as the body is sent; last with all of it.
+    /// - Returns: The response body and metadata.
+    /// - Throws: `URLError` when no response arrives; the file's read error.
+    public func upload(
+        _ request: URLRequest,
+        fromFile file: URL,
+        progress: @escaping @Sendable (UploadProgress) -> Void
+    ) async throws -> (Data, URLResponse) {
+        var request = request
+        let body = try Data(contentsOf: file, options: .mappedIfSafe)
+        request.httpBody = body
+        let answer = try await send(request)
+        progress(UploadProgress(bytesSent: Int64(body.count), totalBytes: Int64(body.count)))
+        return answer
+    }
 }

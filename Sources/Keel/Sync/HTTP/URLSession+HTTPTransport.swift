@@ -30,4 +30,46 @@ extension URLSession: HTTPTransport {
         #endif
         return try await data(for: request)
     }
+
+    /// Uploads the file as the request's body, streaming it from disk; cancelling the task
+    /// cancels the upload.
+    ///
+    /// Progress is reported as the body is sent when the session's delegate is a
+    /// ``CrossOriginRedirectGuard`` (as in ``RESTSync``'s default session); with another
+    /// delegate, or none, once when the whole body is sent.
+    ///
+    /// ```swift
+    /// let (data, response) = try await session.upload(request, fromFile: body) { print($0.fractionCompleted) }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - request: The request, without a body.
+    ///   - file: The file that holds the body.
+    ///   - progress: Called as the body is sent; last with all of it.
+    /// - Returns: The response body and metadata.
+    /// - Throws: `URLError`.
+    public func upload(
+        _ request: URLRequest,
+        fromFile file: URL,
+        progress: @escaping @Sendable (UploadProgress) -> Void
+    ) async throws -> (Data, URLResponse) {
+        var request = request
+        #if canImport(FoundationNetworking)
+            request.timeoutInterval = request.timeoutInterval.rounded(.up)
+        #endif
+        let size = try FileManager.default.attributesOfItem(atPath: file.path)[.size] as? NSNumber
+        let totalBytes = size?.int64Value ?? 0
+        if let redirectGuard = delegate as? CrossOriginRedirectGuard {
+            return try await redirectGuard.uploads.run(
+                request,
+                fromFile: file,
+                totalBytes: totalBytes,
+                in: self,
+                progress: progress
+            )
+        }
+        let answer = try await upload(for: request, fromFile: file)
+        progress(UploadProgress(bytesSent: totalBytes, totalBytes: totalBytes))
+        return answer
+    }
 }

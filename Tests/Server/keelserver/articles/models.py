@@ -62,3 +62,21 @@ class Member(models.Model):
 
     def __str__(self):
         return self.email
+
+
+class Attachment(models.Model):
+    """A file with a title, as a DRF user stores uploads: a FileField in MEDIA_ROOT."""
+
+    title = models.CharField(max_length=200)
+    file = models.FileField(upload_to="attachments/")
+    # What the client sent with the file (the stored name may differ from it).
+    original_filename = models.CharField(max_length=255, blank=True)
+    content_type = models.CharField(max_length=255, blank=True)
+    tags = models.JSONField(default=list, blank=True)
+    address = models.JSONField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["id"]
+
+    def __str__(self):
+        return self.title

@@ -1,6 +1,8 @@
+import hashlib
+
 from rest_framework import serializers
 
-from .models import Article, Author, Book, Member, Team
+from .models import Article, Attachment, Author, Book, Member, Team
 
 
 class ArticleSerializer(serializers.ModelSerializer):
@@ -72,4 +74,52 @@ class TeamSerializer(serializers.ModelSerializer):
                 else:
                     kept.append(Member.objects.create(team=instance, **member).id)
             instance.members.exclude(id__in=kept).delete()
+        return instance
+
+
+class AddressSerializer(serializers.Serializer):
+    city = serializers.CharField()
+    zip = serializers.CharField(required=False)
+
+
+class AttachmentSerializer(serializers.ModelSerializer):
+    """A multipart upload: the file, text fields, a ListField and a nested serializer
+    (which form data carries as tags[0] and address.city); answers with what arrived."""
+
+    tags = serializers.ListField(child=serializers.CharField(), required=False)
+    address = AddressSerializer(required=False, allow_null=True)
+    size = serializers.SerializerMethodField()
+    sha256 = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Attachment
+        fields = ["id", "title", "file", "original_filename", "content_type", "tags", "address", "size", "sha256"]
+        read_only_fields = ["original_filename", "content_type"]
+
+    def get_size(self, attachment):
+        return attachment.file.size if attachment.file else None
+
+    def get_sha256(self, attachment):
+        if not attachment.file:
+            return None
+        digest = hashlib.sha256()
+        with attachment.file.open("rb") as stored:
+            for chunk in stored.chunks():
+                digest.update(chunk)
+        return digest.hexdigest()
+
+    def _describe_upload(self, validated_data):
+        upload = validated_data.get("file")
+        if upload is not None:
+            validated_data["original_filename"] = upload.name
+            validated_data["content_type"] = upload.content_type or ""
+        return validated_data
+
+    def create(self, validated_data):
+        return Attachment.objects.create(**self._describe_upload(validated_data))
+
+    def update(self, instance, validated_data):
+        for name, value in self._describe_upload(validated_data).items():
+            setattr(instance, name, value)
+        instance.save()
         return instance

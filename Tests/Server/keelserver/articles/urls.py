@@ -8,5 +8,6 @@ router.register("paged-articles", views.PagedArticleViewSet, basename="paged-art
 router.register("authors", views.AuthorViewSet)
 router.register("books", views.BookViewSet)
 router.register("teams", views.TeamViewSet)
+router.register("attachments", views.AttachmentViewSet)
 
 urlpatterns = router.urls

@@ -1,9 +1,16 @@
 from rest_framework import viewsets
+from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
 from rest_framework.negotiation import DefaultContentNegotiation
 from rest_framework.pagination import PageNumberPagination
 
-from .models import Article, Author, Book, Team
-from .serializers import ArticleSerializer, AuthorSerializer, BookSerializer, TeamSerializer
+from .models import Article, Attachment, Author, Book, Team
+from .serializers import (
+    ArticleSerializer,
+    AttachmentSerializer,
+    AuthorSerializer,
+    BookSerializer,
+    TeamSerializer,
+)
 
 
 class StockViewSet(viewsets.ModelViewSet):
@@ -41,3 +48,9 @@ class BookViewSet(StockViewSet):
 class TeamViewSet(StockViewSet):
     queryset = Team.objects.prefetch_related("members")
     serializer_class = TeamSerializer
+
+
+class AttachmentViewSet(StockViewSet):
+    queryset = Attachment.objects.all()
+    serializer_class = AttachmentSerializer
+    parser_classes = [MultiPartParser, FormParser, JSONParser]
