@@ -31,6 +31,8 @@ final class WireListener: Sendable {
         var target: String
         /// The header lines, in order, names as sent.
         var headers: [(name: String, value: String)]
+        /// The body, as sent (`Content-Length` bytes).
+        var body: [UInt8] = []
 
         /// The value of a header, looked up case-insensitively.
         func header(_ name: String) -> String? {
@@ -159,18 +161,19 @@ private final class Server: Sendable {
             let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
             headers.append((String(line[..<colon]), value))
         }
-        let request = WireListener.Request(
+        var request = WireListener.Request(
             method: String(requestLine[0]),
             target: String(requestLine[1]),
             headers: headers
         )
         let bodyLength = Int(request.header("Content-Length") ?? "") ?? 0
-        var received = data.count - headEnd
-        while received < bodyLength {
+        var body = Array(data[headEnd...])
+        while body.count < bodyLength {
             let count = buffer.withUnsafeMutableBytes { recv(connection, $0.baseAddress, $0.count, 0) }
             guard count > 0 else { break }
-            received += count
+            body += buffer[..<count]
         }
+        request.body = Array(body.prefix(bodyLength))
         return request
     }
 }

@@ -192,4 +192,40 @@ struct CredentialRedirectTests {
         #expect(carriesNoDefaults(foreign.requests.first))
         #expect(foreign.requests.first?.header("Content-Type") == "application/json")
     }
+
+    @Test(arguments: [307, 308])
+    func aMethodKeepingRedirectKeepsTheBody(status: Int) async throws {
+        let home = try WireListener { request in
+            request.target == "/old" ? .redirect(to: "/new", status: status) : .json(#"{"moved": true}"#)
+        }
+        defer { home.stop() }
+        let api = RESTSync(baseURL: home.baseURL)
+        let response = try await api.perform(
+            SyncRequest(method: .update, url: SyncFixture.url("/old"), body: ["title": "Kept"])
+        )
+        #expect(response.body == ["moved": true])
+        #expect(home.requests.map(\.method) == ["PUT", "PUT"])
+        #expect(
+            home.requests.map { String(decoding: $0.body, as: UTF8.self) } == [
+                #"{"title":"Kept"}"#, #"{"title":"Kept"}"#,
+            ]
+        )
+    }
+
+    @Test func aRedirectedUploadSendsItsFileAgain() async throws {
+        let home = try WireListener { request in
+            request.target == "/old" ? .redirect(to: "/new", status: 308) : .json(#"{"stored": true}"#)
+        }
+        defer { home.stop() }
+        var form = MultipartForm()
+        form.append("title", "Scan")
+        form.append("scan", file: .data(Data(repeating: 7, count: 10_000), filename: "scan.bin"))
+        var upload = SyncRequest(method: .create, url: SyncFixture.url("/old"))
+        upload.requestBody = .multipart(form)
+        let response = try await RESTSync(baseURL: home.baseURL).perform(upload)
+        #expect(response.body == ["stored": true])
+        #expect(home.requests.map(\.method) == ["POST", "POST"])
+        #expect(home.requests.map(\.body.count).allSatisfy { $0 > 10_000 })
+        #expect(home.requests.first?.body == home.requests.last?.body)
+    }
 }

@@ -104,17 +104,7 @@ public struct RESTSync: Sync {
         let data: Data
         let urlResponse: URLResponse
         do {
-            let transport = self.transport
-            let limit = request.timeout ?? timeout
-            let urlRequest = urlRequest
-            if let staged {
-                let progress = request.onUploadProgress ?? { _ in }
-                (data, urlResponse) = try await send(within: limit) {
-                    try await transport.upload(urlRequest, fromFile: staged.file, progress: progress)
-                }
-            } else {
-                (data, urlResponse) = try await send(within: limit) { try await transport.send(urlRequest) }
-            }
+            (data, urlResponse) = try await exchange(urlRequest, staged: staged, for: request)
         } catch {
             throw Self.syncError(for: error)
         }
@@ -331,6 +321,35 @@ public struct RESTSync: Sync {
 
     private static func isWhitespace(_ byte: UInt8) -> Bool {
         byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
+    }
+
+    /// Sends the request (its staged body from disk, if any) and returns the answer; follows a
+    /// 307 or 308 redirect that the default session leaves to it, with the body.
+    private func exchange(
+        _ urlRequest: URLRequest,
+        staged: StagedBody?,
+        for request: SyncRequest
+    ) async throws -> (Data, URLResponse) {
+        let transport = self.transport
+        let limit = request.timeout ?? timeout
+        var hop = urlRequest
+        for _ in 0...20 {
+            let sent = hop
+            let answer: (Data, URLResponse)
+            if let staged {
+                let progress = request.onUploadProgress ?? { _ in }
+                answer = try await send(within: limit) {
+                    try await transport.upload(sent, fromFile: staged.file, progress: progress)
+                }
+            } else {
+                answer = try await send(within: limit) { try await transport.send(sent) }
+            }
+            guard sent.httpBody != nil || staged != nil,
+                let next = CrossOriginRedirectGuard.bodyKeepingRedirect(of: sent, answeredWith: answer.1)
+            else { return answer }
+            hop = next
+        }
+        throw URLError(.httpTooManyRedirects)
     }
 
     /// Maps a transport failure to the matching ``SyncError``.

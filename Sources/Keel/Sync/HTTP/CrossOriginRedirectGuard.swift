@@ -64,6 +64,14 @@ public final class CrossOriginRedirectGuard: NSObject, URLSessionDataDelegate, S
         newRequest request: URLRequest,
         completionHandler: @escaping @Sendable (URLRequest?) -> Void
     ) {
+        if Self.dropsBodiesOnRedirect, response.statusCode == 307 || response.statusCode == 308,
+            task.originalRequest?.httpBody != nil || task.originalRequest?.httpBodyStream != nil
+                || task is URLSessionUploadTask
+        {
+            // RESTSync follows it itself, with the body (see bodyKeepingRedirect(of:answeredWith:)).
+            completionHandler(nil)
+            return
+        }
         completionHandler(Self.redirected(request, from: response.url ?? task.currentRequest?.url))
     }
 
@@ -119,6 +127,29 @@ public final class CrossOriginRedirectGuard: NSObject, URLSessionDataDelegate, S
 
     /// The request to send after a redirect from `source`: as it is within one origin,
     /// otherwise with only ``headersKeptAcrossOrigins``.
+    /// Whether this platform's `URLSession` sends the request of a 307 or 308 redirect
+    /// without its body: swift-corelibs-foundation does, though these redirects keep the
+    /// method and the body (RFC 9110, 15.4.8 and 15.4.9).
+    #if canImport(FoundationNetworking)
+        static let dropsBodiesOnRedirect = true
+    #else
+        static let dropsBodiesOnRedirect = false
+    #endif
+
+    /// The request to send next when `response` is a 307 or 308 redirect that this guard
+    /// left to the caller: `request` with the same method and body at the `Location`, without
+    /// the credentials a cross-origin hop must not carry; `nil` for any other answer.
+    static func bodyKeepingRedirect(of request: URLRequest, answeredWith response: URLResponse) -> URLRequest? {
+        guard dropsBodiesOnRedirect, let http = response as? HTTPURLResponse,
+            http.statusCode == 307 || http.statusCode == 308,
+            let location = http.value(forHTTPHeaderField: "Location"),
+            let target = URL(string: location, relativeTo: request.url)?.absoluteURL
+        else { return nil }
+        var next = request
+        next.url = target
+        return redirected(next, from: request.url)
+    }
+
     static func redirected(_ request: URLRequest, from source: URL?) -> URLRequest {
         if HTTPOrigin.same(source, request.url) { return request }
         var stripped = request

@@ -32,7 +32,7 @@ final class UploadTasks: Sendable {
         let started = Lock<(task: URLSessionTask?, isCancelled: Bool)>((nil, false))
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
-                let task = session.uploadTask(with: request, fromFile: file)
+                let task = Self.task(sending: file, of: totalBytes, with: request, in: session)
                 uploads.withLock {
                     $0[ObjectIdentifier(task)] = Upload(
                         progress: progress,
@@ -57,6 +57,28 @@ final class UploadTasks: Sendable {
     }
 
     /// Reports the bytes sent of an upload this registry runs.
+    /// A task that sends `file` as the body of `request`.
+    ///
+    /// On Linux the file is read through an `InputStream`, with its `Content-Length` set:
+    /// swift-corelibs-foundation reads a `fromFile:` body asynchronously and resumes the
+    /// transfer when a chunk arrives, which crashes the process (a `try!` on libcurl's
+    /// "bad function argument") when the chunk arrives after the task was cancelled.
+    private static func task(
+        sending file: URL,
+        of totalBytes: Int64,
+        with request: URLRequest,
+        in session: URLSession
+    ) -> URLSessionTask {
+        #if canImport(FoundationNetworking)
+            var streamed = request
+            streamed.httpBodyStream = InputStream(url: file)
+            streamed.setValue(String(totalBytes), forHTTPHeaderField: "Content-Length")
+            return session.dataTask(with: streamed)
+        #else
+            return session.uploadTask(with: request, fromFile: file)
+        #endif
+    }
+
     func didSend(_ task: URLSessionTask, totalBytesSent: Int64, expected: Int64) {
         let report: (@Sendable (UploadProgress) -> Void, UploadProgress)? = uploads.withLock { uploads in
             let key = ObjectIdentifier(task)

@@ -90,7 +90,9 @@ struct UploadServerTests {
         let file = try fixtures.file(named: "large.bin", size: 40_000_000, seed: 9)
         let server = try await TestServer.shared
         let (started, sending) = AsyncStream.makeStream(of: UploadProgress.self)
-        var options = SyncOptions()
+        // A view that sleeps before it reads the body, so the upload stalls mid-body and the
+        // cancellation cannot lose the race against a fast loopback upload.
+        var options = SyncOptions(url: "/slow?seconds=10")
         options.onUploadProgress = { sending.yield($0) }
         let attachment = Attachment(["title": "Cancelled"])
         attachment.sync = RESTSync(baseURL: server.baseURL)
