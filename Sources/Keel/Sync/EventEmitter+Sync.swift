@@ -77,6 +77,7 @@ extension EventEmitter {
         if let model, case .validationFailed(let errors, status: .some) = error {
             model.reportInvalid(errors, options: options.change, emitsError: false)
         }
+        if let model, error != .cancelled { model.setSyncState(.failed(error), options: options.change) }
         if let onFailure = options.onFailure {
             onFailure(error)
         } else {
@@ -101,6 +102,7 @@ extension EventEmitter {
         collection: (any ModelCollection)?,
         options: SyncOptions
     ) {
+        model?.setSyncState(SyncState(response: response), options: options.change)
         options.onSuccess?(response)
         dispatch(
             Event(
