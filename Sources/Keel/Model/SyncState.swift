@@ -3,8 +3,9 @@
 ///
 /// Every model has one (``Model/syncState``). A backend that answers at once and sends
 /// later (KeelSQLite's `CachingSync`) reports `pending` through the
-/// ``headerName`` response header; any other successful sync makes a model `synced`, and
-/// a failed one `failed` with the error.
+/// ``headerName`` response header; any other successful sync makes a model `synced`. A
+/// failed sync through a ``SyncStateReporting`` backend makes it `failed` with the error
+/// (other backends report failures with the `error` event alone, as Backbone does).
 ///
 /// ```swift
 /// switch note.syncState {
@@ -65,6 +66,17 @@ public enum SyncState: Sendable, Hashable {
         }
     }
 }
+
+/// A backend whose failures set ``Model/syncState`` to ``SyncState/failed(_:)`` (with a
+/// `syncState` event before `error`), such as KeelSQLite's `CachingSync`.
+///
+/// A decorator that wraps such a backend hides the marker; conform the decorator too when
+/// its models should report failures.
+///
+/// ```swift
+/// extension MyQueueingSync: SyncStateReporting {}
+/// ```
+public protocol SyncStateReporting: Sync {}
 
 extension EventName {
     /// A model's ``Model/syncState`` changed; the event's `error` is the failure for

@@ -57,6 +57,9 @@ extension EventEmitter {
             if case .validationFailed(let errors, let status) = failure {
                 failure = .validationFailed(format.appErrors(errors), status: status)
             }
+            if let model, backend is any SyncStateReporting, failure != .cancelled {
+                model.setSyncState(.failed(failure), options: options.change)
+            }
             reportSyncFailure(failure, request: request, model: model, collection: collection, options: options)
             throw failure
         }
@@ -77,7 +80,6 @@ extension EventEmitter {
         if let model, case .validationFailed(let errors, status: .some) = error {
             model.reportInvalid(errors, options: options.change, emitsError: false)
         }
-        if let model, error != .cancelled { model.setSyncState(.failed(error), options: options.change) }
         if let onFailure = options.onFailure {
             onFailure(error)
         } else {

@@ -33,7 +33,7 @@ public import Keel
 /// // … back online:
 /// let report = try await cache.replay()                     // sent; note gets its server id
 /// ```
-public final class CachingSync: Sync {
+public final class CachingSync: SyncStateReporting {
     /// The backend the queue is sent to and reads go to.
     ///
     /// ```swift
