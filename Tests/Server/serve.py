@@ -140,8 +140,10 @@ def main():
     class Server(ThreadedWSGIServer):
         request_queue_size = 128  # parallel tests open many connections at once
 
-    # A fixed --port is reused at once by a server restarted by a test (SO_REUSEADDR only
-    # skips TIME_WAIT; two listeners on one port still fail).
+    # A fixed --port can be taken again at once by a server a test restarts, although
+    # the previous one's connections linger in TIME_WAIT or FIN_WAIT2 (SO_REUSEADDR and
+    # SO_REUSEPORT; both servers set them, so only a restart shares the port).
+    Server.allow_reuse_port = args.port != 0
     httpd = Server(("127.0.0.1", args.port), Handler, allow_reuse_address=args.port != 0)
     httpd.set_app(chunked_body_app(get_wsgi_application()))
     port = httpd.server_address[1]
