@@ -6,10 +6,12 @@ import KeelSQLite
 /// lets a ``Renderer`` listen to it, performs the command, and flushes the renderer.
 @MainActor
 final class App {
-    private let terminal: Terminal
+    let terminal: Terminal
+    /// Whether the server could not be reached when the todos were loaded (`--server`).
+    var isOffline = false
     private let environment: [String: String]
     private let currentDirectory: URL
-    private let makeSync: (Backend) throws(TodosError) -> any Sync
+    private let makeSync: (Backend, [String: String]) throws(TodosError) -> any Sync
 
     /// Creates an app.
     ///
@@ -17,13 +19,13 @@ final class App {
     ///   - terminal: Where output and errors go.
     ///   - environment: The process environment (`TODOS_STORE`, `TODOS_SERVER`, `HOME`, …).
     ///   - currentDirectory: What a relative `--store` path is relative to.
-    ///   - makeSync: Opens the backend; by default ``SQLiteSync`` for a store and
-    ///     ``RESTSync`` for a server.
+    ///   - makeSync: Opens the backend (given the environment); by default ``SQLiteSync``
+    ///     for a store and a ``CachingSync`` over ``RESTSync`` for a server.
     init(
         terminal: Terminal,
         environment: [String: String],
         currentDirectory: URL,
-        makeSync: @escaping (Backend) throws(TodosError) -> any Sync = App.openBackend
+        makeSync: @escaping (Backend, [String: String]) throws(TodosError) -> any Sync = App.openBackend
     ) {
         self.terminal = terminal
         self.environment = environment
@@ -60,9 +62,12 @@ final class App {
             throw .usage(error)
         }
 
-        let sync = try makeSync(backend)
+        let sync = try makeSync(backend, environment)
         // Closing checkpoints the write-ahead log, so no -wal/-shm files stay behind.
-        defer { (sync as? SQLiteSync)?.close() }
+        defer {
+            (sync as? SQLiteSync)?.close()
+            ((sync as? CachingSync)?.local as? SQLiteOfflineStore)?.close()
+        }
         let todos = TodoList(sync: sync)
         let renderer = Renderer(todos: todos, terminal: terminal)
         defer { renderer.stopListening() }
@@ -70,13 +75,14 @@ final class App {
             // Listing is loading: the list prints because the fetch resets the collection.
             renderer.filter = filter
             renderer.startListening()
-            try await syncing(with: backend) { () async throws(SyncError) in try await todos.fetch(reset: true) }
+            try await load(todos, from: sync, backend: backend)
         } else {
             // Load quietly, so that what prints is the command's own events.
-            try await syncing(with: backend) { () async throws(SyncError) in try await todos.fetch(reset: true) }
+            try await load(todos, from: sync, backend: backend)
             renderer.startListening()
             do {
                 try await perform(invocation.command, on: todos, backend: backend)
+                try await reportQueue(of: sync, after: invocation.command, backend: backend)
             } catch {
                 // Show what did happen before the failure, such as the todos that
                 // clear-completed removed before the store failed.
@@ -119,6 +125,8 @@ final class App {
             for todo in completed {
                 try await syncing(with: backend) { () async throws(SyncError) in try await todo.destroy(wait: true) }
             }
+        case .sync, .status:
+            try await performQueueCommand(command, on: todos, backend: backend)
         case .list, .help, .version:
             break
         }
@@ -137,7 +145,7 @@ final class App {
     /// Runs one sync operation, turning its failure into a ``TodosError``: validation
     /// failures (local or the server's 422) are invalid todos, the rest backend failures.
     @discardableResult
-    private func syncing<Result>(
+    func syncing<Result>(
         with backend: Backend,
         _ operation: () async throws(SyncError) -> Result
     ) async throws(TodosError) -> Result {
@@ -157,9 +165,11 @@ final class App {
         }
     }
 
-    /// Opens the SQLite store (which creates the file and its directory if needed) or
-    /// connects to a server.
-    nonisolated static func openBackend(_ backend: Backend) throws(TodosError) -> any Sync {
+    /// Opens the SQLite store (which creates the file and its directory if needed), or
+    /// joins a server and its local copy (``Backend/cacheURL(for:environment:)``).
+    nonisolated static func openBackend(_ backend: Backend, environment: [String: String]) throws(TodosError)
+        -> any Sync
+    {
         switch backend {
         case .store(let file):
             do {
@@ -174,7 +184,15 @@ final class App {
                 )
             }
         case .server(let url):
-            return RESTSync(baseURL: url, timeout: .seconds(15))
+            let file = Backend.cacheURL(for: url, environment: environment)
+            do {
+                return CachingSync(
+                    remote: RESTSync(baseURL: url, timeout: .seconds(15)),
+                    local: try SQLiteOfflineStore(fileURL: file)
+                )
+            } catch {
+                throw .backend("cannot open the local copy of the todo server's todos: \(error.description)")
+            }
         }
     }
 }

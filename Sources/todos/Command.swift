@@ -16,6 +16,10 @@ enum Command: Equatable {
     case remove(ItemReference)
     /// `todos clear-completed`.
     case clearCompleted
+    /// `todos sync`: sends the changes queued for the server.
+    case sync
+    /// `todos status`: shows the changes waiting for the server, and the conflicts.
+    case status
     /// `todos help [command]`, `todos --help`, `todos <command> --help`.
     case help(CommandName?)
     /// `todos --version`.
@@ -26,6 +30,7 @@ enum Command: Equatable {
 enum CommandName: String, CaseIterable {
     case add, list, toggle, edit, remove
     case clearCompleted = "clear-completed"
+    case sync, status
     case help
 
     /// Words people type for a command, used only to suggest the right one.
@@ -33,6 +38,7 @@ enum CommandName: String, CaseIterable {
         "new": .add, "create": .add, "ls": .list, "show": .list, "done": .toggle, "check": .toggle,
         "complete": .toggle, "rename": .edit, "rm": .remove, "del": .remove, "delete": .remove,
         "clear": .clearCompleted, "clean": .clearCompleted, "purge": .clearCompleted,
+        "push": .sync, "send": .sync, "pending": .status, "queue": .status,
     ]
 
     /// The command a mistyped name most likely meant, if any is close.
@@ -183,6 +189,12 @@ struct Invocation: Equatable {
         case .clearCompleted:
             try Self.expectNoMore(words, for: .clearCompleted)
             command = .clearCompleted
+        case .sync:
+            try Self.expectNoMore(words, for: .sync)
+            command = .sync
+        case .status:
+            try Self.expectNoMore(words, for: .status)
+            command = .status
         case .help:
             let topic = words.isEmpty ? nil : words.removeFirst()
             try Self.expectNoMore(words, for: .help)

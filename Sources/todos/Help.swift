@@ -11,6 +11,8 @@ enum Help {
         (.edit, "edit <n|#id> <title…>", "Give a todo a new title."),
         (.remove, "remove <n|#id>", "Delete a todo."),
         (.clearCompleted, "clear-completed", "Delete every completed todo."),
+        (.sync, "sync", "Send the changes made while the server was unreachable."),
+        (.status, "status", "Show the changes waiting for the server, and conflicts."),
         (.help, "help [command]", "Show this help, or the help of one command."),
     ]
 
@@ -41,7 +43,9 @@ enum Help {
             Options:
               --store <path>   Keep the todos in this SQLite file (created if missing).
                                Default: \(defaultStore)
-              --server <url>   Keep the todos on a REST server instead, at <url>/todos.
+              --server <url>   Keep the todos on a REST server instead, at <url>/todos. A local
+                               copy lets todos work while the server is down: changes
+                               queue up until 'todos sync' (or the next change) sends them.
               -h, --help       Show help. 'todos <command> --help' shows a command's help.
               --version        Show the version.
               --               End of options: 'todos add -- --verbose flag' adds "--verbose flag".
@@ -122,6 +126,19 @@ enum Help {
         case .clearCompleted:
             return """
                 Deletes every completed todo, then shows what is left.
+                """
+        case .sync:
+            return """
+                With --server: sends the adds, edits and removes made while the server could not
+                be reached, in the order they were made, and reports what is still waiting.
+                A todo added offline has an id like #local-1 until then.
+                  todos --server http://127.0.0.1:8000 sync
+                """
+        case .status:
+            return """
+                With --server: lists the changes waiting to be sent, the ones the server
+                rejected, and the conflicts with changes made on the server.
+                  todos --server http://127.0.0.1:8000 status
                 """
         case .help:
             return """

@@ -385,11 +385,19 @@ struct TodosStoreTests {
         #expect(result.stderr.hasPrefix("todos: error: "))
     }
 
-    @Test func unreachableServerFailsWithStatus1() async throws {
+    @Test func anUnreachableServerListsTheLocalCopyWithANote() async throws {
         let sandbox = try TodosSandbox()
         let result = try await sandbox.run(["--server", "http://127.0.0.1:1", "list"], useStore: false)
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stderr.hasPrefix("todos: cannot reach the todo server at http://127.0.0.1:1"))
+        #expect(result.stderr.hasSuffix("working with the local copy.\n"))
+    }
+
+    @Test func syncWithAnUnreachableServerFailsWithStatus1() async throws {
+        let sandbox = try TodosSandbox()
+        let result = try await sandbox.run(["--server", "http://127.0.0.1:1", "sync"], useStore: false)
         #expect(result.status == 1, "\(result)")
-        #expect(result.stderr.hasPrefix("todos: error: cannot reach the todo server at http://127.0.0.1:1"))
+        #expect(result.stderr.contains("todos: error: cannot reach the todo server at http://127.0.0.1:1"))
     }
 
     // MARK: - Colors

@@ -181,9 +181,17 @@ public final class CachingSync: SyncStateReporting {
 
     // MARK: - Helpers
 
-    /// Whether an error means "try again later" (the remote is unreachable or overloaded)
-    /// rather than a rejection.
-    static func isTemporary(_ error: SyncError) -> Bool {
+    /// Whether an error means "try again later" (no connection, a timeout, a 5xx, 429 or
+    /// 408) rather than a rejection: the errors a replay stops at and a read falls back on.
+    ///
+    /// ```swift
+    /// CachingSync.isTemporary(.transport("offline"))        // true
+    /// CachingSync.isTemporary(.httpStatus(422, body: nil))  // false
+    /// ```
+    ///
+    /// - Parameter error: A backend's error.
+    /// - Returns: `true` when the same request may succeed later.
+    public static func isTemporary(_ error: SyncError) -> Bool {
         switch error {
         case .transport, .timedOut, .cancelled: return true
         case .httpStatus(let status, _): return status >= 500 || status == 429 || status == 408
