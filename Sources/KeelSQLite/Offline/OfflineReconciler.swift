@@ -42,6 +42,5 @@ struct OfflineReconciler {
                 [.integer(index + 1), .text(collection), .text(key)]
             )
         }
-        try tables.connection.run("UPDATE offline_collections SET complete = 1 WHERE path = ?1", [.text(collection)])
     }
 }

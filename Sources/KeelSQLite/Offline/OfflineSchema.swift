@@ -6,8 +6,7 @@ enum OfflineSchema {
     static let sql = """
         CREATE TABLE IF NOT EXISTS offline_collections(
             path TEXT PRIMARY KEY NOT NULL,
-            next_id INTEGER NOT NULL DEFAULT 1,
-            complete INTEGER NOT NULL DEFAULT 0
+            next_id INTEGER NOT NULL DEFAULT 1
         ) WITHOUT ROWID;
         CREATE TABLE IF NOT EXISTS offline_records(
             collection TEXT NOT NULL,

@@ -30,8 +30,8 @@ public protocol OfflineStore: Sendable {
     ///   `SyncError.storage(_:)` when the store fails.
     func read(_ request: SyncRequest) async throws(SyncError) -> SyncResponse
 
-    /// Whether the local copy holds what a read asks for: the record, or a list of the
-    /// collection that was stored before.
+    /// Whether the local copy holds what a read asks for: the record, or the collection
+    /// (records of it were stored, from the remote or written locally).
     ///
     /// - Parameter request: A `read` request.
     /// - Returns: `true` when ``read(_:)`` would answer from stored data.
@@ -60,8 +60,7 @@ public protocol OfflineStore: Sendable {
     ///   - records: The server's records with their versions.
     ///   - collection: The collection path.
     ///   - isComplete: `true` when `records` is the whole collection: other records that
-    ///     have no queued change are removed (orphan deletion), and the collection counts
-    ///     as cached.
+    ///     have no queued change are removed (orphan deletion).
     /// - Throws: `SyncError.storage(_:)`.
     func store(_ records: [RemoteRecord], in collection: String, isComplete: Bool) async throws(SyncError)
 

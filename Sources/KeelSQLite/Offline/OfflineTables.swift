@@ -90,11 +90,6 @@ struct OfflineTables {
         try !connection.rows("SELECT 1 FROM offline_collections WHERE path = ?1", [.text(collection)]).isEmpty
     }
 
-    func isComplete(_ collection: String) throws(SQLiteStoreError) -> Bool {
-        try connection.rows("SELECT complete FROM offline_collections WHERE path = ?1", [.text(collection)])
-            .first?.first == "1"
-    }
-
     /// The next value of a named counter (the first is 1).
     func nextCounter(_ name: String) throws(SQLiteStoreError) -> Int {
         try connection.run(

@@ -14,7 +14,7 @@ public enum ReadPolicy: String, Sendable, Hashable, CaseIterable {
     /// The local copy first, then the remote's: with ``Keel/Model/fetch(readPolicy:options:)``
     /// or ``Keel/Collection/fetch(readPolicy:options:)`` the model or collection is updated
     /// twice, with events each time. A plain `fetch` under this policy answers from the
-    /// local copy when it holds the record or has cached the collection, else from the
+    /// local copy when it holds the record or records of the collection, else from the
     /// remote.
     case localThenRemote
     /// The remote, stored locally; the local copy when the remote cannot be reached.

@@ -28,7 +28,7 @@ extension SQLiteOfflineStore {
         }
     }
 
-    /// Whether the local copy holds the record or a cached list (see
+    /// Whether the local copy holds the record, or records of the collection (see
     /// ``OfflineStore/holds(_:)``).
     ///
     /// ```swift
@@ -47,7 +47,7 @@ extension SQLiteOfflineStore {
                 {
                     return true
                 }
-                return try tables.isComplete(resource.path)
+                return try tables.collectionExists(resource.path)
             }
         }
     }
