@@ -14,7 +14,7 @@ extension App {
         }
         do {
             try await todos.fetch(reset: true, options: SyncOptions(readPolicy: .remoteOnly))
-        } catch where CachingSync.isTemporary(error) {
+        } catch  where CachingSync.isTemporary(error) {
             isOffline = true
             terminal.writeError(
                 "todos: cannot reach the todo server at \(url.absoluteString) (\(error)); working with the local copy.\n"
@@ -50,7 +50,9 @@ extension App {
         }
         let server = url.absoluteString
         if command == .status {
-            let changes = try await syncing(with: backend) { () async throws(SyncError) in try await cache.queuedChanges() }
+            let changes = try await syncing(with: backend) { () async throws(SyncError) in
+                try await cache.queuedChanges()
+            }
             terminal.write(QueueReport.status(changes, server: server))
             return
         }

@@ -76,7 +76,9 @@ enum Backend: Equatable {
         let host = server.host ?? "server"
         let port = server.port.map { "-\($0)" } ?? ""
         let path = server.path.split(separator: "/").joined(separator: "_")
-        let name = (host + port + (path.isEmpty ? "" : "-" + path)).map { $0.isLetter || $0.isNumber || $0 == "." || $0 == "-" ? $0 : "_" }
+        let name = (host + port + (path.isEmpty ? "" : "-" + path)).map {
+            $0.isLetter || $0.isNumber || $0 == "." || $0 == "-" ? $0 : "_"
+        }
         return defaultStoreURL(environment: environment).deletingLastPathComponent()
             .appendingPathComponent("servers/\(String(name)).sqlite", isDirectory: false)
     }

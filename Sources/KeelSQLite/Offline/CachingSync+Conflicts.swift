@@ -123,7 +123,12 @@ extension CachingSync {
                 change,
                 serverRecord: conflict.server.map { RemoteRecord(attributes: $0, version: version) }
             )
-            var request = SyncRequest(method: .update, url: change.url, body: .object(attributes), headers: change.headers)
+            var request = SyncRequest(
+                method: .update,
+                url: change.url,
+                body: .object(attributes),
+                headers: change.headers
+            )
             request.headers[Self.idempotencyKeyHeader] = nil
             _ = try await local.write(request, idempotencyKey: UUID().uuidString, versionCheck: .none)
         }

@@ -116,7 +116,7 @@ public final class CachingSync: SyncStateReporting {
         case .remoteFirst:
             do {
                 return try await fetchRemote(request)
-            } catch where Self.isTemporary(error) {
+            } catch  where Self.isTemporary(error) {
                 guard try await local.holds(request) else { throw error }
                 return try await local.read(request)
             }

@@ -39,7 +39,7 @@ extension Model {
         options.readPolicy = .remoteOnly
         do {
             return try await fetch(options: options)
-        } catch where CachingSync.isTemporary(error) {
+        } catch  where CachingSync.isTemporary(error) {
             return local
         }
     }
@@ -74,7 +74,7 @@ extension Keel.Collection {
         options.readPolicy = .remoteOnly
         do {
             return try await fetch(options: options)
-        } catch where CachingSync.isTemporary(error) {
+        } catch  where CachingSync.isTemporary(error) {
             return local
         }
     }

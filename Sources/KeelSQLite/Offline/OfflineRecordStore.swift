@@ -1,8 +1,10 @@
 import Keel
 
-/// The `RecordStore` view of the local copy inside a transaction, so local reads and
-/// writes answer with Keel's REST semantics (`RecordStore.respond(to:idAttribute:)`). A
-/// delete leaves a tombstone until it reaches the server.
+/// The `RecordStore` view of the local copy inside a transaction.
+///
+/// Local reads and writes answer with Keel's REST semantics
+/// (`RecordStore.respond(to:idAttribute:)`); a delete leaves a tombstone until it reaches
+/// the server.
 struct OfflineRecordStore: RecordStore {
     let tables: OfflineTables
 
@@ -27,7 +29,9 @@ struct OfflineRecordStore: RecordStore {
     }
 
     func replace(_ record: Attributes, id: String, in collection: String) throws(SyncError) {
-        try SQLiteOfflineStore.storing { () throws(SQLiteStoreError) in try tables.replace(record, id: id, in: collection) }
+        try SQLiteOfflineStore.storing { () throws(SQLiteStoreError) in
+            try tables.replace(record, id: id, in: collection)
+        }
     }
 
     func delete(_ id: String, in collection: String) throws(SyncError) {

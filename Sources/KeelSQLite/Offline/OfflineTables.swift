@@ -205,14 +205,15 @@ struct OfflineTables {
             name = "pending"
         case .failed(let error):
             name = "failed"
-            detail = error.status.map { status in
-                var body: JSONValue = .null
-                if case .httpStatus(_, let errorBody) = error { body = errorBody ?? .null }
-                if case .validationFailed(let errors, _) = error {
-                    body = .object(Attributes(errors.attributes.mapValues { .array($0.map(JSONValue.string)) }))
-                }
-                return ["status": .int(status), "body": body]
-            } ?? ["message": .string(String(describing: error))]
+            detail =
+                error.status.map { status in
+                    var body: JSONValue = .null
+                    if case .httpStatus(_, let errorBody) = error { body = errorBody ?? .null }
+                    if case .validationFailed(let errors, _) = error {
+                        body = .object(Attributes(errors.attributes.mapValues { .array($0.map(JSONValue.string)) }))
+                    }
+                    return ["status": .int(status), "body": body]
+                } ?? ["message": .string(String(describing: error))]
         case .conflict(let server):
             name = "conflict"
             detail = ["server": server.map(JSONValue.object) ?? .null]

@@ -24,7 +24,11 @@ extension SQLiteOfflineStore {
             try Self.storing { () throws(SQLiteStoreError) -> [RewrittenRecord] in
                 guard try tables.contains(change) else { return [] }
                 try tables.dequeue(change)
-                return try IDRewriter(tables: tables).finish(change, serverRecord: serverRecord, foreignKeys: foreignKeys)
+                return try IDRewriter(tables: tables).finish(
+                    change,
+                    serverRecord: serverRecord,
+                    foreignKeys: foreignKeys
+                )
             }
         }
     }
@@ -136,7 +140,12 @@ struct IDRewriter {
                 object[tables.idAttribute] = serverID
                 body = .object(object)
             }
-            try updateQueued(later, recordID: key, url: Self.replacing(temporaryID, with: key, in: later.url), body: body)
+            try updateQueued(
+                later,
+                recordID: key,
+                url: Self.replacing(temporaryID, with: key, in: later.url),
+                body: body
+            )
         }
     }
 

@@ -13,9 +13,9 @@ struct CachingSyncConflictTests {
             $0.register(Note.self, versionCheck: .attribute("version"), conflictPolicy: policy)
         }
         _ = try await remote.serverWrite(.create, "/notes", body: ["title": "A", "done": false, "version": 1])
-        _ = try await cache.perform(SyncRequest(method: .read, url: URL(string: "/notes")!))
+        _ = try await cache.perform(SyncRequest(method: .read, url: url("/notes")))
         _ = try await cache.perform(
-            SyncRequest(method: .patch, url: URL(string: "/notes/1")!, body: ["title": "Mine"])
+            SyncRequest(method: .patch, url: url("/notes/1"), body: ["title": "Mine"])
         )
         _ = try await remote.serverWrite(.patch, "/notes/1", body: ["done": true, "version": 2])
         return (cache, remote)
@@ -70,7 +70,7 @@ struct CachingSyncConflictTests {
         #expect(conflicts.first?.server?["done"] == true)
         #expect(try await serverRecord(remote)?["title"] == "A")
 
-        let read = try await cache.perform(SyncRequest(method: .read, url: URL(string: "/notes/1")!))
+        let read = try await cache.perform(SyncRequest(method: .read, url: url("/notes/1")))
         #expect(SyncState(response: read) == .conflict)
 
         try await cache.resolve(try #require(conflicts.first), with: .useClient)
@@ -84,8 +84,8 @@ struct CachingSyncConflictTests {
             $0.register(Note.self, versionCheck: .attribute("version"), conflictPolicy: .manual)
         }
         _ = try await remote.serverWrite(.create, "/notes", body: ["title": "A", "version": 1])
-        _ = try await cache.perform(SyncRequest(method: .read, url: URL(string: "/notes")!))
-        _ = try await cache.perform(SyncRequest(method: .patch, url: URL(string: "/notes/1")!, body: ["title": "B"]))
+        _ = try await cache.perform(SyncRequest(method: .read, url: url("/notes")))
+        _ = try await cache.perform(SyncRequest(method: .patch, url: url("/notes/1"), body: ["title": "B"]))
         let report = try await cache.replay()
         #expect(report.conflicts.isEmpty)
         #expect(try await serverRecord(remote)?["title"] == "B")

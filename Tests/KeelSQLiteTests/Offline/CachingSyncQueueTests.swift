@@ -39,7 +39,11 @@ struct CachingSyncQueueTests {
         let (cache, remote) = try makeCache()
         let map = IdentityMap()
         remote.isOnline = false
-        let notes = Collection<Note>(factory: map.factory(for: Note.self, collection: "/notes"), url: "/notes", sync: cache)
+        let notes = Collection<Note>(
+            factory: map.factory(for: Note.self, collection: "/notes"),
+            url: "/notes",
+            sync: cache
+        )
         let first = try await notes.create(["title": "One"])
         let second = try await notes.create(["title": "Two"])
         try await first.save(["title": "One, edited"])
@@ -63,13 +67,13 @@ struct CachingSyncQueueTests {
     @Test func aReplayedCreateIsSentWithTheSameIdempotencyKeyAndCreatedOnce() async throws {
         let local = try SQLiteOfflineStore.inMemory()
         let (cache, remote) = try makeCache(local: local) { $0.sendsImmediately = false }
-        _ = try await cache.perform(SyncRequest(method: .create, url: URL(string: "/notes")!, body: ["title": "A"]))
+        _ = try await cache.perform(SyncRequest(method: .create, url: url("/notes"), body: ["title": "A"]))
         let change = try #require(try await cache.queuedChanges().first)
         // The server got the create, but the answer was lost (a crash before it was recorded).
         _ = try await remote.perform(
             SyncRequest(
                 method: .create,
-                url: URL(string: "/notes")!,
+                url: url("/notes"),
                 body: ["title": "A"],
                 headers: ["Idempotency-Key": change.idempotencyKey]
             )
@@ -86,7 +90,11 @@ struct CachingSyncQueueTests {
         let map = IdentityMap()
         _ = try await remote.serverWrite(.create, "/notes", body: ["title": "Existing"])
         remote.isOnline = false
-        let notes = Collection<Note>(factory: map.factory(for: Note.self, collection: "/notes"), url: "/notes", sync: cache)
+        let notes = Collection<Note>(
+            factory: map.factory(for: Note.self, collection: "/notes"),
+            url: "/notes",
+            sync: cache
+        )
         let comments = Collection<Comment>(
             factory: map.factory(for: Comment.self, collection: "/comments"),
             url: "/comments",
@@ -110,9 +118,9 @@ struct CachingSyncQueueTests {
     @Test func aRejectedChangeStaysQueuedAsFailedAndBlocksLaterChangesOfItsRecord() async throws {
         let (cache, remote) = try makeCache { $0.sendsImmediately = false }
         _ = try await remote.serverWrite(.create, "/notes", body: ["title": "Kept"])
-        _ = try await cache.perform(SyncRequest(method: .read, url: URL(string: "/notes")!))
-        _ = try await cache.perform(SyncRequest(method: .patch, url: URL(string: "/notes/1")!, body: ["title": "x"]))
-        _ = try await cache.perform(SyncRequest(method: .patch, url: URL(string: "/notes/1")!, body: ["title": "y"]))
+        _ = try await cache.perform(SyncRequest(method: .read, url: url("/notes")))
+        _ = try await cache.perform(SyncRequest(method: .patch, url: url("/notes/1"), body: ["title": "x"]))
+        _ = try await cache.perform(SyncRequest(method: .patch, url: url("/notes/1"), body: ["title": "y"]))
         _ = try await remote.serverWrite(.delete, "/notes/1")
 
         let report = try await cache.replay()
@@ -129,7 +137,7 @@ struct CachingSyncQueueTests {
     @Test func anOnlineSaveTheServerRejectsThrowsAndIsUndoneLocally() async throws {
         let (cache, _) = try makeCache()
         await #expect(throws: SyncError.self) {
-            _ = try await cache.perform(SyncRequest(method: .patch, url: URL(string: "/notes/5")!, body: ["t": "x"]))
+            _ = try await cache.perform(SyncRequest(method: .patch, url: url("/notes/5"), body: ["t": "x"]))
         }
         #expect(try await cache.queuedChanges().isEmpty)
     }
@@ -141,7 +149,9 @@ struct CachingSyncQueueTests {
             remote.isOnline = false
             do {
                 let (cache, _) = try makeCache(remote: remote, local: try SQLiteOfflineStore(fileURL: file))
-                _ = try await cache.perform(SyncRequest(method: .create, url: URL(string: "/notes")!, body: ["title": "A"]))
+                _ = try await cache.perform(
+                    SyncRequest(method: .create, url: url("/notes"), body: ["title": "A"])
+                )
             }
             remote.isOnline = true
             let (cache, _) = try makeCache(remote: remote, local: try SQLiteOfflineStore(fileURL: file))

@@ -90,8 +90,8 @@ struct CachingSyncReadTests {
         try await Collection<Note>(url: "/notes", sync: cache).fetch()
         _ = try await remote.serverWrite(.delete, "/notes/2")
         remote.isOnline = false
-        _ = try await cache.perform(SyncRequest(method: .create, url: URL(string: "/notes")!, body: ["title": "Mine"]))
-        _ = try await cache.perform(SyncRequest(method: .patch, url: URL(string: "/notes/3")!, body: ["title": "C2"]))
+        _ = try await cache.perform(SyncRequest(method: .create, url: url("/notes"), body: ["title": "Mine"]))
+        _ = try await cache.perform(SyncRequest(method: .patch, url: url("/notes/3"), body: ["title": "C2"]))
         remote.isOnline = true
         let (offlineOnly, _) = try makeCache(remote: remote, local: cache.local) { $0.sendsImmediately = false }
         let notes = Collection<Note>(url: "/notes", sync: offlineOnly)

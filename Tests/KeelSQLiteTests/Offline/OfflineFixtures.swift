@@ -30,7 +30,8 @@ final class SwitchableRemote: Sync {
     func perform(_ request: SyncRequest) async throws(SyncError) -> SyncResponse {
         let answered: SyncResponse? = try state.withLock { (state) throws(SyncError) -> SyncResponse? in
             guard state.isOnline else { throw .transport("Could not connect to the server.") }
-            if request.method == .create, let key = request.headers["Idempotency-Key"], let answer = state.answers[key] {
+            if request.method == .create, let key = request.headers["Idempotency-Key"], let answer = state.answers[key]
+            {
                 return answer
             }
             state.received.append(request)
@@ -46,7 +47,7 @@ final class SwitchableRemote: Sync {
 
     /// Changes a record on the server directly, as another client would.
     func serverWrite(_ method: SyncMethod, _ path: String, body: JSONValue? = nil) async throws -> SyncResponse {
-        try await server.perform(SyncRequest(method: method, url: URL(string: path)!, body: body))
+        try await server.perform(SyncRequest(method: method, url: url(path), body: body))
     }
 }
 

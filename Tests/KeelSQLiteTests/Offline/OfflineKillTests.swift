@@ -46,7 +46,7 @@ struct OfflineKillTests {
         // Bounded so that an orphaned child cannot run forever.
         for n in start..<(start + 2_000) {
             _ = try await cache.perform(
-                SyncRequest(method: .create, url: URL(string: "/notes")!, body: ["title": .string("n\(n)")])
+                SyncRequest(method: .create, url: url("/notes"), body: ["title": .string("n\(n)")])
             )
             Self.report("ACK \(n)")
         }
@@ -96,7 +96,7 @@ struct OfflineKillTests {
                 let count = 200
                 for n in 1...count {
                     _ = try await queued.perform(
-                        SyncRequest(method: .create, url: URL(string: "/notes")!, body: ["title": .string("n\(n)")])
+                        SyncRequest(method: .create, url: url("/notes"), body: ["title": .string("n\(n)")])
                     )
                 }
                 var interrupted = 0
@@ -122,10 +122,10 @@ struct OfflineKillTests {
             let report = try await cache.replay()
             #expect(report.remaining == 0 && report.stoppedBy == nil)
             let rest = RESTSync(baseURL: server.baseURL)
-            let notes = try await rest.perform(SyncRequest(method: .read, url: URL(string: "/notes")!))
+            let notes = try await rest.perform(SyncRequest(method: .read, url: url("/notes")))
             let titles = notes.body?.arrayValue?.compactMap { $0["title"]?.stringValue } ?? []
             #expect(titles.count == Set(titles).count, "a create reached the server twice")
-            let counts = try await rest.perform(SyncRequest(method: .read, url: URL(string: "/__creates")!))
+            let counts = try await rest.perform(SyncRequest(method: .read, url: url("/__creates")))
             #expect(counts.body?["/notes"]?["creates"]?.intValue == titles.count)
             check(titles)
         }

@@ -42,7 +42,7 @@ final class RestartableServer {
 
     deinit { server?.stop() }
 
-    var baseURL: URL { URL(string: "http://127.0.0.1:\(port)/")! }
+    var baseURL: URL { url("http://127.0.0.1:\(port)/") }
 
     func stop() {
         server?.stop()
@@ -66,7 +66,7 @@ final class RestartableServer {
     /// How many creates reached each path, and how many were answered from a stored key.
     func creates() async throws -> [String: (creates: Int, replays: Int)] {
         let response = try await RESTSync(baseURL: baseURL).perform(
-            SyncRequest(method: .read, url: URL(string: "/__creates")!)
+            SyncRequest(method: .read, url: url("/__creates"))
         )
         var counts: [String: (creates: Int, replays: Int)] = [:]
         for (path, value) in response.body?.objectValue ?? [:] {
@@ -77,6 +77,6 @@ final class RestartableServer {
 
     /// A request as another client sends it.
     func send(_ method: SyncMethod, _ path: String, body: JSONValue? = nil) async throws -> SyncResponse {
-        try await RESTSync(baseURL: baseURL).perform(SyncRequest(method: method, url: URL(string: path)!, body: body))
+        try await RESTSync(baseURL: baseURL).perform(SyncRequest(method: method, url: url(path), body: body))
     }
 }

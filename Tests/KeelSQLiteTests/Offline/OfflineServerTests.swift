@@ -27,8 +27,16 @@ struct OfflineServerTests {
             let server = try await RestartableServer(directory: directory)
             let cache = try makeCache(server, file: directory.appending(path: "cache.sqlite"))
             let map = IdentityMap()
-            let authors = Collection<Author>(factory: map.factory(for: Author.self, collection: "/drf/authors"), url: "/drf/authors", sync: cache)
-            let books = Collection<Book>(factory: map.factory(for: Book.self, collection: "/drf/books"), url: "/drf/books", sync: cache)
+            let authors = Collection<Author>(
+                factory: map.factory(for: Author.self, collection: "/drf/authors"),
+                url: "/drf/authors",
+                sync: cache
+            )
+            let books = Collection<Book>(
+                factory: map.factory(for: Book.self, collection: "/drf/books"),
+                url: "/drf/books",
+                sync: cache
+            )
 
             server.stop()
             let author = try await authors.create(["name": "Ursula"])
@@ -108,7 +116,11 @@ struct OfflineServerTests {
     func aConflictingEditOnBothSidesEndsAsThePolicyDecides(_ policy: Policy) async throws {
         try await withTemporaryDirectory { directory in
             let server = try await RestartableServer(directory: directory)
-            let cache = try makeCache(server, file: directory.appending(path: "cache.sqlite"), policy: policy.conflictPolicy)
+            let cache = try makeCache(
+                server,
+                file: directory.appending(path: "cache.sqlite"),
+                policy: policy.conflictPolicy
+            )
             let articles = Collection<Article>(url: "/drf/articles", sync: cache)
             let article = try await articles.create(["title": "Draft", "body": "v1"])
             let id = try #require(article.id?.intValue)

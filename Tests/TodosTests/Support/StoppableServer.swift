@@ -1,8 +1,10 @@
 import Foundation
 import KeelTestServer
 
-/// A test server of its own that a test stops (the network is gone) and starts again on
-/// the same port (it is back). Its todos live in memory: a restarted server has none.
+/// A test server of its own, which a test stops and starts again on the same port.
+///
+/// Stopped, the network is gone; started again, it is back. Its todos live in memory: a
+/// restarted server has none.
 final class StoppableServer {
     let port: Int
     private var server: TestServer?
