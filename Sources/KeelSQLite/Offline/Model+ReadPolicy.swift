@@ -1,7 +1,7 @@
 public import Keel
 
 extension Model {
-    /// Fetches with a ``ReadPolicy``; ``ReadPolicy/localThenRemote`` updates the model
+    /// Fetches with a `ReadPolicy`; `ReadPolicy.localThenRemote` updates the model
     /// twice: first from the local copy, then from the remote, each with its `change` and
     /// `sync` events.
     ///
@@ -14,7 +14,7 @@ extension Model {
     /// ```
     ///
     /// - Parameters:
-    ///   - readPolicy: Where to read from (the model's backend should be a ``CachingSync``;
+    ///   - readPolicy: Where to read from (the model's backend should be a `CachingSync`;
     ///     other backends ignore the policy).
     ///   - options: Other sync options.
     /// - Returns: The last response.
@@ -46,7 +46,7 @@ extension Model {
 }
 
 extension Keel.Collection {
-    /// Fetches with a ``ReadPolicy``; ``ReadPolicy/localThenRemote`` updates the collection
+    /// Fetches with a `ReadPolicy`; `ReadPolicy.localThenRemote` updates the collection
     /// twice: first from the local copy, then from the remote (merged into the same model
     /// instances), each with its events.
     ///

@@ -2,7 +2,7 @@ public import Keel
 
 /// Where ``CachingSync`` answers a read from: the local copy, the remote, or both.
 ///
-/// Choose one per call with ``Keel/SyncOptions/readPolicy``, per collection with
+/// Choose one per call with `SyncOptions.readPolicy`, per collection with
 /// ``CachingSync/Configuration/readPolicies``, or for everything else with
 /// ``CachingSync/Configuration/defaultReadPolicy``.
 ///
@@ -11,8 +11,8 @@ public import Keel
 /// try await notes.fetch(readPolicy: .localThenRemote)   // two updates: local, then the server's
 /// ```
 public enum ReadPolicy: String, Sendable, Hashable, CaseIterable {
-    /// The local copy first, then the remote's: with ``Keel/Model/fetch(readPolicy:options:)``
-    /// or ``Keel/Collection/fetch(readPolicy:options:)`` the model or collection is updated
+    /// The local copy first, then the remote's: with `Model.fetch(readPolicy:options:)`
+    /// or `Collection.fetch(readPolicy:options:)` the model or collection is updated
     /// twice, with events each time. A plain `fetch` under this policy answers from the
     /// local copy when it holds the record or records of the collection, else from the
     /// remote.
@@ -26,10 +26,10 @@ public enum ReadPolicy: String, Sendable, Hashable, CaseIterable {
 }
 
 extension SyncOptions {
-    /// The key of ``readPolicy`` in the request's context.
+    /// The key of `readPolicy` in the request's context.
     static let readPolicyKey = "keel.readPolicy"
 
-    /// The read policy for this call (``CachingSync`` only); `nil` uses the configured one.
+    /// The read policy for this call (`CachingSync` only); `nil` uses the configured one.
     ///
     /// It travels in the request's `context`, so other backends ignore it.
     ///
@@ -49,7 +49,7 @@ extension SyncOptions {
     /// try await note.fetch(options: SyncOptions(readPolicy: .remoteOnly))
     /// ```
     ///
-    /// - Parameter readPolicy: Where ``CachingSync`` answers the read from.
+    /// - Parameter readPolicy: Where `CachingSync` answers the read from.
     public init(readPolicy: ReadPolicy) {
         self.init()
         self.readPolicy = readPolicy

@@ -163,3 +163,50 @@ struct OfflineServerTests {
         }
     }
 }
+
+/// Conflicts found by ETag, against the test server's `/documents` (Django's `condition`
+/// decorator: a new ETag per PUT).
+struct ETagConflictTests {
+    private func makeCache(_ rest: RESTSync) throws -> CachingSync {
+        var configuration = CachingSync.Configuration()
+        configuration.sendsImmediately = false
+        configuration.versionChecks["/documents"] = .etag
+        configuration.conflictPolicies["/documents"] = .manual
+        return CachingSync(remote: rest, local: try SQLiteOfflineStore.inMemory(), configuration: configuration)
+    }
+
+    @Test func aDocumentPutOnTheServerSinceItWasReadIsAConflict() async throws {
+        let server = try await TestServer.shared
+        let rest = RESTSync(baseURL: server.baseURL)
+        let path = "/documents/offline-\(UUID().uuidString.prefix(8))"
+        _ = try await rest.perform(SyncRequest(method: .update, url: url(path), body: ["title": "v1"]))
+        let cache = try makeCache(rest)
+        _ = try await cache.perform(SyncRequest(method: .read, url: url(path)))
+        _ = try await cache.perform(SyncRequest(method: .update, url: url(path), body: ["title": "Mine"]))
+        _ = try await rest.perform(SyncRequest(method: .update, url: url(path), body: ["title": "Theirs"]))
+
+        let report = try await cache.replay()
+        let conflict = try #require(report.conflicts.first)
+        #expect(conflict.server?["title"] == "Theirs" && conflict.local?["title"] == "Mine")
+        #expect(try await rest.perform(SyncRequest(method: .read, url: url(path))).body?["title"] == "Theirs")
+
+        try await cache.resolve(conflict, with: .useClient)
+        #expect(try await rest.perform(SyncRequest(method: .read, url: url(path))).body?["title"] == "Mine")
+        #expect(try await cache.queuedChanges().isEmpty)
+    }
+
+    @Test func anUnchangedETagSendsTheChangeWithIfMatch() async throws {
+        let server = try await TestServer.shared
+        let rest = RESTSync(baseURL: server.baseURL)
+        let path = "/documents/offline-\(UUID().uuidString.prefix(8))"
+        _ = try await rest.perform(SyncRequest(method: .update, url: url(path), body: ["title": "v1"]))
+        let cache = try makeCache(rest)
+        _ = try await cache.perform(SyncRequest(method: .read, url: url(path)))
+        _ = try await cache.perform(SyncRequest(method: .update, url: url(path), body: ["title": "Mine"]))
+
+        let report = try await cache.replay()
+        #expect(report.conflicts.isEmpty && report.sent.count == 1)
+        #expect(report.sent.first.map { _ in true } == true)
+        #expect(try await rest.perform(SyncRequest(method: .read, url: url(path))).body?["title"] == "Mine")
+    }
+}
