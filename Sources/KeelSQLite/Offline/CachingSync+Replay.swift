@@ -27,6 +27,9 @@ extension CachingSync {
         do {
             let report = try await replayNow()
             await gate.leave()
+            if !(report.sent.isEmpty && report.failures.isEmpty && report.conflicts.isEmpty && report.resolved.isEmpty) {
+                configuration.onReplay?(report)
+            }
             return report
         } catch {
             await gate.leave()

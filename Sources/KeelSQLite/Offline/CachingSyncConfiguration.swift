@@ -31,7 +31,19 @@ extension CachingSync {
         public var foreignKeys: [ForeignKey] = []
         /// Whether a write is sent at once (after the changes queued before it) when the
         /// remote is reachable; `false` only queues it until ``CachingSync/replay()``.
+        ///
+        /// The write waits for that attempt: against a remote that refuses connections
+        /// while offline this costs nothing, but a remote that times out makes every write
+        /// wait for the timeout. Set it to `false` there, and replay in the background.
         public var sendsImmediately = true
+        /// Called with the report of every replay that sent or settled something, including
+        /// the replays that writes start: hand it to your isolation domain's
+        /// ``IdentityMap/apply(_:)`` so live models get server ids and states.
+        ///
+        /// ```swift
+        /// configuration.onReplay = { report in Task { @MainActor in map.apply(report) } }
+        /// ```
+        public var onReplay: (@Sendable (ReplayReport) -> Void)?
 
         /// A configuration with the defaults.
         ///

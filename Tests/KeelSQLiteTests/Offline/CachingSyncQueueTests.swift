@@ -1,6 +1,7 @@
 import Foundation
 import Keel
 import KeelSQLite
+import Synchronization
 import Testing
 
 /// Writes go to the local store and the durable queue at once, and are sent in order with
@@ -160,5 +161,24 @@ struct CachingSyncQueueTests {
             #expect(remote.creates.count == 1)
             #expect(try await cache.queuedChanges().isEmpty)
         }
+    }
+}
+
+/// Replays that writes start are reported too, so live models can follow them.
+struct CachingSyncReplayReportTests {
+    @Test func aWriteThatSendsEarlierChangesReportsThemToOnReplay() async throws {
+        let reports = Mutex<[ReplayReport]>([])
+        let (cache, remote) = try makeCache { $0.onReplay = { report in reports.withLock { $0.append(report) } } }
+        let map = IdentityMap()
+        let notes = Collection<Note>(factory: map.factory(for: Note.self, collection: "/notes"), url: "/notes", sync: cache)
+        remote.isOnline = false
+        let offline = try await notes.create(["title": "Offline"])
+        #expect(reports.withLock { $0.isEmpty })
+        remote.isOnline = true
+        _ = try await notes.create(["title": "Online"])
+        let report = try #require(reports.withLock { $0.last })
+        #expect(report.sent.count == 2)
+        map.apply(report)
+        #expect(offline.id == 1 && offline.syncState == .synced)
     }
 }
