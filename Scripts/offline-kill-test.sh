@@ -5,5 +5,5 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 Scripts/install-test-server.sh
-swift build --build-tests
+swift build --build-tests -Xswiftc -warnings-as-errors
 KEEL_OFFLINE_KILL_ROUNDS="${KEEL_OFFLINE_KILL_ROUNDS:-100}" swift test --skip-build --filter OfflineKillTests

@@ -136,11 +136,18 @@ struct CachingSyncQueueTests {
     }
 
     @Test func anOnlineSaveTheServerRejectsThrowsAndIsUndoneLocally() async throws {
-        let (cache, _) = try makeCache()
-        await #expect(throws: SyncError.self) {
-            _ = try await cache.perform(SyncRequest(method: .patch, url: url("/notes/5"), body: ["t": "x"]))
+        let (cache, remote) = try makeCache()
+        _ = try await remote.serverWrite(.create, "/notes", body: ["title": "Kept"])
+        _ = try await cache.perform(SyncRequest(method: .read, url: url("/notes")))
+        _ = try await remote.serverWrite(.delete, "/notes/1")
+        let note = Note(["id": 1, "title": "Kept"])
+        note.sync = cache
+        await #expect(throws: SyncError.httpStatus(404, body: ["error": "not found"])) {
+            try await note.save(["title": "Changed"], patch: true)
         }
+        #expect(note.syncState == .failed(.httpStatus(404, body: ["error": "not found"])))
         #expect(try await cache.queuedChanges().isEmpty)
+        #expect(try await cache.local.record("1", in: "/notes")?["title"] == "Kept")
     }
 
     @Test func theQueueSurvivesReopeningTheFile() async throws {

@@ -18,8 +18,8 @@ import Testing
 /// As in `DurabilityTests`, the test runner starts itself again to run only
 /// ``offlineChildProcess()``; the parent kills it after a random delay, in many rounds,
 /// then replays what is left and checks the server. The suite runs
-/// `KEEL_OFFLINE_KILL_ROUNDS` rounds of each (20 by default);
-/// `Scripts/offline-kill-test.sh` runs 100. Linux only (see `DurabilityTests`).
+/// `KEEL_OFFLINE_KILL_ROUNDS` rounds of each (20 by default, about half a minute);
+/// `Scripts/offline-kill-test.sh` runs the 100. Linux only (see `DurabilityTests`).
 struct OfflineKillTests {
     private static let modeVariable = "KEEL_OFFLINE_CHILD_MODE"
     private static let databaseVariable = "KEEL_OFFLINE_CHILD_DATABASE"
@@ -93,19 +93,29 @@ struct OfflineKillTests {
                     local: try SQLiteOfflineStore(fileURL: database),
                     configuration: configuration
                 )
-                let count = 200
-                for n in 1...count {
-                    _ = try await queued.perform(
-                        SyncRequest(method: .create, url: url("/notes"), body: ["title": .string("n\(n)")])
-                    )
+                // Every round kills a replay; when one finished before its kill, the next
+                // batch is queued, so each round has changes to send.
+                var queuedCount = 0
+                func enqueue(_ batch: Int) async throws {
+                    for n in (queuedCount + 1)...(queuedCount + batch) {
+                        _ = try await queued.perform(
+                            SyncRequest(method: .create, url: url("/notes"), body: ["title": .string("n\(n)")])
+                        )
+                    }
+                    queuedCount += batch
                 }
+                try await enqueue(100)
                 var interrupted = 0
                 for _ in 0..<Self.rounds {
                     let run = try runChild(mode: "replay", database: database, server: server.baseURL, start: 0)
-                    if run.finished { break }
-                    interrupted += 1
+                    if run.finished {
+                        try await enqueue(40)
+                    } else {
+                        interrupted += 1
+                    }
                 }
-                #expect(interrupted > 0, "no replay was killed midway")
+                #expect(interrupted > Self.rounds / 2, "only \(interrupted) replays were killed midway")
+                let count = queuedCount
                 try await verify(server: server, database: database) { titles in
                     #expect(Set(titles) == Set((1...count).map { "n\($0)" }))
                 }

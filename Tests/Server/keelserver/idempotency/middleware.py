@@ -2,8 +2,11 @@
 Idempotency-Key on creates, as a payment API or an ``django-idempotency-key``
 deployment does it (the IETF draft "The Idempotency-Key HTTP Header Field"):
 
-* The first POST with a key runs normally; its response (unless a 5xx) is stored
-  with the key, in the database, so it survives a restart.
+* The first POST with a key runs normally; a successful (2xx) response is stored
+  with the key, in the database, so it survives a restart. A failed one is not:
+  the request may be sent again with the same key (as Stripe does for requests
+  that fail before the endpoint runs, such as a body cut short by a client that
+  died mid-request).
 * A later POST with the same key to the same path gets the stored response again
   (status, body, Content-Type) with ``Idempotent-Replayed: true``; the view does
   not run, so nothing is created twice.
@@ -63,7 +66,7 @@ class IdempotencyKeyMiddleware:
                 response["Idempotent-Replayed"] = "true"
                 return response
             response = self.get_response(request)
-            if response.status_code < 500:
+            if 200 <= response.status_code < 300:
                 if hasattr(response, "render") and not getattr(response, "is_rendered", True):
                     response.render()
                 with transaction.atomic():
