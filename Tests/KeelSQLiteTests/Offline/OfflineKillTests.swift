@@ -17,9 +17,9 @@ import Testing
 ///
 /// As in `DurabilityTests`, the test runner starts itself again to run only
 /// ``offlineChildProcess()``; the parent kills it after a random delay, in many rounds,
-/// then replays what is left and checks the server. The suite runs
-/// `KEEL_OFFLINE_KILL_ROUNDS` rounds of each (20 by default, about half a minute);
-/// `Scripts/offline-kill-test.sh` runs the 100. Linux only (see `DurabilityTests`).
+/// then replays what is left and checks the server. Each test runs
+/// `KEEL_OFFLINE_KILL_ROUNDS` rounds (100 by default, about 45 seconds);
+/// `Scripts/offline-kill-test.sh` runs them alone. Linux only (see `DurabilityTests`).
 struct OfflineKillTests {
     private static let modeVariable = "KEEL_OFFLINE_CHILD_MODE"
     private static let databaseVariable = "KEEL_OFFLINE_CHILD_DATABASE"
@@ -60,7 +60,7 @@ struct OfflineKillTests {
 
     #if os(Linux)
         private static var rounds: Int {
-            ProcessInfo.processInfo.environment["KEEL_OFFLINE_KILL_ROUNDS"].flatMap { Int($0) } ?? 20
+            ProcessInfo.processInfo.environment["KEEL_OFFLINE_KILL_ROUNDS"].flatMap { Int($0) } ?? 100
         }
 
         @Test func killingAWriterAtRandomPointsLosesNoAcknowledgedWriteAndCreatesNothingTwice() async throws {
