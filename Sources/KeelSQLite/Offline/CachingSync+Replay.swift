@@ -27,7 +27,8 @@ extension CachingSync {
         do {
             let report = try await replayNow()
             await gate.leave()
-            if !(report.sent.isEmpty && report.failures.isEmpty && report.conflicts.isEmpty && report.resolved.isEmpty) {
+            if !(report.sent.isEmpty && report.failures.isEmpty && report.conflicts.isEmpty && report.resolved.isEmpty)
+            {
                 configuration.onReplay?(report)
             }
             return report

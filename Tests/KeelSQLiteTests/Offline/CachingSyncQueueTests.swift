@@ -177,7 +177,11 @@ struct CachingSyncReplayReportTests {
         let reports = Mutex<[ReplayReport]>([])
         let (cache, remote) = try makeCache { $0.onReplay = { report in reports.withLock { $0.append(report) } } }
         let map = IdentityMap()
-        let notes = Collection<Note>(factory: map.factory(for: Note.self, collection: "/notes"), url: "/notes", sync: cache)
+        let notes = Collection<Note>(
+            factory: map.factory(for: Note.self, collection: "/notes"),
+            url: "/notes",
+            sync: cache
+        )
         remote.isOnline = false
         let offline = try await notes.create(["title": "Offline"])
         #expect(reports.withLock { $0.isEmpty })
