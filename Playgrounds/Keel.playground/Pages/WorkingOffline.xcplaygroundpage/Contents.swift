@@ -46,5 +46,5 @@ network.isUp.withLock { $0 = true }
 let report = try await cache.replay()
 map.apply(report)
 precondition(report.sent.count == 2 && trip.id == 2 && trip.syncState == .synced)
-let onServer = try await network.server.perform(SyncRequest(method: .read, url: URL(string: "/notes")!))
+let onServer = try await network.server.perform(SyncRequest(method: .read, url: URL(filePath: "/notes")))
 precondition(onServer.body?.arrayValue?.count == 2)
