@@ -11,7 +11,7 @@ public import Keel
 /// queued changes, which keep their local state.
 ///
 /// **Writes** go to the local store at once and, in the same transaction, into a durable
-/// queue ([`SQLiteOfflineStore`](doc:SQLiteOfflineStore) keeps both in one SQLite file). When the remote is
+/// queue (``SQLiteOfflineStore`` keeps both in one SQLite file). When the remote is
 /// reachable the queue is sent in order; every queued change carries an `Idempotency-Key`
 /// header that stays the same on every attempt, so a replay after a crash never creates a
 /// record twice on a server that honours it. A create made offline gets a
