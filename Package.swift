@@ -21,7 +21,7 @@ let package = Package(
         .executableTarget(name: "keel-bench", dependencies: ["Keel"]),
         .target(name: "KeelTestServer", path: "Tests/KeelTestServer"),
         .testTarget(name: "KeelTests", dependencies: ["Keel", "KeelTestServer"]),
-        .testTarget(name: "KeelSQLiteTests", dependencies: ["KeelSQLite", "Keel"]),
+        .testTarget(name: "KeelSQLiteTests", dependencies: ["KeelSQLite", "Keel", "KeelTestServer"]),
         .testTarget(name: "TodosTests", dependencies: ["todos", "KeelTestServer"]),
     ],
     swiftLanguageModes: [.v6]

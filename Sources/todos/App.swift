@@ -7,9 +7,11 @@ import KeelSQLite
 @MainActor
 final class App {
     let terminal: Terminal
+    /// Whether the server could not be reached when the todos were loaded (`--server`).
+    var isOffline = false
     private let environment: [String: String]
     private let currentDirectory: URL
-    private let makeSync: (Backend) throws(TodosError) -> any Sync
+    private let makeSync: (Backend, [String: String]) throws(TodosError) -> any Sync
 
     /// Creates an app.
     ///
@@ -17,13 +19,13 @@ final class App {
     ///   - terminal: Where output and errors go.
     ///   - environment: The process environment (`TODOS_STORE`, `TODOS_SERVER`, `HOME`, …).
     ///   - currentDirectory: What a relative `--store` path is relative to.
-    ///   - makeSync: Opens the backend; by default ``SQLiteSync`` for a store and
-    ///     ``RESTSync`` for a server.
+    ///   - makeSync: Opens the backend (given the environment); by default ``SQLiteSync``
+    ///     for a store and a ``CachingSync`` over ``RESTSync`` for a server.
     init(
         terminal: Terminal,
         environment: [String: String],
         currentDirectory: URL,
-        makeSync: @escaping (Backend) throws(TodosError) -> any Sync = App.openBackend
+        makeSync: @escaping (Backend, [String: String]) throws(TodosError) -> any Sync = App.openBackend
     ) {
         self.terminal = terminal
         self.environment = environment
@@ -65,9 +67,12 @@ final class App {
                 UsageError("'\(invocation.command.name.rawValue)' works on the local store only, not with --server")
             )
         }
-        let sync = try makeSync(backend)
+        let sync = try makeSync(backend, environment)
         // Closing checkpoints the write-ahead log, so no -wal/-shm files stay behind.
-        defer { (sync as? SQLiteSync)?.close() }
+        defer {
+            (sync as? SQLiteSync)?.close()
+            ((sync as? CachingSync)?.local as? SQLiteOfflineStore)?.close()
+        }
         if case .doctor = invocation.command, let store = sync as? SQLiteSync {
             try await doctor(store, backend: backend)
             return
@@ -79,15 +84,16 @@ final class App {
             // Listing is loading: the list prints because the fetch resets the collection.
             renderer.filter = filter
             renderer.startListening()
-            try await syncing(with: backend) { () async throws(SyncError) in try await todos.fetch(reset: true) }
+            try await load(todos, from: sync, backend: backend)
             warnAboutDamagedTodos(in: todos, backend: backend)
         } else {
             // Load quietly, so that what prints is the command's own events.
-            try await syncing(with: backend) { () async throws(SyncError) in try await todos.fetch(reset: true) }
+            try await load(todos, from: sync, backend: backend)
             warnAboutDamagedTodos(in: todos, backend: backend)
             renderer.startListening()
             do {
                 try await perform(invocation.command, on: todos, backend: backend, sync: sync)
+                try await reportQueue(of: sync, after: invocation.command, backend: backend)
             } catch {
                 // Show what did happen before the failure, such as the todos that
                 // clear-completed removed before the store failed.
@@ -150,6 +156,8 @@ final class App {
                     try await todo.destroy(wait: true)
                 }
             }
+        case .sync, .status:
+            try await performQueueCommand(command, on: todos, backend: backend)
         case .list, .help, .version, .doctor:
             break
         }
@@ -189,9 +197,11 @@ final class App {
         }
     }
 
-    /// Opens the SQLite store (which creates the file and its directory if needed) or
-    /// connects to a server.
-    nonisolated static func openBackend(_ backend: Backend) throws(TodosError) -> any Sync {
+    /// Opens the SQLite store (which creates the file and its directory if needed), or
+    /// joins a server and its local copy (``Backend/cacheURL(for:environment:)``).
+    nonisolated static func openBackend(_ backend: Backend, environment: [String: String]) throws(TodosError)
+        -> any Sync
+    {
         switch backend {
         case .store(let file):
             do {
@@ -206,7 +216,15 @@ final class App {
                 )
             }
         case .server(let url):
-            return RESTSync(baseURL: url, timeout: .seconds(15))
+            let file = Backend.cacheURL(for: url, environment: environment)
+            do {
+                return CachingSync(
+                    remote: RESTSync(baseURL: url, timeout: .seconds(15)),
+                    local: try SQLiteOfflineStore(fileURL: file)
+                )
+            } catch {
+                throw .backend("cannot open the local copy of the todo server's todos: \(error.description)")
+            }
         }
     }
 }

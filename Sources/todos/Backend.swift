@@ -65,6 +65,24 @@ enum Backend: Equatable {
         return dataHome.appendingPathComponent("keel-todos/todos.sqlite", isDirectory: false)
     }
 
+    /// The local copy of a server's todos and the queue of changes waiting for it: one file
+    /// per server, next to the default store (`…/keel-todos/servers/127.0.0.1-8000.sqlite`).
+    ///
+    /// - Parameters:
+    ///   - server: The server's URL.
+    ///   - environment: The process environment (`HOME`, `XDG_DATA_HOME`).
+    /// - Returns: The file's URL.
+    static func cacheURL(for server: URL, environment: [String: String]) -> URL {
+        let host = server.host ?? "server"
+        let port = server.port.map { "-\($0)" } ?? ""
+        let path = server.path.split(separator: "/").joined(separator: "_")
+        let name = (host + port + (path.isEmpty ? "" : "-" + path)).map {
+            $0.isLetter || $0.isNumber || $0 == "." || $0 == "-" ? $0 : "_"
+        }
+        return defaultStoreURL(environment: environment).deletingLastPathComponent()
+            .appendingPathComponent("servers/\(String(name)).sqlite", isDirectory: false)
+    }
+
     private static func storeURL(
         _ path: String,
         source: String,

@@ -20,6 +20,10 @@ enum Command: Equatable {
     case doctor
     /// `todos repair <#id> <title…>`: stores a new title for a damaged todo.
     case repair(ItemReference, title: String)
+    /// `todos sync`: sends the changes queued for the server.
+    case sync
+    /// `todos status`: shows the changes waiting for the server, and the conflicts.
+    case status
     /// `todos help [command]`, `todos --help`, `todos <command> --help`.
     case help(CommandName?)
     /// `todos --version`.
@@ -38,6 +42,8 @@ extension Command {
         case .clearCompleted: return .clearCompleted
         case .doctor: return .doctor
         case .repair: return .repair
+        case .sync: return .sync
+        case .status: return .status
         case .help, .version: return .help
         }
     }
@@ -47,7 +53,7 @@ extension Command {
 enum CommandName: String, CaseIterable {
     case add, list, toggle, edit, remove
     case clearCompleted = "clear-completed"
-    case doctor, repair
+    case doctor, repair, sync, status
     case help
 
     /// Words people type for a command, used only to suggest the right one.
@@ -55,6 +61,7 @@ enum CommandName: String, CaseIterable {
         "new": .add, "create": .add, "ls": .list, "show": .list, "done": .toggle, "check": .toggle,
         "complete": .toggle, "rename": .edit, "rm": .remove, "del": .remove, "delete": .remove,
         "clear": .clearCompleted, "clean": .clearCompleted, "purge": .clearCompleted,
+        "push": .sync, "send": .sync, "pending": .status, "queue": .status,
     ]
 
     /// The command a mistyped name most likely meant, if any is close.
@@ -212,6 +219,12 @@ struct Invocation: Equatable {
             let item = try Self.reference(&words, for: .repair)
             guard !words.isEmpty else { throw Self.missing("<title>", for: .repair) }
             command = .repair(item, title: words.joined(separator: " "))
+        case .sync:
+            try Self.expectNoMore(words, for: .sync)
+            command = .sync
+        case .status:
+            try Self.expectNoMore(words, for: .status)
+            command = .status
         case .help:
             let topic = words.isEmpty ? nil : words.removeFirst()
             try Self.expectNoMore(words, for: .help)

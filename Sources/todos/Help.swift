@@ -13,6 +13,8 @@ enum Help {
         (.clearCompleted, "clear-completed", "Delete every completed todo."),
         (.doctor, "doctor", "List damaged todos in the store, and how to fix them."),
         (.repair, "repair <#id> <title…>", "Give a damaged todo a new title (it becomes active)."),
+        (.sync, "sync", "Send the changes made while the server was unreachable."),
+        (.status, "status", "Show the changes waiting for the server, and conflicts."),
         (.help, "help [command]", "Show this help, or the help of one command."),
     ]
 
@@ -43,7 +45,9 @@ enum Help {
             Options:
               --store <path>   Keep the todos in this SQLite file (created if missing).
                                Default: \(defaultStore)
-              --server <url>   Keep the todos on a REST server instead, at <url>/todos.
+              --server <url>   Keep the todos on a REST server instead, at <url>/todos. A local
+                               copy lets todos work while the server is down: changes
+                               queue up until 'todos sync' (or the next change) sends them.
               -h, --help       Show help. 'todos <command> --help' shows a command's help.
               --version        Show the version.
               --               End of options: 'todos add -- --verbose flag' adds "--verbose flag".
@@ -145,6 +149,19 @@ enum Help {
         case .clearCompleted:
             return """
                 Deletes every completed todo, then shows what is left.
+                """
+        case .sync:
+            return """
+                With --server: sends the adds, edits and removes made while the server could not
+                be reached, in the order they were made, and reports what is still waiting.
+                A todo added offline has an id like #local-1 until then.
+                  todos --server http://127.0.0.1:8000 sync
+                """
+        case .status:
+            return """
+                With --server: lists the changes waiting to be sent, the ones the server
+                rejected, and the conflicts with changes made on the server.
+                  todos --server http://127.0.0.1:8000 status
                 """
         case .help:
             return """

@@ -63,7 +63,21 @@ public final class TestServer: LoopbackTestServer {
     /// The venv is `$KEEL_TEST_VENV` (absolute, or relative to the repo root) or
     /// `<repo root>/.build/test-server-venv`; create it with
     /// `Scripts/install-test-server.sh`.
-    public static func start(timeout: Duration = .seconds(60)) async throws -> TestServer {
+    ///
+    /// A test that stops the server and starts it again (to be offline in between) passes
+    /// the same `port` and `database` both times: the new server listens where the old
+    /// one did and keeps the database records (`/drf/` and the stored idempotency keys;
+    /// notes, todos and users live in memory and start empty).
+    ///
+    /// - Parameters:
+    ///   - timeout: How long to wait for the port line.
+    ///   - port: A port to listen on, or `nil` for an ephemeral one.
+    ///   - database: The SQLite file to use and keep, or `nil` for a fresh temporary one.
+    public static func start(
+        timeout: Duration = .seconds(60),
+        port: Int? = nil,
+        database: URL? = nil
+    ) async throws -> TestServer {
         let root = try ServerProcess.repositoryRoot(holding: "Tests/Server/serve.py")
         let script = root.appendingPathComponent("Tests/Server/serve.py")
         let python = venvDirectory(root: root).appendingPathComponent("bin/python")
@@ -78,8 +92,10 @@ public final class TestServer: LoopbackTestServer {
         }
         let launch = ServerProcess.Launch(
             executable: python,
-            arguments: [script.path],
-            environment: ["PYTHONUNBUFFERED": "1", "PYTHONDONTWRITEBYTECODE": "1"],
+            arguments: [script.path] + (port.map { ["--port", String($0)] } ?? []),
+            environment: ["PYTHONUNBUFFERED": "1", "PYTHONDONTWRITEBYTECODE": "1"].merging(
+                database.map { ["KEEL_TEST_SERVER_DB": $0.path] } ?? [:]
+            ) { $1 },
             directory: root,
             portMarker: "KEEL_TEST_SERVER_PORT=",
             name: "Keel's test server (Tests/Server/serve.py)",

@@ -81,11 +81,19 @@ def main():
 
     # A fresh SQLite file per server process (the stock DRF resources and the
     # Drupal sessions), deleted again whenever the server exits normally.
-    database_dir = tempfile.mkdtemp(prefix="keel-test-server-")
-    os.environ["KEEL_TEST_SERVER_DB"] = os.path.join(database_dir, "db.sqlite3")
+    # A caller that names the file (KEEL_TEST_SERVER_DB) keeps it: a test that stops
+    # and starts the server keeps its records.
+    database_dir = None
+    if not os.environ.get("KEEL_TEST_SERVER_DB"):
+        database_dir = tempfile.mkdtemp(prefix="keel-test-server-")
+        os.environ["KEEL_TEST_SERVER_DB"] = os.path.join(database_dir, "db.sqlite3")
+
+    def remove_database():
+        if database_dir is not None:
+            shutil.rmtree(database_dir, ignore_errors=True)
 
     def exit_now(*_):
-        shutil.rmtree(database_dir, ignore_errors=True)
+        remove_database()
         os._exit(0)
 
     import django
@@ -99,7 +107,7 @@ def main():
         call_command("migrate", verbosity=0, interactive=False)
         connection.close()
     except BaseException:
-        shutil.rmtree(database_dir, ignore_errors=True)
+        remove_database()
         raise
 
     from django.core.servers.basehttp import ThreadedWSGIServer, WSGIRequestHandler
@@ -132,7 +140,11 @@ def main():
     class Server(ThreadedWSGIServer):
         request_queue_size = 128  # parallel tests open many connections at once
 
-    httpd = Server(("127.0.0.1", args.port), Handler, allow_reuse_address=False)
+    # A fixed --port can be taken again at once by a server a test restarts, although
+    # the previous one's connections linger in TIME_WAIT or FIN_WAIT2 (SO_REUSEADDR and
+    # SO_REUSEPORT; both servers set them, so only a restart shares the port).
+    Server.allow_reuse_port = args.port != 0
+    httpd = Server(("127.0.0.1", args.port), Handler, allow_reuse_address=args.port != 0)
     httpd.set_app(chunked_body_app(get_wsgi_application()))
     port = httpd.server_address[1]
 

@@ -171,9 +171,9 @@ struct TodosStoreTests {
         let sandbox = try TodosSandbox()
         try await sandbox.succeed(["add", "In home"], useStore: false)
         #if os(macOS)
-        let expected = sandbox.home.appendingPathComponent("Library/Application Support/keel-todos/todos.sqlite")
+            let expected = sandbox.home.appendingPathComponent("Library/Application Support/keel-todos/todos.sqlite")
         #else
-        let expected = sandbox.home.appendingPathComponent(".local/share/keel-todos/todos.sqlite")
+            let expected = sandbox.home.appendingPathComponent(".local/share/keel-todos/todos.sqlite")
         #endif
         #expect(FileManager.default.fileExists(atPath: expected.path))
 
@@ -182,12 +182,18 @@ struct TodosStoreTests {
     }
 
     #if !os(macOS)
-    @Test func defaultStoreFollowsXDGDataHome() async throws {
-        let sandbox = try TodosSandbox()
-        let dataHome = sandbox.directory.appendingPathComponent("xdg-data")
-        try await sandbox.succeed(["add", "In XDG"], environment: ["XDG_DATA_HOME": dataHome.path], useStore: false)
-        #expect(FileManager.default.fileExists(atPath: dataHome.appendingPathComponent("keel-todos/todos.sqlite").path))
-    }
+        @Test func defaultStoreFollowsXDGDataHome() async throws {
+            let sandbox = try TodosSandbox()
+            let dataHome = sandbox.directory.appendingPathComponent("xdg-data")
+            try await sandbox.succeed(
+                ["add", "In XDG"],
+                environment: ["XDG_DATA_HOME": dataHome.path],
+                useStore: false
+            )
+            #expect(
+                FileManager.default.fileExists(atPath: dataHome.appendingPathComponent("keel-todos/todos.sqlite").path)
+            )
+        }
     #endif
 
     // MARK: - Validation (exit status 3)
@@ -401,11 +407,19 @@ struct TodosStoreTests {
         )
     }
 
-    @Test func unreachableServerFailsWithStatus1() async throws {
+    @Test func anUnreachableServerListsTheLocalCopyWithANote() async throws {
         let sandbox = try TodosSandbox()
         let result = try await sandbox.run(["--server", "http://127.0.0.1:1", "list"], useStore: false)
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stderr.hasPrefix("todos: cannot reach the todo server at http://127.0.0.1:1"))
+        #expect(result.stderr.hasSuffix("working with the local copy.\n"))
+    }
+
+    @Test func syncWithAnUnreachableServerFailsWithStatus1() async throws {
+        let sandbox = try TodosSandbox()
+        let result = try await sandbox.run(["--server", "http://127.0.0.1:1", "sync"], useStore: false)
         #expect(result.status == 1, "\(result)")
-        #expect(result.stderr.hasPrefix("todos: error: cannot reach the todo server at http://127.0.0.1:1"))
+        #expect(result.stderr.contains("todos: error: cannot reach the todo server at http://127.0.0.1:1"))
     }
 
     // MARK: - Colors

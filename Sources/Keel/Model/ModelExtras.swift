@@ -16,6 +16,8 @@ final class ModelExtras {
     /// Runs the model's sync operations one at a time, in call order.
     lazy var syncGate = SyncGate()
     var validationError: ValidationError?
+    /// Where the model stands with its server (``Model/syncState``).
+    var syncState: SyncState = .synced
     /// What the released collection this model belonged to gave it for syncing.
     var releasedCollection: CollectionSyncContext?
     /// The live sides of the class's relations, by attribute.

@@ -60,6 +60,9 @@ extension EventEmitter {
             if case .validationFailed(let errors, let status) = failure {
                 failure = .validationFailed(format.appErrors(errors), status: status)
             }
+            if let model, backend is any SyncStateReporting, failure != .cancelled {
+                model.setSyncState(.failed(failure), options: options.change)
+            }
             reportSyncFailure(failure, request: request, model: model, collection: collection, options: options)
             throw failure
         }
@@ -104,6 +107,7 @@ extension EventEmitter {
         collection: (any ModelCollection)?,
         options: SyncOptions
     ) {
+        model?.setSyncState(SyncState(response: response), options: options.change)
         options.onSuccess?(response)
         dispatch(
             Event(

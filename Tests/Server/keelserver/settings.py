@@ -19,7 +19,7 @@ DATABASES = {
         "OPTIONS": {"timeout": 30, "transaction_mode": "IMMEDIATE"},
     }
 }
-INSTALLED_APPS = ["django.contrib.sessions", "rest_framework", "keelserver.articles"]
+INSTALLED_APPS = ["django.contrib.sessions", "rest_framework", "keelserver.articles", "keelserver.idempotency"]
 
 MIDDLEWARE = [
     # Outermost: method override (emulateHTTP / _method), original method,
@@ -30,6 +30,8 @@ MIDDLEWARE = [
     "django.contrib.sessions.middleware.SessionMiddleware",
     # Sets Content-Length so keep-alive works, and APPEND_SLASH redirects.
     "django.middleware.common.CommonMiddleware",
+    # Idempotency-Key on creates: a stored key gets the same response again.
+    "keelserver.idempotency.middleware.IdempotencyKeyMiddleware",
 ]
 # No CsrfViewMiddleware and no django.contrib.auth: notes, todos, users and
 # /drf/ are CSRF-free; the Drupal emulation checks X-CSRF-Token itself.

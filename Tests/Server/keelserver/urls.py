@@ -1,6 +1,7 @@
 from django.urls import include, path, re_path
 
 from . import resilience, views
+from .idempotency.middleware import creates
 
 # No trailing slashes needed (APPEND_SLASH is off); one is tolerated on notes
 # and todos. Note and todo ids: digits. User ids: anything (the view re-reads the raw, still
@@ -18,6 +19,7 @@ urlpatterns = [
     re_path(r"^server-error/?$", views.server_error),
     re_path(r"^status/(?P<code>[0-9]{3})/?$", views.status_code),
     re_path(r"^__reset/?$", views.reset),
+    re_path(r"^__creates/?$", creates),
     # Request management: retries, conditional GETs, expiring bearer tokens.
     re_path(r"^flaky/(?P<key>[A-Za-z0-9_-]+)/attempts$", resilience.flaky_attempts),
     re_path(r"^flaky/(?P<key>[A-Za-z0-9_-]+)$", resilience.flaky),

@@ -1,0 +1,182 @@
+public import Keel
+
+extension CachingSync {
+    /// Sends the queued changes in order, as far as the remote can be reached.
+    ///
+    /// Each change goes with its `Idempotency-Key`. A temporary id whose create was sent is
+    /// replaced everywhere before the next change goes. A change the server rejects (a 4xx)
+    /// stays queued as failed, and later changes of the same record wait behind it; a
+    /// conflict is settled by the ``ConflictPolicy`` or kept for a person. Sending stops at
+    /// the first change the remote cannot take now (no connection, a timeout, a 5xx, 429);
+    /// the rest stays queued for the next replay. One replay runs at a time.
+    ///
+    /// ```swift
+    /// let report = try await cache.replay()
+    /// map.apply(report)                     // live models get server ids and states
+    /// if let error = report.stoppedBy { print("still offline: \(error)") }
+    /// ```
+    ///
+    /// - Returns: What was sent, rejected and left.
+    /// - Throws: `SyncError.storage(_:)` when the local store fails (what was sent before
+    ///   stays recorded).
+    /// - Complexity: O(*n*) requests for *n* queued changes (two for a change checked for
+    ///   conflicts).
+    @discardableResult
+    public func replay() async throws(SyncError) -> ReplayReport {
+        await gate.enter()
+        do {
+            let report = try await replayNow()
+            await gate.leave()
+            if !(report.sent.isEmpty && report.failures.isEmpty && report.conflicts.isEmpty && report.resolved.isEmpty)
+            {
+                configuration.onReplay?(report)
+            }
+            return report
+        } catch {
+            await gate.leave()
+            throw error
+        }
+    }
+
+    /// The queued changes, oldest first.
+    ///
+    /// ```swift
+    /// let pending = try await cache.queuedChanges().filter { $0.state == .pending }
+    /// ```
+    ///
+    /// - Returns: Every queued change.
+    /// - Throws: `SyncError.storage(_:)`.
+    public func queuedChanges() async throws(SyncError) -> [QueuedChange] {
+        try await local.queuedChanges()
+    }
+
+    private func replayNow() async throws(SyncError) -> ReplayReport {
+        var report = ReplayReport()
+        var blocked: Set<RecordKey> = []
+        var touched: [RecordKey: String] = [:]
+        var queue = try await local.queuedChanges()
+        var index = 0
+        sending: while index < queue.count {
+            let change = queue[index]
+            index += 1
+            let key = RecordKey(collection: change.collection, id: change.recordID)
+            guard case .pending = change.state else {
+                blocked.insert(key)
+                continue
+            }
+            if blocked.contains(key) || (change.method != .create && TemporaryID.isTemporary(change.recordID)) {
+                blocked.insert(key)
+                continue
+            }
+            touched[key] = touched[key] ?? change.recordID
+            switch try await send(change, into: &report) {
+            case .next:
+                break
+            case .blocked:
+                blocked.insert(key)
+            case .stop(let error):
+                report.stoppedBy = error
+                break sending
+            case .renamed(let serverKey):
+                touched[RecordKey(collection: change.collection, id: serverKey)] = change.recordID
+                touched[key] = nil
+                let sequence = change.sequence
+                queue = try await local.queuedChanges()
+                index = queue.firstIndex { $0.sequence > sequence } ?? queue.count
+            }
+        }
+        let left = try await local.queuedChanges()
+        report.remaining = left.count
+        for (key, liveID) in touched {
+            let state = left.filter { $0.collection == key.collection && $0.recordID == key.id }.recordState ?? .synced
+            let attributes = state == .synced ? try await local.record(key.id, in: key.collection) : nil
+            report.records.append(
+                ReplayReport.RecordUpdate(collection: key.collection, id: liveID, attributes: attributes, state: state)
+            )
+        }
+        return report
+    }
+
+    /// What to do after one change.
+    enum Step {
+        case next
+        case blocked
+        case stop(SyncError)
+        /// A create got the server's id (its record key).
+        case renamed(String)
+    }
+
+    private func send(_ change: QueuedChange, into report: inout ReplayReport) async throws(SyncError) -> Step {
+        var request = SyncRequest(method: change.method, url: change.url, body: change.body, headers: change.headers)
+        request.headers[Self.idempotencyKeyHeader] = change.idempotencyKey
+        let check = configuration.versionCheck(for: change.collection)
+        if change.method != .create, check != .none, let base = change.baseVersion {
+            switch try await checkVersion(of: change, base: base, check: check, into: &report) {
+            case .send(let checked): request = checked
+            case .done(let step): return step
+            }
+            if check == .etag, request.headers["If-Match"] == nil { request.headers["If-Match"] = base }
+        }
+        return try await deliver(request, for: change, into: &report)
+    }
+
+    /// Sends a change and records the answer.
+    func deliver(_ request: SyncRequest, for change: QueuedChange, into report: inout ReplayReport)
+        async throws(SyncError) -> Step
+    {
+        let response: SyncResponse
+        do {
+            response = try await remote.perform(request)
+        } catch {
+            if Self.isTemporary(error) { return .stop(error) }
+            if change.method == .delete, error.status == 404 {
+                _ = try await local.complete(change, serverRecord: nil, foreignKeys: configuration.foreignKeys)
+                report.sent.append(ReplayReport.Sent(change: change, response: SyncResponse(status: 204)))
+                return .next
+            }
+            if error.status == 409 || error.status == 412 {
+                let server = try? await remote.perform(SyncRequest(method: .read, url: change.url)).body?.objectValue
+                try await local.mark(change, as: .conflict(server: server))
+                let conflict = SyncConflict(
+                    change: change,
+                    local: try await local.record(change.recordID, in: change.collection),
+                    server: server
+                )
+                report.conflicts.append(conflict)
+                return .blocked
+            }
+            try await local.mark(change, as: .failed(error))
+            report.failures.append(ReplayReport.Failure(change: change, error: error))
+            return .blocked
+        }
+        let record = response.body?.objectValue
+        let check = configuration.versionCheck(for: change.collection)
+        let server = record.map {
+            RemoteRecord(attributes: $0, version: Self.version(of: $0, headers: response.headers, check: check))
+        }
+        let rewritten = try await local.complete(change, serverRecord: server, foreignKeys: configuration.foreignKeys)
+        report.sent.append(ReplayReport.Sent(change: change, response: response))
+        for record in rewritten {
+            report.records.append(
+                ReplayReport.RecordUpdate(
+                    collection: record.collection,
+                    id: record.id,
+                    attributes: record.attributes,
+                    state: .pending
+                )
+            )
+        }
+        if change.method == .create, let id = record?[local.idAttribute], !id.isNull,
+            CachePath.key(id) != change.recordID
+        {
+            return .renamed(CachePath.key(id))
+        }
+        return .next
+    }
+}
+
+/// A record in the local store.
+struct RecordKey: Hashable {
+    let collection: String
+    let id: String
+}

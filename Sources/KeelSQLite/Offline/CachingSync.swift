@@ -1,0 +1,243 @@
+import Foundation
+public import Keel
+
+/// A `Sync` that joins a remote backend and a local store, so an app keeps working without
+/// a network and catches up afterwards.
+///
+/// **Reads** follow a ``ReadPolicy`` (per call, per collection, or the default
+/// ``ReadPolicy/remoteFirst``). What the remote answers is stored locally: a single record
+/// is merged, and a whole list (a read without query parameters) is reconciled: records
+/// the server no longer returns are removed locally (orphan deletion), except those with
+/// queued changes, which keep their local state.
+///
+/// **Writes** go to the local store at once and, in the same transaction, into a durable
+/// queue (``SQLiteOfflineStore`` keeps both in one SQLite file). When the remote is
+/// reachable the queue is sent in order; every queued change carries an `Idempotency-Key`
+/// header that stays the same on every attempt, so a replay after a crash never creates a
+/// record twice on a server that honours it. A create made offline gets a
+/// ``TemporaryID`` that is replaced by the server's id on replay, in the record, in the
+/// ``ForeignKey``s of records that point to it and in later queued changes.
+///
+/// **Conflicts** are found before a queued update or delete is sent, by comparing the
+/// server's version (``VersionCheck``) with the one the change was based on; a
+/// ``ConflictPolicy`` decides, and a conflict for a person stays in ``conflicts()``.
+///
+/// Models show where they stand in `Model.syncState` (`pending` while a change waits).
+///
+/// ```swift
+/// let local = try SQLiteOfflineStore(fileURL: cacheURL)
+/// let cache = CachingSync(remote: RESTSync(baseURL: api), local: local)
+/// let notes = Collection<Note>(url: "/notes", sync: cache)
+/// try await notes.fetch()                                   // from the server, stored locally
+/// let note = try await notes.create(["title": "On the train"])  // offline: id "local-1", pending
+/// // … back online:
+/// let report = try await cache.replay()                     // sent; note gets its server id
+/// ```
+public final class CachingSync: SyncStateReporting {
+    /// The backend the queue is sent to and reads go to.
+    ///
+    /// ```swift
+    /// cache.remote
+    /// ```
+    public let remote: any Sync
+
+    /// The local copy and queue.
+    ///
+    /// ```swift
+    /// try await cache.local.queuedChanges().count
+    /// ```
+    public let local: any OfflineStore
+
+    /// The policies and foreign keys.
+    ///
+    /// ```swift
+    /// cache.configuration.defaultReadPolicy  // .remoteFirst
+    /// ```
+    public let configuration: Configuration
+
+    /// The header each queued change is sent with.
+    ///
+    /// ```swift
+    /// CachingSync.idempotencyKeyHeader  // "Idempotency-Key"
+    /// ```
+    public static let idempotencyKeyHeader = "Idempotency-Key"
+
+    let gate = ReplayGate()
+
+    /// Joins a remote and a local store.
+    ///
+    /// ```swift
+    /// let cache = CachingSync(remote: RESTSync(baseURL: api), local: try SQLiteOfflineStore(fileURL: url))
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - remote: The server's backend (usually a `RESTSync`, possibly wrapped in
+    ///     decorators).
+    ///   - local: The local copy and queue.
+    ///   - configuration: Policies and foreign keys.
+    public init(remote: any Sync, local: any OfflineStore, configuration: Configuration = Configuration()) {
+        self.remote = remote
+        self.local = local
+        self.configuration = configuration
+    }
+
+    /// Performs a read by its ``ReadPolicy``, or stores a write locally, queues it and
+    /// sends the queue when the remote is reachable.
+    ///
+    /// A write's response is the server's when the change could be sent at once, and the
+    /// local one otherwise, with `SyncState.headerName` set to `pending`.
+    ///
+    /// ```swift
+    /// let response = try await cache.perform(SyncRequest(method: .read, url: URL(string: "/notes")!))
+    /// ```
+    ///
+    /// - Parameter request: The operation.
+    /// - Returns: The remote's or the local answer.
+    /// - Throws: `SyncError`: the remote's error for a read it could not answer from the
+    ///   local copy, the local store's REST errors (404, 422) for a write, a server's
+    ///   rejection of a write sent at once (the write is then undone locally), and
+    ///   `SyncError.storage(_:)`.
+    public func perform(_ request: SyncRequest) async throws(SyncError) -> SyncResponse {
+        if request.method == .read { return try await read(request) }
+        return try await write(request)
+    }
+
+    // MARK: - Reads
+
+    private func read(_ request: SyncRequest) async throws(SyncError) -> SyncResponse {
+        switch request.readPolicy ?? configuration.readPolicy(for: request.path) {
+        case .localOnly:
+            return try await local.read(request)
+        case .remoteOnly:
+            return try await fetchRemote(request)
+        case .localThenRemote:
+            if try await local.holds(request) { return try await local.read(request) }
+            return try await fetchRemote(request)
+        case .remoteFirst:
+            do {
+                return try await fetchRemote(request)
+            } catch  where Self.isTemporary(error) {
+                guard try await local.holds(request) else { throw error }
+                return try await local.read(request)
+            }
+        }
+    }
+
+    /// Reads from the remote and stores the answer: a list is reconciled, a record merged.
+    private func fetchRemote(_ request: SyncRequest) async throws(SyncError) -> SyncResponse {
+        let response = try await remote.perform(request)
+        let resource = ResourcePath(request.url)
+        let check = configuration.versionCheck(for: request.path)
+        if let list = response.body?.arrayValue, list.allSatisfy({ $0.objectValue != nil }) {
+            let isComplete = ResourcePath.queryItems(of: request).isEmpty
+            let records = list.compactMap(\.objectValue).map {
+                RemoteRecord(attributes: $0, version: Self.version(of: $0, headers: [:], check: check))
+            }
+            try await local.store(records, in: resource.path, isComplete: isComplete)
+            guard isComplete else { return response }
+            var merged = response
+            merged.body = try await local.read(request).body
+            return merged
+        }
+        if let record = response.body?.objectValue, let id = record[local.idAttribute], !id.isNull,
+            let parent = resource.parent
+        {
+            let version = Self.version(of: record, headers: response.headers, check: check)
+            try await local.store([RemoteRecord(attributes: record, version: version)], in: parent, isComplete: false)
+            let queued = try await local.queuedChanges().filter {
+                $0.collection == CachePath.normalized(parent) && $0.recordID == CachePath.key(id)
+            }
+            if !queued.isEmpty { return try await local.read(request) }
+        }
+        return response
+    }
+
+    // MARK: - Writes
+
+    private func write(_ request: SyncRequest) async throws(SyncError) -> SyncResponse {
+        let key = request.headers[Self.idempotencyKeyHeader] ?? UUID().uuidString
+        let target = CachePath.target(of: request)
+        let before = try await target.id.asyncMap { (id) async throws(SyncError) in
+            try await local.record(id, in: target.collection)
+        }
+        let response = try await local.write(
+            request,
+            idempotencyKey: key,
+            versionCheck: configuration.versionCheck(for: request.path)
+        )
+        guard configuration.sendsImmediately else { return response }
+        let report = try await replay()
+        if let sent = report.sent.first(where: { $0.change.idempotencyKey == key }) {
+            return sent.response
+        }
+        if let failure = report.failures.first(where: { $0.change.idempotencyKey == key }) {
+            // Rejected at once: undo the local write and report the server's answer.
+            let server = before.flatMap { $0 }.map { RemoteRecord(attributes: $0, version: nil) }
+            try await local.discard(failure.change, serverRecord: server)
+            throw failure.error
+        }
+        return response
+    }
+
+    // MARK: - Helpers
+
+    /// Whether an error means "try again later" (no connection, a timeout, a 5xx, 429 or
+    /// 408) rather than a rejection: the errors a replay stops at and a read falls back on.
+    ///
+    /// ```swift
+    /// CachingSync.isTemporary(.transport("offline"))        // true
+    /// CachingSync.isTemporary(.httpStatus(422, body: nil))  // false
+    /// ```
+    ///
+    /// - Parameter error: A backend's error.
+    /// - Returns: `true` when the same request may succeed later.
+    public static func isTemporary(_ error: SyncError) -> Bool {
+        switch error {
+        case .transport, .timedOut, .cancelled: return true
+        case .httpStatus(let status, _): return status >= 500 || status == 429 || status == 408
+        default: return false
+        }
+    }
+
+    /// The version of a record: the ETag header, or the version attribute's value.
+    static func version(of record: Attributes?, headers: [String: String], check: VersionCheck) -> String? {
+        switch check {
+        case .none: return nil
+        case .etag: return headers["etag"]
+        case .attribute(let name):
+            guard let value = record?[name], !value.isNull else { return nil }
+            return value.stringValue ?? value.description
+        }
+    }
+}
+
+extension Optional {
+    /// `map` with an async, throwing transform.
+    fileprivate func asyncMap<T>(_ transform: (Wrapped) async throws(SyncError) -> T) async throws(SyncError) -> T? {
+        guard let self else { return nil }
+        return try await transform(self)
+    }
+}
+
+/// Runs replays one at a time in this process (other processes are kept from sending a
+/// change twice by the store's transactions and the idempotency keys).
+actor ReplayGate {
+    private var isRunning = false
+    private var waiters: [CheckedContinuation<Void, Never>] = []
+
+    func enter() async {
+        guard isRunning else {
+            isRunning = true
+            return
+        }
+        await withCheckedContinuation { waiters.append($0) }
+    }
+
+    func leave() {
+        if waiters.isEmpty {
+            isRunning = false
+        } else {
+            waiters.removeFirst().resume()
+        }
+    }
+}

@@ -1,0 +1,108 @@
+public import Keel
+
+extension CachingSync {
+    /// How a ``CachingSync`` reads, detects conflicts and rewrites temporary ids, for all
+    /// collections and per collection.
+    ///
+    /// Per-collection settings are keyed by collection path (`/notes`) and also apply to
+    /// the records under it (`/notes/7`). ``register(_:collection:readPolicy:versionCheck:conflictPolicy:)``
+    /// sets them for a model class and adds its `BelongsTo` foreign keys.
+    ///
+    /// ```swift
+    /// var configuration = CachingSync.Configuration()
+    /// configuration.defaultReadPolicy = .localThenRemote
+    /// configuration.register(Book.self, versionCheck: .attribute("updated_at"), conflictPolicy: .clientWins)
+    /// let cache = CachingSync(remote: rest, local: local, configuration: configuration)
+    /// ```
+    public struct Configuration: Sendable {
+        /// The read policy of collections without their own: ``ReadPolicy/remoteFirst``.
+        public var defaultReadPolicy = ReadPolicy.remoteFirst
+        /// Read policies by collection path.
+        public var readPolicies: [String: ReadPolicy] = [:]
+        /// How conflicts are detected where no collection setting applies: not at all.
+        public var defaultVersionCheck = VersionCheck.none
+        /// Conflict detection by collection path.
+        public var versionChecks: [String: VersionCheck] = [:]
+        /// Who wins a conflict where no collection setting applies: the server.
+        public var defaultConflictPolicy = ConflictPolicy.serverWins
+        /// Conflict policies by collection path.
+        public var conflictPolicies: [String: ConflictPolicy] = [:]
+        /// The foreign keys to rewrite when a temporary id is replaced.
+        public var foreignKeys: [ForeignKey] = []
+        /// Whether a write is sent at once (after the changes queued before it) when the
+        /// remote is reachable; `false` only queues it until ``CachingSync/replay()``.
+        ///
+        /// The write waits for that attempt: against a remote that refuses connections
+        /// while offline this costs nothing, but a remote that times out makes every write
+        /// wait for the timeout. Set it to `false` there, and replay in the background.
+        public var sendsImmediately = true
+        /// Called with the report of every replay that sent or settled something, including
+        /// the replays that writes start: hand it to your isolation domain's
+        /// ``IdentityMap/apply(_:)`` so live models get server ids and states.
+        ///
+        /// ```swift
+        /// configuration.onReplay = { report in Task { @MainActor in map.apply(report) } }
+        /// ```
+        public var onReplay: (@Sendable (ReplayReport) -> Void)?
+
+        /// A configuration with the defaults.
+        ///
+        /// ```swift
+        /// let configuration = CachingSync.Configuration()
+        /// ```
+        public init() {}
+
+        /// Sets the policies of a model class's collection and adds the foreign keys of its
+        /// `BelongsTo` relations (``ForeignKey/foreignKeys(of:in:)``).
+        ///
+        /// ```swift
+        /// configuration.register(Comment.self, readPolicy: .localThenRemote)
+        /// ```
+        ///
+        /// - Parameters:
+        ///   - type: The model class.
+        ///   - collection: Its collection path; the class's `urlRoot` by default.
+        ///   - readPolicy: Its read policy, or `nil` for the default.
+        ///   - versionCheck: Its conflict detection, or `nil` for the default.
+        ///   - conflictPolicy: Its conflict policy, or `nil` for the default.
+        public mutating func register(
+            _ type: Model.Type,
+            collection: String? = nil,
+            readPolicy: ReadPolicy? = nil,
+            versionCheck: VersionCheck? = nil,
+            conflictPolicy: ConflictPolicy? = nil
+        ) {
+            guard let collection = (collection ?? type.urlRoot).map(CachePath.normalized) else { return }
+            if let readPolicy { readPolicies[collection] = readPolicy }
+            if let versionCheck { versionChecks[collection] = versionCheck }
+            if let conflictPolicy { conflictPolicies[collection] = conflictPolicy }
+            for key in ForeignKey.foreignKeys(of: type, in: collection) where !foreignKeys.contains(key) {
+                foreignKeys.append(key)
+            }
+        }
+
+        /// The setting for a path: its own, its parent collection's, or `fallback`.
+        func setting<T>(_ table: [String: T], for path: String, fallback: T) -> T {
+            let resource = CachePath.normalized(path)
+            if let own = table[resource] { return own }
+            if let parentEnd = resource.lastIndex(of: "/"), parentEnd != resource.startIndex,
+                let parent = table[String(resource[..<parentEnd])]
+            {
+                return parent
+            }
+            return fallback
+        }
+
+        func readPolicy(for path: String) -> ReadPolicy {
+            setting(readPolicies, for: path, fallback: defaultReadPolicy)
+        }
+
+        func versionCheck(for path: String) -> VersionCheck {
+            setting(versionChecks, for: path, fallback: defaultVersionCheck)
+        }
+
+        func conflictPolicy(for path: String) -> ConflictPolicy {
+            setting(conflictPolicies, for: path, fallback: defaultConflictPolicy)
+        }
+    }
+}

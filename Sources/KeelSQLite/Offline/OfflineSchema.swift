@@ -1,0 +1,58 @@
+/// The tables of ``SQLiteOfflineStore``, next to `SQLiteSync`'s in a Keel store file.
+///
+/// They are created on open when missing (`IF NOT EXISTS`), so an existing store file
+/// gains them without a schema version change.
+enum OfflineSchema {
+    static let sql = """
+        CREATE TABLE IF NOT EXISTS offline_collections(
+            path TEXT PRIMARY KEY NOT NULL,
+            next_id INTEGER NOT NULL DEFAULT 1
+        ) WITHOUT ROWID;
+        CREATE TABLE IF NOT EXISTS offline_records(
+            collection TEXT NOT NULL,
+            id TEXT NOT NULL,
+            seq INTEGER NOT NULL,
+            json TEXT NOT NULL,
+            version TEXT,
+            removed INTEGER NOT NULL DEFAULT 0,
+            PRIMARY KEY (collection, id)
+        );
+        CREATE INDEX IF NOT EXISTS offline_records_order ON offline_records(collection, seq);
+        CREATE TABLE IF NOT EXISTS offline_queue(
+            seq INTEGER PRIMARY KEY AUTOINCREMENT,
+            method TEXT NOT NULL,
+            url TEXT NOT NULL,
+            collection TEXT NOT NULL,
+            record_id TEXT NOT NULL,
+            body TEXT,
+            headers TEXT NOT NULL,
+            idempotency_key TEXT NOT NULL UNIQUE,
+            base_version TEXT,
+            state TEXT NOT NULL DEFAULT 'pending',
+            detail TEXT
+        );
+        CREATE INDEX IF NOT EXISTS offline_queue_record ON offline_queue(collection, record_id);
+        CREATE TABLE IF NOT EXISTS offline_ids(
+            collection TEXT NOT NULL,
+            temporary_id TEXT NOT NULL,
+            server_id TEXT NOT NULL,
+            PRIMARY KEY (collection, temporary_id)
+        ) WITHOUT ROWID;
+        CREATE TABLE IF NOT EXISTS offline_counters(
+            name TEXT PRIMARY KEY NOT NULL,
+            value INTEGER NOT NULL
+        ) WITHOUT ROWID;
+        """
+
+    /// Creates the missing tables in one transaction.
+    static func create(in connection: SQLiteConnection) throws(SQLiteStoreError) {
+        try connection.execute("BEGIN IMMEDIATE")
+        do throws(SQLiteStoreError) {
+            try connection.execute(sql)
+            try connection.execute("COMMIT")
+        } catch {
+            if connection.isInTransaction { try? connection.execute("ROLLBACK") }
+            throw error
+        }
+    }
+}

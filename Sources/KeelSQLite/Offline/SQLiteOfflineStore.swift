@@ -1,0 +1,168 @@
+import Dispatch
+public import Foundation
+import Keel
+
+/// ``OfflineStore`` on a SQLite file: the local copy of the remote's records and the
+/// durable write queue, in the same file and the same transactions.
+///
+/// It opens and checks the file exactly as `SQLiteSync` does (write-ahead logging,
+/// `synchronous=FULL`, integrity checks, never resetting a damaged file) and keeps its own
+/// tables (`offline_*`) next to `SQLiteSync`'s, so one file can hold both. Every write is
+/// one transaction, so a crash or a SIGKILL at any point leaves either the record and its
+/// queued change, or neither.
+///
+/// ```swift
+/// let local = try SQLiteOfflineStore(fileURL: .applicationSupportDirectory.appending(path: "cache.sqlite"))
+/// let cache = CachingSync(remote: RESTSync(baseURL: api), local: local)
+/// ```
+///
+/// `SQLiteOfflineStore` is `Sendable`; operations run one at a time on its own serial
+/// queue, and several processes may share the file (SQLite's locks serialize them).
+public final class SQLiteOfflineStore: OfflineStore {
+    /// The database file, or `nil` for an in-memory store.
+    ///
+    /// ```swift
+    /// local.fileURL?.lastPathComponent  // "cache.sqlite"
+    /// ```
+    public let fileURL: URL?
+
+    /// The attribute that holds record ids.
+    ///
+    /// ```swift
+    /// local.idAttribute  // "id"
+    /// ```
+    public let idAttribute: String
+
+    private let path: String
+    private let connection: Lock<SQLiteConnection?>
+    private let queue = DispatchQueue(label: "Keel.SQLiteOfflineStore")
+
+    /// Opens the store at `fileURL`, creating the file, its directories and the tables if
+    /// needed.
+    ///
+    /// ```swift
+    /// let local = try SQLiteOfflineStore(fileURL: FileManager.default.temporaryDirectory.appending(path: "cache.sqlite"))
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - fileURL: A file URL; `-wal` and `-shm` files appear next to it.
+    ///   - idAttribute: The attribute that holds record ids.
+    /// - Throws: ``SQLiteStoreError``, as `SQLiteSync(fileURL:idAttribute:)`; the file is
+    ///   left untouched when it cannot be used.
+    /// - Complexity: O(*n*) in the size of the file, for the integrity checks.
+    public init(fileURL: URL, idAttribute: String = "id") throws(SQLiteStoreError) {
+        let path = fileURL.path(percentEncoded: false)
+        guard fileURL.isFileURL else { throw .cannotOpen(path: fileURL.absoluteString, message: "not a file URL") }
+        do {
+            try FileManager.default.createDirectory(
+                at: fileURL.deletingLastPathComponent(),
+                withIntermediateDirectories: true
+            )
+        } catch {
+            throw .cannotOpen(path: path, message: "cannot create its directory (\(error.localizedDescription))")
+        }
+        try WriteAheadLogGuard.check(databasePath: path)
+        let connection = try SQLiteSchema.open(path: path, inMemory: false)
+        do {
+            try OfflineSchema.create(in: connection)
+        } catch {
+            connection.close()
+            throw error
+        }
+        self.fileURL = fileURL
+        self.path = path
+        self.idAttribute = idAttribute
+        self.connection = Lock(connection)
+    }
+
+    private init(inMemoryWithIDAttribute idAttribute: String) throws(SQLiteStoreError) {
+        let connection = try SQLiteSchema.open(path: ":memory:", inMemory: true)
+        try OfflineSchema.create(in: connection)
+        self.fileURL = nil
+        self.path = ":memory:"
+        self.idAttribute = idAttribute
+        self.connection = Lock(connection)
+    }
+
+    /// A store that lives in memory, for previews and tests.
+    ///
+    /// ```swift
+    /// let cache = CachingSync(remote: rest, local: try SQLiteOfflineStore.inMemory())
+    /// ```
+    ///
+    /// - Parameter idAttribute: The attribute that holds record ids.
+    /// - Returns: An empty store.
+    /// - Throws: ``SQLiteStoreError`` when SQLite cannot allocate the database.
+    public static func inMemory(idAttribute: String = "id") throws(SQLiteStoreError) -> SQLiteOfflineStore {
+        try SQLiteOfflineStore(inMemoryWithIDAttribute: idAttribute)
+    }
+
+    /// Closes the database; later operations fail with `SyncError.storage(_:)`.
+    ///
+    /// ```swift
+    /// local.close()
+    /// ```
+    public func close() {
+        connection.withLock { connection in
+            connection?.close()
+            connection = nil
+        }
+    }
+
+    // MARK: - Running
+
+    /// Runs `body` on the store's queue, in a transaction (`BEGIN IMMEDIATE` when it
+    /// writes), committing when it returns and rolling back when it throws.
+    func transaction<T: Sendable>(
+        writes: Bool,
+        _ body: @escaping @Sendable (OfflineTables) throws(SyncError) -> T
+    ) async throws(SyncError) -> T {
+        let result = await withCheckedContinuation { (continuation: CheckedContinuation<Result<T, SyncError>, Never>) in
+            queue.async {
+                continuation.resume(returning: self.transactionNow(writes: writes, body))
+            }
+        }
+        return try result.get()
+    }
+
+    private func transactionNow<T: Sendable>(
+        writes: Bool,
+        _ body: (OfflineTables) throws(SyncError) -> T
+    ) -> Result<T, SyncError> {
+        connection.withLock { connection -> Result<T, SyncError> in
+            guard let connection else { return .failure(SQLiteSync.syncError(.closed(path: path))) }
+            do throws(SQLiteStoreError) {
+                try connection.execute(writes ? "BEGIN IMMEDIATE" : "BEGIN")
+            } catch {
+                return .failure(SQLiteSync.syncError(error))
+            }
+            do throws(SyncError) {
+                let value = try body(OfflineTables(connection: connection, idAttribute: idAttribute))
+                try Self.storing { () throws(SQLiteStoreError) in
+                    try connection.execute(writes ? "COMMIT" : "ROLLBACK")
+                }
+                return .success(value)
+            } catch {
+                if connection.isInTransaction { try? connection.execute("ROLLBACK") }
+                return .failure(error)
+            }
+        }
+    }
+
+    /// Runs SQLite work, reporting its failure as the `Sync` API does.
+    static func storing<T>(_ body: () throws(SQLiteStoreError) -> T) throws(SyncError) -> T {
+        do {
+            return try body()
+        } catch {
+            throw SQLiteSync.syncError(error)
+        }
+    }
+
+    /// Runs SQL between operations (tests inspect the file with it).
+    func execute(_ sql: String) throws(SQLiteStoreError) -> [[String?]] {
+        try connection.withLock { (connection) throws(SQLiteStoreError) -> [[String?]] in
+            guard let connection else { throw .closed(path: self.path) }
+            return try connection.rows(sql)
+        }
+    }
+}
