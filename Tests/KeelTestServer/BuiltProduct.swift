@@ -29,22 +29,30 @@ public enum BuiltProduct {
         public let description: String
     }
 
-    /// Runs the product with the test process's environment plus `environment`, and
-    /// collects its output (in files, so a chatty child never blocks on a full pipe); a
-    /// child that runs longer than `limit` is killed.
+    /// Runs the product with the test process's environment changed by `environment` (a
+    /// `nil` value removes a variable), and collects its output (in files, so a chatty child
+    /// never blocks on a full pipe); a child that runs longer than `limit` is killed.
+    ///
+    /// - Parameters:
+    ///   - name: The product, such as `todos`.
+    ///   - arguments: Its arguments.
+    ///   - environment: Variables to set, or to remove with `nil`.
+    ///   - directory: Its working directory; by default a new temporary one, removed afterwards.
+    ///   - limit: How long it may run.
     public static func run(
         _ name: String,
         arguments: [String] = [],
-        environment: [String: String] = [:],
+        environment: [String: String?] = [:],
+        in directory: URL? = nil,
         limit: Duration = .seconds(120)
     ) async throws -> Result {
         let executable = try url(of: name)
-        let directory = FileManager.default.temporaryDirectory
+        let scratch = FileManager.default.temporaryDirectory
             .appendingPathComponent("keel-\(name)-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let stdoutURL = directory.appendingPathComponent("stdout.txt")
-        let stderrURL = directory.appendingPathComponent("stderr.txt")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let stdoutURL = scratch.appendingPathComponent("stdout.txt")
+        let stderrURL = scratch.appendingPathComponent("stderr.txt")
         _ = FileManager.default.createFile(atPath: stdoutURL.path, contents: nil)
         _ = FileManager.default.createFile(atPath: stderrURL.path, contents: nil)
         let stdout = try FileHandle(forWritingTo: stdoutURL)
@@ -53,12 +61,14 @@ public enum BuiltProduct {
             try? stdout.close()
             try? stderr.close()
         }
+        var childEnvironment = ProcessInfo.processInfo.environment
+        for (variable, value) in environment { childEnvironment[variable] = value }
 
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        process.currentDirectoryURL = directory
+        process.environment = childEnvironment
+        process.currentDirectoryURL = directory ?? scratch
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = stdout
         process.standardError = stderr
@@ -89,9 +99,13 @@ public enum BuiltProduct {
         )
     }
 
-    /// The executable: in the build products directory that holds the running tests, else
-    /// in `<repo>/.build/debug`.
+    /// The executable: `$<NAME>_EXECUTABLE` if set (`TODOS_EXECUTABLE` for `todos`), else in the
+    /// build products directory that holds the running tests, else in `<repo>/.build/debug`.
     public static func url(of name: String) throws -> URL {
+        let variable = name.uppercased().replacingOccurrences(of: "-", with: "_") + "_EXECUTABLE"
+        if let explicit = ProcessInfo.processInfo.environment[variable], !explicit.isEmpty {
+            return URL(fileURLWithPath: explicit)
+        }
         let candidates = directories.map { $0.appendingPathComponent(name, isDirectory: false) }
         if let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) {
             return found

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import KeelTestServer
 import Testing
 
 /// What one run of the `todos` executable produced.
@@ -59,13 +59,10 @@ final class TodosSandbox: Sendable {
         environment: [String: String] = [:],
         useStore: Bool = true
     ) async throws -> TodosResult {
-        var childEnvironment = ProcessInfo.processInfo.environment
-        for name in ["TODOS_STORE", "TODOS_SERVER", "XDG_DATA_HOME", "NO_COLOR"] {
-            childEnvironment[name] = nil
-        }
+        var childEnvironment: [String: String?] = ["TODOS_STORE": nil, "TODOS_SERVER": nil, "XDG_DATA_HOME": nil]
         childEnvironment["HOME"] = home.path
         childEnvironment["NO_COLOR"] = "1"
-        childEnvironment.merge(environment) { $1 }
+        for (name, value) in environment { childEnvironment[name] = value }
         return try await TodosExecutable.run(
             (useStore ? ["--store", store.path] : []) + arguments,
             environment: childEnvironment,
@@ -91,128 +88,27 @@ final class TodosSandbox: Sendable {
     }
 }
 
-/// The `todos` executable that `swift build` or `swift test` produced.
+/// The built `todos` executable (see `BuiltProduct`; `TODOS_EXECUTABLE` names another).
 enum TodosExecutable {
-    /// Why the executable could not be found.
-    struct Missing: Error, CustomStringConvertible {
-        let description: String
-    }
-
-    /// Runs the executable and collects its output.
-    ///
-    /// Output goes to files rather than pipes, so a chatty child can never block on a full
-    /// pipe; a child that runs for more than a minute is killed.
+    /// Runs `todos` in `directory` with exactly the variables of `environment`, the test
+    /// process's others removed or kept as `environment` says.
     static func run(
         _ arguments: [String],
-        environment: [String: String],
+        environment: [String: String?],
         in directory: URL
     ) async throws -> TodosResult {
-        let executable = try url()
-        let id = UUID().uuidString
-        let stdoutURL = directory.appendingPathComponent("stdout-\(id).txt")
-        let stderrURL = directory.appendingPathComponent("stderr-\(id).txt")
-        _ = FileManager.default.createFile(atPath: stdoutURL.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: stderrURL.path, contents: nil)
-        let stdout = try FileHandle(forWritingTo: stdoutURL)
-        let stderr = try FileHandle(forWritingTo: stderrURL)
-        defer {
-            try? stdout.close()
-            try? stderr.close()
-            try? FileManager.default.removeItem(at: stdoutURL)
-            try? FileManager.default.removeItem(at: stderrURL)
-        }
-
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        process.environment = environment
-        process.currentDirectoryURL = directory
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = stdout
-        process.standardError = stderr
-
-        let child = Child()
-        let watchdog = Task.detached {
-            try await Task.sleep(for: .seconds(60))
-            child.terminate()
-        }
-        defer { watchdog.cancel() }
-        let status: Int32 = try await withCheckedThrowingContinuation { continuation in
-            process.terminationHandler = { process in
-                child.exited()
-                continuation.resume(returning: process.terminationStatus)
-            }
-            do {
-                try process.run()
-                child.started(pid: process.processIdentifier)
-            } catch {
-                process.terminationHandler = nil
-                continuation.resume(throwing: error)
-            }
-        }
-        return TodosResult(
-            status: status,
-            stdout: try String(contentsOf: stdoutURL, encoding: .utf8),
-            stderr: try String(contentsOf: stderrURL, encoding: .utf8)
+        let result = try await BuiltProduct.run(
+            "todos",
+            arguments: arguments,
+            environment: environment,
+            in: directory,
+            limit: .seconds(60)
         )
+        return TodosResult(status: result.status, stdout: result.stdout, stderr: result.stderr)
     }
 
-    /// A running child's pid, for the watchdog that kills it if it hangs.
-    private final class Child: Sendable {
-        private let state = Mutex<(pid: Int32?, hasExited: Bool)>((nil, false))
-
-        func started(pid: Int32) { state.withLock { $0.pid = pid } }
-
-        func exited() { state.withLock { $0.hasExited = true } }
-
-        /// Kills the child unless it has exited (then its pid may belong to someone else).
-        func terminate() {
-            state.withLock { state in
-                if !state.hasExited, let pid = state.pid { _ = kill(pid, SIGKILL) }
-            }
-        }
-    }
-
-    /// The executable: `$TODOS_EXECUTABLE` if set, else `todos` in the build products
-    /// directory that holds the running tests, else `<repo>/.build/debug/todos`.
+    /// The executable.
     static func url() throws -> URL {
-        if let located { return located }
-        let searched = candidates.map(\.path).joined(separator: ", ")
-        throw Missing(
-            description: """
-                Cannot find the built `todos` executable (looked in \(searched)). \
-                Build it with `swift build --product todos`, or set TODOS_EXECUTABLE to its path.
-                """
-        )
-    }
-
-    private static let located: URL? = candidates.first { url in
-        var isDirectory: ObjCBool = false
-        return FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) && !isDirectory.boolValue
-            && FileManager.default.isExecutableFile(atPath: url.path)
-    }
-
-    private static var candidates: [URL] {
-        if let explicit = ProcessInfo.processInfo.environment["TODOS_EXECUTABLE"], !explicit.isEmpty {
-            return [URL(fileURLWithPath: explicit)]
-        }
-        var directories: [URL] = []
-        // macOS: the tests are a `.xctest` bundle inside the products directory.
-        for bundle in Bundle.allBundles where bundle.bundleURL.pathExtension == "xctest" {
-            directories.append(bundle.bundleURL.deletingLastPathComponent())
-        }
-        // Linux: the tests are an executable in the products directory.
-        directories.append(Bundle.main.bundleURL)
-        if let program = CommandLine.arguments.first {
-            directories.append(URL(fileURLWithPath: program).deletingLastPathComponent())
-        }
-        // Last resort: the default debug products directory of this checkout.
-        let root = URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent()  // Support
-            .deletingLastPathComponent()  // TodosTests
-            .deletingLastPathComponent()  // Tests
-            .deletingLastPathComponent()
-        directories.append(root.appendingPathComponent(".build/debug", isDirectory: true))
-        return directories.map { $0.appendingPathComponent("todos", isDirectory: false) }
+        try BuiltProduct.url(of: "todos")
     }
 }
