@@ -76,6 +76,23 @@ struct AttributeLayoutTests {
         #expect(titleChanges.withLock { $0 } == 1)
     }
 
+    @Test func modelsWhoseKeysDifferOnlyInTheMiddleGetTheirOwnLayouts() {
+        for round in 0..<3 {
+            let plain = Model(["a": .int(round), "b": 1, "c": 2])
+            let other = Model(["a": .int(round), "x": 1, "c": 2])
+            #expect(Array(plain.layout.keys) == ["a", "b", "c"])
+            #expect(Array(other.layout.keys) == ["a", "x", "c"])
+            #expect(other.get("x") == 1)
+            #expect(other.get("b") == nil)
+        }
+    }
+
+    @Test func canonicallyEquivalentKeysFindTheirSlot() {
+        let model = Model(["caf\u{E9}": 1])
+        #expect(model.get("cafe\u{301}") == 1)
+        #expect(model.layout.slot(of: "cafe\u{301}") == 0)
+    }
+
     @Test func keysThatAreEqualButNotIdenticalFindTheirSlot() {
         let kelvin = "\u{212A}"
         let model = Model([kelvin: 1, "other": 2])
