@@ -11,6 +11,8 @@
 # Environment (all optional):
 #   OUT_DIR=dir   where the callgrind.WORKLOAD.out files go (default: a new temp dir)
 #   LINES=40      how many lines of the callgrind_annotate listing to print
+#   KEEL_BENCH=path  profile this keel-bench binary instead of building one (a copy kept
+#                 from an earlier commit gives before/after counts from one checkout)
 #
 # Needs valgrind (apt-get install valgrind). Under callgrind a workload runs 20-50 times
 # slower than natively: a minute or several for the larger ones.
@@ -25,8 +27,12 @@ command -v valgrind >/dev/null || { echo "profile.sh: valgrind is not installed"
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 out="${OUT_DIR:-$(mktemp -d "${TMPDIR:-/tmp}/keel-profile.XXXXXX")}"
 mkdir -p "$out"
-(cd "$root" && swift build -c release --product keel-bench >&2)
-bench="$(cd "$root" && swift build -c release --show-bin-path)/keel-bench"
+if [ -n "${KEEL_BENCH:-}" ]; then
+  bench="$KEEL_BENCH"
+else
+  (cd "$root" && swift build -c release --product keel-bench >&2)
+  bench="$(cd "$root" && swift build -c release --show-bin-path)/keel-bench"
+fi
 
 for workload in "$@"; do
   file="$out/callgrind.$workload.out"

@@ -190,7 +190,7 @@ open class EventEmitter {
         removeHandlers { handler in
             if let names, !names.contains(handler.name) { return false }
             if let owner, handler.owner !== owner { return false }
-            return handler.callback != nil
+            return !handler.isForwarder
         }
     }
 
@@ -254,7 +254,7 @@ open class EventEmitter {
     }
 
     private func invoke(_ handler: EventHandler, _ event: Event) {
-        guard let callback = handler.callback else {
+        guard !handler.isForwarder else {
             if let forwarder = handler.forwarder {
                 forwarder.forwardModelEvent(event)
             } else {
@@ -271,7 +271,7 @@ open class EventEmitter {
             handler.hasFired = true
             removeHandlers { $0 === handler }
         }
-        callback(event)
+        handler.callback(event)
     }
 
     // MARK: - Listening to other emitters
@@ -415,12 +415,12 @@ open class EventEmitter {
 
     /// Stops `forwarder` (and any forwarder that has gone away) re-emitting these events.
     final func removeForwarder(_ forwarder: (any ModelEventForwarding)?) {
-        allHandlers.removeFirst { $0.callback == nil && $0.forwarder === forwarder }
+        allHandlers.removeFirst { $0.isForwarder && $0.forwarder === forwarder }
     }
 
     /// Drops forwarders whose collection has been deallocated.
     final func removeDeadForwarders() {
-        allHandlers.removeAll { $0.callback == nil && $0.forwarder == nil }
+        allHandlers.removeAll { $0.isForwarder && $0.forwarder == nil }
     }
 
     private func listen(
@@ -440,7 +440,14 @@ open class EventEmitter {
         let id = Self.makeUniqueID()
         for (events, callback) in map {
             target.forEachName(in: events) { name in
-                target.register(name: name, id: id, callback: callback, owner: self, isOnce: isOnce, listening: listening)
+                target.register(
+                    name: name,
+                    id: id,
+                    callback: callback,
+                    owner: self,
+                    isOnce: isOnce,
+                    listening: listening
+                )
             }
         }
         if listening.count == 0 { target.forget(listening) }

@@ -12,7 +12,13 @@ final class EventHandler {
     let id: Int
     /// The event name the handler is registered under.
     let name: String
-    let callback: ((Event) -> Void)?
+    /// The handler's closure; for a forwarder (``isForwarder``) one that does nothing.
+    ///
+    /// Not optional: a dispatch calls it straight from the handler, and unwrapping an
+    /// optional closure would copy it, retaining and releasing its context on every call.
+    let callback: (Event) -> Void
+    /// Whether this is a collection's forwarder (``forwarder``) rather than a closure.
+    let isForwarder: Bool
     /// The owner (Backbone's context); the handler dies with it.
     weak var owner: AnyObject?
     let hasOwner: Bool
@@ -34,7 +40,8 @@ final class EventHandler {
     ) {
         self.id = id
         self.name = name
-        self.callback = callback
+        self.callback = callback ?? { _ in }
+        self.isForwarder = callback == nil
         self.owner = owner
         self.hasOwner = owner != nil
         self.isOnce = isOnce
@@ -57,7 +64,7 @@ final class EventHandler {
 
     /// Whether the handler's owner or forwarding collection has gone away.
     var isDead: Bool {
-        if callback == nil { return forwarder == nil }
+        if isForwarder { return forwarder == nil }
         return hasOwner && owner == nil
     }
 }

@@ -94,12 +94,20 @@ struct HandlerList {
     }
 
     /// Calls `body` with each handler in order.
+    ///
+    /// The list is a snapshot that holds every handler for the whole loop, so each handler
+    /// is lent to `body` without being retained and released around the call.
     @inline(__always)
     func forEach(_ body: (EventHandler) -> Void) {
         switch storage {
         case .empty: return
         case .one(let handler): body(handler)
-        case .many(let handlers): for handler in handlers { body(handler) }
+        case .many(let handlers):
+            handlers.withUnsafeBufferPointer { buffer in
+                for index in buffer.indices {
+                    Unmanaged.passUnretained(buffer[index])._withUnsafeGuaranteedRef(body)
+                }
+            }
         }
     }
 }

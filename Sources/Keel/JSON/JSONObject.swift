@@ -90,6 +90,9 @@ public struct JSONObject: Sendable {
     /// - Complexity: O(1) on average for large objects; O(*n*) for small ones.
     public func index(forKey key: String) -> Int? { storage.index(forKey: key) }
 
+    /// The value at `position`, which must be a valid position.
+    func value(at position: Int) -> JSONValue { storage.value(at: position) }
+
     /// Whether the object has `key` (with any value, including ``JSONValue/null``).
     ///
     /// ```swift

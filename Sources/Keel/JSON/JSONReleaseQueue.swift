@@ -16,6 +16,12 @@ struct JSONReleaseQueue {
 
     /// Deinitializes the `count` values at `values`.
     static func release(_ values: UnsafeMutablePointer<JSONValue>, count: Int) {
+        // Scalars only (a model's attributes, a `set`'s input): nothing nests, nothing queues.
+        guard holdsContainers(values, count: count) else {
+            // Moved out one by one: `deinitialize(count:)` destroys through value witnesses.
+            for offset in 0..<count { _ = (values + offset).move() }
+            return
+        }
         var queue = JSONReleaseQueue()
         queue.take(values, count: count)
         queue.drain()
@@ -23,6 +29,10 @@ struct JSONReleaseQueue {
 
     /// Deinitializes the `count` keys and values at `entries`.
     static func release(_ entries: UnsafeMutablePointer<JSONObject.Element>, count: Int) {
+        guard holdsContainers(entries, count: count) else {
+            for offset in 0..<count { _ = (entries + offset).move() }
+            return
+        }
         var queue = JSONReleaseQueue()
         queue.take(entries, count: count)
         queue.drain()

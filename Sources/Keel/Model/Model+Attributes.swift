@@ -24,8 +24,13 @@ extension Model {
     /// - Parameter key: The attribute's name.
     /// - Returns: The value; ``JSONValue/null`` when the attribute holds `null`.
     public func get(_ key: String) -> JSONValue? {
-        observe(key)
-        return storage[key]
+        let layout = layout
+        guard let slot = layout.slot(of: key) else {
+            observe(key)
+            return nil
+        }
+        observation.registrar.access(self, keyPath: layout.keyPaths[slot])
+        return storage.value(at: slot)
     }
 
     /// Reads or writes one attribute.
@@ -61,9 +66,13 @@ extension Model {
     ///
     /// - Parameter key: The attribute's name.
     public func has(_ key: String) -> Bool {
-        observe(key)
-        guard let value = storage[key] else { return false }
-        return !value.isNull
+        let layout = layout
+        guard let slot = layout.slot(of: key) else {
+            observe(key)
+            return false
+        }
+        observation.registrar.access(self, keyPath: layout.keyPaths[slot])
+        return !storage.value(at: slot).isNull
     }
 
     /// Whether every given attribute has an equal value in the model.
@@ -307,7 +316,7 @@ extension Model {
             pendingOptions = options
             if hasHandlers {
                 for (key, value) in attributes where Self.changes(current, key, value, unsetting: unsetting) {
-                    dispatch(Event(name: "change:" + key, model: self, value: storage[key], options: options))
+                    dispatch(changeEvent(for: key, options: options))
                 }
             }
         }
@@ -319,6 +328,16 @@ extension Model {
             }
         }
         return true
+    }
+
+    /// The `change:<key>` event for an attribute that the current `set` changed, with its
+    /// new value; the name comes from the layout's slot unless the attribute was removed.
+    private func changeEvent(for key: String, options: ChangeOptions) -> Event {
+        let layout = layout
+        guard let slot = layout.slot(of: key) else {
+            return Event(name: "change:" + key, model: self, value: nil, options: options)
+        }
+        return Event(name: layout.changeEventNames[slot], model: self, value: storage.value(at: slot), options: options)
     }
 
     /// Whether setting `key` to `value` (or unsetting it) changes `attributes`.

@@ -35,9 +35,12 @@ extension Model {
     nonisolated(unsafe) static let attributesKeyPath: KeyPath<Model, Attributes> = \.attributes
     nonisolated(unsafe) static let validationErrorKeyPath: KeyPath<Model, ValidationError?> = \.validationError
 
-    /// Registers an Observation dependency on one attribute.
+    /// Registers an Observation dependency on one attribute: through its layout slot's key
+    /// path when the model has the attribute, without a lock or hashing.
     func observe(_ key: String) {
-        observation.registrar.access(self, keyPath: Self.keyPath(forAttribute: key))
+        let layout = layout
+        let keyPath = layout.slot(of: key).map { layout.keyPaths[$0] } ?? Self.keyPath(forAttribute: key)
+        observation.registrar.access(self, keyPath: keyPath)
     }
 
     /// Registers an Observation dependency on all attributes.

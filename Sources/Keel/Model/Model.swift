@@ -133,8 +133,12 @@ open class Model: EventEmitter, Observable {
     // access to it open across a call into user code (handlers, hooks), so the checks
     // could never fire, and they cost about a tenth of every `set`.
 
-    /// The current attributes.
-    @exclusivity(unchecked) final var storage: Attributes
+    /// The current attributes, their keys in the order of ``layout``.
+    @exclusivity(unchecked) final var storage: Attributes {
+        didSet { layout = layout.matching(storage) }
+    }
+    /// The keys of ``storage`` as a layout shared with the models that have the same keys.
+    @exclusivity(unchecked) final var layout = AttributeLayout.empty
     /// The attributes before the outermost `set` in progress, or before the last one.
     @exclusivity(unchecked) final var previousStorage = Attributes()
     /// The attributes changed by the current or last outermost `set`.
@@ -259,6 +263,7 @@ open class Model: EventEmitter, Observable {
                 attributes = mergeRelations(attributes, into: links, options: ChangeOptions(silent: true))
             }
             storage = attributes
+            layout = AttributeLayout.empty.matching(attributes)
             storedID = Self.identifier(attributes[idAttribute])
         }
         initialize(attributes, options: options)

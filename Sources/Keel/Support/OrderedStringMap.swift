@@ -36,7 +36,7 @@ struct OrderedStringMap<Value> {
     /// The position of `key` in `entries`, searched in order without copying them.
     @inline(__always)
     private static func linearPosition(ofKey key: String, in entries: ElementBuffer<Element>) -> Int? {
-        entries.withUnsafeBufferPointer { buffer in buffer.firstIndex { $0.key == key } }
+        entries.withUnsafeBufferPointer { buffer in StringIdentity.position(of: key, in: buffer) }
     }
 
     /// The hash index, copied first if another map shares it; the map must have one.

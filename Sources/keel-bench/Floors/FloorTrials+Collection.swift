@@ -27,18 +27,30 @@ extension FloorTrials {
         )
     }
 
-    /// The floor of `coll_get`'s state.
+    /// The floor of `coll_get`'s state: short notes as slot records (`id`, `title`,
+    /// `done`, `rank`), in an array indexed by their dense integer ids.
     final class GetState {
-        let collection = PlainCollection()
+        static let rank = 3
+        let byID: ContiguousArray<SlotRecord?>
         var found = 0
         var rankSum = 0
 
         init() {
-            collection.add((0..<100_000).map(plainShortNote))
+            byID = ContiguousArray(
+                (0..<100_000).map { i in
+                    SlotRecord([.int(i), .string("note \(i)"), .bool(false), .int(i % 100)])
+                }
+            )
+        }
+
+        /// The record with this id.
+        @inline(__always)
+        func get(_ id: Int) -> SlotRecord? {
+            byID.indices.contains(id) ? byID[id] : nil
         }
     }
 
-    /// The floor of `coll_get`: a dictionary lookup and an attribute read.
+    /// The floor of `coll_get`: an array lookup by id and a read by slot.
     static func collectionGet() -> Trial {
         Trial(
             setup: { GetState() },
@@ -47,9 +59,9 @@ extension FloorTrials {
                 var rankSum = 0
                 for _ in 0..<10 {
                     for id in 0..<100_000 {
-                        if let record = state.collection.get(id) {
+                        if let record = state.get(id) {
                             found += 1
-                            rankSum += record.attributes["rank"]?.intValue ?? 0
+                            rankSum += record.values[GetState.rank].intValue ?? 0
                         }
                     }
                 }

@@ -5,46 +5,48 @@ enum FloorTrials {}
 // MARK: - set_change, set_nochange
 
 extension FloorTrials {
-    /// A record with one counting closure for changes of `x` and one for every change.
+    /// A record with one attribute, `x` in slot 0, one counting closure for changes of `x`
+    /// and one for every change.
     struct CountedRecord {
-        let record: PlainRecord
+        static let x = 0
+        let record: SlotRecord
         let attributeChanges = Counter()
         let changes = Counter()
 
         init(x: Int) {
-            record = PlainRecord(["x": .int(x)])
-            record.attributeObservers.append { [attributeChanges] key, _ in
-                if key == "x" { attributeChanges.value += 1 }
+            record = SlotRecord([.int(x)])
+            record.attributeObservers.append { [attributeChanges] slot, _ in
+                if slot == Self.x { attributeChanges.value += 1 }
             }
             record.changeObservers.append { [changes] in changes.value += 1 }
         }
     }
 
-    /// The floor of `set_change`: compare, store, call two closures.
+    /// The floor of `set_change`: compare, store by slot, call two closures.
     static func setChange() -> Trial {
         Trial(
             setup: { CountedRecord(x: -1) },
             body: { state in
-                for i in 0..<1_000_000 { state.record.set(["x": .int(i)]) }
+                for i in 0..<1_000_000 { state.record.set(CountedRecord.x, .int(i)) }
             },
             verify: { state in
                 try expect(state.attributeChanges.value == 1_000_000, "x changed \(state.attributeChanges.value) times")
                 try expect(state.changes.value == 1_000_000, "\(state.changes.value) changes")
-                try expect(state.record.attributes["x"] == .int(999_999), "final x is wrong")
+                try expect(state.record.values[CountedRecord.x] == .int(999_999), "final x is wrong")
                 return state.attributeChanges.value + state.changes.value
             }
         )
     }
 
-    /// The floor of `set_nochange`: compare, and nothing else.
+    /// The floor of `set_nochange`: compare by slot, and nothing else.
     static func setNoChange() -> Trial {
         Trial(
             setup: { CountedRecord(x: 1) },
             body: { state in
-                for _ in 0..<1_000_000 { state.record.set(["x": .int(1)]) }
+                for _ in 0..<1_000_000 { state.record.set(CountedRecord.x, .int(1)) }
             },
             verify: { state in
-                try expect(state.record.attributes["x"] == .int(1), "x changed")
+                try expect(state.record.values[CountedRecord.x] == .int(1), "x changed")
                 return state.attributeChanges.value + state.changes.value
             }
         )

@@ -385,6 +385,26 @@ struct EventsTests {
         #expect(counter == 0)
     }
 
+    @Test func handlersRemovedByTheFirstOneStillRunWithTheirCapturesAlive() {
+        final class Tag {
+            let value: Int
+            init(_ value: Int) { self.value = value }
+        }
+        let emitter = EventEmitter()
+        var seen: [Int] = []
+        for index in 0..<3 {
+            let tag = Tag(index)
+            emitter.on("event") { [unowned emitter, tag] _ in
+                emitter.off()
+                seen.append(tag.value)
+            }
+        }
+        emitter.trigger("event")
+        #expect(seen == [0, 1, 2])
+        emitter.trigger("event")
+        #expect(seen == [0, 1, 2])
+    }
+
     // Backbone: "callback list is not altered during trigger" (the `off` half)
     @Test func handlerRemovedDuringDispatchStillRunsInThatDispatch() {
         let emitter = EventEmitter()

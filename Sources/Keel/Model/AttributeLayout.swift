@@ -1,0 +1,264 @@
+import Synchronization
+
+/// The keys of a model's attributes, in order, shared by every model with the same keys:
+/// a *shape*, or hidden class, as JavaScript engines call it.
+///
+/// A model's ``Model/storage`` keeps its keys in the layout's order, so the position of a
+/// key in the layout is the position of its value in the storage: its *slot*. What each
+/// slot needs besides the value is built once per layout rather than once per read or
+/// per `set`: the Observation key path that stands for the attribute, and the name of its
+/// `change:<key>` event.
+///
+/// Layouts form a tree: the layout with one more key is found through a transition table,
+/// so models built from the same literal, or parsed from records of the same kind, end up
+/// with the same layout. The tree is process-wide and never shrinks, so it is bounded:
+/// past ``maximumSharedKeys`` keys or ``maximumSharedLayouts`` layouts, a model gets a
+/// layout of its own, which it keeps as long as its keys do not change.
+///
+/// Layouts are immutable once published, except for their transition tables, which a lock
+/// guards; reading a layout takes no lock.
+final class AttributeLayout: @unchecked Sendable {
+    /// How many keys a shared layout may have; a model with more gets its own layout.
+    static let maximumSharedKeys = 64
+    /// How many shared layouts the process keeps at most.
+    static let maximumSharedLayouts = 16_384
+
+    /// The layout of a model without attributes: the root of the tree.
+    static let empty = AttributeLayout()
+
+    /// The transition tables and the number of shared layouts.
+    private static let tree = Lock(0)
+
+    /// Four recently found shared layouts, by a hash of their keys (``hintIndex(of:)``), as
+    /// the addresses of the objects: shared layouts live as long as the process, so an address
+    /// read here always names a live layout. A model built from the same keys as the one
+    /// before finds its layout here without walking the tree.
+    private static let hint0 = Atomic<UInt>(0)
+    private static let hint1 = Atomic<UInt>(0)
+    private static let hint2 = Atomic<UInt>(0)
+    private static let hint3 = Atomic<UInt>(0)
+
+    /// The keys, in slot order.
+    let keys: ContiguousArray<String>
+    /// The Observation key path of each slot (``Model/keyPath(forAttribute:)``).
+    let keyPaths: ContiguousArray<KeyPath<Model, JSONValue?>>
+    /// The name of each slot's `change:<key>` event.
+    let changeEventNames: ContiguousArray<String>
+    /// The slot of each key, for layouts too large to search linearly.
+    private let slots: [String: Int]?
+    /// Whether the layout belongs to the tree, so that other models share it.
+    let isShared: Bool
+    /// The layouts with one more key, and that key; guarded by ``tree``. Most layouts have
+    /// one or two, so they are searched linearly, comparing bits first.
+    @exclusivity(unchecked) private var transitions: ContiguousArray<(key: String, value: AttributeLayout)> = []
+
+    private init() {
+        keys = []
+        keyPaths = []
+        changeEventNames = []
+        slots = nil
+        isShared = true
+    }
+
+    private init(
+        keys: ContiguousArray<String>,
+        keyPaths: ContiguousArray<KeyPath<Model, JSONValue?>>,
+        changeEventNames: ContiguousArray<String>,
+        isShared: Bool
+    ) {
+        self.keys = keys
+        self.keyPaths = keyPaths
+        self.changeEventNames = changeEventNames
+        self.isShared = isShared
+        if keys.count > OrderedStringMap<JSONValue>.linearSearchLimit {
+            var slots = [String: Int](minimumCapacity: keys.count)
+            for (slot, key) in keys.enumerated() { slots[key] = slot }
+            self.slots = slots
+        } else {
+            slots = nil
+        }
+    }
+
+    /// The number of slots.
+    var count: Int { keys.count }
+
+    /// The slot of `key`, or `nil` when the layout does not have it.
+    ///
+    /// - Complexity: O(*n*) for up to a dozen keys, comparing the strings' bits before their
+    ///   characters; O(1) on average past that.
+    @inline(__always)
+    func slot(of key: String) -> Int? {
+        if let slots { return slots[key] }
+        return keys.withUnsafeBufferPointer { StringIdentity.position(of: key, in: $0) }
+    }
+
+    /// The layout of `object`'s keys: this one when they are the same, a descendant when
+    /// the object has keys added at the end, otherwise one found from the root.
+    ///
+    /// - Complexity: O(*n*) comparisons of keys when the keys are unchanged or only added.
+    func matching(_ object: JSONObject) -> AttributeLayout {
+        object.entries.withUnsafeBufferPointer { matching($0) }
+    }
+
+    /// ``matching(_:)`` for an object's entries.
+    private func matching(_ entries: UnsafeBufferPointer<JSONObject.Element>) -> AttributeLayout {
+        let extends = entries.count >= keys.count && isPrefix(of: entries)
+        if extends && entries.count == keys.count { return self }
+        let hintIndex = Self.hintIndex(of: entries)
+        if let hint = Self.hint(at: hintIndex), hint.keys.count == entries.count, hint.isPrefix(of: entries) {
+            return hint
+        }
+        let start = extends ? self : Self.empty
+        let layout = start.extended(with: entries[(extends ? keys.count : 0)...].lazy.map(\.key))
+        if layout.isShared { Self.recordHint(layout, at: hintIndex) }
+        return layout
+    }
+
+    /// Whether the keys of `entries` begin with these keys, in this order; `entries` has at
+    /// least as many.
+    @inline(__always)
+    private func isPrefix(of entries: UnsafeBufferPointer<JSONObject.Element>) -> Bool {
+        keys.withUnsafeBufferPointer { keys in
+            for slot in keys.indices where !StringIdentity.equal(keys[slot], entries[slot].key) { return false }
+            return true
+        }
+    }
+
+    /// The hint for the keys of `entries`, 0 to 3: from their number and the bits of the
+    /// first and last key.
+    @inline(__always)
+    private static func hintIndex(of entries: UnsafeBufferPointer<JSONObject.Element>) -> Int {
+        let count = entries.count
+        guard count > 0 else { return 0 }
+        var hash = UInt(count) &* 0x9E37_79B9
+        hash ^= StringIdentity.bitsHash(entries[0].key) &* 31
+        hash ^= StringIdentity.bitsHash(entries[count - 1].key)
+        return Int(truncatingIfNeeded: (hash ^ (hash >> 17)) & 3)
+    }
+
+    /// The shared layout recorded as hint `index`, if any.
+    private static func hint(at index: Int) -> AttributeLayout? {
+        let address =
+            switch index {
+            case 0: hint0.load(ordering: .acquiring)
+            case 1: hint1.load(ordering: .acquiring)
+            case 2: hint2.load(ordering: .acquiring)
+            default: hint3.load(ordering: .acquiring)
+            }
+        guard let pointer = UnsafeRawPointer(bitPattern: address) else { return nil }
+        return Unmanaged<AttributeLayout>.fromOpaque(pointer).takeUnretainedValue()
+    }
+
+    /// Records a shared layout as hint `index`.
+    private static func recordHint(_ layout: AttributeLayout, at index: Int) {
+        let address = UInt(bitPattern: Unmanaged.passUnretained(layout).toOpaque())
+        switch index {
+        case 0: hint0.store(address, ordering: .releasing)
+        case 1: hint1.store(address, ordering: .releasing)
+        case 2: hint2.store(address, ordering: .releasing)
+        default: hint3.store(address, ordering: .releasing)
+        }
+    }
+
+    /// The layout with `newKeys` added after these keys, in order.
+    private func extended<Keys: Sequence<String>>(with newKeys: Keys) -> AttributeLayout {
+        var layout = self
+        var rest = newKeys.makeIterator()
+        while let key = rest.next() {
+            guard layout.isShared, let next = layout.sharedTransition(adding: key) else {
+                var keys = layout.keys
+                keys.append(key)
+                while let key = rest.next() { keys.append(key) }
+                return Self.unshared(keys)
+            }
+            layout = next
+        }
+        return layout
+    }
+
+    /// The shared layout with `key` added, or `nil` when the tree is full.
+    private func sharedTransition(adding key: String) -> AttributeLayout? {
+        guard keys.count < Self.maximumSharedKeys else { return nil }
+        return Self.tree.withLock { count -> AttributeLayout? in
+            let found = transitions.withUnsafeBufferPointer { transitions in
+                StringIdentity.position(of: key, in: transitions)
+            }
+            if let found { return transitions[found].value }
+            guard count < Self.maximumSharedLayouts else { return nil }
+            count += 1
+            let next = appending(key, isShared: true)
+            transitions.append((key, next))
+            return next
+        }
+    }
+
+    /// A layout of `keys` that no other model shares.
+    private static func unshared(_ keys: ContiguousArray<String>) -> AttributeLayout {
+        AttributeLayout(
+            keys: keys,
+            keyPaths: ContiguousArray(keys.lazy.map { Model.keyPath(forAttribute: $0) }),
+            changeEventNames: ContiguousArray(keys.lazy.map { "change:" + $0 }),
+            isShared: false
+        )
+    }
+
+    /// This layout with `key` added as the last slot.
+    private func appending(_ key: String, isShared: Bool) -> AttributeLayout {
+        var keys = keys
+        var keyPaths = keyPaths
+        var changeEventNames = changeEventNames
+        keys.append(key)
+        keyPaths.append(Model.keyPath(forAttribute: key))
+        changeEventNames.append("change:" + key)
+        return AttributeLayout(keys: keys, keyPaths: keyPaths, changeEventNames: changeEventNames, isShared: isShared)
+    }
+}
+
+/// Comparing strings by their bits before their characters.
+///
+/// Two strings with the same bits are the same string: a small string holds its bytes in
+/// them, a large one points to its storage. And two small ASCII strings with different bits
+/// are different strings, since no ASCII text is canonically equivalent to other text.
+/// Attribute names are nearly always small ASCII strings, so most comparisons are decided
+/// by the bits in a few instructions, where `==` on two different strings takes the slower
+/// path that checks canonical equivalence.
+enum StringIdentity {
+    /// Whether `a` and `b` are equal, deciding by their bits when they can.
+    @inline(__always)
+    static func equal(_ a: String, _ b: String) -> Bool {
+        #if _pointerBitWidth(_64)
+            let (a0, a1) = unsafeBitCast(a, to: (UInt64, UInt64).self)
+            let (b0, b1) = unsafeBitCast(b, to: (UInt64, UInt64).self)
+            if a0 == b0 && a1 == b1 { return true }
+            // The top three bits of a string's second word are all set for a small ASCII
+            // string (immortal, ASCII, small: the standard library's ABI-stable layout).
+            if (a1 & b1) >> 61 == 0b111 { return false }
+        #endif
+        return a == b
+    }
+
+    /// The position of the first element equal to `key`.
+    @inline(__always)
+    static func position(of key: String, in keys: UnsafeBufferPointer<String>) -> Int? {
+        for position in keys.indices where equal(keys[position], key) { return position }
+        return nil
+    }
+
+    /// The position of the first entry whose key equals `key`.
+    @inline(__always)
+    static func position<Value>(of key: String, in entries: UnsafeBufferPointer<(key: String, value: Value)>) -> Int? {
+        for position in entries.indices where equal(entries[position].key, key) { return position }
+        return nil
+    }
+
+    /// A hash of the string's bits: equal for the same bits, not always for equal strings.
+    @inline(__always)
+    static func bitsHash(_ string: String) -> UInt {
+        #if _pointerBitWidth(_64)
+            let (low, high) = unsafeBitCast(string, to: (UInt64, UInt64).self)
+            return UInt(truncatingIfNeeded: low ^ (high &* 0x100_0000_01B3))
+        #else
+            return 0
+        #endif
+    }
+}

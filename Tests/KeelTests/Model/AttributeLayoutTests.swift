@@ -1,0 +1,103 @@
+import Observation
+import Testing
+
+@testable import Keel
+
+/// Models with the same keys share one attribute layout; a new key moves a model to the
+/// next layout, and everything read by slot stays right as keys come and go.
+struct AttributeLayoutTests {
+    @Test func modelsWithTheSameKeysShareOneLayout() {
+        let first = Model(["id": 1, "title": "a", "rank": 3])
+        let second = Model(["id": 2, "title": "b", "rank": 4])
+        #expect(first.layout === second.layout)
+        #expect(Array(first.layout.keys) == ["id", "title", "rank"])
+    }
+
+    @Test func aNewKeyMovesTheModelToTheLayoutWithThatKeyAdded() {
+        let grown = Model(["id": 1, "title": "a"])
+        grown.set("rank", 5)
+        let built = Model(["id": 2, "title": "b", "rank": 6])
+        #expect(grown.layout === built.layout)
+        #expect(grown.get("rank") == 5)
+        #expect(grown.layout.slot(of: "rank") == 2)
+    }
+
+    @Test func theLayoutFollowsTheKeysThroughUnsetAndClear() {
+        let model = Model(["a": 1, "b": 2, "c": 3])
+        model.unset("b")
+        #expect(Array(model.layout.keys) == model.attributes.keys)
+        #expect(model.get("b") == nil)
+        #expect(model.get("c") == 3)
+        #expect(!model.has("b"))
+        model.set("b", 4)
+        #expect(Array(model.layout.keys) == ["a", "c", "b"])
+        #expect(model.get("b") == 4)
+        model.clear()
+        #expect(model.layout === AttributeLayout.empty)
+        #expect(model.get("a") == nil)
+    }
+
+    @Test func changeEventsNameTheAttributeWhetherItIsSetAddedOrRemoved() {
+        let model = Model(["a": 1])
+        var names: [String] = []
+        var values: [JSONValue?] = []
+        model.on("all") { event in
+            names.append(event.name)
+            values.append(event.value)
+        }
+        model.set(["a": 2, "z": 3])
+        model.unset("a")
+        #expect(names == ["change:a", "change:z", "change", "change:a", "change"])
+        #expect(values == [2, 3, nil, nil, nil])
+    }
+
+    @Test func aModelWithManyKeysGetsALayoutOfItsOwnAndReadsEveryKey() {
+        let count = AttributeLayout.maximumSharedKeys + 8
+        let attributes = JSONObject(uniqueKeysWithLastValues: (0..<count).map { ("key\($0)", JSONValue.int($0)) })
+        let model = Model(attributes)
+        #expect(!model.layout.isShared)
+        #expect(model.layout.count == count)
+        for index in 0..<count { #expect(model.get("key\(index)") == .int(index)) }
+        model.set("key3", 99)
+        #expect(model.get("key3") == 99)
+    }
+
+    @Test func attributesReadBySlotAreTrackedByObservation() {
+        let model = Model(["title": "a", "rank": 1])
+        let titleChanges = Lock(0)
+        withObservationTracking {
+            _ = model.get("title")
+        } onChange: {
+            titleChanges.withLock { $0 += 1 }
+        }
+        model.set("rank", 2)
+        #expect(titleChanges.withLock { $0 } == 0)
+        model.set("title", "b")
+        #expect(titleChanges.withLock { $0 } == 1)
+    }
+
+    @Test func modelsWhoseKeysDifferOnlyInTheMiddleGetTheirOwnLayouts() {
+        for round in 0..<3 {
+            let plain = Model(["a": .int(round), "b": 1, "c": 2])
+            let other = Model(["a": .int(round), "x": 1, "c": 2])
+            #expect(Array(plain.layout.keys) == ["a", "b", "c"])
+            #expect(Array(other.layout.keys) == ["a", "x", "c"])
+            #expect(other.get("x") == 1)
+            #expect(other.get("b") == nil)
+        }
+    }
+
+    @Test func canonicallyEquivalentKeysFindTheirSlot() {
+        let model = Model(["caf\u{E9}": 1])
+        #expect(model.get("cafe\u{301}") == 1)
+        #expect(model.layout.slot(of: "cafe\u{301}") == 0)
+    }
+
+    @Test func keysThatAreEqualButNotIdenticalFindTheirSlot() {
+        let kelvin = "\u{212A}"
+        let model = Model([kelvin: 1, "other": 2])
+        #expect(model.get("K") == 1)
+        #expect(model.has("K"))
+        #expect(model.layout.slot(of: "K") == 0)
+    }
+}
