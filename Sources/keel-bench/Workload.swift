@@ -115,6 +115,20 @@ extension Workload {
                 keel: KeelTrials.syncFetch(),
                 floor: FloorTrials.syncFetch()
             ),
+            Workload(
+                name: "store_write_read",
+                ops: storeRecords,
+                expectedCheck: 2_621_432_098,
+                keel: KeelTrials.storeWriteRead(inMemory: false),
+                floor: FloorTrials.storeWriteRead(inMemory: false)
+            ),
+            Workload(
+                name: "store_write_read_memory",
+                ops: storeRecords,
+                expectedCheck: 2_621_432_098,
+                keel: KeelTrials.storeWriteRead(inMemory: true),
+                floor: FloorTrials.storeWriteRead(inMemory: true)
+            ),
         ]
     }
 }
