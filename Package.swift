@@ -18,7 +18,7 @@ let package = Package(
         ),
         .target(name: "KeelSQLite", dependencies: ["Keel", "CSQLite"]),
         .executableTarget(name: "todos", dependencies: ["Keel", "KeelSQLite"]),
-        .executableTarget(name: "keel-bench", dependencies: ["Keel"]),
+        .executableTarget(name: "keel-bench", dependencies: ["Keel", "KeelSQLite", "CSQLite"]),
         .target(name: "KeelTestServer", path: "Tests/KeelTestServer"),
         .testTarget(name: "KeelTests", dependencies: ["Keel", "KeelTestServer"]),
         .testTarget(name: "KeelSQLiteTests", dependencies: ["KeelSQLite", "Keel", "KeelTestServer"]),

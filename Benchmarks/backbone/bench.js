@@ -4,7 +4,8 @@
 // Runs the workloads of Benchmarks/README.md ("Workloads") on Backbone.js
 // 1.6.1 + Underscore 1.13.x under Node: all but those in WITHOUT_BACKBONE,
 // which need features Backbone does not have (nested_merge: relations;
-// sync_fetch: an HTTP stack). This file contains no Backbone or Underscore
+// sync_fetch: an HTTP stack; store_write_read and store_write_read_memory:
+// a local store). This file contains no Backbone or Underscore
 // code: both are loaded at run time from the directory
 // named by $BACKBONE_DIR, which get-backbone.sh (next to this file) prepares:
 //
@@ -486,7 +487,11 @@ const WITHOUT_BACKBONE = {
   nested_merge: 'Backbone 1.6 has no relations: a model attribute holding an array stays plain JSON, '
     + 'so there are no nested models to merge into',
   sync_fetch: 'Backbone.sync needs a browser or jQuery HTTP stack that Node does not have; '
-    + 'keel-bench compares this workload with a raw URLSession + JSONSerialization fetch instead'
+    + 'keel-bench compares this workload with a raw URLSession + JSONSerialization fetch instead',
+  store_write_read: 'Backbone has no local store (Backbone.sync only speaks HTTP); keel-bench compares '
+    + 'SQLiteSync with raw sqlite3 calls doing the same durable writes and reads instead',
+  store_write_read_memory: 'Backbone has no local store; keel-bench compares SQLiteSync in memory '
+    + 'with raw sqlite3 calls on an in-memory database instead'
 };
 
 // ---------------------------------------------------------------------------

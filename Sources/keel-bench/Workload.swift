@@ -1,4 +1,4 @@
-/// One of the fourteen benchmark workloads of `Benchmarks/README.md`: the work done through
+/// One of the sixteen benchmark workloads of `Benchmarks/README.md`: the work done through
 /// Keel, the same work in plain Swift (the floor), and the check value both must produce.
 struct Workload {
     /// The name used in the output and in `WORKLOADS`, such as `"set_change"`.
@@ -114,6 +114,20 @@ extension Workload {
                 expectedCheck: 33_334_089_000,
                 keel: KeelTrials.syncFetch(),
                 floor: FloorTrials.syncFetch()
+            ),
+            Workload(
+                name: "store_write_read",
+                ops: storeRecords,
+                expectedCheck: 2_621_432_098,
+                keel: KeelTrials.storeWriteRead(inMemory: false),
+                floor: FloorTrials.storeWriteRead(inMemory: false)
+            ),
+            Workload(
+                name: "store_write_read_memory",
+                ops: storeRecords,
+                expectedCheck: 2_621_432_098,
+                keel: KeelTrials.storeWriteRead(inMemory: true),
+                floor: FloorTrials.storeWriteRead(inMemory: true)
             ),
         ]
     }
