@@ -90,7 +90,7 @@ struct DurabilityTests {
                     .duringCommit(30), .duringCommit(1), .afterAcknowledgements(12),
                 ]
                 for kill in rounds {
-                    let run = try runChild(database: file, start: next, kill: kill)
+                    let run = try await runChild(database: file, start: next, kill: kill)
                     acknowledged.merge(run.acknowledged) { $1 }
 
                     let stored = try verify(file)
@@ -108,7 +108,7 @@ struct DurabilityTests {
         @Test func killingAWriterInsideItsTransactionLeavesNoTrace() async throws {
             try await withTemporaryDirectory { directory in
                 let file = directory.appending(path: "durable.sqlite")
-                let run = try runChild(database: file, start: 1, kill: .insideTransaction(6))
+                let run = try await runChild(database: file, start: 1, kill: .insideTransaction(6))
                 #expect(run.acknowledged.count == 5)
                 #expect(run.sawInside)
 
@@ -139,8 +139,13 @@ struct DurabilityTests {
         case insideTransaction(Int)
     }
 
-    /// Starts the writer at record `start` and SIGKILLs it at the given point.
-    private func runChild(database: URL, start: Int, kill point: Kill) throws -> ChildRun {
+    /// Starts the writer at record `start` and SIGKILLs it at the given point, on a thread of
+    /// its own (see `onOwnThread(_:)`).
+    private func runChild(database: URL, start: Int, kill point: Kill) async throws -> ChildRun {
+        try await onOwnThread { try Self.runChildBlocking(database: database, start: start, kill: point) }
+    }
+
+    private static func runChildBlocking(database: URL, start: Int, kill point: Kill) throws -> ChildRun {
         var pauseAt: Int?
         if case .insideTransaction(let offset) = point { pauseAt = start + offset - 1 }
         let executable = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")

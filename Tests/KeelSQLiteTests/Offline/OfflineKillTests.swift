@@ -146,18 +146,10 @@ struct OfflineKillTests {
         }
 
         /// Starts a child and SIGKILLs it after a random delay once it is ready.
-        /// Runs one child on a thread of its own: reading its output blocks, and a blocked
-        /// thread of the cooperative pool (two on a 2-core machine) would stall every other test.
+        /// Runs one child on a thread of its own (see `onOwnThread(_:)`).
         private func runChild(mode: String, database: URL, server: URL, start: Int) async throws -> ChildRun {
-            try await withCheckedThrowingContinuation { continuation in
-                Thread {
-                    continuation.resume(
-                        with: Result {
-                            try Self.runChildBlocking(mode: mode, database: database, server: server, start: start)
-                        }
-                    )
-                }
-                .start()
+            try await onOwnThread {
+                try Self.runChildBlocking(mode: mode, database: database, server: server, start: start)
             }
         }
 
