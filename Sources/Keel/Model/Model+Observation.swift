@@ -48,6 +48,32 @@ extension Model {
         observation.registrar.access(self, keyPath: Self.attributesKeyPath)
     }
 
+    /// Replaces the attributes with values written by slot into a copy of `current`, whose
+    /// keys are `layout`'s, telling Observation through the layout's key paths about each
+    /// attribute that `set` changed.
+    func commit(
+        _ newStorage: Attributes,
+        changedBy attributes: Attributes,
+        from current: Attributes,
+        layout: AttributeLayout
+    ) {
+        guard let registrar = observationBox?.registrar else {
+            storage = newStorage
+            return
+        }
+        for (key, value) in attributes {
+            guard let slot = layout.slot(of: key), current.value(at: slot) != value else { continue }
+            registrar.willSet(self, keyPath: layout.keyPaths[slot])
+        }
+        registrar.willSet(self, keyPath: Self.attributesKeyPath)
+        storage = newStorage
+        registrar.didSet(self, keyPath: Self.attributesKeyPath)
+        for (key, value) in attributes {
+            guard let slot = layout.slot(of: key), current.value(at: slot) != value else { continue }
+            registrar.didSet(self, keyPath: layout.keyPaths[slot])
+        }
+    }
+
     /// Replaces the attributes, telling Observation about each attribute that `set`
     /// changed.
     func commit(_ newStorage: Attributes, changedBy attributes: Attributes, from current: Attributes, unsetting: Bool) {
