@@ -24,7 +24,6 @@ extension Model {
     /// - Parameter key: The attribute's name.
     /// - Returns: The value; ``JSONValue/null`` when the attribute holds `null`.
     public func get(_ key: String) -> JSONValue? {
-        let layout = layout
         guard let slot = layout.slot(of: key) else {
             observe(key)
             return nil
@@ -66,7 +65,6 @@ extension Model {
     ///
     /// - Parameter key: The attribute's name.
     public func has(_ key: String) -> Bool {
-        let layout = layout
         guard let slot = layout.slot(of: key) else {
             observe(key)
             return false

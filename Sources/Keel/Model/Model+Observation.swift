@@ -24,6 +24,12 @@ extension Model {
     /// The registrar's box, created on first use.
     var observation: ObservationBox {
         if let observationBox { return observationBox }
+        return makeObservationBox()
+    }
+
+    /// Creates the registrar's box: out of line, so that the reads that find it stay small.
+    @inline(never)
+    private func makeObservationBox() -> ObservationBox {
         let box = ObservationBox()
         observationBox = box
         return box
