@@ -79,9 +79,11 @@ WITHOUT_BACKBONE = {
     ),
 }
 
-TARGET_PER_WORKLOAD = 5.0   # Keel >= 5x Backbone on every workload
-TARGET_GEOMEAN = 10.0       # geometric mean of Keel/Backbone >= 10x
-TARGET_FLOOR = 3.0          # Keel within 3x of the plain-Swift floor
+# Issue 16's targets.
+TARGET_PER_WORKLOAD = 1.0   # Keel >= 1x Backbone on every workload (never slower)
+TARGET_GEOMEAN = 4.0        # geometric mean of Keel/Backbone >= 4x
+TARGET_FLOOR = 1.5          # Keel within 1.5x of the plain-Swift floor
+TARGET_RSS_SHARE = 0.5      # Keel's peak RSS at most half of Backbone's
 
 NOTES = {
     "coll_set_merge": (
@@ -287,7 +289,7 @@ def build_report(keel, bb, with_host):
     problems = []          # invalid data: wrong checks, missing workloads
     rows = []
     ratios = []
-    below_5 = []
+    below_target = []
     missing = []           # no ratio: a side lacks the workload
     unmatched = []         # no ratio: Backbone cannot run the workload
     over_floor = []
@@ -314,7 +316,7 @@ def build_report(keel, bb, with_host):
         if ratio is not None:
             ratios.append(ratio)
             if ratio < TARGET_PER_WORKLOAD:
-                below_5.append(name)
+                below_target.append(name)
         elif b is None and name in keel_only:
             unmatched.append(name)
         else:
@@ -361,10 +363,10 @@ def build_report(keel, bb, with_host):
 
     out.append("**Targets**")
     out.append("")
-    per_ok = not below_5 and not missing
+    per_ok = not below_target and not missing
     detail = []
-    if below_5:
-        detail.append(f"below: {', '.join(below_5)}")
+    if below_target:
+        detail.append(f"below: {', '.join(below_target)}")
     if missing:
         detail.append(f"no data: {', '.join(missing)}")
     if unmatched:
@@ -386,10 +388,14 @@ def build_report(keel, bb, with_host):
         detail.append(f"no floor: {', '.join(no_floor)}")
     out.append(f"- Every workload within {TARGET_FLOOR:g}× of its plain-Swift floor: {yes_no(floor_ok)}"
                + (f" ({'; '.join(detail)})" if detail else ""))
-    out.append("")
 
     krss = keel.peak_rss_kb()
     brss = bb.peak_rss_kb()
+    rss_ok = bool(krss and brss and krss <= TARGET_RSS_SHARE * brss)
+    rss_detail = f"{100.0 * krss / brss:.0f}% of Backbone's" if krss and brss else "no data"
+    out.append(f"- Peak RSS at most {TARGET_RSS_SHARE:.0%} of Backbone's: {yes_no(rss_ok)} ({rss_detail})")
+    out.append("")
+
     out.append("**Peak RSS**")
     out.append("")
     out.append(f"- Keel: {fmt_mib(krss)}: the `keel-bench` process (all workloads in one process) "
@@ -428,13 +434,14 @@ def build_report(keel, bb, with_host):
         out.append(f"All {len(order)} check values match the expected values {sides}, in every run.")
     out.append("")
 
-    targets_met = per_ok and geo_ok and floor_ok
+    targets_met = per_ok and geo_ok and floor_ok and rss_ok
     summary = {
         "geomean_keel_over_backbone": geomean,
         "without_backbone": unmatched,
-        "targets": {"per_workload_5x": per_ok,
-                    "geomean_10x": geo_ok,
-                    "within_3x_of_floor": floor_ok},
+        "targets": {"per_workload_1x": per_ok,
+                    "geomean_4x": geo_ok,
+                    "within_1_5x_of_floor": floor_ok,
+                    "peak_rss_half_of_backbone": rss_ok},
         "peak_rss_kb": {"keel": krss, "backbone": brss},
         "problems": problems,
         "workloads": {n: {"keel": keel.workloads.get(n), "backbone": bb.workloads.get(n)} for n in order},

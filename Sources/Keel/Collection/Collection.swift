@@ -405,13 +405,16 @@ open class Collection<M: Model>: EventEmitter, ModelCollection, RelatedCollectio
     // MARK: - Observation
 
     func observeModels() {
-        if let observation {
-            observation.access()
-        } else {
-            let observation = ModelsObservation()
-            self.observation = observation
-            observation.access()
-        }
+        (observation ?? makeModelsObservation()).access()
+    }
+
+    /// Creates the object that stands for the models in Observation: out of line, so that
+    /// the reads that find it stay small.
+    @inline(never)
+    private func makeModelsObservation() -> ModelsObservation {
+        let observation = ModelsObservation()
+        self.observation = observation
+        return observation
     }
 
     /// Changes the model array, telling Observation.

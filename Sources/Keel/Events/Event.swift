@@ -120,6 +120,19 @@ public struct Event {
         }
     }
 
+    /// A model's `change:<attribute>` or `change` event, built without evaluating the
+    /// defaults of the public initializer's other parameters, which a `set` pays for on
+    /// every event.
+    init(changeNamed name: String, model: Model, value: JSONValue?, options: ChangeOptions) {
+        self.name = name
+        self.model = model
+        collection = nil
+        self.value = value
+        index = nil
+        self.options = options
+        details = nil
+    }
+
     /// The rarely set properties of an event.
     private final class Details {
         /// The arguments when there are several; a single one lives in ``Event/value``.

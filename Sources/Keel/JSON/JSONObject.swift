@@ -93,6 +93,11 @@ public struct JSONObject: Sendable {
     /// The value at `position`, which must be a valid position.
     func value(at position: Int) -> JSONValue { storage.value(at: position) }
 
+    /// Replaces the value at `position`, which must be a valid position, keeping its key.
+    mutating func setValue(_ value: JSONValue, at position: Int) {
+        storage.modifyValue(at: position) { $0 = value }
+    }
+
     /// Whether the object has `key` (with any value, including ``JSONValue/null``).
     ///
     /// ```swift

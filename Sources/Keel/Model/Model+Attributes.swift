@@ -24,7 +24,6 @@ extension Model {
     /// - Parameter key: The attribute's name.
     /// - Returns: The value; ``JSONValue/null`` when the attribute holds `null`.
     public func get(_ key: String) -> JSONValue? {
-        let layout = layout
         guard let slot = layout.slot(of: key) else {
             observe(key)
             return nil
@@ -66,7 +65,6 @@ extension Model {
     ///
     /// - Parameter key: The attribute's name.
     public func has(_ key: String) -> Bool {
-        let layout = layout
         guard let slot = layout.slot(of: key) else {
             observe(key)
             return false
@@ -268,6 +266,7 @@ extension Model {
 
     /// ``apply(_:options:)`` once the relation attributes are merged into their models.
     private func applyMerged(_ attributes: Attributes, options: ChangeOptions) -> Bool {
+        if !options.unset, let result = applyToSlots(attributes, options: options) { return result }
         let unsetting = options.unset
         let current = storage
         var prospective: Attributes?
@@ -324,7 +323,7 @@ extension Model {
         if !options.silent {
             while let pending = pendingOptions {
                 pendingOptions = nil
-                if hasHandlers { dispatch(Event(name: "change", model: self, options: pending)) }
+                if hasHandlers { dispatch(Event(changeNamed: "change", model: self, value: nil, options: pending)) }
             }
         }
         return true
@@ -332,12 +331,17 @@ extension Model {
 
     /// The `change:<key>` event for an attribute that the current `set` changed, with its
     /// new value; the name comes from the layout's slot unless the attribute was removed.
-    private func changeEvent(for key: String, options: ChangeOptions) -> Event {
+    func changeEvent(for key: String, options: ChangeOptions) -> Event {
         let layout = layout
         guard let slot = layout.slot(of: key) else {
-            return Event(name: "change:" + key, model: self, value: nil, options: options)
+            return Event(changeNamed: "change:" + key, model: self, value: nil, options: options)
         }
-        return Event(name: layout.changeEventNames[slot], model: self, value: storage.value(at: slot), options: options)
+        return Event(
+            changeNamed: layout.changeEventNames[slot],
+            model: self,
+            value: storage.value(at: slot),
+            options: options
+        )
     }
 
     /// Whether setting `key` to `value` (or unsetting it) changes `attributes`.
@@ -347,7 +351,7 @@ extension Model {
 
     /// Updates `changed` for one `set`, comparing with the attributes before the outermost
     /// `set` as Backbone does.
-    private func recordChanges(_ attributes: Attributes, unsetting: Bool) {
+    func recordChanges(_ attributes: Attributes, unsetting: Bool) {
         for (key, value) in attributes {
             let newValue: JSONValue? = unsetting ? JSONValue?.none : .some(value)
             if previousStorage[key] != newValue {

@@ -24,6 +24,12 @@ extension Model {
     /// The registrar's box, created on first use.
     var observation: ObservationBox {
         if let observationBox { return observationBox }
+        return makeObservationBox()
+    }
+
+    /// Creates the registrar's box: out of line, so that the reads that find it stay small.
+    @inline(never)
+    private func makeObservationBox() -> ObservationBox {
         let box = ObservationBox()
         observationBox = box
         return box
@@ -46,6 +52,32 @@ extension Model {
     /// Registers an Observation dependency on all attributes.
     func observeAttributes() {
         observation.registrar.access(self, keyPath: Self.attributesKeyPath)
+    }
+
+    /// Replaces the attributes with values written by slot into a copy of `current`, whose
+    /// keys are `layout`'s, telling Observation through the layout's key paths about each
+    /// attribute that `set` changed.
+    func commit(
+        _ newStorage: Attributes,
+        changedBy attributes: Attributes,
+        from current: Attributes,
+        layout: AttributeLayout
+    ) {
+        guard let registrar = observationBox?.registrar else {
+            storage = newStorage
+            return
+        }
+        for (key, value) in attributes {
+            guard let slot = layout.slot(of: key), current.value(at: slot) != value else { continue }
+            registrar.willSet(self, keyPath: layout.keyPaths[slot])
+        }
+        registrar.willSet(self, keyPath: Self.attributesKeyPath)
+        storage = newStorage
+        registrar.didSet(self, keyPath: Self.attributesKeyPath)
+        for (key, value) in attributes {
+            guard let slot = layout.slot(of: key), current.value(at: slot) != value else { continue }
+            registrar.didSet(self, keyPath: layout.keyPaths[slot])
+        }
     }
 
     /// Replaces the attributes, telling Observation about each attribute that `set`
