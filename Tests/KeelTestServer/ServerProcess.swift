@@ -56,6 +56,14 @@ final class ServerProcess: Sendable {
         if running.process.isRunning {
             running.process.terminate()  // …or on SIGTERM, whichever is first
         }
+        // Wait for the exit: a server started next on the same port (SO_REUSEPORT) must not
+        // share it with this one, whose accepted connections would never be answered.
+        let deadline = ContinuousClock.now + .seconds(5)
+        while running.process.isRunning && ContinuousClock.now < deadline { usleep(10_000) }
+        if running.process.isRunning {
+            kill(running.process.processIdentifier, SIGKILL)
+            running.process.waitUntilExit()
+        }
     }
 
     /// Launches the server and waits until it prints `<portMarker><port>`; its stderr goes on
