@@ -128,7 +128,10 @@ struct RESTSyncIntegrationTests {
         #expect(reader.map { $0["rank"] } == [1, 2])
         #expect(total == "2")
 
-        try await reader.fetch(reset: true, options: SyncOptions(query: ["title": title, "per_page": "1", "page": "2"]))
+        try await reader.fetch(
+            reset: true,
+            options: SyncOptions(query: ["title": title, "per_page": "1", "page": "2"])
+        )
         #expect(reader.map { $0["rank"] } == [2])
     }
 
@@ -242,24 +245,35 @@ struct RESTSyncIntegrationTests {
         let log = SyncEventLog()
         log.watch(model, events: "error")
         await #expect(throws: SyncError.timedOut) {
-            try await model.fetch(options: SyncOptions(url: "/slow", query: ["seconds": "2"], timeout: .milliseconds(500)))
+            try await model.fetch(
+                options: SyncOptions(url: "/slow", query: ["seconds": "2"], timeout: .milliseconds(500))
+            )
         }
         #expect(log.events.map(\.syncError) == [.timedOut])
     }
 
     // Linux Foundation truncates a fractional `timeoutInterval`, so a 300 ms limit used to
-    // fire after a few milliseconds.
+    // fire after a few milliseconds. On a 2-core machine busy with the rest of the suite a
+    // timer can fire late, so the best of three tries is what must fall within the bounds: a
+    // limit that fires at once, or not before the answer after 2 s, fails all three.
     @Test func aSubSecondTimeoutWaitsForItsLimit() async throws {
         let model = Model(["id": 1])
         model.sync = try await djangoAPI()
         let clock = ContinuousClock()
-        let start = clock.now
-        await #expect(throws: SyncError.timedOut) {
-            try await model.fetch(options: SyncOptions(url: "/slow", query: ["seconds": "2"], timeout: .milliseconds(300)))
+        var tries: [Duration] = []
+        for _ in 0..<3 {
+            let start = clock.now
+            await #expect(throws: SyncError.timedOut) {
+                try await model.fetch(
+                    options: SyncOptions(url: "/slow", query: ["seconds": "2"], timeout: .milliseconds(300))
+                )
+            }
+            let elapsed = clock.now - start
+            tries.append(elapsed)
+            if elapsed >= .milliseconds(250) && elapsed <= .milliseconds(1500) { break }
         }
-        let elapsed = clock.now - start
-        #expect(elapsed >= .milliseconds(250))
-        #expect(elapsed <= .milliseconds(1500))
+        #expect(tries.contains { $0 >= .milliseconds(250) && $0 <= .milliseconds(1500) }, "\(tries)")
+        #expect(tries.allSatisfy { $0 >= .milliseconds(250) }, "\(tries)")
     }
 
     @Test func refusedConnectionIsATransportError() async throws {
