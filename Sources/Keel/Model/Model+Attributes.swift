@@ -279,12 +279,8 @@ extension Model {
             }
         }
 
-        if options.validate ?? (prospective != nil) {
-            if let error = validationFailure(for: prospective ?? current, options: options) {
-                reportInvalid(error, options: options)
-                return false
-            }
-            setValidationError(nil)
+        if options.validate ?? (prospective != nil), !passesValidation(prospective ?? current, options: options) {
+            return false
         }
 
         let wasChanging = isChanging
@@ -369,6 +365,18 @@ extension Model {
     }
 
     /// Runs `validate` and turns an empty result into success.
+    /// Validates `attributes` for a `set`: clears ``validationError`` when they pass, and
+    /// reports the failure (`invalid`, and `error` or the handler) when they do not.
+    @inline(__always)
+    func passesValidation(_ attributes: Attributes, options: ChangeOptions) -> Bool {
+        if let error = validationFailure(for: attributes, options: options) {
+            reportInvalid(error, options: options)
+            return false
+        }
+        setValidationError(nil)
+        return true
+    }
+
     func validationFailure(for attributes: Attributes, options: ChangeOptions) -> ValidationError? {
         guard let error = validate(attributes, options: options), !error.isEmpty else { return nil }
         return error

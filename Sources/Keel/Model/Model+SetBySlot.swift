@@ -20,13 +20,7 @@ extension Model {
         }
         guard changes > 0 else { return applyNoChange(attributes, current: current, options: options) }
 
-        if options.validate ?? true {
-            if let error = validationFailure(for: prospective, options: options) {
-                reportInvalid(error, options: options)
-                return false
-            }
-            setValidationError(nil)
-        }
+        if options.validate ?? true, !passesValidation(prospective, options: options) { return false }
 
         let wasChanging = isChanging
         isChanging = true
