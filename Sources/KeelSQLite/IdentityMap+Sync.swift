@@ -57,7 +57,7 @@ extension IdentityMap {
         let response: SyncResponse
         do {
             response = try await sync.perform(SyncRequest(method: .read, url: url, query: query))
-        } catch .httpStatus(404, _) {
+        } catch let error where error.isNotFound {
             return nil
         }
         guard let attributes = try format.record(from: response.body ?? .null, for: M.self).objectValue else {

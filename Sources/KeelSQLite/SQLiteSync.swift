@@ -42,8 +42,9 @@ import Synchronization
 /// Every record has a version: 1 when created, one more with each `update` or `patch`. A
 /// response with one record carries it as its `ETag` (`"3"`), and `update`, `patch` and
 /// `delete` with `If-Match: "3"` change the record only while it is still at version 3;
-/// otherwise they change nothing and fail with `SyncError.httpStatus(412, …)` whose body
-/// holds the current `version`. That is a compare-and-set, from any number of tasks,
+/// otherwise they change nothing and fail with `SyncError.storeRefused(_:)`, whose reason is
+/// `.versionMismatch(current:)` with the current version and whose `status` is 412, as a
+/// REST server's would be. That is a compare-and-set, from any number of tasks,
 /// stores or processes on one file: of two writers that read version 3, exactly one wins,
 /// and the other reads again and retries.
 ///

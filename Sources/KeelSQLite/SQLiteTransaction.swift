@@ -239,15 +239,15 @@ public final class SQLiteTransaction {
         if let error = failure.storeError { return error }
         let file = connection.path
         switch failure.syncError {
-        case .httpStatus(412, let body) where body?["version"]?.intValue != nil:
-            return .versionMismatch(
-                path: file,
-                record: path,
-                expected: ifVersion ?? 0,
-                current: body?["version"]?.intValue ?? 0
-            )
-        case .httpStatus(404, _), .httpStatus(412, _):
-            return .recordNotFound(path: file, record: path)
+        case .storeRefused(let refusal):
+            switch refusal.reason {
+            case .versionMismatch(let current?):
+                return .versionMismatch(path: file, record: path, expected: ifVersion ?? 0, current: current)
+            case .notFound, .versionMismatch(nil):
+                return .recordNotFound(path: file, record: path)
+            case .notAnObject:
+                return .sqlite(path: file, code: 0, message: refusal.description)
+            }
         case .validationFailed(_, let status) where status == 422:
             return .recordExists(path: file, record: path)
         case .unencodableBody(let error):

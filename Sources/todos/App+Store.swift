@@ -30,7 +30,8 @@ extension App {
                 do throws(SyncError) {
                     try await todo.save(["done": .bool(done)], wait: true, patch: true, options: conditional)
                     return true
-                } catch .httpStatus(412, let body) where attempt < Self.maximumToggleAttempts && body?["version"] != nil
+                } catch .storeRefused(let refusal)
+                    where attempt < Self.maximumToggleAttempts && refusal.reason != .notFound
                 {
                     return false
                 }
@@ -48,14 +49,14 @@ extension App {
     static func storeError(_ error: SyncError, file: URL, todo: Todo?) -> TodosError {
         let name = todo?.id.map { "todo #" + Renderer.idText($0) } ?? "todo"
         switch error {
-        case .httpStatus(404, _), .httpStatus(412, ["error": "not found"]):
+        case .storeRefused(let refusal) where refusal.reason == .notFound:
             return .usage(
                 UsageError(
                     "there is no \(name) any more: another todos command removed it",
                     hint: "Run 'todos list' to see the todos."
                 )
             )
-        case .httpStatus(412, _):
+        case .storeRefused(let refusal) where refusal.status == 412:
             return .backend(
                 "other todos commands kept changing \(name) in \(file.path) (tried \(maximumToggleAttempts) times); "
                     + "run the command again"
@@ -65,9 +66,8 @@ extension App {
                 message.contains(file.path)
                     ? "the todo store failed: \(message)" : "the todo store \(file.path) failed: \(message)"
             )
-        case .httpStatus(let status, let body):
-            let reason = body?["error"]?.stringValue ?? "status \(status)"
-            return .backend("the todo store \(file.path) refused the change: \(reason)")
+        case .storeRefused(let refusal):
+            return .backend("the todo store \(file.path) refused the change: \(refusal)")
         default:
             return .backend("the todo store \(file.path) failed: \(error)")
         }

@@ -116,8 +116,10 @@ struct CompareAndSetTests {
                                 )
                                 break
                             } catch let error as SyncError {
-                                guard case .httpStatus(412, let body) = error else { throw error }
-                                #expect(body?["version"]?.intValue != nil)
+                                guard case .storeRefused(let refusal) = error else { throw error }
+                                #expect(refusal.status == 412)
+                                guard case .versionMismatch(let current) = refusal.reason else { throw error }
+                                #expect(current != nil)
                                 conflicts += 1
                             }
                         }

@@ -73,6 +73,7 @@ struct PublicNamesTests {
         "Route": Route.self,
         "Routes": Routes.self,
         "RootWrapping": RootWrapping.self,
+        "StoreRefusal": StoreRefusal.self,
         "Subscription": Subscription.self,
         "Sync": (any Sync).self,
         "SyncError": SyncError.self,

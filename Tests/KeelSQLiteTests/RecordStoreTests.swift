@@ -61,7 +61,7 @@ struct RecordStoreTests {
         #expect(created.status == 201)
         #expect(read.body == ["title": "A", "id": 1])
         #expect(store.tables["/notes"]?.map(\.id) == ["1"])
-        #expect(throws: SyncError.httpStatus(404, body: ["error": "not found"])) {
+        #expect(throws: SyncError.storeRefused(StoreRefusal(.notFound, path: "notes/2"))) {
             try store.respond(to: SyncRequest(method: .delete, url: url("/notes/2")))
         }
     }

@@ -54,7 +54,7 @@ struct RecordVersionTests {
                     headers: ["If-Match": "\"1\""]
                 )
                 let error = await #expect(throws: SyncError.self) { try await sync.perform(stale) }
-                #expect(error == .httpStatus(412, body: ["error": "version mismatch", "version": 2]))
+                #expect(error == .storeRefused(StoreRefusal(.versionMismatch(current: 2), path: "notes/1")))
             }
             let weak = SyncRequest(
                 method: .patch,
@@ -62,7 +62,7 @@ struct RecordVersionTests {
                 body: ["x": 1],
                 headers: ["If-Match": "W/\"2\""]
             )
-            await #expect(throws: SyncError.httpStatus(412, body: ["error": "version mismatch", "version": 2])) {
+            await #expect(throws: SyncError.storeRefused(StoreRefusal(.versionMismatch(current: 2), path: "notes/1"))) {
                 try await sync.perform(weak)
             }
             let record = try await sync.send(.read, "/notes/1")
@@ -80,7 +80,7 @@ struct RecordVersionTests {
                 body: ["title": "A"],
                 headers: ["If-Match": "*"]
             )
-            await #expect(throws: SyncError.httpStatus(412, body: ["error": "not found"])) {
+            await #expect(throws: SyncError.storeRefused(StoreRefusal(.notFound, path: "notes/5", status: 412))) {
                 try await sync.perform(request)
             }
             #expect(try await sync.send(.read, "/notes").body == [])

@@ -149,7 +149,7 @@ struct SyncContractTests {
             #expect(read.body == ["id": .string(id), "name": "Ada"])
             #expect(patched.body == ["id": .string(id), "name": "Grace"])
             #expect(deleted.status == 204)
-            await #expect(throws: SyncError.httpStatus(404, body: ["error": "not found"])) {
+            await #expect(throws: SyncError.storeRefused(StoreRefusal(.notFound, path: "users/" + segment))) {
                 try await sync.send(.read, "/users/" + segment)
             }
         }

@@ -28,8 +28,9 @@ extension Findable where Self: Model {
     ///   - id: The record's id.
     ///   - options: Per-call URL, query, headers, timeout, handlers.
     /// - Returns: The loaded model.
-    /// - Throws: ``SyncError``; ``SyncError/httpStatus(_:body:)`` with status 404 when there
-    ///   is no such record.
+    /// - Throws: ``SyncError``; one whose ``SyncError/isNotFound`` is `true` when there is
+    ///   no such record (``SyncError/httpStatus(_:body:)`` with 404 from a server,
+    ///   ``SyncError/storeRefused(_:)`` from a local store).
     public static func find(_ id: JSONValue, options: SyncOptions = SyncOptions()) async throws(SyncError) -> Self {
         let model = Self([idAttribute: id])
         try await model.fetch(options: options)

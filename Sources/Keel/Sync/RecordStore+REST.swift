@@ -3,11 +3,13 @@ import Foundation
 extension RecordStore {
     /// Answers one request the way a small REST server does, with this store's records.
     ///
-    /// - `create` on `/notes` stores the body (a JSON object, else 400) and answers 201
+    /// - `create` on `/notes` stores the body (a JSON object, else refused as
+    ///   ``StoreRefusal/Reason/notAnObject``, status 400) and answers 201
     ///   with it. A record without an id gets the next integer id of the collection; an
     ///   explicit id is kept (422 `{"id": ["has already been taken"]}` when taken), and
     ///   numbering continues after an integer one. Ids are never reused after a delete.
-    /// - `read` of `/notes/7` answers the record (404 when `/notes` has no record 7); `read`
+    /// - `read` of `/notes/7` answers the record (refused as ``StoreRefusal/Reason/notFound``,
+    ///   status 404, when `/notes` has no record 7); `read`
     ///   of `/notes` answers its records in insertion order, keeping those whose attributes
     ///   equal every query parameter (`?done=true`); an unknown collection is an empty list.
     ///   A path such as `/users/7/invites` is a collection of its own.
@@ -18,13 +20,15 @@ extension RecordStore {
     ///   record carries its version as a strong `ETag` (`"3"`). `update`, `patch` and
     ///   `delete` with an `If-Match` header change the record only while its version is one
     ///   of those listed (`*` matches any existing record); otherwise they change nothing and
-    ///   fail with 412 and `{"error": "version mismatch", "version": 4}`, the current
-    ///   version (or `{"error": "not found"}` when there is no record). That is a
-    ///   compare-and-set: of two writers that read version 3, one succeeds and the other
-    ///   gets 412, so no update is lost.
+    ///   are refused as ``StoreRefusal/Reason/versionMismatch(current:)`` with the current
+    ///   version (or ``StoreRefusal/Reason/notFound`` when there is no record), status 412.
+    ///   That is a compare-and-set: of two writers that read version 3, one succeeds and the
+    ///   other is refused, so no update is lost.
     ///
-    /// Failures are thrown as ``SyncError/init(failing:)`` builds them from the status, so
-    /// every store reports them as ``InMemorySync`` does. ``RecordStoreSync`` calls this
+    /// Refusals are thrown as ``SyncError/storeRefused(_:)``, worded as the store's, with the
+    /// status a REST server would answer (``SyncError/status``); a taken id is
+    /// ``SyncError/validationFailed(_:status:)`` with status 422, so a form shows it like any
+    /// validation error. Every store reports them as ``InMemorySync`` does. ``RecordStoreSync`` calls this
     /// under its lock; a store with its own transactions calls it inside one, and rolls back
     /// when it throws.
     ///
@@ -38,13 +42,12 @@ extension RecordStore {
     ///   - request: The operation; its method, URL, body and query are used.
     ///   - idAttribute: The attribute that holds record ids.
     /// - Returns: The record or list, with status 200, 201 or 204.
-    /// - Throws: ``SyncError``: 400, 404, 412 and 422 as above, and the store's own errors.
+    /// - Throws: ``SyncError``: ``SyncError/storeRefused(_:)`` and a taken id as above, and
+    ///   the store's own errors.
     public mutating func respond(to request: SyncRequest, idAttribute: String = "id") throws(SyncError)
         -> SyncResponse
     {
-        let response = try handle(request, idAttribute: idAttribute)
-        guard response.isSuccess else { throw SyncError(failing: response) }
-        return response
+        try handle(request, idAttribute: idAttribute)
     }
 }
 
@@ -56,16 +59,20 @@ extension RecordStore {
         let resource = ResourcePath(request.url)
         switch request.method {
         case .create:
-            guard let body = request.body?.objectValue else { return RecordStoreResponses.badRequest }
+            guard let body = request.body?.objectValue else {
+                throw .storeRefused(.init(.notAnObject, path: resource.path))
+            }
             return try create(body, in: resource.path, idAttribute: idAttribute)
         case .read:
             return try read(resource, query: ResourcePath.queryItems(of: request))
         case .update, .patch:
-            guard let body = request.body?.objectValue else { return RecordStoreResponses.badRequest }
-            guard let collection = resource.parent, let id = resource.lastSegment else {
-                return RecordStoreResponses.notFound
+            guard let body = request.body?.objectValue else {
+                throw .storeRefused(.init(.notAnObject, path: resource.path))
             }
-            if let failed = try checkIfMatch(of: request, id: id, in: collection) { return failed }
+            guard let collection = resource.parent, let id = resource.lastSegment else {
+                throw .storeRefused(.init(.notFound, path: resource.path))
+            }
+            try checkIfMatch(of: request, id: id, in: collection)
             return try write(
                 body,
                 id: id,
@@ -76,8 +83,11 @@ extension RecordStore {
         case .delete:
             guard let collection = resource.parent, let id = resource.lastSegment,
                 try containsRecord(id, in: collection)
-            else { return RecordStoreResponses.notFound }
-            if let failed = try checkIfMatch(of: request, id: id, in: collection) { return failed }
+            else {
+                let conditional = RecordVersionTag.ifMatch(of: request) != nil
+                throw .storeRefused(.init(.notFound, path: resource.path, status: conditional ? 412 : 404))
+            }
+            try checkIfMatch(of: request, id: id, in: collection)
             try delete(id, in: collection)
             return SyncResponse(status: 204)
         }
@@ -91,7 +101,7 @@ extension RecordStore {
         let key: String
         if let id = record[idAttribute], !id.isNull {
             key = ResourcePath.segment(for: id)
-            if try containsRecord(key, in: collection) { return RecordStoreResponses.taken(idAttribute) }
+            if try containsRecord(key, in: collection) { throw Self.taken(idAttribute) }
             if let int = id.intValue { next = max(next, int &+ 1) }
         } else {
             // Skip ids taken by records stored under explicit ids (an upsert with `update`).
@@ -116,7 +126,9 @@ extension RecordStore {
             let matching = list.filter { ResourcePath.matches($0, query: query) }
             return SyncResponse(status: 200, body: .array(matching.map(JSONValue.object)))
         }
-        if let collection = resource.parent, try containsCollection(collection) { return RecordStoreResponses.notFound }
+        if let collection = resource.parent, try containsCollection(collection) {
+            throw .storeRefused(.init(.notFound, path: resource.path))
+        }
         return SyncResponse(status: 200, body: [])
     }
 
@@ -133,12 +145,12 @@ extension RecordStore {
             try replace(stored, id: id, in: collection)
             return try versioned(SyncResponse(status: 200, body: .object(stored)), id: id, in: collection)
         }
-        guard !merging else { return RecordStoreResponses.notFound }
+        guard !merging else { throw .storeRefused(.init(.notFound, path: collection + "/" + id)) }
         var record = body
         let recordID = body[idAttribute] ?? Int(id).map(JSONValue.int) ?? .string(id)
         record[idAttribute] = recordID
         let key = ResourcePath.segment(for: recordID)
-        if key != id, try containsRecord(key, in: collection) { return RecordStoreResponses.taken(idAttribute) }
+        if key != id, try containsRecord(key, in: collection) { throw Self.taken(idAttribute) }
         try insert(record, id: key, in: collection)
         return try versioned(SyncResponse(status: 201, body: .object(record)), id: key, in: collection)
     }
@@ -153,19 +165,24 @@ extension RecordStore {
         return tagged
     }
 
-    /// The 412 answer when the request's `If-Match` does not match the record, else `nil`.
-    private func checkIfMatch(of request: SyncRequest, id: String, in collection: String) throws(SyncError)
-        -> SyncResponse?
-    {
-        guard let condition = RecordVersionTag.ifMatch(of: request) else { return nil }
+    /// Refuses the request (status 412) when its `If-Match` does not match the record.
+    private func checkIfMatch(of request: SyncRequest, id: String, in collection: String) throws(SyncError) {
+        guard let condition = RecordVersionTag.ifMatch(of: request) else { return }
+        let path = collection + "/" + id
         guard try containsRecord(id, in: collection) else {
-            return SyncResponse(status: 412, body: ["error": "not found"])
+            throw .storeRefused(.init(.notFound, path: path, status: 412))
         }
         let version = try version(of: id, in: collection)
-        if RecordVersionTag.matches(condition, version: version) { return nil }
-        var body: JSONObject = ["error": "version mismatch"]
-        body["version"] = version.map(JSONValue.int)
-        return SyncResponse(status: 412, body: .object(body))
+        if RecordVersionTag.matches(condition, version: version) { return }
+        throw .storeRefused(.init(.versionMismatch(current: version), path: path))
+    }
+
+    /// The validation failure of a create or update whose id another record has.
+    private static func taken(_ idAttribute: String) -> SyncError {
+        .validationFailed(
+            ValidationError(messages: [], attributes: [idAttribute: ["has already been taken"]]),
+            status: 422
+        )
     }
 }
 
@@ -189,15 +206,4 @@ enum RecordVersionTag {
             $0.trimmingCharacters(in: .whitespaces) == etag(version)
         }
     }
-}
-
-/// The failure responses of the REST semantics, before they become ``SyncError``s.
-private enum RecordStoreResponses {
-    static func taken(_ idAttribute: String) -> SyncResponse {
-        SyncResponse(status: 422, body: [idAttribute: ["has already been taken"]])
-    }
-
-    static let notFound = SyncResponse(status: 404, body: ["error": "not found"])
-
-    static let badRequest = SyncResponse(status: 400, body: ["error": "expected a JSON object"])
 }

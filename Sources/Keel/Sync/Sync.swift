@@ -19,7 +19,8 @@
 ///
 /// - Answer `create` with the stored record, including its assigned id (status 201).
 /// - Answer `read` of a record with it, of a list with a JSON array; a missing record throws
-///   ``SyncError/httpStatus(_:body:)`` with status 404.
+///   ``SyncError/httpStatus(_:body:)`` with status 404 (a remote backend) or
+///   ``SyncError/storeRefused(_:)`` (a local store), so that ``SyncError/isNotFound`` is `true`.
 /// - Answer `delete` with status 204 and no body (or 200 with a body).
 /// - Throw ``SyncError/validationFailed(_:status:)`` for records the backend rejects.
 /// - Throw ``SyncError/cancelled`` when the calling task is cancelled.

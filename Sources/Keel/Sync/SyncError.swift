@@ -36,6 +36,12 @@ public enum SyncError: Error, Sendable, Hashable {
     case cancelled
     /// The server answered with a non-success status that is not a validation error.
     case httpStatus(Int, body: JSONValue?)
+    /// A local store (``InMemorySync``, `SQLiteSync`, any ``RecordStore``) refused the
+    /// operation and changed nothing: the record is missing, its version does not match the
+    /// request's `If-Match`, or the body is not a JSON object. ``status`` gives the HTTP status
+    /// a REST server answers in the same case, so `error.status == 404` and ``isNotFound``
+    /// work with every backend.
+    case storeRefused(StoreRefusal)
     /// Validation failed: locally (status `nil`, nothing was sent) or on the server
     /// (a 422, or a 400 whose body lists errors per field).
     case validationFailed(ValidationError, status: Int?)
@@ -69,7 +75,8 @@ public enum SyncError: Error, Sendable, Hashable {
         return nil
     }
 
-    /// The HTTP status of the failure, if there was a response.
+    /// The HTTP status of the failure, if there was a response; for a local store's refusal,
+    /// the status a REST server answers in the same case (``StoreRefusal/status``).
     ///
     /// ```swift
     /// if error.status == 404 { print("gone") }
@@ -77,9 +84,28 @@ public enum SyncError: Error, Sendable, Hashable {
     public var status: Int? {
         switch self {
         case .httpStatus(let status, _): return status
+        case .storeRefused(let refusal): return refusal.status
         case .validationFailed(_, let status): return status
         case .undecodableBody(let status, _, _): return status
         default: return nil
+        }
+    }
+
+    /// Whether the record does not exist: the server answered 404, or a local store has no
+    /// such record (also when the request was conditional).
+    ///
+    /// ```swift
+    /// do {
+    ///     try await note.fetch()
+    /// } catch {
+    ///     if error.isNotFound { collection.remove(note) }
+    /// }
+    /// ```
+    public var isNotFound: Bool {
+        switch self {
+        case .httpStatus(404, _): return true
+        case .storeRefused(let refusal): return refusal.reason == .notFound
+        default: return false
         }
     }
 
@@ -132,8 +158,9 @@ extension SyncError: CustomStringConvertible {
         case .cancelled: return "The request was cancelled"
         case .httpStatus(let status, let body):
             return "The server answered \(status)" + (body.map { ": \(String(describing: $0).prefix(200))" } ?? "")
+        case .storeRefused(let refusal): return refusal.description
         case .validationFailed(let errors, let status):
-            return (status.map { "The server rejected the record (\($0))" } ?? "Validation failed") + ": \(errors)"
+            return (status.map { "The record was rejected (\($0))" } ?? "Validation failed") + ": \(errors)"
         case .undecodableBody(let status, let reason, _):
             return "The response (\(status)) is not valid JSON: \(reason)"
         case .invalidResponse(let reason): return "The response cannot be used: \(reason)"

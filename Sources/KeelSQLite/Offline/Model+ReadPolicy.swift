@@ -32,7 +32,7 @@ extension Model {
         let local: SyncResponse
         do {
             local = try await fetch(options: options)
-        } catch .httpStatus(404, _) {
+        } catch let error where error.isNotFound {
             options.readPolicy = .remoteOnly
             return try await fetch(options: options)
         }

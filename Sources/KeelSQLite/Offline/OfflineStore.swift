@@ -26,7 +26,8 @@ public protocol OfflineStore: Sendable {
     ///
     /// - Parameter request: A `read` request.
     /// - Returns: The local answer.
-    /// - Throws: `SyncError.httpStatus(404, body:)` for a missing record;
+    /// - Throws: `SyncError.storeRefused(_:)` (`StoreRefusal.Reason.notFound`) for a
+    ///   missing record;
     ///   `SyncError.storage(_:)` when the store fails.
     func read(_ request: SyncRequest) async throws(SyncError) -> SyncResponse
 

@@ -152,6 +152,7 @@ struct OfflineTables {
         switch name {
         case "failed":
             let status = detail?["status"]?.intValue ?? 0
+            if let refusal = detail?["refusal"].flatMap(Self.refusal) { return .failed(.storeRefused(refusal)) }
             let error =
                 status == 0
                 ? SyncError.invalidResponse(detail?["message"]?.stringValue ?? "rejected")
@@ -197,6 +198,32 @@ struct OfflineTables {
         try connection.run("DELETE FROM offline_queue WHERE seq = ?1", [.integer(change.sequence)])
     }
 
+    /// A store's refusal as it is kept in a failed change's detail.
+    private static func json(of refusal: StoreRefusal) -> JSONValue {
+        var json: JSONObject = ["path": .string(refusal.path), "status": .int(refusal.status)]
+        switch refusal.reason {
+        case .notFound: json["reason"] = "notFound"
+        case .notAnObject: json["reason"] = "notAnObject"
+        case .versionMismatch(let current):
+            json["reason"] = "versionMismatch"
+            json["current"] = current.map(JSONValue.int)
+        }
+        return .object(json)
+    }
+
+    /// The refusal that ``json(of:)`` kept, or `nil` when the detail is not one.
+    private static func refusal(_ json: JSONValue) -> StoreRefusal? {
+        guard let path = json["path"]?.stringValue, let status = json["status"]?.intValue else { return nil }
+        let reason: StoreRefusal.Reason
+        switch json["reason"]?.stringValue {
+        case "notFound": reason = .notFound
+        case "notAnObject": reason = .notAnObject
+        case "versionMismatch": reason = .versionMismatch(current: json["current"]?.intValue)
+        default: return nil
+        }
+        return StoreRefusal(reason, path: path, status: status)
+    }
+
     func setState(_ state: QueuedChange.State, of change: QueuedChange) throws(SQLiteStoreError) {
         let name: String
         var detail: JSONValue?
@@ -211,6 +238,9 @@ struct OfflineTables {
                     if case .httpStatus(_, let errorBody) = error { body = errorBody ?? .null }
                     if case .validationFailed(let errors, _) = error {
                         body = .object(Attributes(errors.attributes.mapValues { .array($0.map(JSONValue.string)) }))
+                    }
+                    if case .storeRefused(let refusal) = error {
+                        return ["status": .int(status), "refusal": Self.json(of: refusal)]
                     }
                     return ["status": .int(status), "body": body]
                 } ?? ["message": .string(String(describing: error))]

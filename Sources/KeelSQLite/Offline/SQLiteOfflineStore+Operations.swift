@@ -10,7 +10,7 @@ extension SQLiteOfflineStore {
     ///
     /// - Parameter request: A `read` request.
     /// - Returns: The record (with its state header when it has queued changes) or list.
-    /// - Throws: `SyncError.httpStatus(404, body:)` for a missing record,
+    /// - Throws: `SyncError.storeRefused(_:)` for a missing record,
     ///   `SyncError.storage(_:)` when the file cannot be read.
     public func read(_ request: SyncRequest) async throws(SyncError) -> SyncResponse {
         try await transaction(writes: false) { (tables) throws(SyncError) in
@@ -85,7 +85,9 @@ extension SQLiteOfflineStore {
                 target.id = body[tables.idAttribute].map(CachePath.key)
                 local.body = .object(body)
             }
-            guard let recordID = target.id else { throw .httpStatus(404, body: ["error": "not found"]) }
+            guard let recordID = target.id else {
+                throw .storeRefused(StoreRefusal(.notFound, path: target.collection))
+            }
             let baseVersion = try Self.storing { () throws(SQLiteStoreError) in
                 try tables.version(of: recordID, in: target.collection)
             }

@@ -126,10 +126,10 @@ struct CachingSyncQueueTests {
 
         let report = try await cache.replay()
         #expect(report.failures.map(\.error.status) == [404])
-        #expect(report.records.first?.state == .failed(.httpStatus(404, body: ["error": "not found"])))
+        #expect(report.records.first?.state == .failed(.storeRefused(StoreRefusal(.notFound, path: "notes/1"))))
         let queued = try await cache.queuedChanges()
         #expect(queued.count == 2)
-        #expect(queued.map(\.state) == [.failed(.httpStatus(404, body: ["error": "not found"])), .pending])
+        #expect(queued.map(\.state) == [.failed(.storeRefused(StoreRefusal(.notFound, path: "notes/1"))), .pending])
 
         for change in queued { try await cache.discard(change) }
         #expect(try await cache.queuedChanges().isEmpty)
@@ -142,10 +142,10 @@ struct CachingSyncQueueTests {
         _ = try await remote.serverWrite(.delete, "/notes/1")
         let note = Note(["id": 1, "title": "Kept"])
         note.sync = cache
-        await #expect(throws: SyncError.httpStatus(404, body: ["error": "not found"])) {
+        await #expect(throws: SyncError.storeRefused(StoreRefusal(.notFound, path: "notes/1"))) {
             try await note.save(["title": "Changed"], patch: true)
         }
-        #expect(note.syncState == .failed(.httpStatus(404, body: ["error": "not found"])))
+        #expect(note.syncState == .failed(.storeRefused(StoreRefusal(.notFound, path: "notes/1"))))
         #expect(try await cache.queuedChanges().isEmpty)
         #expect(try await cache.local.record("1", in: "/notes")?["title"] == "Kept")
     }

@@ -87,11 +87,13 @@ struct InMemorySyncTests {
 
     @Test func missingRecordsAre404ForEveryMethod() async {
         let backend = InMemorySync(records: ["/notes": [["id": 1]]])
-        let notFound = SyncError.httpStatus(404, body: ["error": "not found"])
+        let notFound = SyncError.storeRefused(StoreRefusal(.notFound, path: "notes/2"))
         await #expect(throws: notFound) { try await backend.perform(request(.read, "/notes/2")) }
         await #expect(throws: notFound) { try await backend.perform(request(.patch, "/notes/2", body: ["a": 1])) }
         await #expect(throws: notFound) { try await backend.perform(request(.delete, "/notes/2")) }
-        await #expect(throws: notFound) { try await backend.perform(request(.delete, "/other/2")) }
+        await #expect(throws: SyncError.storeRefused(StoreRefusal(.notFound, path: "other/2"))) {
+            try await backend.perform(request(.delete, "/other/2"))
+        }
     }
 
     @Test func updateReplacesTheRecordAndKeepsItsID() async throws {
@@ -124,7 +126,7 @@ struct InMemorySyncTests {
         #expect(response.status == 204)
         #expect(response.body == nil)
         #expect(backend.records(at: "/notes") == [["id": 2]])
-        await #expect(throws: SyncError.httpStatus(404, body: ["error": "not found"])) {
+        await #expect(throws: SyncError.storeRefused(StoreRefusal(.notFound, path: "notes/1"))) {
             try await backend.perform(request(.read, "/notes/1"))
         }
     }
@@ -297,11 +299,11 @@ struct SyncContractTests {
         #expect(deleted.status == 204)
         #expect(deleted.body == nil)
 
-        await #expect(throws: SyncError.httpStatus(404, body: ["error": "not found"])) {
-            try await backend.perform(request(.read, path))
+        await #expect { try await backend.perform(request(.read, path)) } throws: {
+            ($0 as? SyncError)?.isNotFound == true
         }
-        await #expect(throws: SyncError.httpStatus(404, body: ["error": "not found"])) {
-            try await backend.perform(request(.delete, path))
+        await #expect { try await backend.perform(request(.delete, path)) } throws: {
+            ($0 as? SyncError)?.isNotFound == true
         }
     }
 
@@ -320,6 +322,6 @@ struct SyncContractTests {
         try await user.destroy(wait: true)
         #expect(users.isEmpty)
         let gone = try #require(users.add(["id": .string(id)]))
-        await #expect(throws: SyncError.httpStatus(404, body: ["error": "not found"])) { try await gone.fetch() }
+        await #expect { try await gone.fetch() } throws: { ($0 as? SyncError)?.isNotFound == true }
     }
 }

@@ -143,7 +143,7 @@ struct ModelDestroyTests {
         try await #require(notes.get(1)).destroy(wait: true)
         #expect(backend.records(at: "/notes") == [["id": 2, "title": "b"]])
         #expect(notes.map(\.id) == [2])
-        await #expect(throws: SyncError.httpStatus(404, body: ["error": "not found"])) {
+        await #expect(throws: SyncError.storeRefused(StoreRefusal(.notFound, path: "notes/1"))) {
             try await Model(["id": 1], options: ChangeOptions()).withBackend(backend, urlRoot: "/notes").destroy()
         }
     }

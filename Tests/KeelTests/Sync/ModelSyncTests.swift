@@ -72,11 +72,11 @@ struct ModelFetchTests {
         let log = SyncEventLog()
         log.watch(note)
 
-        await #expect(throws: SyncError.httpStatus(404, body: ["error": "not found"])) {
+        await #expect(throws: SyncError.storeRefused(StoreRefusal(.notFound, path: "notes/99"))) {
             try await note.fetch()
         }
         #expect(log.entries == ["request", "error"])
-        #expect(log.events(named: "error").first?.syncError == .httpStatus(404, body: ["error": "not found"]))
+        #expect(log.events(named: "error").first?.syncError == .storeRefused(StoreRefusal(.notFound, path: "notes/99")))
         #expect(note["title"] == "kept")
     }
 
