@@ -39,7 +39,8 @@ extension Collection {
             url: try URLPath.resolve(path, against: baseURL ?? M.baseURL),
             body: nil,
             format: format,
-            options: options
+            options: options,
+            rootKey: format.requestRootKey(for: M.self)
         )
         let response = try await performSync(
             request,

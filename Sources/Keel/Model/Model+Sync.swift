@@ -233,7 +233,8 @@ extension Model {
             url: try requestURL(for: method, options: options),
             body: body,
             format: format,
-            options: options
+            options: options,
+            rootKey: format.requestRootKey(for: Self.self)
         )
         if !options.files.isEmpty && options.requestBody == nil {
             request.requestBody = .multipart(format.multipartForm(body, files: options.files, for: Self.self))
@@ -310,7 +311,14 @@ extension Model {
     ) async throws(SyncError) -> (SyncRequest, SyncResponse) {
         let backend = try requireBackend()
         let url = try requestURL(for: method, options: options)
-        let request = makeRequest(method, url: url, body: nil, format: format, options: options)
+        let request = makeRequest(
+            method,
+            url: url,
+            body: nil,
+            format: format,
+            options: options,
+            rootKey: format.requestRootKey(for: Self.self)
+        )
         let response = try await performSync(
             request,
             with: backend,

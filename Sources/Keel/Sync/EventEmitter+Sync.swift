@@ -18,7 +18,8 @@ extension EventEmitter {
         url: URL,
         body: JSONValue?,
         format: WireFormat,
-        options: SyncOptions
+        options: SyncOptions,
+        rootKey: String? = nil
     ) -> SyncRequest {
         var request = SyncRequest(
             method: method,
@@ -33,6 +34,7 @@ extension EventEmitter {
         )
         request.requestBody = options.requestBody
         request.onUploadProgress = options.onUploadProgress
+        request.rootKey = rootKey
         return request
     }
 

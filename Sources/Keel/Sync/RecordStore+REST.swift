@@ -3,6 +3,9 @@ import Foundation
 extension RecordStore {
     /// Answers one request the way a small REST server does, with this store's records.
     ///
+    /// - The body is the request's ``SyncRequest/unwrappedBody``: a model whose format wraps
+    ///   records (Rails' `{"note": {…}}`) has its record stored without the root key, and
+    ///   answers carry records without it, which such formats accept.
     /// - `create` on `/notes` stores the body (a JSON object, else refused as
     ///   ``StoreRefusal/Reason/notAnObject``, status 400) and answers 201
     ///   with it. A record without an id gets the next integer id of the collection; an
@@ -59,14 +62,14 @@ extension RecordStore {
         let resource = ResourcePath(request.url)
         switch request.method {
         case .create:
-            guard let body = request.body?.objectValue else {
+            guard let body = request.unwrappedBody?.objectValue else {
                 throw .storeRefused(.init(.notAnObject, path: resource.path))
             }
             return try create(body, in: resource.path, idAttribute: idAttribute)
         case .read:
             return try read(resource, query: ResourcePath.queryItems(of: request))
         case .update, .patch:
-            guard let body = request.body?.objectValue else {
+            guard let body = request.unwrappedBody?.objectValue else {
                 throw .storeRefused(.init(.notAnObject, path: resource.path))
             }
             guard let collection = resource.parent, let id = resource.lastSegment else {

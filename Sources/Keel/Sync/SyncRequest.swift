@@ -38,6 +38,19 @@ public struct SyncRequest: Sendable, Hashable {
     /// request.requestBody = .multipart(MultipartForm([.file(name: "photo", .file(photoURL))]))
     /// ```
     public var requestBody: RequestBody?
+    /// The root key the model's ``WireFormat`` wraps a record in (`"note"` for Rails'
+    /// `{"note": {…}}`), or `nil` when it sends records unwrapped.
+    ///
+    /// Set on every request of a model or collection whose format wraps requests, `read` and
+    /// `delete` included. ``RESTSync`` sends the body as it is; a backend that keeps records (a
+    /// ``RecordStore``, `SQLiteSync`, the local copy of `CachingSync`) stores
+    /// ``unwrappedBody``.
+    ///
+    /// ```swift
+    /// request.rootKey     // "note"
+    /// request.body        // {"note": {"title": "Hi"}}
+    /// ```
+    public var rootKey: String?
     /// The handler behind ``onUploadProgress``, compared by identity.
     var uploadProgressHandler: UploadProgressHandler?
 
@@ -88,6 +101,21 @@ public struct SyncRequest: Sendable, Hashable {
         self.emulateHTTP = emulateHTTP
         self.emulateJSON = emulateJSON
         self.context = context
+    }
+
+    /// The record the body carries: the value under ``rootKey`` when the body is an object
+    /// with that one key holding an object, otherwise the body itself.
+    ///
+    /// ```swift
+    /// var request = SyncRequest(method: .create, url: URL(string: "/notes")!, body: ["note": ["title": "Hi"]])
+    /// request.rootKey = "note"
+    /// request.unwrappedBody  // {"title": "Hi"}
+    /// ```
+    public var unwrappedBody: JSONValue? {
+        guard let rootKey, let object = body?.objectValue, object.count == 1,
+            let record = object[rootKey], record.objectValue != nil
+        else { return body }
+        return record
     }
 
     /// The URL's path with percent-encoding kept, such as `/users/a%2Fb`.

@@ -11,8 +11,13 @@ extension WireFormat {
         }
         var wire = keys.toWire(sent)
         if let drupalFields { wire = drupalFields.wrap(wire) }
-        guard root.wrapsRequests else { return .object(wire) }
-        return .object([root.names(for: modelType).singular: .object(wire)])
+        guard let rootKey = requestRootKey(for: modelType) else { return .object(wire) }
+        return .object([rootKey: .object(wire)])
+    }
+
+    /// The key that wraps a record in a request body, when the format wraps requests.
+    func requestRootKey(for modelType: Model.Type) -> String? {
+        root.wrapsRequests ? root.names(for: modelType).singular : nil
     }
 
     /// The attributes a PATCH sends besides the changed ones: those with the

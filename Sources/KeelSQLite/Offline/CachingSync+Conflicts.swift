@@ -18,17 +18,19 @@ extension CachingSync {
         check: VersionCheck,
         into report: inout ReplayReport
     ) async throws(SyncError) -> VersionOutcome {
-        var request = SyncRequest(method: change.method, url: change.url, body: change.body, headers: change.headers)
+        var request = change.request
         request.headers[Self.idempotencyKeyHeader] = change.idempotencyKey
         let current: SyncResponse?
+        var read = SyncRequest(method: .read, url: change.url)
+        read.rootKey = change.rootKey
         do {
-            current = try await remote.perform(SyncRequest(method: .read, url: change.url))
+            current = try await remote.perform(read)
         } catch {
             if Self.isTemporary(error) { return .done(.stop(error)) }
             guard error.status == 404 else { return .send(request) }
             current = nil
         }
-        let server = current?.body?.objectValue
+        let server = Self.record(in: current?.body, rootKey: change.rootKey)
         if change.method == .delete && current == nil {
             _ = try await local.complete(change, serverRecord: nil, foreignKeys: configuration.foreignKeys)
             report.sent.append(ReplayReport.Sent(change: change, response: SyncResponse(status: 204)))
@@ -54,7 +56,7 @@ extension CachingSync {
             return .send(request)
         case .merged(let attributes):
             request.method = .update
-            request.body = .object(attributes)
+            request.body = QueuedChange.wrap(.object(attributes), in: change.rootKey)
             if check == .etag, let version { request.headers["If-Match"] = version }
             report.resolved.append(conflict)
             return .send(request)
@@ -147,9 +149,7 @@ extension CachingSync {
     /// - Throws: `SyncError.storage(_:)`.
     public func discard(_ change: QueuedChange) async throws(SyncError) {
         var server: RemoteRecord?
-        if change.method != .create,
-            let record = try? await remote.perform(SyncRequest(method: .read, url: change.url)).body?.objectValue
-        {
+        if change.method != .create, let record = await serverRecord(of: change) {
             server = RemoteRecord(attributes: record, version: nil)
         } else if change.method != .create {
             server = try await local.record(change.recordID, in: change.collection).map {

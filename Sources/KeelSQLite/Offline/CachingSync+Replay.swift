@@ -107,7 +107,7 @@ extension CachingSync {
     }
 
     private func send(_ change: QueuedChange, into report: inout ReplayReport) async throws(SyncError) -> Step {
-        var request = SyncRequest(method: change.method, url: change.url, body: change.body, headers: change.headers)
+        var request = change.request
         request.headers[Self.idempotencyKeyHeader] = change.idempotencyKey
         let check = configuration.versionCheck(for: change.collection)
         if change.method != .create, check != .none, let base = change.baseVersion {
@@ -135,7 +135,7 @@ extension CachingSync {
                 return .next
             }
             if error.status == 409 || error.status == 412 {
-                let server = try? await remote.perform(SyncRequest(method: .read, url: change.url)).body?.objectValue
+                let server = await serverRecord(of: change)
                 try await local.mark(change, as: .conflict(server: server))
                 let conflict = SyncConflict(
                     change: change,
@@ -149,7 +149,7 @@ extension CachingSync {
             report.failures.append(ReplayReport.Failure(change: change, error: error))
             return .blocked
         }
-        let record = response.body?.objectValue
+        let record = Self.record(in: response.body, rootKey: change.rootKey)
         let check = configuration.versionCheck(for: change.collection)
         let server = record.map {
             RemoteRecord(attributes: $0, version: Self.version(of: $0, headers: response.headers, check: check))

@@ -130,7 +130,7 @@ public final class CachingSync: SyncStateReporting {
         let check = configuration.versionCheck(for: request.path)
         if let list = response.body?.arrayValue, list.allSatisfy({ $0.objectValue != nil }) {
             let isComplete = ResourcePath.queryItems(of: request).isEmpty
-            let records = list.compactMap(\.objectValue).map {
+            let records = list.compactMap { Self.record(in: $0, rootKey: request.rootKey) }.map {
                 RemoteRecord(attributes: $0, version: Self.version(of: $0, headers: [:], check: check))
             }
             try await local.store(records, in: resource.path, isComplete: isComplete)
@@ -139,7 +139,8 @@ public final class CachingSync: SyncStateReporting {
             merged.body = try await local.read(request).body
             return merged
         }
-        if let record = response.body?.objectValue, let id = record[local.idAttribute], !id.isNull,
+        if let record = Self.record(in: response.body, rootKey: request.rootKey), let id = record[local.idAttribute],
+            !id.isNull,
             let parent = resource.parent
         {
             let version = Self.version(of: record, headers: response.headers, check: check)
@@ -200,6 +201,21 @@ public final class CachingSync: SyncStateReporting {
     }
 
     /// The version of a record: the ETag header, or the version attribute's value.
+    /// The record of a server's answer: the object, or the object under `rootKey` when the
+    /// answer is wrapped in it (Rails with `include_root_in_json`).
+    static func record(in body: JSONValue?, rootKey: String?) -> Attributes? {
+        guard let object = body?.objectValue else { return nil }
+        if let rootKey, object.count == 1, let record = object[rootKey]?.objectValue { return record }
+        return object
+    }
+
+    /// The server's record of a queued change, read again; `nil` when it cannot be read.
+    func serverRecord(of change: QueuedChange) async -> Attributes? {
+        var read = SyncRequest(method: .read, url: change.url)
+        read.rootKey = change.rootKey
+        return Self.record(in: try? await remote.perform(read).body, rootKey: change.rootKey)
+    }
+
     static func version(of record: Attributes?, headers: [String: String], check: VersionCheck) -> String? {
         switch check {
         case .none: return nil

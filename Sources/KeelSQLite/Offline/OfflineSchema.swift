@@ -29,7 +29,8 @@ enum OfflineSchema {
             idempotency_key TEXT NOT NULL UNIQUE,
             base_version TEXT,
             state TEXT NOT NULL DEFAULT 'pending',
-            detail TEXT
+            detail TEXT,
+            root_key TEXT
         );
         CREATE INDEX IF NOT EXISTS offline_queue_record ON offline_queue(collection, record_id);
         CREATE TABLE IF NOT EXISTS offline_ids(
@@ -49,10 +50,19 @@ enum OfflineSchema {
         try connection.execute("BEGIN IMMEDIATE")
         do throws(SQLiteStoreError) {
             try connection.execute(sql)
+            try addRootKeyColumn(in: connection)
             try connection.execute("COMMIT")
         } catch {
             if connection.isInTransaction { try? connection.execute("ROLLBACK") }
             throw error
         }
+    }
+
+    /// Adds the queue's `root_key` column to a file made before it existed; its changes keep
+    /// `NULL`, since they were queued with their bodies as sent.
+    private static func addRootKeyColumn(in connection: SQLiteConnection) throws(SQLiteStoreError) {
+        let columns = try connection.rows("PRAGMA table_info(offline_queue)").compactMap { $0.count > 1 ? $0[1] : nil }
+        guard !columns.contains("root_key") else { return }
+        try connection.execute("ALTER TABLE offline_queue ADD COLUMN root_key TEXT")
     }
 }

@@ -112,7 +112,8 @@ struct OfflineTables {
         let parameters: [SQLiteValue] = collection.map { [.text($0), .text(recordID ?? "")] } ?? []
         try connection.query(
             """
-            SELECT seq, method, url, collection, record_id, body, headers, idempotency_key, base_version, state, detail
+            SELECT seq, method, url, collection, record_id, body, headers, idempotency_key, base_version, state, detail,
+                root_key
             FROM offline_queue \(filter) ORDER BY seq
             """,
             parameters
@@ -143,7 +144,8 @@ struct OfflineTables {
             headers: headers,
             idempotencyKey: row.text(at: 7) ?? "",
             baseVersion: row.text(at: 8),
-            state: try state(row.text(at: 9), detail: row.text(at: 10), what: what)
+            state: try state(row.text(at: 9), detail: row.text(at: 10), what: what),
+            rootKey: row.text(at: 11)
         )
     }
 
@@ -174,18 +176,22 @@ struct OfflineTables {
         body: JSONValue?,
         headers: [String: String],
         idempotencyKey: String,
-        baseVersion: String?
+        baseVersion: String?,
+        rootKey: String?
     ) throws(SQLiteStoreError) {
         let headerObject = JSONValue.object(Attributes(headers.mapValues { JSONValue.string($0) }))
         try connection.run(
             """
-            INSERT INTO offline_queue(method, url, collection, record_id, body, headers, idempotency_key, base_version)
-            VALUES (?1, ?2, ?3, ?4, NULLIF(?5, ''), ?6, ?7, NULLIF(?8, ''))
+            INSERT INTO offline_queue(
+                method, url, collection, record_id, body, headers, idempotency_key, base_version, root_key
+            )
+            VALUES (?1, ?2, ?3, ?4, NULLIF(?5, ''), ?6, ?7, NULLIF(?8, ''), NULLIF(?9, ''))
             """,
             [
                 .text(method.rawValue), .text(url.absoluteString), .text(collection), .text(recordID),
                 try body.map { (body) throws(SQLiteStoreError) in try encode(body) } ?? .text(""),
                 try encode(headerObject), .text(idempotencyKey), .text(baseVersion ?? ""),
+                .text(rootKey ?? ""),
             ]
         )
     }

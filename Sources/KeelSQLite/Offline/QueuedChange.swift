@@ -39,7 +39,8 @@ public struct QueuedChange: Sendable, Hashable, Identifiable {
     public let collection: String
     /// The record's id (a temporary one for a record created offline).
     public let recordID: String
-    /// The request body as queued.
+    /// The record the change carries, without the root key of its request
+    /// (``Keel/SyncRequest/unwrappedBody``); temporary ids in it are replaced by the server's.
     public let body: JSONValue?
     /// The extra headers of the original request.
     public let headers: [String: String]
@@ -50,6 +51,28 @@ public struct QueuedChange: Sendable, Hashable, Identifiable {
     public let baseVersion: String?
     /// Whether it waits, failed or is in conflict.
     public let state: State
+    /// The root key the server expects the record wrapped in (`"note"` for Rails'
+    /// `{"note": {…}}`), from the original request's ``Keel/SyncRequest/rootKey``; `nil` when
+    /// the record is sent as it is.
+    public let rootKey: String?
+
+    /// The request that sends the change: its method, URL and headers, and ``body`` wrapped
+    /// in ``rootKey``.
+    ///
+    /// ```swift
+    /// let response = try await remote.perform(change.request)
+    /// ```
+    public var request: SyncRequest {
+        var request = SyncRequest(method: method, url: url, body: Self.wrap(body, in: rootKey), headers: headers)
+        request.rootKey = rootKey
+        return request
+    }
+
+    /// A record wrapped in a root key, or as it is without one.
+    static func wrap(_ record: JSONValue?, in rootKey: String?) -> JSONValue? {
+        guard let rootKey, let record else { return record }
+        return .object([rootKey: record])
+    }
 
     /// The queue's ``sequence``.
     public var id: Int { sequence }
@@ -74,7 +97,8 @@ public struct QueuedChange: Sendable, Hashable, Identifiable {
         headers: [String: String],
         idempotencyKey: String,
         baseVersion: String?,
-        state: State
+        state: State,
+        rootKey: String? = nil
     ) {
         self.sequence = sequence
         self.method = method
@@ -86,6 +110,7 @@ public struct QueuedChange: Sendable, Hashable, Identifiable {
         self.idempotencyKey = idempotencyKey
         self.baseVersion = baseVersion
         self.state = state
+        self.rootKey = rootKey
     }
 }
 

@@ -73,9 +73,12 @@ extension SQLiteOfflineStore {
         try await transaction(writes: true) { (tables) throws(SyncError) in
             var local = request
             var target = CachePath.target(of: request)
-            let queuedBody = request.body
+            let queuedBody = request.unwrappedBody
+            let isWrapped = request.body == nil || queuedBody != request.body
+            local.body = queuedBody
+            local.rootKey = nil
             if request.method == .create {
-                var body = request.body?.objectValue ?? [:]
+                var body = queuedBody?.objectValue ?? [:]
                 if body[tables.idAttribute] == nil || body[tables.idAttribute] == .null {
                     let number = try Self.storing { () throws(SQLiteStoreError) in
                         try tables.nextCounter("temporary_id")
@@ -102,7 +105,8 @@ extension SQLiteOfflineStore {
                     body: queuedBody,
                     headers: request.headers,
                     idempotencyKey: idempotencyKey,
-                    baseVersion: baseVersion
+                    baseVersion: baseVersion,
+                    rootKey: isWrapped ? request.rootKey : nil
                 )
             }
             response.headers[SyncState.headerName.lowercased()] = SyncState.pending.headerValue

@@ -4,7 +4,7 @@ extension WireFormat {
     /// The fields of the wire body in ``formNotation``, then each file named as its attribute would be, inside the root key
     /// when requests are wrapped (`user[avatar]`). A file replaces an attribute of its name.
     func multipartForm(_ body: JSONValue, files: [String: FilePart], for modelType: Model.Type) -> MultipartForm {
-        let rootKey = root.wrapsRequests ? root.names(for: modelType).singular : nil
+        let rootKey = requestRootKey(for: modelType)
         let named = files.sorted { $0.key < $1.key }.map { (wireName: keys.wireName(for: $0.key), file: $0.value) }
         var fields = body
         if case .object(var object) = fields {
