@@ -40,7 +40,7 @@ public struct QueuedChange: Sendable, Hashable, Identifiable {
     /// The record's id (a temporary one for a record created offline).
     public let recordID: String
     /// The record the change carries, without the root key of its request
-    /// (``Keel/SyncRequest/unwrappedBody``); temporary ids in it are replaced by the server's.
+    /// (`SyncRequest.unwrappedBody`); temporary ids in it are replaced by the server's.
     public let body: JSONValue?
     /// The extra headers of the original request.
     public let headers: [String: String]
@@ -52,7 +52,7 @@ public struct QueuedChange: Sendable, Hashable, Identifiable {
     /// Whether it waits, failed or is in conflict.
     public let state: State
     /// The root key the server expects the record wrapped in (`"note"` for Rails'
-    /// `{"note": {…}}`), from the original request's ``Keel/SyncRequest/rootKey``; `nil` when
+    /// `{"note": {…}}`), from the original request's `SyncRequest.rootKey`; `nil` when
     /// the record is sent as it is.
     public let rootKey: String?
 
