@@ -67,7 +67,8 @@ public struct RESTSync: Sync {
     ///   - emulateHTTP: Tunnel PUT, PATCH and DELETE through POST.
     ///   - emulateJSON: Send form-encoded bodies.
     ///   - transport: What sends the requests; by default a new ephemeral `URLSession` whose
-    ///     delegate is a ``CrossOriginRedirectGuard``.
+    ///     delegate is a ``CrossOriginRedirectGuard``, shared by the copies of this value and
+    ///     invalidated when the last of them is gone.
     public init(
         baseURL: URL? = nil,
         headers: [String: String] = [:],
@@ -81,8 +82,7 @@ public struct RESTSync: Sync {
         self.timeout = timeout
         self.emulateHTTP = emulateHTTP
         self.emulateJSON = emulateJSON
-        self.transport =
-            transport ?? URLSession(configuration: .ephemeral, delegate: CrossOriginRedirectGuard(), delegateQueue: nil)
+        self.transport = transport ?? OwnedURLSession()
     }
 
     /// Sends the request and decodes the response.
