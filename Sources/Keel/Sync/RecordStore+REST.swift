@@ -4,8 +4,10 @@ extension RecordStore {
     /// Answers one request the way a small REST server does, with this store's records.
     ///
     /// - The body is the request's ``SyncRequest/unwrappedBody``: a model whose format wraps
-    ///   records (Rails' `{"note": {…}}`) has its record stored without the root key, and
-    ///   answers carry records without it, which such formats accept.
+    ///   records (Rails' `{"note": {…}}`) has its record stored without the root key.
+    ///   Answers carry records without it, which formats whose responses are
+    ///   ``RootWrapping/Responses/optional`` (as `.rails`) or unwrapped accept; a format that
+    ///   requires a root key in responses cannot read a store's answers.
     /// - `create` on `/notes` stores the body (a JSON object, else refused as
     ///   ``StoreRefusal/Reason/notAnObject``, status 400) and answers 201
     ///   with it. A record without an id gets the next integer id of the collection; an
