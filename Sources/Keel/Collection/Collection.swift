@@ -405,7 +405,12 @@ open class Collection<M: Model>: EventEmitter, ModelCollection, RelatedCollectio
     // MARK: - Observation
 
     func observeModels() {
-        (observation ?? makeModelsObservation()).access()
+        // Lent to the call, not retained: the collection holds it.
+        if let observation = observation.map(Unmanaged.passUnretained) {
+            observation._withUnsafeGuaranteedRef { $0.access() }
+        } else {
+            makeModelsObservation().access()
+        }
     }
 
     /// Creates the object that stands for the models in Observation: out of line, so that

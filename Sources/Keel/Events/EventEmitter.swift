@@ -207,8 +207,13 @@ open class EventEmitter {
     ///   - arguments: Values for the handlers: ``Event/arguments``, and the first one as
     ///     ``Event/value``.
     public final func trigger(_ events: String, _ arguments: JSONValue...) {
+        if handlers.isEmpty && allHandlers.isEmpty { return }
+        if let position = handlers.index(forKey: events) {
+            dispatch(Event(name: events, arguments: arguments), at: position)
+            return
+        }
         forEachName(in: events) { name in
-            dispatch(Event(name: name, value: arguments.first, arguments: arguments))
+            dispatch(Event(name: name, arguments: arguments))
         }
     }
 
@@ -222,8 +227,15 @@ open class EventEmitter {
     ///   - events: One name, or several separated by spaces.
     ///   - argument: The value for the handlers, as ``Event/value``.
     public final func trigger(_ events: String, _ argument: JSONValue) {
+        if handlers.isEmpty && allHandlers.isEmpty { return }
+        // A name that has handlers of its own is a single name (registering splits names
+        // at separators), so the common trigger finds its handlers without scanning the name.
+        if let position = handlers.index(forKey: events) {
+            dispatch(Event(name: events, argument: argument), at: position)
+            return
+        }
         forEachName(in: events) { name in
-            dispatch(Event(name: name, value: argument))
+            dispatch(Event(name: name, argument: argument))
         }
     }
 
@@ -244,9 +256,15 @@ open class EventEmitter {
     /// Runs the handlers of one event name, then the `all` handlers.
     final func dispatch(_ event: Event) {
         if handlers.isEmpty && allHandlers.isEmpty { return }
+        dispatch(event, at: handlers.index(forKey: event.name))
+    }
+
+    /// Runs the handlers at `position` in the table (those of the event's name), then the
+    /// `all` handlers.
+    private func dispatch(_ event: Event, at position: Int?) {
         // Read the `all` list before the specific handlers run (Backbone #1282).
         let all = allHandlers
-        if let position = handlers.index(forKey: event.name) {
+        if let position {
             handlers.value(at: position).forEach { invoke($0, event) }
         }
         all.forEach { invoke($0, event) }
