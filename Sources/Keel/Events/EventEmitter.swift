@@ -36,8 +36,8 @@ open class EventEmitter {
     // could never fire, and every event paid for them.
     @exclusivity(unchecked) private var handlers = OrderedStringMap<HandlerList>()
     @exclusivity(unchecked) private var allHandlers = HandlerList()
-    @exclusivity(unchecked) private var listeningTo: [ObjectIdentifier: Listening] = [:]
-    @exclusivity(unchecked) private var listeners: [ObjectIdentifier: Listening] = [:]
+    @exclusivity(unchecked) private var listeningTo = ListeningTable()
+    @exclusivity(unchecked) private var listeners = ListeningTable()
     @exclusivity(unchecked) private var needsPruning = false
     private var storedLink: EmitterLink?
 
@@ -390,10 +390,10 @@ open class EventEmitter {
         let names = events.map(splitNames)
         if let target {
             if let listening = listeningTo[ObjectIdentifier(target)] { stop(listening, names: names) }
-        } else if listeningTo.count == 1, let listening = listeningTo.first?.value {
+        } else if let listening = listeningTo.single {
             stop(listening, names: names)
         } else if !listeningTo.isEmpty {
-            for listening in Array(listeningTo.values) { stop(listening, names: names) }
+            for listening in listeningTo.values { stop(listening, names: names) }
         }
     }
 
