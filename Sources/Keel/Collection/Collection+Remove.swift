@@ -97,7 +97,7 @@ extension Collection {
             removed = removeModels(found, options: options)
         }
         if !removed.isEmpty && !options.silent && hasHandlers {
-            let changes = CollectionChanges(added: [], removed: removed, merged: [])
+            let changes = CollectionChanges(added: [], removed: Self.upcast(removed), merged: [])
             dispatch(Event(name: "update", collection: self, changes: changes, options: options.change))
         }
         return removed

@@ -164,10 +164,13 @@ extension Collection {
             if update.reordered {
                 dispatch(Event(name: "sort", collection: self, options: options.change))
             }
-            // Converting the lists to `[Model]` costs a pass over them; skip it when no one
-            // listens.
+            // Skip building the lists' event when no one listens.
             if hasHandlers && (!toAdd.isEmpty || !update.removed.isEmpty || !update.merged.isEmpty) {
-                let changes = CollectionChanges(added: toAdd, removed: update.removed, merged: update.merged)
+                let changes = CollectionChanges(
+                    added: Self.upcast(toAdd),
+                    removed: Self.upcast(update.removed),
+                    merged: Self.upcast(update.merged)
+                )
                 dispatch(Event(name: "update", collection: self, changes: changes, options: options.change))
             }
         }

@@ -511,14 +511,25 @@ open class EventEmitter {
             return true
         }
         if allHandlers.contains(where: shouldRemove) { allHandlers.removeAll(where: remove) }
-        var emptied = false
+        var emptiedCount = 0
+        var emptiedName = ""
         for position in handlers.entries.indices where handlers.entries[position].value.contains(where: shouldRemove) {
-            handlers.modifyValue(at: position) { list in
+            let isEmpty = handlers.modifyValue(at: position) { list in
                 list.removeAll(where: remove)
-                emptied = emptied || list.isEmpty
+                return list.isEmpty
+            }
+            if isEmpty {
+                emptiedCount += 1
+                emptiedName = handlers.entries[position].key
             }
         }
-        if emptied { handlers.removeAll { $0.value.isEmpty } }
+        // One emptied name (the common `stopListening`) is removed by itself, without
+        // partitioning the whole table.
+        if emptiedCount == 1 {
+            handlers.removeValue(forKey: emptiedName)
+        } else if emptiedCount > 1 {
+            handlers.removeAll { $0.value.isEmpty }
+        }
     }
 
     /// Deletes a finished `listenTo` relationship from both sides.
