@@ -140,8 +140,7 @@ public struct ModelComparator<M: Model> {
     }
 
     /// The keys paired with their positions, when every key is an ``JSONValue/int(_:)``.
-    private static func integerPairs(_ keys: ContiguousArray<JSONValue?>) -> ContiguousArray<(key: Int, position: Int)>?
-    {
+    private static func integerPairs(_ keys: ContiguousArray<JSONValue?>) -> ContiguousArray<(key: Int, position: Int)>? {
         var pairs = ContiguousArray<(key: Int, position: Int)>()
         pairs.reserveCapacity(keys.count)
         for position in keys.indices {
