@@ -3,15 +3,15 @@ extension Collection: ModelEventForwarding {
     /// a destroyed model is removed, and a changed id is re-indexed before any
     /// `change:<attribute>` handler runs.
     func forwardModelEvent(_ event: Event) {
-        switch event.name {
-        case "add", "remove":
+        // Compared by their bits first: the names of the frequent events (`change:<key>`,
+        // `change`) differ from these in their bits, which decides without a string comparison.
+        let name = event.name
+        if StringIdentity.equal(name, "add") || StringIdentity.equal(name, "remove") {
             if event.collection !== self { return }
-        case "destroy":
+        } else if StringIdentity.equal(name, "destroy") {
             if let model = event.model { remove(model, options: UpdateOptions(event.options)) }
-        case "changeId":
+        } else if StringIdentity.equal(name, "changeId") {
             if let model = event.model as? M { reindex(model, previousID: event.previousID) }
-        default:
-            break
         }
         dispatch(event)
     }

@@ -97,7 +97,7 @@ extension Collection {
             removed = removeModels(found, options: options)
         }
         if !removed.isEmpty && !options.silent && hasHandlers {
-            let changes = CollectionChanges(added: [], removed: removed, merged: [])
+            let changes = CollectionChanges(added: [], removed: Self.upcast(removed), merged: [])
             dispatch(Event(name: "update", collection: self, changes: changes, options: options.change))
         }
         return removed
@@ -106,17 +106,16 @@ extension Collection {
     /// Removes models in one pass, then fires `remove` for each with the index it would have
     /// had had they been removed one by one (Backbone's order), and detaches them.
     func removeModels(_ models: [M], options: UpdateOptions) -> [M] {
-        var wanted = Set<ObjectIdentifier>(minimumCapacity: models.count)
-        for model in models { wanted.insert(ObjectIdentifier(model)) }
-        var originalIndex: [ObjectIdentifier: Int] = [:]
-        originalIndex.reserveCapacity(models.count)
+        var wanted = IdentityTable(capacity: models.count)
+        for model in models { wanted.insert(model) }
+        var originalIndex = IdentityTable(capacity: models.count)
         let current = storage
         var kept: [M] = []
         kept.reserveCapacity(current.count)
         for index in current.indices {
             let model = current[index]
-            if wanted.contains(ObjectIdentifier(model)) {
-                originalIndex[ObjectIdentifier(model)] = index
+            if wanted.contains(model) {
+                originalIndex.insert(model, value: index)
             } else {
                 kept.append(model)
             }
@@ -127,15 +126,16 @@ extension Collection {
 
         var removed: [M] = []
         removed.reserveCapacity(originalIndex.count)
-        for model in models where originalIndex[ObjectIdentifier(model)] != nil {
-            // Taking each model out of `wanted` lists a model given twice only once.
-            if wanted.remove(ObjectIdentifier(model)) != nil { removed.append(model) }
+        var listed = IdentityTable(capacity: originalIndex.count)
+        for model in models where originalIndex.contains(model) {
+            // A model given twice is listed once.
+            if listed.insert(model) { removed.append(model) }
         }
         for model in removed { unindex(model) }
 
         var alreadyRemoved = FenwickTree(count: total)
         for model in removed {
-            let index = originalIndex[ObjectIdentifier(model)] ?? 0
+            let index = originalIndex.value(for: model) ?? 0
             let currentIndex = index - alreadyRemoved.prefixSum(upTo: index)
             alreadyRemoved.increment(at: index)
             if !options.silent {

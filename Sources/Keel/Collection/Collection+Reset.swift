@@ -82,7 +82,9 @@ extension Collection {
         addOptions.merge = false
         let added = set(inputs: inputs, options: addOptions)
         if !options.silent && hasHandlers {
-            dispatch(Event(name: "reset", collection: self, previousModels: previous, options: options.change))
+            dispatch(
+                Event(name: "reset", collection: self, previousModels: Self.upcast(previous), options: options.change)
+            )
         }
         return added
     }

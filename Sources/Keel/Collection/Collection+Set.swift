@@ -164,10 +164,13 @@ extension Collection {
             if update.reordered {
                 dispatch(Event(name: "sort", collection: self, options: options.change))
             }
-            // Converting the lists to `[Model]` costs a pass over them; skip it when no one
-            // listens.
+            // Skip building the lists' event when no one listens.
             if hasHandlers && (!toAdd.isEmpty || !update.removed.isEmpty || !update.merged.isEmpty) {
-                let changes = CollectionChanges(added: toAdd, removed: update.removed, merged: update.merged)
+                let changes = CollectionChanges(
+                    added: Self.upcast(toAdd),
+                    removed: Self.upcast(update.removed),
+                    merged: Self.upcast(update.merged)
+                )
                 dispatch(Event(name: "update", collection: self, changes: changes, options: options.change))
             }
         }
@@ -207,11 +210,8 @@ extension Collection {
         var toMerge: [M] = []
         // The input's order and membership matter only when missing models are removed.
         var order: [M] = []
-        var seen = Set<ObjectIdentifier>()
-        if shouldRemove {
-            order.reserveCapacity(inputs.count)
-            seen.reserveCapacity(inputs.count)
-        }
+        var seen = IdentityTable(capacity: shouldRemove ? inputs.count : 0)
+        if shouldRemove { order.reserveCapacity(inputs.count) }
         var needsSort = false
         let modelOptions = shouldAdd ? optionsForNewModels(options) : options.change
         if shouldAdd {
@@ -232,14 +232,14 @@ extension Collection {
                         needsSort = sortAttribute.map { existing.hasChanged($0) } ?? existing.hasChanged()
                     }
                 }
-                if shouldRemove && seen.insert(ObjectIdentifier(existing)).inserted { order.append(existing) }
+                if shouldRemove && seen.insert(existing) { order.append(existing) }
                 result.append(existing)
             } else if shouldAdd {
                 guard let model = prepareModel(input, options: options, modelOptions: modelOptions) else { continue }
                 toAdd.append(model)
                 addReference(model)
                 if shouldRemove {
-                    seen.insert(ObjectIdentifier(model))
+                    seen.insert(model)
                     order.append(model)
                 }
                 result.append(model)
@@ -249,7 +249,7 @@ extension Collection {
         var removed: [M] = []
         if shouldRemove {
             var missing: [M] = []
-            for model in storage where !seen.contains(ObjectIdentifier(model)) { missing.append(model) }
+            for model in storage where !seen.contains(model) { missing.append(model) }
             if !missing.isEmpty { removed = removeModels(missing, options: options) }
         }
 

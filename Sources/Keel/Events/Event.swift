@@ -102,22 +102,49 @@ public struct Event {
         self.value = value ?? arguments.first
         self.index = index
         self.options = options
-        let arguments = arguments.count > 1 ? arguments : []
-        if arguments.isEmpty && previousID == nil && error == nil && changes == nil && previousModels == nil
-            && request == nil && response == nil
-        {
+        // Each optional is tested with a pattern: comparing a non-`Equatable` optional with
+        // `nil` copied it (a `SyncRequest` is large), several times per event.
+        var hasDetails = arguments.count > 1
+        if case .some = previousID { hasDetails = true }
+        if case .some = error { hasDetails = true }
+        if case .some = changes { hasDetails = true }
+        if case .some = previousModels { hasDetails = true }
+        if case .some = request { hasDetails = true }
+        if case .some = response { hasDetails = true }
+        guard hasDetails else {
             details = nil
-        } else {
-            details = Details(
-                arguments: arguments,
-                previousID: previousID,
-                error: error,
-                changes: changes,
-                previousModels: previousModels,
-                request: request,
-                response: response
-            )
+            return
         }
+        details = Details(
+            arguments: arguments.count > 1 ? arguments : [],
+            previousID: previousID,
+            error: error,
+            changes: changes,
+            previousModels: previousModels,
+            request: request,
+            response: response
+        )
+    }
+
+    /// A custom event with one argument (or none), as `trigger` builds it: only the name and
+    /// the value are set, without evaluating the defaults of the public initializer.
+    init(name: String, argument: JSONValue?) {
+        self.name = name
+        model = nil
+        collection = nil
+        value = argument
+        index = nil
+        options = ChangeOptions()
+        details = nil
+    }
+
+    /// A custom event with any number of arguments, as the variadic `trigger` builds it.
+    init(name: String, arguments: [JSONValue]) {
+        guard arguments.count > 1 else {
+            self.init(name: name, argument: arguments.first)
+            return
+        }
+        self.init(name: name, value: arguments[0], arguments: arguments)
     }
 
     /// A model's `change:<attribute>` or `change` event, built without evaluating the

@@ -74,7 +74,7 @@ extension EventEmitter {
     ///     ``Event/value``.
     public final func trigger(_ events: EventName, _ arguments: JSONValue...) {
         for name in events.names {
-            dispatch(Event(name: name, value: arguments.first, arguments: arguments))
+            dispatch(Event(name: name, arguments: arguments))
         }
     }
 

@@ -36,8 +36,8 @@ open class EventEmitter {
     // could never fire, and every event paid for them.
     @exclusivity(unchecked) private var handlers = OrderedStringMap<HandlerList>()
     @exclusivity(unchecked) private var allHandlers = HandlerList()
-    @exclusivity(unchecked) private var listeningTo: [ObjectIdentifier: Listening] = [:]
-    @exclusivity(unchecked) private var listeners: [ObjectIdentifier: Listening] = [:]
+    @exclusivity(unchecked) private var listeningTo = ListeningTable()
+    @exclusivity(unchecked) private var listeners = ListeningTable()
     @exclusivity(unchecked) private var needsPruning = false
     private var storedLink: EmitterLink?
 
@@ -207,8 +207,13 @@ open class EventEmitter {
     ///   - arguments: Values for the handlers: ``Event/arguments``, and the first one as
     ///     ``Event/value``.
     public final func trigger(_ events: String, _ arguments: JSONValue...) {
+        if handlers.isEmpty && allHandlers.isEmpty { return }
+        if let position = handlers.index(forKey: events) {
+            dispatch(Event(name: events, arguments: arguments), at: position)
+            return
+        }
         forEachName(in: events) { name in
-            dispatch(Event(name: name, value: arguments.first, arguments: arguments))
+            dispatch(Event(name: name, arguments: arguments))
         }
     }
 
@@ -222,8 +227,15 @@ open class EventEmitter {
     ///   - events: One name, or several separated by spaces.
     ///   - argument: The value for the handlers, as ``Event/value``.
     public final func trigger(_ events: String, _ argument: JSONValue) {
+        if handlers.isEmpty && allHandlers.isEmpty { return }
+        // A name that has handlers of its own is a single name (registering splits names
+        // at separators), so the common trigger finds its handlers without scanning the name.
+        if let position = handlers.index(forKey: events) {
+            dispatch(Event(name: events, argument: argument), at: position)
+            return
+        }
         forEachName(in: events) { name in
-            dispatch(Event(name: name, value: argument))
+            dispatch(Event(name: name, argument: argument))
         }
     }
 
@@ -244,9 +256,15 @@ open class EventEmitter {
     /// Runs the handlers of one event name, then the `all` handlers.
     final func dispatch(_ event: Event) {
         if handlers.isEmpty && allHandlers.isEmpty { return }
+        dispatch(event, at: handlers.index(forKey: event.name))
+    }
+
+    /// Runs the handlers at `position` in the table (those of the event's name), then the
+    /// `all` handlers.
+    private func dispatch(_ event: Event, at position: Int?) {
         // Read the `all` list before the specific handlers run (Backbone #1282).
         let all = allHandlers
-        if let position = handlers.index(forKey: event.name) {
+        if let position {
             handlers.value(at: position).forEach { invoke($0, event) }
         }
         all.forEach { invoke($0, event) }
@@ -372,10 +390,10 @@ open class EventEmitter {
         let names = events.map(splitNames)
         if let target {
             if let listening = listeningTo[ObjectIdentifier(target)] { stop(listening, names: names) }
-        } else if listeningTo.count == 1, let listening = listeningTo.first?.value {
+        } else if let listening = listeningTo.single {
             stop(listening, names: names)
         } else if !listeningTo.isEmpty {
-            for listening in Array(listeningTo.values) { stop(listening, names: names) }
+            for listening in listeningTo.values { stop(listening, names: names) }
         }
     }
 
@@ -493,14 +511,25 @@ open class EventEmitter {
             return true
         }
         if allHandlers.contains(where: shouldRemove) { allHandlers.removeAll(where: remove) }
-        var emptied = false
+        var emptiedCount = 0
+        var emptiedName = ""
         for position in handlers.entries.indices where handlers.entries[position].value.contains(where: shouldRemove) {
-            handlers.modifyValue(at: position) { list in
+            let isEmpty = handlers.modifyValue(at: position) { list in
                 list.removeAll(where: remove)
-                emptied = emptied || list.isEmpty
+                return list.isEmpty
+            }
+            if isEmpty {
+                emptiedCount += 1
+                emptiedName = handlers.entries[position].key
             }
         }
-        if emptied { handlers.removeAll { $0.value.isEmpty } }
+        // One emptied name (the common `stopListening`) is removed by itself, without
+        // partitioning the whole table.
+        if emptiedCount == 1 {
+            handlers.removeValue(forKey: emptiedName)
+        } else if emptiedCount > 1 {
+            handlers.removeAll { $0.value.isEmpty }
+        }
     }
 
     /// Deletes a finished `listenTo` relationship from both sides.

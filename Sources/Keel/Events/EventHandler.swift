@@ -19,8 +19,15 @@ final class EventHandler {
     let callback: (Event) -> Void
     /// Whether this is a collection's forwarder (``forwarder``) rather than a closure.
     let isForwarder: Bool
-    /// The owner (Backbone's context); the handler dies with it.
-    weak var owner: AnyObject?
+    /// The owner (Backbone's context); the handler dies with it. For a `listenTo` handler
+    /// the owner is the listener, which ``listening`` already refers to weakly, so the
+    /// handler keeps no weak reference of its own (each costs a side-table update to
+    /// create and destroy).
+    var owner: AnyObject? {
+        if let listening { return listening.listener }
+        return ownOwner
+    }
+    private weak var ownOwner: AnyObject?
     let hasOwner: Bool
     /// A collection proxying this model's events; `callback` is `nil` then.
     weak var forwarder: (any ModelEventForwarding)?
@@ -42,7 +49,7 @@ final class EventHandler {
         self.name = name
         self.callback = callback ?? { _ in }
         self.isForwarder = callback == nil
-        self.owner = owner
+        if listening == nil { ownOwner = owner }
         self.hasOwner = owner != nil
         self.isOnce = isOnce
         self.listening = listening

@@ -28,7 +28,7 @@ extension Model {
             observe(key)
             return nil
         }
-        observation.registrar.access(self, keyPath: layout.keyPaths[slot])
+        observe(slot: slot)
         return storage.value(at: slot)
     }
 
@@ -69,7 +69,7 @@ extension Model {
             observe(key)
             return false
         }
-        observation.registrar.access(self, keyPath: layout.keyPaths[slot])
+        observe(slot: slot)
         return !storage.value(at: slot).isNull
     }
 

@@ -27,6 +27,14 @@ extension Model {
         return makeObservationBox()
     }
 
+    /// The registrar's box, created on first use, without a reference count of its own:
+    /// the model holds it.
+    @inline(__always)
+    var unretainedObservation: Unmanaged<ObservationBox> {
+        if let box = observationBox.map(Unmanaged.passUnretained) { return box }
+        return Unmanaged.passUnretained(makeObservationBox())
+    }
+
     /// Creates the registrar's box: out of line, so that the reads that find it stay small.
     @inline(never)
     private func makeObservationBox() -> ObservationBox {
@@ -44,14 +52,29 @@ extension Model {
     /// Registers an Observation dependency on one attribute: through its layout slot's key
     /// path when the model has the attribute, without a lock or hashing.
     func observe(_ key: String) {
-        let layout = layout
-        let keyPath = layout.slot(of: key).map { layout.keyPaths[$0] } ?? Self.keyPath(forAttribute: key)
-        observation.registrar.access(self, keyPath: keyPath)
+        if let slot = layout.slot(of: key) {
+            observe(slot: slot)
+        } else {
+            observation.access(self, keyPath: Self.keyPath(forAttribute: key))
+        }
+    }
+
+    /// Registers an Observation dependency on the attribute in `slot` of the model's layout.
+    ///
+    /// The key path is lent to the registrar straight from the layout, which the model
+    /// holds, and so is the box: neither is retained and released around the call (the
+    /// registrar calls nothing that could change the model's layout).
+    @inline(__always)
+    func observe(slot: Int) {
+        let keyPath = layout.keyPaths.withUnsafeBufferPointer { Unmanaged.passUnretained($0[slot]) }
+        unretainedObservation._withUnsafeGuaranteedRef { box in
+            keyPath._withUnsafeGuaranteedRef { box.access(self, keyPath: $0) }
+        }
     }
 
     /// Registers an Observation dependency on all attributes.
     func observeAttributes() {
-        observation.registrar.access(self, keyPath: Self.attributesKeyPath)
+        observation.access(self, keyPath: Self.attributesKeyPath)
     }
 
     /// Replaces the attributes with values written by slot into a copy of `current`, whose

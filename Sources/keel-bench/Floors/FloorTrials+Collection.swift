@@ -1,10 +1,11 @@
 // MARK: - coll_add, coll_get
 
 extension FloorTrials {
-    /// The floor of `coll_add`'s state.
+    /// The floor of `coll_add`'s state: the short notes as values by slot (`id`, `title`,
+    /// `done`, `rank`), built untimed as Keel's input maps are.
     struct AddState {
-        let collection = PlainCollection()
-        let input = (0..<100_000).map(plainShortNote)
+        let collection = SlotCollection()
+        let input = (0..<100_000).map(slotShortNote)
         let addedCounts = Log<Int>()
 
         init() {
@@ -14,15 +15,16 @@ extension FloorTrials {
         }
     }
 
-    /// The floor of `coll_add`: build, index and append 100,000 records.
+    /// The floor of `coll_add`: build, index by id in an array and append 100,000 records.
     static func collectionAdd() -> Trial {
         Trial(
             setup: { AddState() },
             body: { state in state.collection.add(state.input) },
             verify: { state in
-                try expect(state.collection.records.count == 100_000, "length \(state.collection.records.count)")
+                let records = state.collection.records
+                try expect(records.count == 100_000, "length \(records.count)")
                 try expect(state.addedCounts.entries == [100_000], "updates \(state.addedCounts.entries)")
-                return orderChecksum(state.collection.records.map { $0.id ?? -1 })
+                return orderChecksum(records.map { $0.int(at: SlotCollection.idSlot) ?? -1 })
             }
         )
     }
@@ -124,34 +126,37 @@ extension FloorTrials {
 // MARK: - coll_set_merge
 
 extension FloorTrials {
-    /// The floor of `coll_set_merge`'s state.
+    /// The floor of `coll_set_merge`'s state: records of `id`, `title` and `rank` by slot,
+    /// the input as values by slot, and closures on the collection for updates and title
+    /// changes.
     struct SetMergeState {
-        let collection = PlainCollection()
-        let input: [PlainAttributes] = (50_000..<150_000).map { id in
+        static let title = 1
+        let collection = SlotCollection(
+            (0..<100_000).map { i in [.int(i), .string("note \(i)"), .int(i % 100)] }
+        )
+        let input: [ContiguousArray<PlainValue>] = (50_000..<150_000).map { id in
             let title = id < 100_000 && id % 2 == 0 ? "note \(id) v2" : "note \(id)"
-            return ["id": .int(id), "title": .string(title), "rank": .int(id % 100)]
+            return [.int(id), .string(title), .int(id % 100)]
         }
-        let updates = Log<PlainChanges>()
+        let updates = Log<SlotChanges>()
         let titleChanges = Counter()
 
         init() {
-            collection.add(
-                (0..<100_000).map { i in ["id": .int(i), "title": .string("note \(i)"), "rank": .int(i % 100)] }
-            )
             collection.updateObservers.append { [updates] changes in updates.entries.append(changes) }
-            collection.attributeObservers.append { [titleChanges] _, key, _ in
-                if key == "title" { titleChanges.value += 1 }
+            collection.attributeObservers.append { [titleChanges] _, slot, _ in
+                if slot == Self.title { titleChanges.value += 1 }
             }
         }
     }
 
-    /// The floor of `coll_set_merge`: a dictionary index and one-pass removal.
+    /// The floor of `coll_set_merge`: an array index by id, merging by slot and one-pass
+    /// removal.
     static func collectionSetMerge() -> Trial {
         Trial(
             setup: { SetMergeState() },
             body: { state in state.collection.set(state.input) },
             verify: { state in
-                let records = state.collection.records
+                let ids = state.collection.records.map { $0.int(at: SlotCollection.idSlot) ?? -1 }
                 try expect(state.updates.entries.count == 1, "\(state.updates.entries.count) updates")
                 let changes = state.updates.entries[0]
                 try expect(
@@ -159,9 +164,9 @@ extension FloorTrials {
                     "added \(changes.added.count), removed \(changes.removed.count), merged \(changes.merged.count)"
                 )
                 try expect(state.titleChanges.value == 25_000, "\(state.titleChanges.value) title changes")
-                try expect(records.count == 100_000, "length \(records.count)")
-                try expect(records.first?.id == 50_000 && records.last?.id == 149_999, "wrong first or last id")
-                return orderChecksum(records.map { $0.id ?? -1 })
+                try expect(ids.count == 100_000, "length \(ids.count)")
+                try expect(ids.first == 50_000 && ids.last == 149_999, "wrong first or last id")
+                return orderChecksum(ids)
             }
         )
     }
@@ -208,31 +213,35 @@ extension FloorTrials {
 // MARK: - bubble
 
 extension FloorTrials {
-    /// The floor of `bubble`'s state.
+    /// The floor of `bubble`'s state: 1,000 records of `id` and `title` by slot, the
+    /// titles, and a closure on the collection that counts title changes.
     struct BubbleState {
-        let collection = PlainCollection((0..<1_000).map { i in ["id": .int(i), "title": .string("note \(i)")] })
+        static let title = 1
+        let collection = SlotCollection((0..<1_000).map { i in [.int(i), .string("note \(i)")] })
         let titles: [PlainValue] = (0..<1_000).map { .string("title \($0)") }
         let titleChanges = Counter()
 
         init() {
-            collection.attributeObservers.append { [titleChanges] _, key, _ in
-                if key == "title" { titleChanges.value += 1 }
+            collection.attributeObservers.append { [titleChanges] _, slot, _ in
+                if slot == Self.title { titleChanges.value += 1 }
             }
         }
     }
 
-    /// The floor of `bubble`: compare, store, and tell the collection, which calls its closure.
+    /// The floor of `bubble`: compare and store by slot, and tell the collection, which
+    /// calls its closure.
     static func bubble() -> Trial {
         Trial(
             setup: { BubbleState() },
             body: { state in
                 let records = state.collection.records
                 for title in state.titles {
-                    for record in records { record.set(["title": title]) }
+                    for record in records { record.set(BubbleState.title, title) }
                 }
             },
             verify: { state in
-                try expect(state.collection.records[999].attributes["title"] == .string("title 999"), "last title")
+                let last = state.collection.records[999].values[BubbleState.title]
+                try expect(last == .string("title 999"), "last title")
                 return state.titleChanges.value
             }
         )

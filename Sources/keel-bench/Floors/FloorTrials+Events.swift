@@ -52,10 +52,12 @@ extension FloorTrials {
 // MARK: - listen_stop
 
 extension FloorTrials {
-    /// The floor of `listen_stop`'s state: two emitters and one counting closure.
+    /// The floor of `listen_stop`'s state: two emitters of one event (`change`, slot 0) and
+    /// one counting closure.
     struct ListenState {
-        let listener = PlainEmitter()
-        let target = PlainEmitter()
+        static let change = 0
+        let listener = SlotEmitter(eventCount: 1)
+        let target = SlotEmitter(eventCount: 1)
         let calls = Counter()
         let handler: (Int) -> Void
 
@@ -64,20 +66,20 @@ extension FloorTrials {
         }
     }
 
-    /// The floor of `listen_stop`: register a tagged closure and remember the target, then
-    /// remove the tagged closures and forget the target.
+    /// The floor of `listen_stop`: register a tagged closure in the event's array and
+    /// remember the target, then remove the tagged closures and forget the target.
     static func listenStop() -> Trial {
         Trial(
             setup: { ListenState() },
             body: { state in
                 for _ in 0..<100_000 {
-                    state.listener.listenTo(state.target, "change", state.handler)
+                    state.listener.listenTo(state.target, ListenState.change, state.handler)
                     state.listener.stopListening()
                 }
             },
             verify: { state in
-                state.target.trigger("change", 0)
-                try expect(state.target.handlers.isEmpty, "the target still has handlers")
+                state.target.trigger(ListenState.change, 0)
+                try expect(state.target.hasNoHandlers, "the target still has handlers")
                 try expect(state.listener.listeningTo.isEmpty, "the listener still listens")
                 return state.calls.value
             }

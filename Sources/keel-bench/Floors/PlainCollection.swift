@@ -26,17 +26,6 @@ final class PlainCollection {
     /// The record with this id.
     func get(_ id: Int) -> PlainRecord? { byID[id] }
 
-    /// Appends a record for each input whose id is not present yet, then reports each and
-    /// one update.
-    @discardableResult
-    func add(_ inputs: [PlainAttributes]) -> [PlainRecord] {
-        var added: [PlainRecord] = []
-        for input in inputs where isAbsent(input) { added.append(adopt(input)) }
-        records.append(contentsOf: added)
-        report(PlainChanges(added: added, removed: [], merged: []))
-        return added
-    }
-
     /// Makes the collection hold exactly the inputs, in their order: merges into present
     /// records, removes the missing ones in one pass, adds the new ones, then reports.
     @discardableResult

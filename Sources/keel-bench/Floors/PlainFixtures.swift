@@ -18,3 +18,8 @@ let plainNoteDefaults: PlainAttributes = ["title": .string(""), "done": .bool(fa
 func plainShortNote(_ i: Int) -> PlainAttributes {
     ["id": .int(i), "title": .string("note \(i)"), "done": .bool(false), "rank": .int(i % 100)]
 }
+
+/// The short notes of `coll_add`, as values by slot: `id`, `title`, `done`, `rank`.
+func slotShortNote(_ i: Int) -> ContiguousArray<PlainValue> {
+    [.int(i), .string("note \(i)"), .bool(false), .int(i % 100)]
+}

@@ -4,7 +4,8 @@
 /// key, and its observers in arrays of closures, called in order: what a model must do at
 /// the least to store a value, tell its listeners and read it back, without hashing a key
 /// or looking up an event name. The slot numbers are the layout; callers name them with
-/// constants.
+/// constants. A record in a ``SlotCollection`` also tells the collection, as a model
+/// bubbles its events to its collection.
 final class SlotRecord {
     /// The values, by slot.
     private(set) var values: ContiguousArray<PlainValue>
@@ -12,9 +13,18 @@ final class SlotRecord {
     var attributeObservers: ContiguousArray<(Int, PlainValue) -> Void> = []
     /// Called once for each `set` that changed something.
     var changeObservers: ContiguousArray<() -> Void> = []
+    /// The collection holding the record. Not counted: the collection holds the record and
+    /// clears this link when it lets the record go, so the link never outlives it.
+    unowned(unsafe) var collection: SlotCollection?
 
     init(_ values: ContiguousArray<PlainValue>) {
         self.values = values
+    }
+
+    /// The value in `slot` as an integer, or `nil`.
+    @inline(__always)
+    func int(at slot: Int) -> Int? {
+        values.withUnsafeBufferPointer { $0[slot].intValue }
     }
 
     /// Stores `value` in `slot` when it differs, then reports the attribute and the change.
@@ -25,7 +35,29 @@ final class SlotRecord {
     func set(_ slot: Int, _ value: PlainValue) {
         guard values[slot] != value else { return }
         values[slot] = value
+        didChange(slot, value)
+        didChange()
+    }
+
+    /// Stores every value of `newValues` (one per slot) that differs, reporting each, then
+    /// reports one change if there was any.
+    func merge(_ newValues: ContiguousArray<PlainValue>) {
+        var changed = false
+        for slot in newValues.indices where values[slot] != newValues[slot] {
+            values[slot] = newValues[slot]
+            changed = true
+            didChange(slot, newValues[slot])
+        }
+        if changed { didChange() }
+    }
+
+    private func didChange(_ slot: Int, _ value: PlainValue) {
         for observer in attributeObservers { observer(slot, value) }
+        collection?.recordDidChange(self, slot: slot, value: value)
+    }
+
+    private func didChange() {
         for observer in changeObservers { observer() }
+        collection?.recordDidChange(self)
     }
 }

@@ -1,0 +1,124 @@
+/// The fastest floor of a collection of records of one layout: ``SlotRecord``s in an
+/// array, indexed by integer id in an array, observers in arrays of closures.
+///
+/// The ids are the dense integers the workloads use, so the index is an array slot per
+/// id, without hashing; the record's id is in slot ``idSlot`` of every layout. A record's
+/// changes reach the collection's observers, as a model's events bubble to its
+/// collection.
+final class SlotCollection {
+    /// The slot of the id in every record's layout.
+    static let idSlot = 0
+
+    private(set) var records: ContiguousArray<SlotRecord> = []
+    /// The records by id: the record with id `i` at position `i`.
+    private var byID: ContiguousArray<SlotRecord?> = []
+
+    /// Called with the record, slot and new value of each attribute of a record that changes.
+    var attributeObservers: ContiguousArray<(SlotRecord, Int, PlainValue) -> Void> = []
+    /// Called once for each `set` of a record that changed something.
+    var changeObservers: ContiguousArray<(SlotRecord) -> Void> = []
+    var addObservers: ContiguousArray<(SlotRecord) -> Void> = []
+    var removeObservers: ContiguousArray<(SlotRecord) -> Void> = []
+    var sortObservers: ContiguousArray<() -> Void> = []
+    var updateObservers: ContiguousArray<(SlotChanges) -> Void> = []
+
+    /// Creates a collection of records with these values, without reporting anything.
+    init(_ inputs: [ContiguousArray<PlainValue>] = []) {
+        records.reserveCapacity(inputs.count)
+        for input in inputs where isAbsent(input) { records.append(adopt(input)) }
+    }
+
+    /// The record with this id.
+    @inline(__always)
+    func get(_ id: Int) -> SlotRecord? {
+        byID.indices.contains(id) ? byID[id] : nil
+    }
+
+    /// Appends a record for each input whose id is not present yet, then reports each and
+    /// one update.
+    @discardableResult
+    func add(_ inputs: [ContiguousArray<PlainValue>]) -> ContiguousArray<SlotRecord> {
+        var added: ContiguousArray<SlotRecord> = []
+        added.reserveCapacity(inputs.count)
+        for input in inputs where isAbsent(input) { added.append(adopt(input)) }
+        records.append(contentsOf: added)
+        report(SlotChanges(added: added, removed: [], merged: []))
+        return added
+    }
+
+    /// Makes the collection hold exactly the inputs, in their order: merges into present
+    /// records, removes the missing ones in one pass, adds the new ones, then reports.
+    @discardableResult
+    func set(_ inputs: [ContiguousArray<PlainValue>]) -> ContiguousArray<SlotRecord> {
+        var order: ContiguousArray<SlotRecord> = []
+        order.reserveCapacity(inputs.count)
+        var added: ContiguousArray<SlotRecord> = []
+        var merged: ContiguousArray<SlotRecord> = []
+        var kept = ContiguousArray(repeating: false, count: byID.count)
+        for input in inputs {
+            let record: SlotRecord
+            if let id = input[Self.idSlot].intValue, let existing = get(id) {
+                existing.merge(input)
+                merged.append(existing)
+                kept[id] = true
+                record = existing
+            } else {
+                record = adopt(input)
+                added.append(record)
+            }
+            order.append(record)
+        }
+        var removed: ContiguousArray<SlotRecord> = []
+        for record in records {
+            guard let id = record.int(at: Self.idSlot), id < kept.count, !kept[id] else { continue }
+            removed.append(record)
+            byID[id] = nil
+            record.collection = nil
+        }
+        let orderChanged = records.count != order.count || zip(records, order).contains { $0 !== $1 }
+        records = order
+        for record in removed { for observer in removeObservers { observer(record) } }
+        if orderChanged { for observer in sortObservers { observer() } }
+        report(SlotChanges(added: added, removed: removed, merged: merged))
+        return order
+    }
+
+    /// Passes on a record's attribute change.
+    func recordDidChange(_ record: SlotRecord, slot: Int, value: PlainValue) {
+        for observer in attributeObservers { observer(record, slot, value) }
+    }
+
+    /// Passes on a record's change.
+    func recordDidChange(_ record: SlotRecord) {
+        for observer in changeObservers { observer(record) }
+    }
+
+    /// Whether no record has the input's id yet.
+    private func isAbsent(_ input: ContiguousArray<PlainValue>) -> Bool {
+        input[Self.idSlot].intValue.map { get($0) == nil } ?? true
+    }
+
+    /// Builds the record for new values and indexes it.
+    private func adopt(_ input: ContiguousArray<PlainValue>) -> SlotRecord {
+        let record = SlotRecord(input)
+        record.collection = self
+        if let id = input[Self.idSlot].intValue, id >= 0 {
+            if id >= byID.count { byID.append(contentsOf: repeatElement(nil, count: id + 1 - byID.count)) }
+            byID[id] = record
+        }
+        return record
+    }
+
+    /// Reports each added record, then one update.
+    private func report(_ changes: SlotChanges) {
+        for record in changes.added { for observer in addObservers { observer(record) } }
+        for observer in updateObservers { observer(changes) }
+    }
+}
+
+/// What one slot `add` or `set` added, removed and merged.
+struct SlotChanges {
+    let added: ContiguousArray<SlotRecord>
+    let removed: ContiguousArray<SlotRecord>
+    let merged: ContiguousArray<SlotRecord>
+}
