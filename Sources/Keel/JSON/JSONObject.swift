@@ -98,6 +98,26 @@ public struct JSONObject: Sendable {
         storage.modifyValue(at: position) { $0 = value }
     }
 
+    /// Whether the value at `position`, which must be a valid position, equals `value`,
+    /// compared in place without copying it out.
+    @inline(__always)
+    func value(at position: Int, equals value: JSONValue) -> Bool {
+        storage.entries.address(of: position).pointee.value == value
+    }
+
+    /// The address of the entry at `position`, which must be a valid position: valid while
+    /// this object lives unchanged.
+    @inline(__always)
+    func entryAddress(at position: Int) -> UnsafePointer<Element> {
+        storage.entries.address(of: position)
+    }
+
+    /// Adds `key` with `value` at the end; the caller guarantees that the object does not
+    /// have `key`, so it is not searched for.
+    mutating func appendUnchecked(_ key: String, _ value: JSONValue) {
+        storage.appendUnchecked(key, value)
+    }
+
     /// Whether the object has `key` (with any value, including ``JSONValue/null``).
     ///
     /// ```swift
