@@ -98,11 +98,30 @@ public struct JSONObject: Sendable {
         storage.modifyValue(at: position) { $0 = value }
     }
 
-    /// Whether the value at `position`, which must be a valid position, equals `value`,
-    /// compared in place without copying it out.
+    /// Whether the value at `position` equals the value at `otherPosition` in `other`; both
+    /// must be valid positions.
+    ///
+    /// Values with the same bits are equal (the same case with the same payload: the same
+    /// number, the same string, the same array or object storage), so those are decided
+    /// without copying either value out; others are compared with `==`.
     @inline(__always)
-    func value(at position: Int, equals value: JSONValue) -> Bool {
-        storage.entries.address(of: position).pointee.value == value
+    func value(at position: Int, equalsValueAt otherPosition: Int, in other: JSONObject) -> Bool {
+        let entry = storage.entries.address(of: position)
+        let otherEntry = other.storage.entries.address(of: otherPosition)
+        if JSONValue.haveSameBits(
+            UnsafeRawPointer(entry) + Self.valueOffset,
+            UnsafeRawPointer(otherEntry) + Self.valueOffset
+        ) {
+            return true
+        }
+        return entry.pointee.value == otherEntry.pointee.value
+    }
+
+    /// Where the value lies in an entry: after the key, a tuple's elements being laid out
+    /// in order, each at its alignment (a test checks it against `MemoryLayout.offset(of:)`,
+    /// which is not a constant the compiler folds).
+    static var valueOffset: Int {
+        @inline(__always) get { MemoryLayout<String>.stride }
     }
 
     /// The address of the entry at `position`, which must be a valid position: valid while
@@ -110,6 +129,11 @@ public struct JSONObject: Sendable {
     @inline(__always)
     func entryAddress(at position: Int) -> UnsafePointer<Element> {
         storage.entries.address(of: position)
+    }
+
+    /// Whether both objects share their storage, so that they are equal without comparing.
+    func isIdentical(to other: JSONObject) -> Bool {
+        storage.isIdentical(to: other.storage)
     }
 
     /// Adds `key` with `value` at the end; the caller guarantees that the object does not

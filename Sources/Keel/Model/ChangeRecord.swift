@@ -21,8 +21,8 @@ final class ChangeRecord {
     /// changed yet.
     @inline(__always)
     func start(from current: Attributes) {
-        previous = current
-        changed.removeAll(keepingCapacity: true)
+        if !previous.isIdentical(to: current) { previous = current }
+        if !changed.isEmpty { changed.removeAll(keepingCapacity: true) }
     }
 
     /// Updates `changed` for one `set`, comparing with the attributes before the outermost

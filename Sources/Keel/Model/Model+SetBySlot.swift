@@ -15,9 +15,8 @@ extension Model {
         // `attributes` and `current` live unchanged through the call, so their entries are
         // read in place.
         for position in 0..<attributes.count {
-            let entry = attributes.entryAddress(at: position)
-            guard let slot = layout.slot(of: entry.pointee.key) else { return nil }
-            if !current.value(at: slot, equals: entry.pointee.value) { changes.insert(position) }
+            guard let slot = layout.slot(of: attributes.entryAddress(at: position).pointee.key) else { return nil }
+            if !current.value(at: slot, equalsValueAt: position, in: attributes) { changes.insert(position) }
         }
         guard !changes.isEmpty else { return applyNoChange(attributes, current: current, options: options) }
 
@@ -42,7 +41,8 @@ extension Model {
         } else {
             // The previous attributes are the current ones, so `changed` is what differs; the
             // input's keys are distinct, so they are appended without a search.
-            record.start(from: current)
+            record.previous = current
+            record.changed.removeAll(keepingCapacity: true)
             for position in changes {
                 let entry = attributes.entryAddress(at: position)
                 record.changed.appendUnchecked(entry.pointee.key, entry.pointee.value)

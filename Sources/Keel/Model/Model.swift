@@ -195,7 +195,14 @@ open class Model: EventEmitter, Observable {
 
     /// The bookkeeping of `set`, created by the model's first `set`.
     final var changeRecord: ChangeRecord {
-        if let storedChangeRecord { return storedChangeRecord }
+        @inline(__always) get {
+            if let storedChangeRecord { return storedChangeRecord }
+            return makeChangeRecord()
+        }
+    }
+
+    @inline(never)
+    private func makeChangeRecord() -> ChangeRecord {
         let record = ChangeRecord()
         storedChangeRecord = record
         return record

@@ -76,6 +76,11 @@ struct OrderedStringMap<Value> {
         return nil
     }
 
+    /// Whether both maps share their entries and hash index.
+    func isIdentical(to other: OrderedStringMap) -> Bool {
+        entries.storage === other.entries.storage && keyStamps === other.keyStamps
+    }
+
     /// Adds `key` with `value` at the end; the caller guarantees that the map does not have
     /// `key`.
     mutating func appendUnchecked(_ key: String, _ value: Value) {
