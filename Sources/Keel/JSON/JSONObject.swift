@@ -269,6 +269,13 @@ extension JSONObject: ExpressibleByDictionaryLiteral {
     /// let attributes: JSONObject = ["title": "Dune", "year": 1965]
     /// ```
     public init(dictionaryLiteral elements: (String, JSONValue)...) {
+        self.init(literal: elements)
+    }
+
+    /// Creates an object from the elements of a literal: a later duplicate key replaces the
+    /// earlier value in the earlier position. Small literals are searched for duplicates
+    /// linearly, comparing the keys' bits first (``StringIdentity``).
+    init(literal elements: [(String, JSONValue)]) {
         if elements.isEmpty {
             self.init()
             return
@@ -279,7 +286,7 @@ extension JSONObject: ExpressibleByDictionaryLiteral {
         }
         var entries = ElementBuffer<Element>(minimumCapacity: elements.count)
         for (key, value) in elements {
-            if let position = entries.withUnsafeBufferPointer({ $0.firstIndex { $0.key == key } }) {
+            if let position = entries.withUnsafeBufferPointer({ StringIdentity.position(of: key, in: $0) }) {
                 entries[position].value = value
             } else {
                 entries.append((key, value))

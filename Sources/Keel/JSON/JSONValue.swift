@@ -281,7 +281,7 @@ extension JSONValue: ExpressibleByDictionaryLiteral {
     /// let author: JSONValue = ["name": "x", "id": 3]
     /// ```
     public init(dictionaryLiteral elements: (String, JSONValue)...) {
-        self = .object(JSONObject(uniqueKeysWithLastValues: elements))
+        self = .object(JSONObject(literal: elements))
     }
 }
 
