@@ -284,15 +284,26 @@ extension JSONObject: ExpressibleByDictionaryLiteral {
             self.init(uniqueKeysWithLastValues: elements)
             return
         }
-        var entries = ElementBuffer<Element>(minimumCapacity: elements.count)
-        for (key, value) in elements {
-            if let position = entries.withUnsafeBufferPointer({ StringIdentity.position(of: key, in: $0) }) {
-                entries[position].value = value
-            } else {
-                entries.append((key, value))
+        // Written straight into new storage of the literal's size, which nothing else sees yet.
+        let storage = ElementStorage<Element>.make(capacity: elements.count)
+        let entries = storage.elements
+        var count = 0
+        elements.withUnsafeBufferPointer { source in
+            for element in source {
+                let found = StringIdentity.position(
+                    of: element.0,
+                    in: UnsafeBufferPointer(start: entries, count: count)
+                )
+                if let found {
+                    entries[found].value = element.1
+                } else {
+                    (entries + count).initialize(to: (element.0, element.1))
+                    count += 1
+                }
             }
         }
-        self.init(uncheckedUniqueEntries: entries)
+        storage.elementCount = count
+        self.init(uncheckedUniqueEntries: ElementBuffer(adopting: storage))
     }
 }
 
