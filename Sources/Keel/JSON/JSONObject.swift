@@ -98,6 +98,50 @@ public struct JSONObject: Sendable {
         storage.modifyValue(at: position) { $0 = value }
     }
 
+    /// Whether the value at `position` equals the value at `otherPosition` in `other`; both
+    /// must be valid positions.
+    ///
+    /// Values with the same bits are equal (the same case with the same payload: the same
+    /// number, the same string, the same array or object storage), so those are decided
+    /// without copying either value out; others are compared with `==`.
+    @inline(__always)
+    func value(at position: Int, equalsValueAt otherPosition: Int, in other: JSONObject) -> Bool {
+        let entry = storage.entries.address(of: position)
+        let otherEntry = other.storage.entries.address(of: otherPosition)
+        if JSONValue.haveSameBits(
+            UnsafeRawPointer(entry) + Self.valueOffset,
+            UnsafeRawPointer(otherEntry) + Self.valueOffset
+        ) {
+            return true
+        }
+        return entry.pointee.value == otherEntry.pointee.value
+    }
+
+    /// Where the value lies in an entry: after the key, a tuple's elements being laid out
+    /// in order, each at its alignment (a test checks it against `MemoryLayout.offset(of:)`,
+    /// which is not a constant the compiler folds).
+    static var valueOffset: Int {
+        @inline(__always) get { MemoryLayout<String>.stride }
+    }
+
+    /// The address of the entry at `position`, which must be a valid position: valid while
+    /// this object lives unchanged.
+    @inline(__always)
+    func entryAddress(at position: Int) -> UnsafePointer<Element> {
+        storage.entries.address(of: position)
+    }
+
+    /// Whether both objects share their storage, so that they are equal without comparing.
+    func isIdentical(to other: JSONObject) -> Bool {
+        storage.isIdentical(to: other.storage)
+    }
+
+    /// Adds `key` with `value` at the end; the caller guarantees that the object does not
+    /// have `key`, so it is not searched for.
+    mutating func appendUnchecked(_ key: String, _ value: JSONValue) {
+        storage.appendUnchecked(key, value)
+    }
+
     /// Whether the object has `key` (with any value, including ``JSONValue/null``).
     ///
     /// ```swift
@@ -225,6 +269,13 @@ extension JSONObject: ExpressibleByDictionaryLiteral {
     /// let attributes: JSONObject = ["title": "Dune", "year": 1965]
     /// ```
     public init(dictionaryLiteral elements: (String, JSONValue)...) {
+        self.init(literal: elements)
+    }
+
+    /// Creates an object from the elements of a literal: a later duplicate key replaces the
+    /// earlier value in the earlier position. Small literals are searched for duplicates
+    /// linearly, comparing the keys' bits first (``StringIdentity``).
+    init(literal elements: [(String, JSONValue)]) {
         if elements.isEmpty {
             self.init()
             return
@@ -233,15 +284,26 @@ extension JSONObject: ExpressibleByDictionaryLiteral {
             self.init(uniqueKeysWithLastValues: elements)
             return
         }
-        var entries = ElementBuffer<Element>(minimumCapacity: elements.count)
-        for (key, value) in elements {
-            if let position = entries.withUnsafeBufferPointer({ $0.firstIndex { $0.key == key } }) {
-                entries[position].value = value
-            } else {
-                entries.append((key, value))
+        // Written straight into new storage of the literal's size, which nothing else sees yet.
+        let storage = ElementStorage<Element>.make(capacity: elements.count)
+        let entries = storage.elements
+        var count = 0
+        elements.withUnsafeBufferPointer { source in
+            for element in source {
+                let found = StringIdentity.position(
+                    of: element.0,
+                    in: UnsafeBufferPointer(start: entries, count: count)
+                )
+                if let found {
+                    entries[found].value = element.1
+                } else {
+                    (entries + count).initialize(to: (element.0, element.1))
+                    count += 1
+                }
             }
         }
-        self.init(uncheckedUniqueEntries: entries)
+        storage.elementCount = count
+        self.init(uncheckedUniqueEntries: ElementBuffer(adopting: storage))
     }
 }
 

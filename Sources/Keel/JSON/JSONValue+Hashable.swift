@@ -14,8 +14,8 @@ extension JSONValue: Hashable {
     ///
     /// - Complexity: O(*n*) in the size of the values, at any depth.
     public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
-        switch (lhs, rhs) {
-        case (.array, .array), (.object, .object):
+        switch lhs {
+        case .array, .object:
             return equal(lhs, rhs, levelsLeft: recursionLimit) ?? equalIteratively(lhs, rhs)
         default:
             return scalarsEqual(lhs, rhs)
@@ -87,17 +87,28 @@ extension JSONValue {
     }
 
     /// Whether two values that are not both arrays or both objects are equal.
+    ///
+    /// It switches on each value in turn rather than on a tuple of both, which would copy
+    /// them.
     @inline(__always)
     private static func scalarsEqual(_ lhs: JSONValue, _ rhs: JSONValue) -> Bool {
-        switch (lhs, rhs) {
-        case (.null, .null): return true
-        case (.bool(let a), .bool(let b)): return a == b
-        case (.int(let a), .int(let b)): return a == b
-        case (.double(let a), .double(let b)): return a == b || (a.isNaN && b.isNaN)
-        case (.int(let a), .double(let b)), (.double(let b), .int(let a)): return Int(exactly: b) == a
-        case (.string(let a), .string(let b)): return a == b
-        default: return false
+        switch lhs {
+        case .null:
+            if case .null = rhs { return true }
+        case .bool(let a):
+            if case .bool(let b) = rhs { return a == b }
+        case .int(let a):
+            if case .int(let b) = rhs { return a == b }
+            if case .double(let b) = rhs { return Int(exactly: b) == a }
+        case .double(let a):
+            if case .double(let b) = rhs { return a == b || (a.isNaN && b.isNaN) }
+            if case .int(let b) = rhs { return Int(exactly: a) == b }
+        case .string(let a):
+            if case .string(let b) = rhs { return a == b }
+        case .array, .object:
+            break
         }
+        return false
     }
 
     /// Hashes the value, continuing on an explicit stack for an array or object more than

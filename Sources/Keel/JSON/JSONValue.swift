@@ -281,7 +281,7 @@ extension JSONValue: ExpressibleByDictionaryLiteral {
     /// let author: JSONValue = ["name": "x", "id": 3]
     /// ```
     public init(dictionaryLiteral elements: (String, JSONValue)...) {
-        self = .object(JSONObject(uniqueKeysWithLastValues: elements))
+        self = .object(JSONObject(literal: elements))
     }
 }
 
@@ -375,4 +375,27 @@ extension JSONValue: CustomStringConvertible {
     /// Unlike ``jsonString(options:)``, the description has no depth limit: it describes a
     /// value nested any number of levels deep.
     public var description: String { unlimitedJSONString }
+}
+
+extension JSONValue {
+    /// Whether the values at `a` and `b` have the same bits: then they are equal, being the
+    /// same case with the same payload. Values with different bits may still be equal.
+    @inline(__always)
+    static func haveSameBits(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer) -> Bool {
+        let size = MemoryLayout<JSONValue>.size
+        var offset = 0
+        while offset + 8 <= size {
+            guard
+                a.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                    == b.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            else { return false }
+            offset += 8
+        }
+        while offset < size {
+            guard a.load(fromByteOffset: offset, as: UInt8.self) == b.load(fromByteOffset: offset, as: UInt8.self)
+            else { return false }
+            offset += 1
+        }
+        return true
+    }
 }

@@ -283,21 +283,19 @@ extension Model {
             return false
         }
 
-        let wasChanging = isChanging
-        isChanging = true
+        let record = changeRecord
+        let wasChanging = record.isChanging
+        record.isChanging = true
         defer {
             if !wasChanging {
-                pendingOptions = nil
-                isChanging = false
+                record.pendingOptions = nil
+                record.isChanging = false
             }
         }
-        if !wasChanging {
-            previousStorage = current
-            changedStorage.removeAll(keepingCapacity: true)
-        }
+        if !wasChanging { record.start(from: current) }
         // An outermost `set` that changes nothing leaves `changed` empty, and no id changed.
         let changesSomething = prospective != nil
-        if changesSomething || wasChanging { recordChanges(attributes, unsetting: unsetting) }
+        if changesSomething || wasChanging { record.record(attributes, unsetting: unsetting) }
         if let prospective { commit(prospective, changedBy: attributes, from: current, unsetting: unsetting) }
 
         if changesSomething && attributes.contains(idAttribute) {
@@ -308,7 +306,7 @@ extension Model {
             }
         }
         if !options.silent && changesSomething {
-            pendingOptions = options
+            record.pendingOptions = options
             if hasHandlers {
                 for (key, value) in attributes where Self.changes(current, key, value, unsetting: unsetting) {
                     dispatch(changeEvent(for: key, options: options))
@@ -317,8 +315,8 @@ extension Model {
         }
         if wasChanging { return true }
         if !options.silent {
-            while let pending = pendingOptions {
-                pendingOptions = nil
+            while let pending = record.pendingOptions {
+                record.pendingOptions = nil
                 if hasHandlers { dispatch(Event(changeNamed: "change", model: self, value: nil, options: pending)) }
             }
         }
@@ -343,19 +341,6 @@ extension Model {
     /// Whether setting `key` to `value` (or unsetting it) changes `attributes`.
     static func changes(_ attributes: Attributes, _ key: String, _ value: JSONValue, unsetting: Bool) -> Bool {
         unsetting ? attributes.contains(key) : attributes[key] != value
-    }
-
-    /// Updates `changed` for one `set`, comparing with the attributes before the outermost
-    /// `set` as Backbone does.
-    func recordChanges(_ attributes: Attributes, unsetting: Bool) {
-        for (key, value) in attributes {
-            let newValue: JSONValue? = unsetting ? JSONValue?.none : .some(value)
-            if previousStorage[key] != newValue {
-                changedStorage[key] = newValue ?? .null
-            } else {
-                changedStorage.removeValue(forKey: key)
-            }
-        }
     }
 
     /// The id a model has for an id attribute's value: `nil` for absent and `null`.

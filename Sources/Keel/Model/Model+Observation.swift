@@ -78,27 +78,28 @@ extension Model {
     }
 
     /// Replaces the attributes with values written by slot into a copy of `current`, whose
-    /// keys are `layout`'s, telling Observation through the layout's key paths about each
-    /// attribute that `set` changed.
+    /// keys are `layout`'s (so the layout stays), telling Observation through the layout's
+    /// key paths about each attribute that `set` changed: the entries of `attributes` at
+    /// `changes`.
     func commit(
         _ newStorage: Attributes,
-        changedBy attributes: Attributes,
-        from current: Attributes,
+        changes: PositionSet,
+        of attributes: Attributes,
         layout: AttributeLayout
     ) {
         guard let registrar = observationBox?.registrar else {
             storage = newStorage
             return
         }
-        for (key, value) in attributes {
-            guard let slot = layout.slot(of: key), current.value(at: slot) != value else { continue }
+        for position in changes {
+            guard let slot = layout.slot(of: attributes[position].key) else { continue }
             registrar.willSet(self, keyPath: layout.keyPaths[slot])
         }
         registrar.willSet(self, keyPath: Self.attributesKeyPath)
         storage = newStorage
         registrar.didSet(self, keyPath: Self.attributesKeyPath)
-        for (key, value) in attributes {
-            guard let slot = layout.slot(of: key), current.value(at: slot) != value else { continue }
+        for position in changes {
+            guard let slot = layout.slot(of: attributes[position].key) else { continue }
             registrar.didSet(self, keyPath: layout.keyPaths[slot])
         }
     }
@@ -107,7 +108,7 @@ extension Model {
     /// changed.
     func commit(_ newStorage: Attributes, changedBy attributes: Attributes, from current: Attributes, unsetting: Bool) {
         guard let registrar = observationBox?.registrar else {
-            storage = newStorage
+            replaceStorage(newStorage)
             return
         }
         let keyPaths = attributes.compactMap { key, value in
@@ -115,8 +116,14 @@ extension Model {
         }
         for keyPath in keyPaths { registrar.willSet(self, keyPath: keyPath) }
         registrar.willSet(self, keyPath: Self.attributesKeyPath)
-        storage = newStorage
+        replaceStorage(newStorage)
         registrar.didSet(self, keyPath: Self.attributesKeyPath)
         for keyPath in keyPaths { registrar.didSet(self, keyPath: keyPath) }
+    }
+
+    /// Replaces the attributes with `newStorage`, moving the model to the layout of its keys.
+    func replaceStorage(_ newStorage: Attributes) {
+        storage = newStorage
+        layout = layout.matching(newStorage)
     }
 }

@@ -2,45 +2,53 @@
 
 extension Model {
     /// ``applyMerged(_:options:)`` for a `set` of attributes the model already has, which
-    /// keeps the layout: each key's slot is found once per loop, the new values are written
-    /// by slot into one copy of the storage, and Observation is told through the layout's
-    /// key paths. Returns `nil`, having changed nothing, when the model lacks one of the keys.
+    /// keeps the layout: each key's slot is found and its value compared once, the entries
+    /// that change are kept as a ``PositionSet`` for the change bookkeeping, Observation and
+    /// the events, and the new values are written by slot into one copy of the storage.
+    /// Returns `nil`, having changed nothing, when the model lacks one of the keys or the
+    /// input has more entries than a ``PositionSet`` holds.
     func applyToSlots(_ attributes: Attributes, options: ChangeOptions) -> Bool? {
+        guard attributes.count <= PositionSet.capacity else { return nil }
         let layout = layout
         let current = storage
-        var prospective = Attributes()
-        var changes = 0
-        for (key, value) in attributes {
-            guard let slot = layout.slot(of: key) else { return nil }
-            if current.value(at: slot) != value {
-                if changes == 0 { prospective = current }
-                changes += 1
-                prospective.setValue(value, at: slot)
-            }
+        var changes = PositionSet()
+        // `attributes` and `current` live unchanged through the call, so their entries are
+        // read in place.
+        for position in 0..<attributes.count {
+            guard let slot = layout.slot(of: attributes.entryAddress(at: position).pointee.key) else { return nil }
+            if !current.value(at: slot, equalsValueAt: position, in: attributes) { changes.insert(position) }
         }
-        guard changes > 0 else { return applyNoChange(attributes, current: current, options: options) }
+        guard !changes.isEmpty else { return applyNoChange(attributes, current: current, options: options) }
 
+        var prospective = current
+        for position in changes {
+            let entry = attributes.entryAddress(at: position)
+            prospective.setValue(entry.pointee.value, at: layout.slot(of: entry.pointee.key) ?? 0)
+        }
         if options.validate ?? true, !passesValidation(prospective, options: options) { return false }
 
-        let wasChanging = isChanging
-        isChanging = true
+        let record = changeRecord
+        let wasChanging = record.isChanging
+        record.isChanging = true
         defer {
             if !wasChanging {
-                pendingOptions = nil
-                isChanging = false
+                record.pendingOptions = nil
+                record.isChanging = false
             }
         }
         if wasChanging {
-            recordChanges(attributes, unsetting: false)
+            record.record(attributes, unsetting: false)
         } else {
-            // The previous attributes are the current ones, so `changed` is what differs.
-            previousStorage = current
-            changedStorage.removeAll(keepingCapacity: true)
-            for (key, value) in attributes where current.value(at: layout.slot(of: key) ?? 0) != value {
-                changedStorage[key] = value
+            // The previous attributes are the current ones, so `changed` is what differs; the
+            // input's keys are distinct, so they are appended without a search.
+            record.previous = current
+            record.changed.removeAll(keepingCapacity: true)
+            for position in changes {
+                let entry = attributes.entryAddress(at: position)
+                record.changed.appendUnchecked(entry.pointee.key, entry.pointee.value)
             }
         }
-        commit(prospective, changedBy: attributes, from: current, layout: layout)
+        commit(prospective, changes: changes, of: attributes, layout: layout)
 
         if attributes.contains(idAttribute) {
             let previousID = storedID
@@ -50,17 +58,15 @@ extension Model {
             }
         }
         if !options.silent {
-            pendingOptions = options
+            record.pendingOptions = options
             if hasHandlers {
-                for (key, value) in attributes where current.value(at: layout.slot(of: key) ?? 0) != value {
-                    dispatch(changeEvent(for: key, options: options))
-                }
+                for position in changes { dispatch(changeEvent(for: attributes[position].key, options: options)) }
             }
         }
         if wasChanging { return true }
         if !options.silent {
-            while let pending = pendingOptions {
-                pendingOptions = nil
+            while let pending = record.pendingOptions {
+                record.pendingOptions = nil
                 if hasHandlers { dispatch(Event(changeNamed: "change", model: self, value: nil, options: pending)) }
             }
         }
@@ -77,11 +83,11 @@ extension Model {
             }
             setValidationError(nil)
         }
-        if isChanging {
-            recordChanges(attributes, unsetting: false)
+        let record = changeRecord
+        if record.isChanging {
+            record.record(attributes, unsetting: false)
         } else {
-            previousStorage = current
-            changedStorage.removeAll(keepingCapacity: true)
+            record.start(from: current)
         }
         return true
     }

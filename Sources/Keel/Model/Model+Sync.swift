@@ -212,8 +212,8 @@ extension Model {
         options: SyncOptions
     ) throws(SyncError) -> SyncRequest {
         let saved = storage
-        defer { storage = saved }
-        if let attributes, options.wait { storage = storage.merging(attributes) }
+        defer { replaceStorage(saved) }
+        if let attributes, options.wait { replaceStorage(storage.merging(attributes)) }
         let method: SyncMethod =
             isNew ? .create : options.patch || format.updateVerb == .patch ? .patch : .update
         let body: JSONValue

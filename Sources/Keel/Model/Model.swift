@@ -133,22 +133,15 @@ open class Model: EventEmitter, Observable {
     // access to it open across a call into user code (handlers, hooks), so the checks
     // could never fire, and they cost about a tenth of every `set`.
 
-    /// The current attributes, their keys in the order of ``layout``.
-    @exclusivity(unchecked) final var storage: Attributes {
-        didSet { layout = layout.matching(storage) }
-    }
+    /// The current attributes, their keys in the order of ``layout``; replaced through
+    /// ``replaceStorage(_:)``, which keeps the layout in step.
+    @exclusivity(unchecked) final var storage: Attributes
     /// The keys of ``storage`` as a layout shared with the models that have the same keys.
     @exclusivity(unchecked) final var layout = AttributeLayout.empty
-    /// The attributes before the outermost `set` in progress, or before the last one.
-    @exclusivity(unchecked) final var previousStorage = Attributes()
-    /// The attributes changed by the current or last outermost `set`.
-    @exclusivity(unchecked) final var changedStorage = Attributes()
     /// The cached id, refreshed only when a `set` names the id attribute.
     @exclusivity(unchecked) final var storedID: JSONValue?
-    /// Whether a `set` is running (Backbone's `_changing`).
-    @exclusivity(unchecked) final var isChanging = false
-    /// The options of the latest `set` whose `change` event has not fired yet (`_pending`).
-    @exclusivity(unchecked) final var pendingOptions: ChangeOptions?
+    /// The bookkeeping of `set`; see ``changeRecord``.
+    @exclusivity(unchecked) final var storedChangeRecord: ChangeRecord?
     /// The rarely used state; see ``extras``.
     @exclusivity(unchecked) final var storedExtras: ModelExtras?
 
@@ -199,6 +192,28 @@ open class Model: EventEmitter, Observable {
         storedExtras = extras
         return extras
     }
+
+    /// The bookkeeping of `set`, created by the model's first `set`.
+    final var changeRecord: ChangeRecord {
+        @inline(__always) get {
+            if let storedChangeRecord { return storedChangeRecord }
+            return makeChangeRecord()
+        }
+    }
+
+    @inline(never)
+    private func makeChangeRecord() -> ChangeRecord {
+        let record = ChangeRecord()
+        storedChangeRecord = record
+        return record
+    }
+
+    /// The attributes before the outermost `set` in progress, or before the last one.
+    final var previousStorage: Attributes { storedChangeRecord?.previous ?? Attributes() }
+    /// The attributes changed by the current or last outermost `set`.
+    final var changedStorage: Attributes { storedChangeRecord?.changed ?? Attributes() }
+    /// Whether a `set` is running (Backbone's `_changing`).
+    final var isChanging: Bool { storedChangeRecord?.isChanging ?? false }
 
     /// The attributes as of the last successful fetch or save.
     var syncedStorage: Attributes? {

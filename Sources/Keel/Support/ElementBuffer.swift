@@ -10,6 +10,12 @@ struct ElementBuffer<Element> {
     /// Creates an empty buffer, without allocating.
     init() {}
 
+    /// Creates a buffer that owns `storage`, whose initialized elements are its contents; no
+    /// one else may hold `storage`.
+    init(adopting storage: ElementStorage<Element>) {
+        self.storage = storage
+    }
+
     /// Creates an empty buffer with room for `minimumCapacity` elements.
     init(minimumCapacity: Int) {
         if minimumCapacity > 0 { storage = .make(capacity: minimumCapacity) }

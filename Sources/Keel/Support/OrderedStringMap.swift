@@ -76,6 +76,22 @@ struct OrderedStringMap<Value> {
         return nil
     }
 
+    /// Whether both maps share their entries and hash index.
+    func isIdentical(to other: OrderedStringMap) -> Bool {
+        entries.storage === other.entries.storage && keyStamps === other.keyStamps
+    }
+
+    /// Adds `key` with `value` at the end; the caller guarantees that the map does not have
+    /// `key`.
+    mutating func appendUnchecked(_ key: String, _ value: Value) {
+        entries.append((key, value))
+        if keyStamps != nil {
+            uniqueKeyStamps().append(key)
+        } else if entries.count > Self.linearSearchLimit {
+            rebuildPositions()
+        }
+    }
+
     /// Adds the entries of `other` or replaces the values of keys already present, sizing
     /// the storage exactly.
     ///
