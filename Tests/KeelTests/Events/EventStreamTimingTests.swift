@@ -2,7 +2,9 @@ import Keel
 import Testing
 
 /// The natural way to watch events with `for await`: a task started just before the
-/// operation it should see.
+/// operation it should see. Each watcher stops after the last event it expects, instead of
+/// being cancelled when the operation returns, which could drop an event it had not taken
+/// from the stream yet.
 @MainActor
 @Suite(.timeLimit(.minutes(1)))
 struct EventStreamTimingTests {
@@ -10,11 +12,13 @@ struct EventStreamTimingTests {
         let notes = Collection<Model>(url: "/notes", sync: InMemorySync())
         let watcher = Task { @MainActor in
             var names: [String] = []
-            for await event in notes.events("add") { names.append(event.name) }
+            for await event in notes.events("add") {
+                names.append(event.name)
+                break
+            }
             return names
         }
         try await notes.create(["title": "Dune"])
-        watcher.cancel()
         #expect(await watcher.value == ["add"])
     }
 
@@ -40,19 +44,23 @@ struct EventStreamTimingTests {
         let notes = Collection<Model>(url: "/notes", sync: InMemorySync(records: ["/notes": [["id": 1]]]))
         let watcher = Task { @MainActor in
             var names: [String] = []
-            for await event in notes.events("add destroy") { names.append(event.name) }
+            for await event in notes.events("add destroy") {
+                names.append(event.name)
+                if event.name == "destroy" { break }
+            }
             return names
         }
         try await notes.fetch()
         let first = try #require(notes.first)
         let destroyWatcher = Task { @MainActor in
             var names: [String] = []
-            for await event in first.events("destroy") { names.append(event.name) }
+            for await event in first.events("destroy") {
+                names.append(event.name)
+                break
+            }
             return names
         }
         try await first.destroy()
-        watcher.cancel()
-        destroyWatcher.cancel()
         #expect(await watcher.value == ["add", "destroy"])
         #expect(await destroyWatcher.value == ["destroy"])
     }
