@@ -89,7 +89,7 @@ public final class SQLiteSync: Sync {
     /// ``SQLiteStoreError/newerSchema(found:supported:)``.
     ///
     /// ```swift
-    /// SQLiteSync.schemaVersion  // 2
+    /// SQLiteSync.schemaVersion  // 3
     /// ```
     public static var schemaVersion: Int { SQLiteSchema.version }
 
