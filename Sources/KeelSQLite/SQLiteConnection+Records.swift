@@ -99,7 +99,9 @@ extension SQLiteConnection {
             "SELECT json, version FROM records WHERE collection = ?1 AND id = ?2",
             [.text(collection), .text(id)]
         ) { (row: SQLiteRow) in
-            found = (decode(row, column: 0, collection: collection, id: id, idAttribute: idAttribute), row.integer(at: 1))
+            found = (
+                decode(row, column: 0, collection: collection, id: id, idAttribute: idAttribute), row.integer(at: 1)
+            )
         }
         switch found {
         case (.record(let record), let version)?: return (record, version)
@@ -271,4 +273,3 @@ struct SQLiteRequestFailure: Error {
     let syncError: SyncError
     let storeError: SQLiteStoreError?
 }
-

@@ -49,7 +49,9 @@ struct SchemaMigrationTests {
             #expect(try raw.column("PRAGMA user_version") == [String(SQLiteSync.schemaVersion)])
             let notes = try await store.send(.read, "/notes")
             #expect(
-                notes.body == [["id": 7, "title": "Seven"], ["id": 2, "title": "Two"], ["id": "a/b", "title": "Slash"]]
+                notes.body == [
+                    ["id": 7, "title": "Seven"], ["id": 2, "title": "Two"], ["id": "a/b", "title": "Slash"],
+                ]
             )
             #expect(notes.headers[SQLiteSync.damagedRecordsHeader] == "1")
             #expect(try await store.damagedRecords().map(\.path) == ["/notes/9"])
@@ -67,7 +69,9 @@ struct SchemaMigrationTests {
 
             // New records go after the migrated ones; updates keep their place.
             try await store.send(.patch, "/notes/7", body: ["done": true])
-            #expect(try await store.send(.read, "/notes").body?.arrayValue?.compactMap { $0["id"] } == [7, 2, "a/b", 12])
+            #expect(
+                try await store.send(.read, "/notes").body?.arrayValue?.compactMap { $0["id"] } == [7, 2, "a/b", 12]
+            )
             #expect(try await store.send(.read, "/notes/7").headers["etag"] == "\"4\"")
         }
     }
