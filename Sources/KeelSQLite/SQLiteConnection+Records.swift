@@ -175,24 +175,31 @@ extension SQLiteConnection {
         try nextID(in: collection).exists
     }
 
-    /// The id the next record created without an id may get, and whether the collection
-    /// has its row.
+    /// The id the next record created without an id may get, whether the collection has
+    /// its row, and the version of the record under that id if there is one (a create asks
+    /// next whether the id is free).
     ///
     /// Since schema 3 each create stores the next id with its record instead of updating
     /// the collection's row (one page less per commit): the next id is the larger of the
     /// row's value and that of the collection's newest record (the values only grow, and
     /// ``delete(_:in:)`` moves the value to the row before it removes a record).
-    func nextID(in collection: String) throws(SQLiteStoreError) -> (next: Int, exists: Bool) {
-        var state = (next: 1, exists: false)
+    func nextID(in collection: String) throws(SQLiteStoreError) -> (next: Int, exists: Bool, version: Int?) {
+        var state: (next: Int, exists: Bool, version: Int?) = (1, false, nil)
         try query(
             """
-            SELECT (SELECT next_id FROM collections WHERE path = ?1),
-                (SELECT next_id FROM records WHERE collection = ?1 ORDER BY seq DESC LIMIT 1)
+            SELECT next, stored IS NOT NULL,
+                (SELECT version FROM records WHERE collection = ?1 AND id = CAST(next AS TEXT))
+            FROM (
+                SELECT MAX(COALESCE(stored, 1), COALESCE(latest, 1)) AS next, stored
+                FROM (
+                    SELECT (SELECT next_id FROM collections WHERE path = ?1) AS stored,
+                        (SELECT next_id FROM records WHERE collection = ?1 ORDER BY seq DESC LIMIT 1) AS latest
+                )
+            )
             """,
             [.text(collection)]
         ) { row in
-            let stored = row.optionalInteger(at: 0)
-            state = (max(stored ?? 1, row.optionalInteger(at: 1) ?? 1), stored != nil)
+            state = (row.integer(at: 0), row.integer(at: 1) != 0, row.optionalInteger(at: 2))
         }
         return state
     }

@@ -106,10 +106,8 @@ final class SQLiteConnection {
         _ body: (SQLiteRow) throws(SQLiteStoreError) -> Void
     ) throws(SQLiteStoreError) {
         let statement = try prepare(sql)
-        defer {
-            sqlite3_reset(statement)
-            sqlite3_clear_bindings(statement)
-        }
+        // Every use binds all of the statement's parameters again, so they are not cleared.
+        defer { sqlite3_reset(statement) }
         try bind(parameters, to: statement)
         while true {
             let code = sqlite3_step(statement)

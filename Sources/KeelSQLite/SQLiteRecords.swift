@@ -120,10 +120,12 @@ struct SQLiteRecords: RecordStore {
         }
     }
 
-    /// The collection's next id, noting whether the collection has its row.
+    /// The collection's next id, noting whether the collection has its row and the version
+    /// of the record under that id (a create asks next whether it is free).
     private func readNextID(in collection: String) throws(SQLiteStoreError) -> Int {
-        let (next, exists) = try connection.nextID(in: collection)
+        let (next, exists, version) = try connection.nextID(in: collection)
         if exists { context.knownCollection = collection }
+        context.knownVersion = (collection, String(next), version)
         return next
     }
 
