@@ -14,20 +14,20 @@ extension SQLiteConnection {
         let writes = request.method != .read
         // IMMEDIATE takes the write lock up front, so two writers never deadlock upgrading
         // read transactions; a read uses a plain transaction for one consistent snapshot.
-        try storing { () throws(SQLiteStoreError) in try execute(writes ? "BEGIN IMMEDIATE" : "BEGIN") }
+        try storing { () throws(SQLiteStoreError) in try begin(immediate: writes) }
         do {
             let response = try respond(to: request, idAttribute: idAttribute).mapError(\.syncError).get()
             try storing { () throws(SQLiteStoreError) in
                 if writes {
                     beforeCommit?(request)
-                    try execute("COMMIT")
+                    try commit()
                 } else {
-                    try execute("ROLLBACK")
+                    try rollback()
                 }
             }
             return response
         } catch {
-            if isInTransaction { try? execute("ROLLBACK") }
+            if isInTransaction { try? rollback() }
             throw error
         }
     }
@@ -42,6 +42,7 @@ extension SQLiteConnection {
         var records = SQLiteRecords(connection: self, idAttribute: idAttribute, context: context)
         do {
             var response = try records.respond(to: request, idAttribute: idAttribute)
+            try records.storePendingNextID()
             if !context.skipped.isEmpty {
                 response.headers[SQLiteSync.damagedRecordsHeader] = String(context.skipped.count)
             }
@@ -85,16 +86,26 @@ extension SQLiteConnection {
 
     /// One record; a damaged one throws ``SQLiteStoreError/damagedRecord(_:)``.
     func record(_ id: String, in collection: String, idAttribute: String) throws(SQLiteStoreError) -> Attributes? {
-        var found: StoredRecord?
+        try versionedRecord(id, in: collection, idAttribute: idAttribute)?.record
+    }
+
+    /// One record and its version, read together; a damaged one throws
+    /// ``SQLiteStoreError/damagedRecord(_:)``.
+    func versionedRecord(_ id: String, in collection: String, idAttribute: String) throws(SQLiteStoreError)
+        -> (record: Attributes, version: Int)?
+    {
+        var found: (StoredRecord, Int)?
         try query(
-            "SELECT json FROM records WHERE collection = ?1 AND id = ?2",
+            "SELECT json, version FROM records WHERE collection = ?1 AND id = ?2",
             [.text(collection), .text(id)]
         ) { (row: SQLiteRow) in
-            found = decode(row, column: 0, collection: collection, id: id, idAttribute: idAttribute)
+            found = (
+                decode(row, column: 0, collection: collection, id: id, idAttribute: idAttribute), row.integer(at: 1)
+            )
         }
         switch found {
-        case .record(let record): return record
-        case .damaged(let damage): throw .damagedRecord(damage)
+        case (.record(let record), let version)?: return (record, version)
+        case (.damaged(let damage), _)?: throw .damagedRecord(damage)
         case nil: return nil
         }
     }
@@ -124,17 +135,15 @@ extension SQLiteConnection {
         return version
     }
 
-    fileprivate func exists(_ id: String, in collection: String) throws(SQLiteStoreError) -> Bool {
-        try version(of: id, in: collection) != nil
-    }
-
-    fileprivate func insert(_ record: Attributes, key: String, in collection: String) throws(SQLiteStoreError) {
+    /// Appends a record at the end of its collection, at version 1, with the collection's
+    /// next id as it stands after this insert (see ``nextID(in:)``).
+    func insert(_ record: Attributes, key: String, in collection: String, nextID: Int) throws(SQLiteStoreError) {
         try run(
             """
-            INSERT INTO records(collection, id, seq, json)
-            VALUES (?1, ?2, (SELECT COALESCE(MAX(seq), 0) + 1 FROM records WHERE collection = ?1), ?3)
+            INSERT INTO records(collection, seq, id, json, next_id)
+            VALUES (?1, (SELECT COALESCE(MAX(seq), 0) + 1 FROM records WHERE collection = ?1), ?2, ?3, ?4)
             """,
-            [.text(collection), .text(key), try Self.encode(record)]
+            [.text(collection), .text(key), try Self.encode(record), .integer(nextID)]
         )
     }
 
@@ -147,23 +156,67 @@ extension SQLiteConnection {
     }
 
     /// Removes a record, damaged or not.
+    ///
+    /// The collection's next id, which its newest record carries, moves to the collection's
+    /// row first, so that no id is given again once the record is gone.
     func delete(_ key: String, in collection: String) throws(SQLiteStoreError) {
+        try run(
+            """
+            UPDATE collections SET next_id = (SELECT next_id FROM records WHERE collection = ?1 ORDER BY seq DESC LIMIT 1)
+            WHERE path = ?1 AND next_id < (SELECT next_id FROM records WHERE collection = ?1 ORDER BY seq DESC LIMIT 1)
+            """,
+            [.text(collection)]
+        )
         try run("DELETE FROM records WHERE collection = ?1 AND id = ?2", [.text(collection), .text(key)])
     }
 
-    fileprivate func collectionExists(_ collection: String) throws(SQLiteStoreError) -> Bool {
-        try nextID(in: collection) != nil
+    /// Whether the collection has its row, that is, ever held a record.
+    func collectionExists(_ collection: String) throws(SQLiteStoreError) -> Bool {
+        try nextID(in: collection).exists
     }
 
-    fileprivate func nextID(in collection: String) throws(SQLiteStoreError) -> Int? {
-        var next: Int?
-        try query("SELECT next_id FROM collections WHERE path = ?1", [.text(collection)]) { row in
-            next = row.integer(at: 0)
+    /// The id the next record created without an id may get, whether the collection has
+    /// its row, and the version of the record under that id if there is one (a create asks
+    /// next whether the id is free).
+    ///
+    /// Since schema 3 each create stores the next id with its record instead of updating
+    /// the collection's row (one page less per commit): the next id is the larger of the
+    /// row's value and that of the collection's newest record (the values only grow, and
+    /// ``delete(_:in:)`` moves the value to the row before it removes a record).
+    func nextID(in collection: String) throws(SQLiteStoreError) -> (next: Int, exists: Bool, version: Int?) {
+        var state: (next: Int, exists: Bool, version: Int?) = (1, false, nil)
+        try query(
+            """
+            SELECT next, stored IS NOT NULL,
+                (SELECT version FROM records WHERE collection = ?1 AND id = CAST(next AS TEXT))
+            FROM (
+                SELECT MAX(COALESCE(stored, 1), COALESCE(latest, 1)) AS next, stored
+                FROM (
+                    SELECT (SELECT next_id FROM collections WHERE path = ?1) AS stored,
+                        (SELECT next_id FROM records WHERE collection = ?1 ORDER BY seq DESC LIMIT 1) AS latest
+                )
+            )
+            """,
+            [.text(collection)]
+        ) { row in
+            state = (row.integer(at: 0), row.integer(at: 1) != 0, row.optionalInteger(at: 2))
         }
-        return next
+        return state
     }
 
-    fileprivate func ensureCollection(_ collection: String) throws(SQLiteStoreError) {
+    /// Stores a collection's next id in its row, creating the row when needed.
+    func setNextID(_ id: Int, in collection: String) throws(SQLiteStoreError) {
+        try run(
+            """
+            INSERT INTO collections(path, next_id) VALUES (?1, ?2)
+            ON CONFLICT(path) DO UPDATE SET next_id = excluded.next_id
+            """,
+            [.text(collection), .integer(id)]
+        )
+    }
+
+    /// Creates the collection's row when it has none.
+    func ensureCollection(_ collection: String) throws(SQLiteStoreError) {
         try run("INSERT OR IGNORE INTO collections(path) VALUES (?1)", [.text(collection)])
     }
 
@@ -226,87 +279,4 @@ enum StoredRecord {
 struct SQLiteRequestFailure: Error {
     let syncError: SyncError
     let storeError: SQLiteStoreError?
-}
-
-/// What a request's reads found beyond the records: the damaged records a list skipped,
-/// and the store's error when it failed.
-private final class SQLiteRecordsContext {
-    var skipped: [SQLiteDamagedRecord] = []
-    var storeError: SQLiteStoreError?
-}
-
-/// The `RecordStore` view of a connection inside a transaction.
-private struct SQLiteRecords: RecordStore {
-    let connection: SQLiteConnection
-    let idAttribute: String
-    let context: SQLiteRecordsContext
-
-    func records(in collection: String) throws(SyncError) -> [Attributes]? {
-        try storing { () throws(SQLiteStoreError) -> [Attributes]? in
-            guard try connection.collectionExists(collection) else { return nil }
-            let (records, damaged) = try connection.records(in: collection, idAttribute: idAttribute)
-            context.skipped += damaged
-            return records
-        }
-    }
-
-    func record(_ id: String, in collection: String) throws(SyncError) -> Attributes? {
-        try storing { () throws(SQLiteStoreError) in
-            try connection.record(id, in: collection, idAttribute: idAttribute)
-        }
-    }
-
-    func containsCollection(_ collection: String) throws(SyncError) -> Bool {
-        try storing { () throws(SQLiteStoreError) in try connection.collectionExists(collection) }
-    }
-
-    func containsRecord(_ id: String, in collection: String) throws(SyncError) -> Bool {
-        try storing { () throws(SQLiteStoreError) in try connection.exists(id, in: collection) }
-    }
-
-    func version(of id: String, in collection: String) throws(SyncError) -> Int? {
-        try storing { () throws(SQLiteStoreError) in try connection.version(of: id, in: collection) }
-    }
-
-    func insert(_ record: Attributes, id: String, in collection: String) throws(SyncError) {
-        try storing { () throws(SQLiteStoreError) in
-            try connection.ensureCollection(collection)
-            try connection.insert(record, key: id, in: collection)
-        }
-    }
-
-    func replace(_ record: Attributes, id: String, in collection: String) throws(SyncError) {
-        try storing { () throws(SQLiteStoreError) in try connection.replace(record, key: id, in: collection) }
-    }
-
-    func delete(_ id: String, in collection: String) throws(SyncError) {
-        try storing { () throws(SQLiteStoreError) in try connection.delete(id, in: collection) }
-    }
-
-    func nextID(in collection: String) throws(SyncError) -> Int {
-        try storing { () throws(SQLiteStoreError) in try connection.nextID(in: collection) ?? 1 }
-    }
-
-    func setNextID(_ id: Int, in collection: String) throws(SyncError) {
-        try storing { () throws(SQLiteStoreError) in
-            try connection.run(
-                """
-                INSERT INTO collections(path, next_id) VALUES (?1, ?2)
-                ON CONFLICT(path) DO UPDATE SET next_id = excluded.next_id
-                """,
-                [.text(collection), .integer(id)]
-            )
-        }
-    }
-
-    /// Runs SQLite work, keeping the store's error for the caller and reporting it as the
-    /// `Sync` API does.
-    private func storing<T>(_ body: () throws(SQLiteStoreError) -> T) throws(SyncError) -> T {
-        do {
-            return try body()
-        } catch {
-            context.storeError = error
-            throw SQLiteSync.syncError(error)
-        }
-    }
 }

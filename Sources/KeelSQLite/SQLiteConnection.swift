@@ -71,6 +71,24 @@ final class SQLiteConnection {
         guard code == SQLITE_OK else { throw failure(code, message: message) }
     }
 
+    // MARK: - Transactions
+
+    /// Begins a transaction: `BEGIN IMMEDIATE` (the write lock up front) when `immediate`,
+    /// else `BEGIN`; prepared once, like ``commit()`` and ``rollback()``.
+    func begin(immediate: Bool) throws(SQLiteStoreError) {
+        try run(immediate ? "BEGIN IMMEDIATE" : "BEGIN")
+    }
+
+    /// Commits the open transaction.
+    func commit() throws(SQLiteStoreError) {
+        try run("COMMIT")
+    }
+
+    /// Rolls the open transaction back.
+    func rollback() throws(SQLiteStoreError) {
+        try run("ROLLBACK")
+    }
+
     /// Runs a query with bound text or integer parameters and returns each row's columns
     /// as text (`nil` for NULL).
     func rows(_ sql: String, _ parameters: [SQLiteValue] = []) throws(SQLiteStoreError) -> [[String?]] {
@@ -88,10 +106,8 @@ final class SQLiteConnection {
         _ body: (SQLiteRow) throws(SQLiteStoreError) -> Void
     ) throws(SQLiteStoreError) {
         let statement = try prepare(sql)
-        defer {
-            sqlite3_reset(statement)
-            sqlite3_clear_bindings(statement)
-        }
+        // Every use binds all of the statement's parameters again, so they are not cleared.
+        defer { sqlite3_reset(statement) }
         try bind(parameters, to: statement)
         while true {
             let code = sqlite3_step(statement)
@@ -188,6 +204,11 @@ struct SQLiteRow {
     var columnCount: Int32 { sqlite3_column_count(statement) }
 
     func integer(at column: Int32) -> Int { Int(sqlite3_column_int64(statement, column)) }
+
+    /// The column as an integer, or `nil` for NULL.
+    func optionalInteger(at column: Int32) -> Int? {
+        sqlite3_column_type(statement, column) == SQLITE_NULL ? nil : integer(at: column)
+    }
 
     func text(at column: Int32) -> String? {
         guard sqlite3_column_type(statement, column) != SQLITE_NULL, let bytes = sqlite3_column_text(statement, column)

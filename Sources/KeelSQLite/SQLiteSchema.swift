@@ -9,7 +9,26 @@ enum SQLiteSchema {
     /// 1. `collections(path, next_id)` and `records(collection, id, seq, json)`.
     /// 2. `records.version`: the record's version, 1 on insert and one more per update
     ///    (records of a schema 1 file start at 1).
-    static let version = 2
+    /// 3. `records` is kept in insertion order, `(collection, seq)` (a `WITHOUT ROWID`
+    ///    table), with a unique index `records_key` on `(collection, id)`, and
+    ///    `records.next_id` holds the collection's next id as it stood after the record was
+    ///    stored: a create writes two pages instead of four (the record and its key, no
+    ///    separate order index, no update of `collections`). Records keep their id,
+    ///    version and order.
+    static let version = 3
+
+    /// The `records` table of schema 3; `CREATE TABLE records_v3`, renamed once filled.
+    private static let recordsTable = """
+        CREATE TABLE records_v3(
+            collection TEXT NOT NULL,
+            seq INTEGER NOT NULL,
+            id TEXT NOT NULL,
+            json TEXT NOT NULL,
+            version INTEGER NOT NULL DEFAULT 1,
+            next_id INTEGER,
+            PRIMARY KEY (collection, seq)
+        ) WITHOUT ROWID;
+        """
 
     /// Marks the file as a Keel store (`PRAGMA application_id`), the bytes of "Keel".
     static let applicationID = 0x4B65_656C
@@ -78,20 +97,29 @@ enum SQLiteSchema {
                         path TEXT PRIMARY KEY NOT NULL,
                         next_id INTEGER NOT NULL DEFAULT 1
                     ) WITHOUT ROWID;
-                    CREATE TABLE records(
-                        collection TEXT NOT NULL REFERENCES collections(path) ON DELETE CASCADE,
-                        id TEXT NOT NULL,
-                        seq INTEGER NOT NULL,
-                        json TEXT NOT NULL,
-                        version INTEGER NOT NULL DEFAULT 1,
-                        PRIMARY KEY (collection, id)
-                    );
-                    CREATE UNIQUE INDEX records_order ON records(collection, seq);
+                    \(recordsTable)
+                    ALTER TABLE records_v3 RENAME TO records;
+                    CREATE UNIQUE INDEX records_key ON records(collection, id);
                     PRAGMA application_id = \(applicationID);
                     """
                 )
-            } else if current == 1 {
+            }
+            if current == 1 {
                 try connection.execute("ALTER TABLE records ADD COLUMN version INTEGER NOT NULL DEFAULT 1")
+            }
+            if current == 1 || current == 2 {
+                // The records move to the clustered table in their order, each with its
+                // seq, id and version; their next ids stay in `collections`.
+                try connection.execute(
+                    """
+                    \(recordsTable)
+                    INSERT INTO records_v3(collection, seq, id, json, version)
+                        SELECT collection, seq, id, json, version FROM records ORDER BY collection, seq;
+                    DROP TABLE records;
+                    ALTER TABLE records_v3 RENAME TO records;
+                    CREATE UNIQUE INDEX records_key ON records(collection, id);
+                    """
+                )
             }
             if current < version { try connection.execute("PRAGMA user_version = \(version)") }
             try connection.execute("COMMIT")
@@ -105,8 +133,10 @@ enum SQLiteSchema {
         let tables = try connection.rows(
             "SELECT name FROM sqlite_master WHERE type = 'table' AND name IN ('collections', 'records') ORDER BY name"
         )
-        let versionColumn = try connection.rows("SELECT 1 FROM pragma_table_info('records') WHERE name = 'version'")
-        guard tables == [["collections"], ["records"]], !versionColumn.isEmpty else {
+        let columns = try connection.rows(
+            "SELECT name FROM pragma_table_info('records') WHERE name IN ('version', 'next_id') ORDER BY name"
+        )
+        guard tables == [["collections"], ["records"]], columns == [["next_id"], ["version"]] else {
             throw .corrupt(path: connection.path, message: "the tables of schema \(version) are missing")
         }
     }

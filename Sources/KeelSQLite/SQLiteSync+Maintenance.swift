@@ -110,13 +110,13 @@ extension SQLiteConnection {
     /// Runs `body` in a write transaction: all of it is committed, or none of it when it
     /// throws.
     func writing<T>(_ body: () throws(SQLiteStoreError) -> T) throws(SQLiteStoreError) -> T {
-        try execute("BEGIN IMMEDIATE")
+        try begin(immediate: true)
         do {
             let result = try body()
-            try execute("COMMIT")
+            try commit()
             return result
         } catch {
-            if isInTransaction { try? execute("ROLLBACK") }
+            if isInTransaction { try? rollback() }
             throw error
         }
     }

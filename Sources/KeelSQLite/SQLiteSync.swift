@@ -90,7 +90,7 @@ public final class SQLiteSync: Sync {
     /// ``SQLiteStoreError/newerSchema(found:supported:)``.
     ///
     /// ```swift
-    /// SQLiteSync.schemaVersion  // 2
+    /// SQLiteSync.schemaVersion  // 3
     /// ```
     public static var schemaVersion: Int { SQLiteSchema.version }
 
@@ -295,7 +295,8 @@ public final class SQLiteSync: Sync {
         if Task.isCancelled { return .failure(.cancelled) }
         let cancellation = CancellationFlag()
         return await withTaskCancellationHandler {
-            await withCheckedContinuation { (continuation: CheckedContinuation<Result<T, Unavailable>, Never>) in
+            // Resumed exactly once, by the block below, which always runs.
+            await withUnsafeContinuation { (continuation: UnsafeContinuation<Result<T, Unavailable>, Never>) in
                 queue.async {
                     let result = self.connection.withLock { (connection) -> Result<T, Unavailable> in
                         // A task cancelled while it waited for its turn changes nothing.

@@ -35,15 +35,15 @@ extension SQLiteSync {
         let idAttribute = self.idAttribute
         let outcome = try await storeOperation {
             (connection) throws(SQLiteStoreError) -> Swift.Result<Result, any Error> in
-            try connection.execute("BEGIN IMMEDIATE")
+            try connection.begin(immediate: true)
             let transaction = SQLiteTransaction(connection: connection, idAttribute: idAttribute)
             defer { transaction.end() }
             do {
                 let result = try body(transaction)
-                try connection.execute("COMMIT")
+                try connection.commit()
                 return .success(result)
             } catch {
-                if connection.isInTransaction { try? connection.execute("ROLLBACK") }
+                if connection.isInTransaction { try? connection.rollback() }
                 if let storeError = error as? SQLiteStoreError { throw storeError }
                 return .failure(error)
             }

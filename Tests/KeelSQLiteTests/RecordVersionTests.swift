@@ -141,7 +141,7 @@ struct RecordVersionTests {
 
             let store = try SQLiteSync(fileURL: file)
             defer { store.close() }
-            #expect(try raw.column("PRAGMA user_version") == ["2"])
+            #expect(try raw.column("PRAGMA user_version") == [String(SQLiteSync.schemaVersion)])
             #expect(try store.records(at: "/notes") == [["id": 1, "title": "Old"], ["id": 2, "title": "Older"]])
             #expect(try await store.send(.read, "/notes/1").headers["etag"] == "\"1\"")
             let patched = try await store.perform(

@@ -76,10 +76,11 @@ struct SQLiteStoreErrorTests {
     @Test func aDatabaseFromANewerSchemaIsRefusedAndIsLeftUntouched() async throws {
         try await withTemporaryDirectory { directory in
             let file = try await makeStore(in: directory, records: 3)
-            try RawDatabase(path: file.path(percentEncoded: false)).execute("PRAGMA user_version = 3")
+            let newer = SQLiteSync.schemaVersion + 1
+            try RawDatabase(path: file.path(percentEncoded: false)).execute("PRAGMA user_version = \(newer)")
             let before = fileSnapshot(file)
 
-            #expect(throws: SQLiteStoreError.newerSchema(found: 3, supported: SQLiteSync.schemaVersion)) {
+            #expect(throws: SQLiteStoreError.newerSchema(found: newer, supported: SQLiteSync.schemaVersion)) {
                 try SQLiteSync(fileURL: file)
             }
             #expect(fileSnapshot(file) == before)

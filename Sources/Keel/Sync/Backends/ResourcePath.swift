@@ -16,7 +16,12 @@ package struct ResourcePath: Hashable, Sendable {
 
     /// Splits a request's URL.
     package init(_ url: URL) {
-        let segments = url.path(percentEncoded: true).split(separator: "/", omittingEmptySubsequences: true)
+        let encoded = url.path(percentEncoded: true)
+        if let split = Self(normalized: encoded) {
+            self = split
+            return
+        }
+        let segments = encoded.split(separator: "/", omittingEmptySubsequences: true)
         path = "/" + segments.joined(separator: "/")
         if segments.count > 1 {
             parent = "/" + segments.dropLast().joined(separator: "/")
@@ -24,6 +29,38 @@ package struct ResourcePath: Hashable, Sendable {
             parent = nil
         }
         lastSegment = segments.last.map { String($0).removingPercentEncoding ?? String($0) }
+    }
+
+    /// Splits a path that is already in its normal form, `/notes/7`: a slash before each
+    /// segment, no empty segment, no trailing slash and no `%` in the last segment (so it
+    /// decodes to itself); `nil` for any other path, which the general split handles.
+    ///
+    /// The result is the general split's, found in one pass over the bytes without
+    /// building segments or decoding.
+    private init?(normalized encoded: String) {
+        var text = encoded
+        let lastSlash = text.withUTF8 { bytes -> Int? in
+            guard bytes.count > 1, bytes[0] == UInt8(ascii: "/") else { return nil }
+            var lastSlash = 0
+            for index in 1..<bytes.count {
+                switch bytes[index] {
+                case UInt8(ascii: "/"):
+                    if lastSlash == index - 1 { return nil }
+                    lastSlash = index
+                case UInt8(ascii: "%"):
+                    return nil
+                default:
+                    continue
+                }
+            }
+            return lastSlash == bytes.count - 1 ? nil : lastSlash
+        }
+        guard let lastSlash else { return nil }
+        let utf8 = text.utf8
+        let slash = utf8.index(utf8.startIndex, offsetBy: lastSlash)
+        path = text
+        parent = lastSlash == 0 ? nil : String(text[..<slash])
+        lastSegment = String(text[utf8.index(after: slash)...])
     }
 
     /// The text an id has as a path segment, to match a record against ``lastSegment``.
