@@ -1,8 +1,9 @@
 /// A small JSON parser into ``PlainValue``: the floor of Keel's `JSONValue(parsing:)`.
 ///
 /// It reads the UTF-8 bytes once, without a tokenizer, and builds standard dictionaries and
-/// arrays, or, for rows of a fixed shape, values by slot of a ``SlotLayout``. It accepts all valid JSON; it is less strict than Keel's parser about malformed
-/// input (it does not reject leading zeros, for example), which only makes it faster.
+/// arrays, or, for rows of a fixed shape, values by slot of a ``SlotLayout``. It accepts
+/// all valid JSON; it is less strict than Keel's parser about malformed input (it does not
+/// reject leading zeros, for example), which only makes it faster.
 struct PlainJSONParser {
     private let bytes: UnsafeBufferPointer<UInt8>
     private var position = 0

@@ -11,9 +11,9 @@ struct SlotLayout {
     let utf8Keys: [[UInt8]]
     /// The value of each slot that an input leaves out: a default, or `.null`.
     let defaults: ContiguousArray<PlainValue>
-    /// The layout of the objects in the array each slot holds, by slot: a has-many
-    /// relation's rows, stored as an array of their values by slot. `nil` for a slot of
-    /// plain JSON.
+    /// The layout of the rows in each slot's array, by slot, or `nil` for plain JSON.
+    ///
+    /// A has-many relation's rows, stored as an array of their values by slot.
     let rowLayouts: [SlotLayout?]
 
     init(_ keys: [String], defaults: [String: PlainValue] = [:], rows: [String: SlotLayout] = [:]) {
