@@ -81,43 +81,44 @@ extension FloorTrials {
 // MARK: - coll_sort
 
 extension FloorTrials {
-    /// The floor of `coll_sort`'s state.
+    /// The floor of `coll_sort`'s state: records of `id` and `rank` by slot.
     final class SortState {
-        let collection: PlainCollection
-        let byID: [PlainRecord]
+        static let rank = 1
+        let collection: SlotCollection
+        let byID: [SlotRecord]
         var random = ParkMiller(seed: 42)
         let sorts = Counter()
 
         init() throws {
             var random = ParkMiller(seed: 42)
-            let input: [PlainAttributes] = (0..<100_000).map { id in
-                ["id": .int(id), "rank": .int(random.next() % 1_000_000)]
+            let input: [ContiguousArray<PlainValue>] = (0..<100_000).map { id in
+                [.int(id), .int(random.next() % 1_000_000)]
             }
-            let collection = PlainCollection(input)
+            let collection = SlotCollection(input)
             byID = try (0..<100_000).map { id in try unwrap(collection.get(id), "no record \(id)") }
-            collection.sort(by: "rank")
+            collection.sort(bySlot: Self.rank)
             self.collection = collection
             self.random = random
             collection.sortObservers.append { [sorts] in sorts.value += 1 }
         }
     }
 
-    /// The floor of `coll_sort`: a stable sort by an integer key.
+    /// The floor of `coll_sort`: a stable sort by the integer in a slot.
     static func collectionSort() -> Trial {
         Trial(
             setup: { try SortState() },
             timing: { state, stopwatch in
                 for _ in 0..<5 {
-                    for record in state.byID { record.setSilently(["rank": .int(state.random.next() % 1_000_000)]) }
-                    stopwatch.measure { state.collection.sort(by: "rank") }
+                    for record in state.byID { record.store(SortState.rank, .int(state.random.next() % 1_000_000)) }
+                    stopwatch.measure { state.collection.sort(bySlot: SortState.rank) }
                 }
             },
             verify: { state in
                 let records = state.collection.records
                 try expect(state.sorts.value == 5, "\(state.sorts.value) sorts")
-                let ranks = records.map { $0.attributes["rank"]?.intValue ?? -1 }
+                let ranks = records.map { $0.int(at: SortState.rank) ?? -1 }
                 try expect(zip(ranks, ranks.dropFirst()).allSatisfy { $0 <= $1 }, "ranks decrease")
-                return orderChecksum(records.map { $0.id ?? -1 })
+                return orderChecksum(records.map { $0.int(at: SlotCollection.idSlot) ?? -1 })
             }
         )
     }
@@ -178,7 +179,7 @@ extension FloorTrials {
     /// The floor of `parse_reset`'s state.
     struct ParseResetState {
         let json = notesJSON(count: 100_000)
-        let collection = PlainCollection(defaults: plainNoteDefaults)
+        let collection = SlotCollection()
         let resets = Counter()
 
         init() {
@@ -186,25 +187,27 @@ extension FloorTrials {
         }
     }
 
-    /// The floor of `parse_reset`: a hand-written parser into standard dictionaries, then
-    /// records with the defaults filled in.
+    /// The floor of `parse_reset`: the hand-written parser, reading each row straight into
+    /// values by slot of the `Note` layout with the defaults in the slots it leaves out, then
+    /// slot records of them.
     static func parseReset() -> Trial {
         Trial(
             setup: { ParseResetState() },
             body: { state in
-                let response = try PlainJSONParser.parse(state.json)
-                let rows = try unwrap(response.arrayValue, "not an array").map { $0.objectValue ?? [:] }
-                return (response, state.collection.reset(rows))
+                let rows = try PlainJSONParser.parseRows(state.json, layout: noteLayout)
+                return (rows, state.collection.reset(rows))
             },
             verify: { state in
                 let collection = state.collection
+                let (id, tags, author, archived) = (0, 5, 6, 7)
+                try expect(noteLayout.keys[author] == "author" && noteLayout.keys[tags] == "tags", "the layout changed")
                 try expect(state.resets.value == 1, "\(state.resets.value) resets")
                 try expect(collection.records.count == 100_000, "length \(collection.records.count)")
                 let note = try unwrap(collection.get(77_777), "no note 77777")
-                try expect(note.attributes["author"]?.objectValue?["id"] == .int(3), "author.id")
-                try expect(note.attributes["archived"] == .bool(false), "archived")
-                try expect(note.attributes["tags"]?.arrayValue?.count == 2, "tags")
-                return orderChecksum(collection.records.map { $0.id ?? -1 })
+                try expect(note.values[author].objectValue?["id"] == .int(3), "author.id")
+                try expect(note.values[archived] == .bool(false), "archived")
+                try expect(note.values[tags].arrayValue?.count == 2, "tags")
+                return orderChecksum(collection.records.map { $0.int(at: id) ?? -1 })
             }
         )
     }
@@ -251,9 +254,10 @@ extension FloorTrials {
 // MARK: - coll_remove
 
 extension FloorTrials {
-    /// The floor of `coll_remove`'s state.
+    /// The floor of `coll_remove`'s state: the short notes as slot records in a list that
+    /// empties slots.
     struct RemoveState {
-        let collection = PlainCollection((0..<100_000).map(plainShortNote))
+        let collection = SlotRemovalList((0..<100_000).map(slotShortNote))
         let plan = removalPlan()
         let removals = Tally()
 
@@ -265,8 +269,8 @@ extension FloorTrials {
         }
     }
 
-    /// The floor of `coll_remove`: a dictionary lookup, a search of the array for the record
-    /// and `remove(at:)`, `removeLast()` or `removeFirst()`.
+    /// The floor of `coll_remove`: an array lookup of the record's slot by id, emptying the
+    /// slot, and a Fenwick tree sum for its index.
     static func collectionRemove() -> Trial {
         Trial(
             setup: { RemoveState() },
@@ -281,11 +285,11 @@ extension FloorTrials {
                 }
             },
             verify: { state in
-                let records = state.collection.records
+                let ids = state.collection.records.map { $0.int(at: SlotCollection.idSlot) ?? -1 }
                 try expect(state.removals.calls == 20_000, "\(state.removals.calls) removals")
-                try expect(records.count == 80_000, "length \(records.count)")
-                try expect(records.first?.id == 2_001 && records.last?.id == 97_998, "wrong first or last id")
-                return (orderChecksum(records.map { $0.id ?? -1 }) + state.removals.sum) % (1 << 32)
+                try expect(ids.count == 80_000, "length \(ids.count)")
+                try expect(ids.first == 2_001 && ids.last == 97_998, "wrong first or last id")
+                return (orderChecksum(ids) + state.removals.sum) % (1 << 32)
             }
         )
     }

@@ -1,5 +1,5 @@
-/// The plain-Swift floors: the same work as ``KeelTrials`` with standard dictionaries,
-/// arrays and closures, and no Keel.
+/// The plain-Swift floors: the same work as ``KeelTrials`` with values by slot in arrays,
+/// records in arrays indexed by id, closures in arrays, and no Keel.
 enum FloorTrials {}
 
 // MARK: - set_change, set_nochange
@@ -56,22 +56,29 @@ extension FloorTrials {
 // MARK: - construct
 
 extension FloorTrials {
-    /// The floor of `construct`: a record from the defaults merged with a fresh dictionary.
+    /// The floor of `construct`: a slot record from a copy of the `Note` defaults with the
+    /// input's values in their slots.
     static func construct() -> Trial {
         Trial(
-            setup: { Slots<PlainRecord>(count: 200_000) },
+            setup: { Slots<SlotRecord>(count: 200_000) },
             body: { out in
                 for i in 0..<200_000 {
-                    out.items[i] = PlainRecord(plainNoteDefaults.merging(plainNote(i)) { _, new in new })
+                    let input = slotNote(i)
+                    var values = noteLayout.defaults
+                    values.replaceSubrange(0..<input.count, with: input)
+                    out.items[i] = SlotRecord(values)
                 }
             },
             verify: { out in
+                let layout = noteLayout.keys
+                let (id, title, rank, archived) = (0, 1, 4, 7)
                 let last = try unwrap(out.items[199_999], "the last slot is empty")
-                try expect(last.id == 199_999, "last id \(String(describing: last.id))")
-                try expect(last.attributes["archived"] == .bool(false), "the archived default is missing")
-                try expect(last.attributes["title"] == .string("note 199999"), "last title is wrong")
-                try expect(last.attributes.count == 8, "\(last.attributes.count) attributes")
-                return out.items.reduce(0) { sum, record in sum + (record?.attributes["rank"]?.intValue ?? 0) }
+                try expect(layout[archived] == "archived" && layout[rank] == "rank", "the layout changed")
+                try expect(last.int(at: id) == 199_999, "last id \(String(describing: last.int(at: id)))")
+                try expect(last.values[archived] == .bool(false), "the archived default is missing")
+                try expect(last.values[title] == .string("note 199999"), "last title is wrong")
+                try expect(last.values.count == 8, "\(last.values.count) attributes")
+                return out.items.reduce(0) { sum, record in sum + (record?.int(at: rank) ?? 0) }
             }
         )
     }

@@ -11,12 +11,20 @@ func plainNote(_ i: Int) -> PlainAttributes {
     ]
 }
 
-/// The `Note` defaults, in plain Swift.
-let plainNoteDefaults: PlainAttributes = ["title": .string(""), "done": .bool(false), "archived": .bool(false)]
+/// The `Note` layout: the keys of `noteAttrs` first, then `archived`, which only the
+/// defaults set; `title`, `done` and `archived` have defaults.
+let noteLayout = SlotLayout(
+    ["id", "title", "body", "done", "rank", "tags", "author", "archived"],
+    defaults: ["title": .string(""), "done": .bool(false), "archived": .bool(false)]
+)
 
-/// The short notes of `coll_add` and `coll_get`, in plain Swift.
-func plainShortNote(_ i: Int) -> PlainAttributes {
-    ["id": .int(i), "title": .string("note \(i)"), "done": .bool(false), "rank": .int(i % 100)]
+/// `noteAttrs(i)` of the specification as values by slot: the first seven slots of
+/// ``noteLayout``.
+func slotNote(_ i: Int) -> ContiguousArray<PlainValue> {
+    [
+        .int(i), .string("note \(i)"), .string("text"), .bool(false), .int(i % 100),
+        .array([.string("a"), .string("b")]), .object(["name": .string("x"), "id": .int(3)]),
+    ]
 }
 
 /// The short notes of `coll_add`, as values by slot: `id`, `title`, `done`, `rank`.

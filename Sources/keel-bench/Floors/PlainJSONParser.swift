@@ -1,8 +1,9 @@
 /// A small JSON parser into ``PlainValue``: the floor of Keel's `JSONValue(parsing:)`.
 ///
 /// It reads the UTF-8 bytes once, without a tokenizer, and builds standard dictionaries and
-/// arrays. It accepts all valid JSON; it is less strict than Keel's parser about malformed
-/// input (it does not reject leading zeros, for example), which only makes it faster.
+/// arrays, or, for rows of a fixed shape, values by slot of a ``SlotLayout``. It accepts
+/// all valid JSON; it is less strict than Keel's parser about malformed input (it does not
+/// reject leading zeros, for example), which only makes it faster.
 struct PlainJSONParser {
     private let bytes: UnsafeBufferPointer<UInt8>
     private var position = 0
@@ -21,6 +22,78 @@ struct PlainJSONParser {
             guard parser.position == bytes.count else { throw parser.error("trailing text") }
             return value
         }
+    }
+
+    /// Parses a JSON array of objects whose keys are all in `layout`, into each object's
+    /// values by slot, with the layout's defaults in the slots an object leaves out: the
+    /// parse of rows of a fixed shape, without a dictionary per row.
+    ///
+    /// - Throws: ``PlainJSONError`` for text that is not JSON, not an array of objects, or
+    ///   has a key outside the layout.
+    static func parseRows(_ text: String, layout: SlotLayout) throws -> [ContiguousArray<PlainValue>] {
+        var text = text
+        return try text.withUTF8 { bytes in
+            var parser = PlainJSONParser(bytes: bytes)
+            let rows = try parser.parseRows(layout)
+            parser.skipWhitespace()
+            guard parser.position == bytes.count else { throw parser.error("trailing text") }
+            return rows
+        }
+    }
+
+    private mutating func parseRows(_ layout: SlotLayout) throws -> [ContiguousArray<PlainValue>] {
+        guard consume(UInt8(ascii: "[")) else { throw error("expected an array") }
+        var rows: [ContiguousArray<PlainValue>] = []
+        if consume(UInt8(ascii: "]")) { return rows }
+        repeat {
+            rows.append(try parseRow(layout))
+        } while consume(UInt8(ascii: ","))
+        guard consume(UInt8(ascii: "]")) else { throw error("expected ',' or ']'") }
+        return rows
+    }
+
+    /// One object of a fixed shape: each key is matched by its bytes against the layout's
+    /// keys, starting from the slot after the previous key's.
+    private mutating func parseRow(_ layout: SlotLayout) throws -> ContiguousArray<PlainValue> {
+        guard consume(UInt8(ascii: "{")) else { throw error("expected an object") }
+        var values = layout.defaults
+        if consume(UInt8(ascii: "}")) { return values }
+        var slot = 0
+        repeat {
+            guard peek() == UInt8(ascii: "\"") else { throw error("expected a key") }
+            slot = try parseKeySlot(layout, from: slot)
+            guard consume(UInt8(ascii: ":")) else { throw error("expected ':'") }
+            if let rowLayout = layout.rowLayouts[slot] {
+                values[slot] = .array(try parseRows(rowLayout).map { .array(Array($0)) })
+            } else {
+                values[slot] = try parseValue()
+            }
+            slot += 1
+        } while consume(UInt8(ascii: ","))
+        guard consume(UInt8(ascii: "}")) else { throw error("expected ',' or '}'") }
+        return values
+    }
+
+    /// The slot of the key that comes next, searched from `first` round the layout.
+    private mutating func parseKeySlot(_ layout: SlotLayout, from first: Int) throws -> Int {
+        let start = position + 1
+        var end = start
+        while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\") { end += 1 }
+        guard end < bytes.count, bytes[end] == UInt8(ascii: "\"") else {
+            let key = try parseString()
+            guard let slot = layout.keys.firstIndex(of: key) else { throw error("key \(key) outside the layout") }
+            return slot
+        }
+        let key = UnsafeBufferPointer(rebasing: bytes[start..<end])
+        let count = layout.utf8Keys.count
+        for offset in 0..<count {
+            let slot = (first + offset) % count
+            if layout.utf8Keys[slot].elementsEqual(key) {
+                position = end + 1
+                return slot
+            }
+        }
+        throw error("a key outside the layout")
     }
 
     // MARK: - Values

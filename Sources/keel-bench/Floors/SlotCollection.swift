@@ -19,6 +19,7 @@ final class SlotCollection {
     var changeObservers: ContiguousArray<(SlotRecord) -> Void> = []
     var addObservers: ContiguousArray<(SlotRecord) -> Void> = []
     var removeObservers: ContiguousArray<(SlotRecord) -> Void> = []
+    var resetObservers: ContiguousArray<() -> Void> = []
     var sortObservers: ContiguousArray<() -> Void> = []
     var updateObservers: ContiguousArray<(SlotChanges) -> Void> = []
 
@@ -81,6 +82,32 @@ final class SlotCollection {
         if orderChanged { for observer in sortObservers { observer() } }
         report(SlotChanges(added: added, removed: removed, merged: merged))
         return order
+    }
+
+    /// Replaces every record with new ones of these values, then reports one reset.
+    @discardableResult
+    func reset(_ inputs: [ContiguousArray<PlainValue>]) -> ContiguousArray<SlotRecord> {
+        for record in records { record.collection = nil }
+        byID = []
+        records = []
+        records.reserveCapacity(inputs.count)
+        for input in inputs where isAbsent(input) { records.append(adopt(input)) }
+        for observer in resetObservers { observer() }
+        return records
+    }
+
+    /// Sorts the records stably by the integer in `slot`, ascending (records without one
+    /// last), then reports the sort.
+    ///
+    /// - Complexity: O(*n* log *n*), on pairs of key and position.
+    func sort(bySlot slot: Int) {
+        var keyed = ContiguousArray<(key: Int, index: Int)>()
+        keyed.reserveCapacity(records.count)
+        for (index, record) in records.enumerated() { keyed.append((record.int(at: slot) ?? .max, index)) }
+        keyed.sort { $0 < $1 }
+        let old = records
+        records = ContiguousArray(keyed.lazy.map { old[$0.index] })
+        for observer in sortObservers { observer() }
     }
 
     /// Passes on a record's attribute change.

@@ -39,6 +39,11 @@ final class SlotRecord {
         didChange()
     }
 
+    /// Stores `value` in `slot` without reporting anything.
+    func store(_ slot: Int, _ value: PlainValue) {
+        values[slot] = value
+    }
+
     /// Stores every value of `newValues` (one per slot) that differs, reporting each, then
     /// reports one change if there was any.
     func merge(_ newValues: ContiguousArray<PlainValue>) {
