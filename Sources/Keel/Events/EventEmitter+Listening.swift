@@ -94,20 +94,21 @@ extension EventEmitter {
     ///   - target: One emitter, or `nil` for every emitter this one listens to.
     ///   - events: Space-separated names, or `nil` for every name.
     public final func stopListening(_ target: EventEmitter? = nil, _ events: String? = nil) {
+        guard let state = existingState, !state.listeningTo.isEmpty else { return }
         let names = events.map(splitNames)
         if let target {
-            if let listening = listeningTo[ObjectIdentifier(target)] { stop(listening, names: names) }
-        } else if let listening = listeningTo.single {
+            if let listening = state.listeningTo[ObjectIdentifier(target)] { stop(listening, names: names) }
+        } else if let listening = state.listeningTo.single {
             stop(listening, names: names)
-        } else if !listeningTo.isEmpty {
-            for listening in listeningTo.values { stop(listening, names: names) }
+        } else {
+            for listening in state.listeningTo.values { stop(listening, names: names) }
         }
     }
 
     /// Removes the handlers of one `listenTo` relationship, or those of the named events.
     func stop(_ listening: Listening, names: [String]?) {
         guard let target = listening.target else {
-            listeningTo[listening.targetKey] = nil
+            existingState?.listeningTo[listening.targetKey] = nil
             return
         }
         target.removeHandlers { handler in
@@ -123,13 +124,14 @@ extension EventEmitter {
         isOnce: Bool
     ) -> Subscription {
         let key = ObjectIdentifier(target)
+        let state = self.state
         let listening: Listening
-        if let existing = listeningTo[key] {
+        if let existing = state.listeningTo[key] {
             listening = existing
         } else {
             listening = Listening(listener: self, target: target)
-            listeningTo[key] = listening
-            target.listeners[listening.listenerKey] = listening
+            state.listeningTo[key] = listening
+            target.state.listeners[listening.listenerKey] = listening
         }
         let id = Self.makeUniqueID()
         for (events, callback) in map {
@@ -150,7 +152,7 @@ extension EventEmitter {
 
     /// Deletes a finished `listenTo` relationship from both sides.
     func forget(_ listening: Listening) {
-        listeners[listening.listenerKey] = nil
-        listening.listener?.listeningTo[listening.targetKey] = nil
+        existingState?.listeners[listening.listenerKey] = nil
+        listening.listener?.existingState?.listeningTo[listening.targetKey] = nil
     }
 }

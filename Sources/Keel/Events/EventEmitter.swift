@@ -31,21 +31,48 @@ open class EventEmitter {
         nextID.wrappingAdd(1, ordering: .relaxed).newValue
     }
 
-    // The handler tables opt out of run-time exclusivity checks: no mutating access to them
-    // stays open across a call into a handler (dispatch iterates copies), so the checks
-    // could never fire, and every event paid for them.
-    @exclusivity(unchecked) private var handlers = OrderedStringMap<HandlerList>()
-    @exclusivity(unchecked) private var allHandlers = HandlerList()
-    @exclusivity(unchecked) var listeningTo = ListeningTable()
-    @exclusivity(unchecked) var listeners = ListeningTable()
-    @exclusivity(unchecked) private var needsPruning = false
-    private var storedLink: EmitterLink?
+    // Out of line until the first handler (see `EmitterState`); unchecked for the same
+    // reason as the state's tables.
+    @exclusivity(unchecked) private var storage = EmitterStorage.empty
+
+    /// The emitter's state, created on first use (taking over a lone forwarder).
+    final var state: EmitterState {
+        switch storage {
+        case .state(let state):
+            return state
+        case .empty:
+            let state = EmitterState()
+            storage = .state(state)
+            return state
+        case .forwarder(let forwarder):
+            let state = EmitterState()
+            state.allHandlers.append(forwarder)
+            storage = .state(state)
+            return state
+        }
+    }
+
+    /// The emitter's state if it has been created.
+    final var existingState: EmitterState? {
+        if case .state(let state) = storage { return state }
+        return nil
+    }
+
+    /// The state without a reference count, or `nil` before it exists. Once created, the
+    /// state stays until the emitter is deallocated, so it lives as long as the caller keeps
+    /// the emitter: dispatch uses it without retaining it around every handler.
+    @inline(__always)
+    private var unretainedState: Unmanaged<EmitterState>? {
+        if case .state(let state) = storage { return Unmanaged.passUnretained(state) }
+        return nil
+    }
 
     /// The stand-in that this emitter's subscription tokens hold, created on first use.
     var link: EmitterLink {
-        if let storedLink { return storedLink }
+        let state = self.state
+        if let link = state.link { return link }
         let link = EmitterLink(self)
-        storedLink = link
+        state.link = link
         return link
     }
 
@@ -57,104 +84,12 @@ open class EventEmitter {
     public init() {}
 
     deinit {
-        storedLink?.emitter = nil
+        guard let state = existingState else { return }
+        state.link?.emitter = nil
         stopListening()
-        for listening in listeners.values {
-            listening.listener?.listeningTo[listening.targetKey] = nil
+        for listening in state.listeners.values {
+            listening.listener?.existingState?.listeningTo[listening.targetKey] = nil
         }
-    }
-
-    // MARK: - Registering
-
-    /// Registers `callback` for one or more space-separated event names.
-    ///
-    /// ```swift
-    /// note.on("change:title change:body") { event in print(event.name) }
-    /// ```
-    ///
-    /// - Parameters:
-    ///   - events: One name, or several separated by spaces; `"all"` receives every event.
-    ///   - owner: An object that owns the handler (Backbone's context), held weakly: the
-    ///     handler is dropped when the owner is deallocated, and ``off(_:owner:)-(String?,_)`` can remove
-    ///     every handler of an owner.
-    ///   - callback: The handler.
-    /// - Returns: A token that removes the handler (every name's handler) when cancelled.
-    @discardableResult
-    public final func on(_ events: String, owner: AnyObject? = nil, _ callback: @escaping (Event) -> Void)
-        -> Subscription
-    {
-        let id = Self.makeUniqueID()
-        forEachName(in: events) { name in
-            register(name: name, id: id, callback: callback, owner: owner, isOnce: false, listening: nil)
-        }
-        return Subscription(id: id, emitter: self)
-    }
-
-    /// Registers several handlers at once from an event map.
-    ///
-    /// ```swift
-    /// note.on(["change:title": { _ in print("title") }, "destroy": { _ in print("gone") }])
-    /// ```
-    ///
-    /// - Parameters:
-    ///   - map: Event names (each may list several names) and their handlers.
-    ///   - owner: The owner of every handler, held weakly.
-    /// - Returns: A token that removes all of them when cancelled.
-    @discardableResult
-    public final func on(_ map: KeyValuePairs<String, (Event) -> Void>, owner: AnyObject? = nil) -> Subscription {
-        let id = Self.makeUniqueID()
-        for (events, callback) in map {
-            forEachName(in: events) { name in
-                register(name: name, id: id, callback: callback, owner: owner, isOnce: false, listening: nil)
-            }
-        }
-        return Subscription(id: id, emitter: self)
-    }
-
-    /// Registers `callback` to run at most once for each of the given event names.
-    ///
-    /// The handler is removed before it runs, so triggering the same event from inside it
-    /// does not run it again.
-    ///
-    /// ```swift
-    /// note.once("sync") { _ in print("first sync") }
-    /// ```
-    ///
-    /// - Parameters:
-    ///   - events: One name, or several separated by spaces; each fires the handler once.
-    ///   - owner: An owner held weakly, as for ``on(_:owner:_:)-(String,_,_)``.
-    ///   - callback: The handler.
-    /// - Returns: A token that removes the handler if it has not run yet.
-    @discardableResult
-    public final func once(_ events: String, owner: AnyObject? = nil, _ callback: @escaping (Event) -> Void)
-        -> Subscription
-    {
-        let id = Self.makeUniqueID()
-        forEachName(in: events) { name in
-            register(name: name, id: id, callback: callback, owner: owner, isOnce: true, listening: nil)
-        }
-        return Subscription(id: id, emitter: self)
-    }
-
-    /// Registers several handlers to run at most once each, from an event map.
-    ///
-    /// ```swift
-    /// note.once(["sync": { _ in print("saved") }, "error": { _ in print("failed") }])
-    /// ```
-    ///
-    /// - Parameters:
-    ///   - map: Event names (each may list several names) and their handlers.
-    ///   - owner: The owner of every handler, held weakly.
-    /// - Returns: A token that removes the handlers that have not run yet.
-    @discardableResult
-    public final func once(_ map: KeyValuePairs<String, (Event) -> Void>, owner: AnyObject? = nil) -> Subscription {
-        let id = Self.makeUniqueID()
-        for (events, callback) in map {
-            forEachName(in: events) { name in
-                register(name: name, id: id, callback: callback, owner: owner, isOnce: true, listening: nil)
-            }
-        }
-        return Subscription(id: id, emitter: self)
     }
 
     // MARK: - Removing
@@ -207,9 +142,15 @@ open class EventEmitter {
     ///   - arguments: Values for the handlers: ``Event/arguments``, and the first one as
     ///     ``Event/value``.
     public final func trigger(_ events: String, _ arguments: JSONValue...) {
-        if handlers.isEmpty && allHandlers.isEmpty { return }
-        if let position = handlers.index(forKey: events) {
-            dispatch(Event(name: events, arguments: arguments), at: position)
+        if let unretained = unretainedState {
+            let isDone = unretained._withUnsafeGuaranteedRef { state in
+                if state.hasNoHandlers { return true }
+                guard let position = state.handlers.index(forKey: events) else { return false }
+                dispatch(Event(name: events, arguments: arguments), in: state, at: position)
+                return true
+            }
+            if isDone { return }
+        } else if case .empty = storage {
             return
         }
         forEachName(in: events) { name in
@@ -227,11 +168,17 @@ open class EventEmitter {
     ///   - events: One name, or several separated by spaces.
     ///   - argument: The value for the handlers, as ``Event/value``.
     public final func trigger(_ events: String, _ argument: JSONValue) {
-        if handlers.isEmpty && allHandlers.isEmpty { return }
-        // A name that has handlers of its own is a single name (registering splits names
-        // at separators), so the common trigger finds its handlers without scanning the name.
-        if let position = handlers.index(forKey: events) {
-            dispatch(Event(name: events, argument: argument), at: position)
+        if let unretained = unretainedState {
+            let isDone = unretained._withUnsafeGuaranteedRef { state in
+                if state.hasNoHandlers { return true }
+                // A name that has handlers of its own is a single name (registering splits names
+                // at separators), so the common trigger finds its handlers without scanning the name.
+                guard let position = state.handlers.index(forKey: events) else { return false }
+                dispatch(Event(name: events, argument: argument), in: state, at: position)
+                return true
+            }
+            if isDone { return }
+        } else if case .empty = storage {
             return
         }
         forEachName(in: events) { name in
@@ -251,37 +198,53 @@ open class EventEmitter {
     }
 
     /// Whether any handler is registered (including collections forwarding this model).
-    var hasHandlers: Bool { !handlers.isEmpty || !allHandlers.isEmpty }
+    var hasHandlers: Bool {
+        if let unretained = unretainedState {
+            return unretained._withUnsafeGuaranteedRef { !$0.hasNoHandlers }
+        }
+        if case .forwarder = storage { return true }
+        return false
+    }
 
     /// Runs the handlers of one event name, then the `all` handlers.
     final func dispatch(_ event: Event) {
-        if handlers.isEmpty && allHandlers.isEmpty { return }
-        dispatch(event, at: handlers.index(forKey: event.name))
+        if let unretained = unretainedState {
+            unretained._withUnsafeGuaranteedRef { state in
+                if state.hasNoHandlers { return }
+                dispatch(event, in: state, at: state.handlers.index(forKey: event.name))
+            }
+        } else if case .forwarder(let handler) = storage {
+            if let forwarder = handler.forwarder {
+                forwarder.forwardModelEvent(event)
+            } else {
+                removeDeadForwarders()
+            }
+        }
     }
 
     /// Runs the handlers at `position` in the table (those of the event's name), then the
     /// `all` handlers.
-    private func dispatch(_ event: Event, at position: Int?) {
+    private func dispatch(_ event: Event, in state: EmitterState, at position: Int?) {
         // Read the `all` list before the specific handlers run (Backbone #1282).
-        let all = allHandlers
+        let all = state.allHandlers
         if let position {
-            handlers.value(at: position).forEach { invoke($0, event) }
+            state.handlers.value(at: position).forEach { invoke($0, event, in: state) }
         }
-        all.forEach { invoke($0, event) }
-        if needsPruning { pruneDeadHandlers() }
+        all.forEach { invoke($0, event, in: state) }
+        if state.needsPruning { pruneDeadHandlers(in: state) }
     }
 
-    private func invoke(_ handler: EventHandler, _ event: Event) {
+    private func invoke(_ handler: EventHandler, _ event: Event, in state: EmitterState) {
         guard !handler.isForwarder else {
             if let forwarder = handler.forwarder {
                 forwarder.forwardModelEvent(event)
             } else {
-                needsPruning = true
+                state.needsPruning = true
             }
             return
         }
         if handler.hasOwner && handler.owner == nil {
-            needsPruning = true
+            state.needsPruning = true
             return
         }
         if handler.isOnce {
@@ -295,13 +258,22 @@ open class EventEmitter {
     // MARK: - Bookkeeping visible to tests
 
     /// How many emitters this one listens to.
-    var listeningToCount: Int { listeningTo.count }
+    var listeningToCount: Int { existingState?.listeningTo.count ?? 0 }
 
     /// How many emitters listen to this one.
-    var listenerCount: Int { listeners.count }
+    var listenerCount: Int { existingState?.listeners.count ?? 0 }
 
     /// How many handlers are registered, including collection forwarders.
-    var handlerCount: Int { handlers.entries.reduce(allHandlers.count) { $0 + $1.value.count } }
+    var handlerCount: Int {
+        switch storage {
+        case .empty: return 0
+        case .forwarder: return 1
+        case .state(let state): return state.handlers.entries.reduce(state.allHandlers.count) { $0 + $1.value.count }
+        }
+    }
+
+    /// Whether the emitter's handlers and `listenTo` bookkeeping have been created.
+    var hasEmitterState: Bool { existingState != nil }
 
     // MARK: - Internals
 
@@ -310,17 +282,35 @@ open class EventEmitter {
     /// - Parameter handler: The collection's forwarding handler (``EventHandler/forwarding(to:)``),
     ///   one instance shared by all of its models.
     final func addForwarder(_ handler: EventHandler) {
-        allHandlers.append(handler)
+        if case .empty = storage {
+            storage = .forwarder(handler)
+        } else {
+            state.allHandlers.append(handler)
+        }
     }
 
     /// Stops `forwarder` (and any forwarder that has gone away) re-emitting these events.
     final func removeForwarder(_ forwarder: (any ModelEventForwarding)?) {
-        allHandlers.removeFirst { $0.isForwarder && $0.forwarder === forwarder }
+        switch storage {
+        case .empty:
+            return
+        case .forwarder(let handler):
+            if handler.forwarder === forwarder { storage = .empty }
+        case .state(let state):
+            state.allHandlers.removeFirst { $0.isForwarder && $0.forwarder === forwarder }
+        }
     }
 
     /// Drops forwarders whose collection has been deallocated.
     final func removeDeadForwarders() {
-        allHandlers.removeAll { $0.isForwarder && $0.forwarder == nil }
+        switch storage {
+        case .empty:
+            return
+        case .forwarder(let handler):
+            if handler.forwarder == nil { storage = .empty }
+        case .state(let state):
+            state.allHandlers.removeAll { $0.isForwarder && $0.forwarder == nil }
+        }
     }
 
     func register(
@@ -340,12 +330,13 @@ open class EventEmitter {
             listening: listening
         )
         listening?.count += 1
+        let state = self.state
         if name == "all" {
-            allHandlers.append(handler)
-        } else if let position = handlers.index(forKey: name) {
-            handlers.modifyValue(at: position) { $0.append(handler) }
+            state.allHandlers.append(handler)
+        } else if let position = state.handlers.index(forKey: name) {
+            state.handlers.modifyValue(at: position) { $0.append(handler) }
         } else {
-            handlers.updateValue(HandlerList(handler), forKey: name)
+            state.handlers.updateValue(HandlerList(handler), forKey: name)
         }
     }
 
@@ -353,6 +344,16 @@ open class EventEmitter {
     /// iterates its own reference to a list, so removal copies a list that is in use), and
     /// drops `listenTo` bookkeeping that becomes empty.
     func removeHandlers(where shouldRemove: (EventHandler) -> Bool) {
+        let state: EmitterState
+        switch storage {
+        case .empty:
+            return
+        case .forwarder(let forwarder):
+            if shouldRemove(forwarder) { storage = .empty }
+            return
+        case .state(let existing):
+            state = existing
+        }
         func remove(_ handler: EventHandler) -> Bool {
             guard shouldRemove(handler) else { return false }
             if let listening = handler.listening {
@@ -361,51 +362,31 @@ open class EventEmitter {
             }
             return true
         }
-        if allHandlers.contains(where: shouldRemove) { allHandlers.removeAll(where: remove) }
+        if state.allHandlers.contains(where: shouldRemove) { state.allHandlers.removeAll(where: remove) }
         var emptiedCount = 0
         var emptiedName = ""
-        for position in handlers.entries.indices where handlers.entries[position].value.contains(where: shouldRemove) {
-            let isEmpty = handlers.modifyValue(at: position) { list in
+        for position in state.handlers.entries.indices
+        where state.handlers.entries[position].value.contains(where: shouldRemove) {
+            let isEmpty = state.handlers.modifyValue(at: position) { list in
                 list.removeAll(where: remove)
                 return list.isEmpty
             }
             if isEmpty {
                 emptiedCount += 1
-                emptiedName = handlers.entries[position].key
+                emptiedName = state.handlers.entries[position].key
             }
         }
         // One emptied name (the common `stopListening`) is removed by itself, without
         // partitioning the whole table.
         if emptiedCount == 1 {
-            handlers.removeValue(forKey: emptiedName)
+            state.handlers.removeValue(forKey: emptiedName)
         } else if emptiedCount > 1 {
-            handlers.removeAll { $0.value.isEmpty }
+            state.handlers.removeAll { $0.value.isEmpty }
         }
     }
 
-    private func pruneDeadHandlers() {
-        needsPruning = false
+    private func pruneDeadHandlers(in state: EmitterState) {
+        state.needsPruning = false
         removeHandlers { $0.isDead }
-    }
-
-    func forEachName(in events: String, _ body: (String) -> Void) {
-        // Scanned as contiguous bytes: stepping a small string's `UTF8View` costs tens of
-        // instructions per byte, and every registration scans its names.
-        let hasSeparator =
-            events.utf8.withContiguousStorageIfAvailable { $0.contains(where: Self.isSeparator) }
-            ?? events.utf8.contains(where: Self.isSeparator)
-        if hasSeparator {
-            for name in splitNames(events) { body(name) }
-        } else {
-            body(events)
-        }
-    }
-
-    func splitNames(_ events: String) -> [String] {
-        events.utf8.split(whereSeparator: Self.isSeparator).map { String(decoding: $0, as: UTF8.self) }
-    }
-
-    private static func isSeparator(_ byte: UInt8) -> Bool {
-        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
     }
 }

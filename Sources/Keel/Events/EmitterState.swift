@@ -1,0 +1,39 @@
+/// An emitter's handlers and `listenTo` bookkeeping, kept out of line.
+///
+/// Most models never have a handler of their own, so an emitter creates its state on the
+/// first `on`, `listenTo` or subscription token, and a model whose only handler is its
+/// collection's forwarder keeps that one handler inline (``EmitterStorage/forwarder(_:)``):
+/// a model that nothing listens to carries one reference instead of the tables.
+///
+/// The tables opt out of run-time exclusivity checks: no mutating access to them stays open
+/// across a call into a handler (dispatch iterates copies), so the checks could never fire,
+/// and every event paid for them.
+final class EmitterState {
+    /// The handlers of each event name but `all`, in registration order.
+    @exclusivity(unchecked) var handlers = OrderedStringMap<HandlerList>()
+    /// The handlers of `all`, including collection forwarders.
+    @exclusivity(unchecked) var allHandlers = HandlerList()
+    /// The emitters that this one listens to.
+    @exclusivity(unchecked) var listeningTo = ListeningTable()
+    /// The emitters that listen to this one.
+    @exclusivity(unchecked) var listeners = ListeningTable()
+    /// Whether a dispatch met a handler whose owner or collection has gone away.
+    @exclusivity(unchecked) var needsPruning = false
+    /// The stand-in that the emitter's subscription tokens hold, once one was made.
+    var link: EmitterLink?
+
+    /// Whether no handler is registered.
+    var hasNoHandlers: Bool { handlers.isEmpty && allHandlers.isEmpty }
+}
+
+/// Where an emitter keeps its handlers: nowhere yet, a lone collection forwarder, or its
+/// ``EmitterState``.
+enum EmitterStorage {
+    /// No handler and no `listenTo` relationship.
+    case empty
+    /// Only one collection's forwarder (an `all` handler), the state of a model in one
+    /// collection that nothing else listens to.
+    case forwarder(EventHandler)
+    /// The full tables.
+    case state(EmitterState)
+}
