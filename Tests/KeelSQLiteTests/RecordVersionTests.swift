@@ -117,26 +117,11 @@ struct RecordVersionTests {
             let file = directory.appending(path: "old.sqlite")
             let raw = RawDatabase(path: file.path(percentEncoded: false))
             try raw.execute(
-                """
-                PRAGMA journal_mode=WAL;
-                CREATE TABLE collections(
-                    path TEXT PRIMARY KEY NOT NULL,
-                    next_id INTEGER NOT NULL DEFAULT 1
-                ) WITHOUT ROWID;
-                CREATE TABLE records(
-                    collection TEXT NOT NULL REFERENCES collections(path) ON DELETE CASCADE,
-                    id TEXT NOT NULL,
-                    seq INTEGER NOT NULL,
-                    json TEXT NOT NULL,
-                    PRIMARY KEY (collection, id)
-                );
-                CREATE UNIQUE INDEX records_order ON records(collection, seq);
-                PRAGMA application_id = \(0x4B65_656C);
-                PRAGMA user_version = 1;
-                INSERT INTO collections VALUES ('/notes', 3);
-                INSERT INTO records VALUES ('/notes', '1', 1, '{"id":1,"title":"Old"}');
-                INSERT INTO records VALUES ('/notes', '2', 2, '{"id":2,"title":"Older"}');
-                """
+                EarlierSchema.version1 + """
+                    INSERT INTO collections VALUES ('/notes', 3);
+                    INSERT INTO records VALUES ('/notes', '1', 1, '{"id":1,"title":"Old"}');
+                    INSERT INTO records VALUES ('/notes', '2', 2, '{"id":2,"title":"Older"}');
+                    """
             )
 
             let store = try SQLiteSync(fileURL: file)

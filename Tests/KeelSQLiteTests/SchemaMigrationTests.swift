@@ -6,26 +6,6 @@ import Testing
 /// Files of earlier schemas open, migrate once and keep every record, its id, version and
 /// place, and each collection's next id.
 struct SchemaMigrationTests {
-    /// The tables of schema 2, as version 2 of the store created them.
-    static let schema2 = """
-        PRAGMA journal_mode=WAL;
-        CREATE TABLE collections(
-            path TEXT PRIMARY KEY NOT NULL,
-            next_id INTEGER NOT NULL DEFAULT 1
-        ) WITHOUT ROWID;
-        CREATE TABLE records(
-            collection TEXT NOT NULL REFERENCES collections(path) ON DELETE CASCADE,
-            id TEXT NOT NULL,
-            seq INTEGER NOT NULL,
-            json TEXT NOT NULL,
-            version INTEGER NOT NULL DEFAULT 1,
-            PRIMARY KEY (collection, id)
-        );
-        CREATE UNIQUE INDEX records_order ON records(collection, seq);
-        PRAGMA application_id = \(0x4B65_656C);
-        PRAGMA user_version = 2;
-        """
-
     /// A schema 2 store: `/notes` out of id order, with a gap where records were deleted,
     /// a string id, versions above 1, a damaged record and a next id past deleted records;
     /// a nested collection; a collection whose records were all deleted.
@@ -42,7 +22,7 @@ struct SchemaMigrationTests {
         try await withTemporaryDirectory { directory in
             let file = directory.appending(path: "v2.sqlite")
             let raw = RawDatabase(path: file.path(percentEncoded: false))
-            try raw.execute(Self.schema2 + Self.schema2Records)
+            try raw.execute(EarlierSchema.version2 + Self.schema2Records)
 
             let store = try SQLiteSync(fileURL: file)
             defer { store.close() }
@@ -80,7 +60,7 @@ struct SchemaMigrationTests {
         try await withTemporaryDirectory { directory in
             let file = directory.appending(path: "v2.sqlite")
             let raw = RawDatabase(path: file.path(percentEncoded: false))
-            try raw.execute(Self.schema2 + Self.schema2Records)
+            try raw.execute(EarlierSchema.version2 + Self.schema2Records)
             let first = try SQLiteSync(fileURL: file)
             let before = try first.records(at: "/notes")
             first.close()
@@ -95,7 +75,9 @@ struct SchemaMigrationTests {
     @Test func aMigratedFileHasTheTablesAndIndexesOfANewOne() async throws {
         try await withTemporaryDirectory { directory in
             let migrated = directory.appending(path: "v2.sqlite")
-            try RawDatabase(path: migrated.path(percentEncoded: false)).execute(Self.schema2 + Self.schema2Records)
+            try RawDatabase(path: migrated.path(percentEncoded: false)).execute(
+                EarlierSchema.version2 + Self.schema2Records
+            )
             let fresh = directory.appending(path: "new.sqlite")
             for file in [migrated, fresh] { try SQLiteSync(fileURL: file).close() }
 
@@ -119,26 +101,11 @@ struct SchemaMigrationTests {
             let file = directory.appending(path: "v1.sqlite")
             let raw = RawDatabase(path: file.path(percentEncoded: false))
             try raw.execute(
-                """
-                PRAGMA journal_mode=WAL;
-                CREATE TABLE collections(
-                    path TEXT PRIMARY KEY NOT NULL,
-                    next_id INTEGER NOT NULL DEFAULT 1
-                ) WITHOUT ROWID;
-                CREATE TABLE records(
-                    collection TEXT NOT NULL REFERENCES collections(path) ON DELETE CASCADE,
-                    id TEXT NOT NULL,
-                    seq INTEGER NOT NULL,
-                    json TEXT NOT NULL,
-                    PRIMARY KEY (collection, id)
-                );
-                CREATE UNIQUE INDEX records_order ON records(collection, seq);
-                PRAGMA application_id = \(0x4B65_656C);
-                PRAGMA user_version = 1;
-                INSERT INTO collections VALUES ('/notes', 6);
-                INSERT INTO records VALUES ('/notes', '5', 1, '{"id":5,"title":"Five"}');
-                INSERT INTO records VALUES ('/notes', '1', 3, '{"id":1,"title":"One"}');
-                """
+                EarlierSchema.version1 + """
+                    INSERT INTO collections VALUES ('/notes', 6);
+                    INSERT INTO records VALUES ('/notes', '5', 1, '{"id":5,"title":"Five"}');
+                    INSERT INTO records VALUES ('/notes', '1', 3, '{"id":1,"title":"One"}');
+                    """
             )
 
             let store = try SQLiteSync(fileURL: file)

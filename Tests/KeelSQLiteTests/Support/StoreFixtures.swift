@@ -123,3 +123,33 @@ extension Sync {
         try await perform(SyncRequest(method: method, url: url(path), body: body, query: query))
     }
 }
+
+/// The tables of earlier schemas, as those versions of the store created them, to open and
+/// migrate files made by them.
+enum EarlierSchema {
+    /// Schema 1: records without versions.
+    static let version1 = tables(extraColumns: "", userVersion: 1)
+    /// Schema 2: a version per record.
+    static let version2 = tables(extraColumns: "    version INTEGER NOT NULL DEFAULT 1,\n", userVersion: 2)
+
+    private static func tables(extraColumns: String, userVersion: Int) -> String {
+        """
+        PRAGMA journal_mode=WAL;
+        CREATE TABLE collections(
+            path TEXT PRIMARY KEY NOT NULL,
+            next_id INTEGER NOT NULL DEFAULT 1
+        ) WITHOUT ROWID;
+        CREATE TABLE records(
+            collection TEXT NOT NULL REFERENCES collections(path) ON DELETE CASCADE,
+            id TEXT NOT NULL,
+            seq INTEGER NOT NULL,
+            json TEXT NOT NULL,
+        \(extraColumns)    PRIMARY KEY (collection, id)
+        );
+        CREATE UNIQUE INDEX records_order ON records(collection, seq);
+        PRAGMA application_id = \(0x4B65_656C);
+        PRAGMA user_version = \(userVersion);
+
+        """
+    }
+}
