@@ -314,13 +314,18 @@ extension Model {
             }
         }
         if wasChanging { return true }
-        if !options.silent {
-            while let pending = record.pendingOptions {
-                record.pendingOptions = nil
-                if hasHandlers { dispatch(Event(changeNamed: "change", model: self, value: nil, options: pending)) }
-            }
-        }
+        if !options.silent { dispatchPendingChanges(of: record, hasHandlers: hasHandlers) }
         return true
+    }
+
+    /// Fires `change` for the outermost `set`, and again while handlers made further `set`s
+    /// (Backbone's `_pending` loop), each with the options of the `set` that is pending.
+    @inline(__always)
+    func dispatchPendingChanges(of record: ChangeRecord, hasHandlers: Bool) {
+        while let pending = record.pendingOptions {
+            record.pendingOptions = nil
+            if hasHandlers { dispatch(Event(changeNamed: "change", model: self, value: nil, options: pending)) }
+        }
     }
 
     /// The `change:<key>` event for an attribute that the current `set` changed, with its

@@ -64,12 +64,7 @@ extension Model {
             }
         }
         if wasChanging { return true }
-        if !options.silent {
-            while let pending = record.pendingOptions {
-                record.pendingOptions = nil
-                if hasHandlers { dispatch(Event(changeNamed: "change", model: self, value: nil, options: pending)) }
-            }
-        }
+        if !options.silent { dispatchPendingChanges(of: record, hasHandlers: hasHandlers) }
         return true
     }
 
