@@ -12,22 +12,27 @@ final class ModelsObservation: Observable {
     /// What observers of the models track; the value itself means nothing.
     var models: Int { 0 }
 
-    /// The key path of ``models``, built once (a key path literal is a runtime call each
-    /// time it is evaluated).
-    private static let modelsKeyPath = \ModelsObservation.models
+    /// The key path of ``models``, built once per process (a key path literal is a runtime
+    /// call each time it is evaluated) and kept by each instance, so that a read does not
+    /// check that the shared one is initialized.
+    private let modelsKeyPath = ModelsObservation.sharedModelsKeyPath
+
+    /// The one key path of ``models``.
+    nonisolated(unsafe) private static let sharedModelsKeyPath: KeyPath<ModelsObservation, Int> =
+        \ModelsObservation.models
 
     /// Registers a read of the models with the current observation, if any.
     func access() {
-        registrar.access(self, keyPath: Self.modelsKeyPath)
+        registrar.access(self, keyPath: modelsKeyPath)
     }
 
     /// Tells observers that the models are about to change.
     func willSet() {
-        registrar.willSet(self, keyPath: Self.modelsKeyPath)
+        registrar.willSet(self, keyPath: modelsKeyPath)
     }
 
     /// Tells observers that the models have changed.
     func didSet() {
-        registrar.didSet(self, keyPath: Self.modelsKeyPath)
+        registrar.didSet(self, keyPath: modelsKeyPath)
     }
 }

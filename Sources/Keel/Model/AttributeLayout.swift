@@ -44,8 +44,8 @@ final class AttributeLayout: @unchecked Sendable {
     let keyPaths: ContiguousArray<KeyPath<Model, JSONValue?>>
     /// The name of each slot's `change:<key>` event.
     let changeEventNames: ContiguousArray<String>
-    /// The slot of each key, for layouts too large to search linearly.
-    private let slots: [String: Int]?
+    /// The slots of a layout of four keys or more, found by the bits of their keys.
+    private let index: SlotIndex?
     /// Whether the layout belongs to the tree, so that other models share it.
     let isShared: Bool
     /// The layouts with one more key, and that key; guarded by ``tree``. Most layouts have
@@ -56,7 +56,7 @@ final class AttributeLayout: @unchecked Sendable {
         keys = []
         keyPaths = []
         changeEventNames = []
-        slots = nil
+        index = nil
         isShared = true
     }
 
@@ -70,13 +70,7 @@ final class AttributeLayout: @unchecked Sendable {
         self.keyPaths = keyPaths
         self.changeEventNames = changeEventNames
         self.isShared = isShared
-        if keys.count > OrderedStringMap<JSONValue>.linearSearchLimit {
-            var slots = [String: Int](minimumCapacity: keys.count)
-            for (slot, key) in keys.enumerated() { slots[key] = slot }
-            self.slots = slots
-        } else {
-            slots = nil
-        }
+        index = SlotIndex(keys: keys)
     }
 
     /// The number of slots.
@@ -84,12 +78,15 @@ final class AttributeLayout: @unchecked Sendable {
 
     /// The slot of `key`, or `nil` when the layout does not have it.
     ///
-    /// - Complexity: O(*n*) for up to a dozen keys, comparing the strings' bits before their
-    ///   characters; O(1) on average past that.
+    /// - Complexity: O(1) on average: in a layout of four keys or more, a small ASCII key is
+    ///   found by its bits (``SlotIndex``); smaller layouts compare the key with each slot's,
+    ///   bits before characters.
     @inline(__always)
     func slot(of key: String) -> Int? {
-        if let slots { return slots[key] }
-        return keys.withUnsafeBufferPointer { StringIdentity.position(of: key, in: $0) }
+        keys.withUnsafeBufferPointer { keys in
+            if let index { return index.slot(of: key, in: keys) }
+            return StringIdentity.position(of: key, in: keys)
+        }
     }
 
     /// The layout of `object`'s keys: this one when they are the same, a descendant when
@@ -235,6 +232,30 @@ enum StringIdentity {
             if (a1 & b1) >> 61 == 0b111 { return false }
         #endif
         return a == b
+    }
+
+    /// Whether `string` is a small ASCII string (up to 15 bytes, held in its own bits), so
+    /// that it equals another such string exactly when their bits are equal.
+    @inline(__always)
+    static func isSmallASCII(_ string: String) -> Bool {
+        #if _pointerBitWidth(_64)
+            return unsafeBitCast(string, to: (UInt64, UInt64).self).1 >> 61 == 0b111
+        #else
+            return false
+        #endif
+    }
+
+    /// Whether `a` and `b` have the same bits: for two small ASCII strings, whether they are
+    /// equal.
+    @inline(__always)
+    static func sameBits(_ a: String, _ b: String) -> Bool {
+        #if _pointerBitWidth(_64)
+            let (a0, a1) = unsafeBitCast(a, to: (UInt64, UInt64).self)
+            let (b0, b1) = unsafeBitCast(b, to: (UInt64, UInt64).self)
+            return a0 == b0 && a1 == b1
+        #else
+            return a == b
+        #endif
     }
 
     /// The position of the first element equal to `key`.

@@ -100,4 +100,39 @@ struct AttributeLayoutTests {
         #expect(model.has("K"))
         #expect(model.layout.slot(of: "K") == 0)
     }
+
+    @Test(arguments: [4, 5, 12, 13, 40, 64])
+    func everyKeyOfALayoutFindsItsSlot(keyCount: Int) {
+        let keys = (0..<keyCount).map { "key\($0)" }
+        let model = Model(Attributes(uniqueKeysWithLastValues: keys.enumerated().map { ($1, JSONValue.int($0)) }))
+        for (slot, key) in keys.enumerated() {
+            #expect(model.layout.slot(of: key) == slot)
+            #expect(model.get(key) == .int(slot))
+        }
+        #expect(model.layout.slot(of: "missing") == nil)
+        #expect(model.layout.slot(of: "key\(keyCount)") == nil)
+        #expect(model.layout.slot(of: "a key longer than fifteen bytes") == nil)
+        #expect(!model.has(""))
+    }
+
+    @Test func keysLongerThanASmallStringFindTheirSlotInAWideLayout() {
+        let long = "created_at_in_the_time_zone_of_the_server"
+        let model = Model(["id": 1, "title": "a", "rank": 2, long: "x", "done": false])
+        #expect(model.get(long) == "x")
+        #expect(model.get(String(long.prefix(10)) + String(long.dropFirst(10))) == "x")
+        #expect(model.get("rank") == 2)
+        #expect(model.layout.slot(of: "created_at") == nil)
+    }
+
+    @Test func equalKeysThatAreNotSmallASCIIFindTheirSlotInAWideLayout() {
+        let kelvin = "\u{212A}"
+        let withKelvin = Model([kelvin: 1, "a": 2, "b": 3, "c": 4])
+        #expect(withKelvin.get("K") == 1)
+        #expect(withKelvin.get("b") == 3)
+        let withK = Model(["K": 1, "a": 2, "b": 3, "c": 4])
+        #expect(withK.get(kelvin) == 1)
+        let accented = Model(["caf\u{E9}": 1, "a": 2, "b": 3, "c": 4])
+        #expect(accented.get("cafe\u{301}") == 1)
+        #expect(accented.layout.slot(of: "cafe\u{301}") == 0)
+    }
 }
