@@ -18,7 +18,7 @@ extension Collection {
     ///   an insertion before the end, or more empty slots than models).
     @discardableResult
     public func remove(_ model: Model, silent: Bool = false, options: UpdateOptions = UpdateOptions()) -> M? {
-        remove(found: get(model).map { [$0] } ?? [], silent: silent, options: options).first
+        remove(one: get(model), silent: silent, options: options)
     }
 
     /// Removes the model with this id or client id.
@@ -35,7 +35,7 @@ extension Collection {
     /// - Complexity: As for removing a model: O(log *n*) amortised, O(1) for the last model.
     @discardableResult
     public func remove(_ id: JSONValue, silent: Bool = false, options: UpdateOptions = UpdateOptions()) -> M? {
-        remove(found: get(id).map { [$0] } ?? [], silent: silent, options: options).first
+        remove(one: get(id), silent: silent, options: options)
     }
 
     /// Removes models, firing `remove` for each (in the given order) and one `update`.
@@ -86,16 +86,27 @@ extension Collection {
         return remove(model(at: 0), options: options)
     }
 
+    /// Removes `model`, a model of the collection or `nil` when none was found, as
+    /// ``remove(found:silent:options:)`` removes one, without building arrays of `M` (in a
+    /// collection of a model type from another module, each looked up `Array<M>`'s metadata).
+    private func remove(one model: M?, silent: Bool, options: UpdateOptions) -> M? {
+        guard admitsMutation(), let model else { return nil }
+        var options = options
+        if silent { options.silent = true }
+        guard let removed = removeModel(model, options: options) else { return nil }
+        if !options.silent && hasHandlers {
+            let changes = CollectionChanges(added: [], removed: [removed], merged: [])
+            dispatch(Event(name: "update", collection: self, changes: changes, options: options.change))
+        }
+        return removed
+    }
+
     private func remove(found: [M], silent: Bool, options: UpdateOptions) -> [M] {
+        if found.count == 1 { return remove(one: found[0], silent: silent, options: options).map { [$0] } ?? [] }
         guard admitsMutation() else { return [] }
         var options = options
         if silent { options.silent = true }
-        let removed: [M]
-        if found.count == 1 {
-            removed = removeModel(found[0], options: options).map { [$0] } ?? []
-        } else {
-            removed = removeModels(found, options: options)
-        }
+        let removed = removeModels(found, options: options)
         if !removed.isEmpty && !options.silent && hasHandlers {
             let changes = CollectionChanges(added: [], removed: Self.upcast(removed), merged: [])
             dispatch(Event(name: "update", collection: self, changes: changes, options: options.change))

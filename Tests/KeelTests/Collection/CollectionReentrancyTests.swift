@@ -17,6 +17,29 @@ struct CollectionReentrancyTests {
         }
     }
 
+    @Test func aComparatorThatRemovesByIDOrAMissingModelMakesSortThrow() {
+        let collection = Collection<Model>((0..<4).map { ["id": .int($0), "rank": .int(3 - $0)] })
+        var removals: [Model?] = []
+        collection.comparator = .ordered { lhs, rhs in
+            if removals.isEmpty {
+                removals.append(collection.remove(.int(1)))
+                removals.append(collection.remove(.int(99)))
+                removals.append(collection.remove(Model(["id": 98])))
+            }
+            return (lhs["rank"]?.intValue ?? 0) < (rhs["rank"]?.intValue ?? 0)
+        }
+
+        #expect(throws: CollectionError.reentrantMutation) { try collection.sort() }
+        #expect(removals.count == 3 && removals.allSatisfy { $0 == nil })
+        #expect(collection.pluck("id") == [0, 1, 2, 3])
+        collection.comparator = .ordered { _, _ in
+            _ = collection.remove(.int(99))
+            return false
+        }
+        #expect(throws: CollectionError.reentrantMutation) { try collection.sort() }
+        Self.expectConsistent(collection)
+    }
+
     @Test func aComparatorThatRemovesAModelMakesSortThrowAndChangesNothing() {
         let collection = Collection<Model>((0..<6).map { ["id": .int($0), "rank": .int(5 - $0)] })
         let victim = collection.get(2) ?? Model()
