@@ -122,21 +122,19 @@ public final class Paginator<M: Model> {
     /// - Parameter number: The page number; for cursor and `Link` styles only pages already
     ///   visited (and the first) can be loaded by number.
     /// - Returns: The models of the page.
-    /// - Throws: ``SyncError``; ``SyncError/invalidResponse(_:)`` for a page that the style
-    ///   cannot address by number.
+    /// - Throws: ``SyncError``; ``SyncError/pageUnavailable(_:reason:)`` for a number below
+    ///   1 or a page that the style cannot address by number (nothing is sent).
     @discardableResult
     public func loadPage(_ number: Int) async throws(SyncError) -> [M] {
-        guard number >= 1 else { throw .invalidResponse("page \(number) does not exist; pages start at 1") }
+        guard number >= 1 else { throw .pageUnavailable(number, reason: "pages start at 1") }
         switch style {
         case .linkHeader, .djangoREST:
             guard number == 1 || number == currentPage else {
-                throw .invalidResponse(
-                    "these pages are reached by their links; load page \(number) from its neighbours"
-                )
+                throw .pageUnavailable(number, reason: "these pages are reached by their links, from their neighbours")
             }
         case .cursor:
             guard number == 1 || cursors[number] != nil else {
-                throw .invalidResponse("the cursor of page \(number) is not known yet")
+                throw .pageUnavailable(number, reason: "its cursor is not known yet")
             }
         case .pageNumber, .offsetLimit:
             break

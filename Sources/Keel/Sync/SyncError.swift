@@ -64,6 +64,10 @@ public enum SyncError: Error, Sendable, Hashable {
     /// A file to upload (``FilePart/file(_:filename:mimeType:)``) is missing, is a directory
     /// or cannot be read; nothing was sent. The value is the file's URL.
     case unreadableFile(URL, reason: String)
+    /// ``Paginator/loadPage(_:)`` was asked for a page it cannot load: a number below 1, or
+    /// a page of a cursor or link style that has not been reached through its neighbours.
+    /// Nothing was sent.
+    case pageUnavailable(Int, reason: String)
 
     /// The validation errors of a ``validationFailed(_:status:)``, local or from the server.
     ///
@@ -172,6 +176,7 @@ extension SyncError: CustomStringConvertible {
                 "The response does not fit the wire format at \(keyPath.isEmpty ? "its top level" : keyPath): \(reason)"
         case .unreadableFile(let url, let reason):
             return "The file \(url.path) cannot be uploaded: \(reason); nothing was sent"
+        case .pageUnavailable(let page, let reason): return "Page \(page) cannot be loaded: \(reason)"
         }
     }
 }

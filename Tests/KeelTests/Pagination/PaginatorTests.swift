@@ -55,7 +55,45 @@ struct PaginatorTests {
         try await pages.loadPreviousPage()
         #expect(notes.pluck("id") == [1, 2])
         #expect(!pages.hasPreviousPage)
-        await #expect(throws: SyncError.self) { _ = try await pages.loadPage(0) }
+    }
+
+    @Test func aPageNumberBelowOneIsUnavailableAndSendsNothing() async throws {
+        let backend = pagedBackend()
+        let pages = Paginator(Collection<Model>(url: "/notes", sync: backend), style: .pageNumber(), pageSize: 2)
+        for number in [0, -3] {
+            let error = await #expect(throws: SyncError.self) { _ = try await pages.loadPage(number) }
+            guard case .pageUnavailable(number, let reason) = error else {
+                Issue.record("\(String(describing: error))")
+                continue
+            }
+            #expect(reason == "pages start at 1")
+        }
+        #expect(backend.requests.isEmpty)
+        #expect(
+            SyncError.pageUnavailable(0, reason: "pages start at 1").description
+                == "Page 0 cannot be loaded: pages start at 1"
+        )
+    }
+
+    @Test func aCursorOrLinkPageNotYetReachedIsUnavailable() async throws {
+        let cursorBackend = ScriptedSync(always: SyncResponse(body: ["data": [["id": 1]], "meta": ["next": "abc"]]))
+        let feed = Paginator(
+            Collection<Model>(url: "/feed", sync: cursorBackend),
+            style: .cursor(nextKeyPath: "meta.next", listKeyPath: "data")
+        )
+        let cursorError = await #expect(throws: SyncError.self) { _ = try await feed.loadPage(3) }
+        guard case .pageUnavailable(3, _) = cursorError else {
+            Issue.record("\(String(describing: cursorError))")
+            return
+        }
+        let linkBackend = pagedBackend()
+        let linked = Paginator(Collection<Model>(url: "/notes", sync: linkBackend), style: .linkHeader, pageSize: 2)
+        let linkError = await #expect(throws: SyncError.self) { _ = try await linked.loadPage(2) }
+        guard case .pageUnavailable(2, _) = linkError else {
+            Issue.record("\(String(describing: linkError))")
+            return
+        }
+        #expect(cursorBackend.requests.isEmpty && linkBackend.requests.isEmpty)
     }
 
     @Test func linkHeadersAreFollowed() async throws {
