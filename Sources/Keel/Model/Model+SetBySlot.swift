@@ -7,65 +7,86 @@ extension Model {
     /// the events, and the new values are written by slot into one copy of the storage.
     /// Returns `nil`, having changed nothing, when the model lacks one of the keys or the
     /// input has more entries than a ``PositionSet`` holds.
+    ///
+    /// When the input is the whole of the new storage (see ``SlotScan/adoptsInput``), it
+    /// becomes the storage as it is, without a copy; when it changes every entry it names,
+    /// it is `changed` as it is.
     func applyToSlots(_ attributes: Attributes, options: ChangeOptions) -> Bool? {
         guard attributes.count <= PositionSet.capacity else { return nil }
-        let layout = layout
         let current = storage
-        var changes = PositionSet()
-        // `attributes` and `current` live unchanged through the call, so their entries are
-        // read in place.
-        for position in 0..<attributes.count {
-            guard let slot = layout.slot(of: attributes.entryAddress(at: position).pointee.key) else { return nil }
-            if !current.value(at: slot, equalsValueAt: position, in: attributes) { changes.insert(position) }
+        // The layout is lent: nothing below calls user code before the scan is done.
+        let scan = Unmanaged.passUnretained(layout)._withUnsafeGuaranteedRef { layout in
+            SlotScan(attributes, current: current, layout: layout)
         }
+        guard let scan else { return nil }
+        let changes = scan.changes
         guard !changes.isEmpty else { return applyNoChange(attributes, current: current, options: options) }
 
-        var prospective = current
-        for position in changes {
-            let entry = attributes.entryAddress(at: position)
-            prospective.setValue(entry.pointee.value, at: layout.slot(of: entry.pointee.key) ?? 0)
+        let prospective: Attributes
+        if scan.adoptsInput {
+            prospective = attributes
+        } else {
+            prospective = Unmanaged.passUnretained(layout)._withUnsafeGuaranteedRef { layout in
+                var prospective = current
+                for position in changes {
+                    let entry = attributes.entryAddress(at: position)
+                    prospective.setValue(entry.pointee.value, at: layout.slot(of: entry.pointee.key) ?? 0)
+                }
+                return prospective
+            }
         }
         if options.validate ?? true, !passesValidation(prospective, options: options) { return false }
 
-        let record = changeRecord
-        let wasChanging = record.isChanging
-        record.isChanging = true
-        defer {
-            if !wasChanging {
-                record.pendingOptions = nil
-                record.isChanging = false
+        // The record is created once and kept for the model's life, so it is lent too.
+        return Unmanaged.passUnretained(changeRecord)._withUnsafeGuaranteedRef { record in
+            let wasChanging = record.isChanging
+            record.isChanging = true
+            defer {
+                if !wasChanging {
+                    record.pendingOptions = nil
+                    record.isChanging = false
+                }
             }
-        }
-        if wasChanging {
-            record.record(attributes, unsetting: false)
-        } else {
-            // The previous attributes are the current ones, so `changed` is what differs; the
-            // input's keys are distinct, so they are appended without a search.
-            record.previous = current
-            record.changed.removeAll(keepingCapacity: true)
-            for position in changes {
-                let entry = attributes.entryAddress(at: position)
-                record.changed.appendUnchecked(entry.pointee.key, entry.pointee.value)
+            if wasChanging {
+                record.record(attributes, unsetting: false)
+            } else {
+                // The previous attributes are the current ones, so `changed` is what differs; the
+                // input's keys are distinct, so they are appended without a search, or, when
+                // every entry changes, `changed` is the input itself.
+                record.previous = current
+                if changes.count == attributes.count {
+                    record.changed = attributes
+                } else {
+                    record.changed.removeAll(keepingCapacity: true)
+                    for position in changes {
+                        let entry = attributes.entryAddress(at: position)
+                        record.changed.appendUnchecked(entry.pointee.key, entry.pointee.value)
+                    }
+                }
             }
-        }
-        commit(prospective, changes: changes, of: attributes, layout: layout)
+            Unmanaged.passUnretained(layout)._withUnsafeGuaranteedRef { layout in
+                commit(prospective, changes: changes, of: attributes, layout: layout)
+            }
 
-        if attributes.contains(idAttribute) {
-            let previousID = storedID
-            storedID = Self.identifier(storage[idAttribute])
-            if previousID != storedID && hasHandlers {
-                dispatch(Event(name: "changeId", model: self, previousID: previousID, options: options))
+            if attributes.contains(idAttribute) {
+                let previousID = storedID
+                storedID = Self.identifier(storage[idAttribute])
+                if previousID != storedID && hasHandlers {
+                    dispatch(Event(name: "changeId", model: self, previousID: previousID, options: options))
+                }
             }
-        }
-        if !options.silent {
-            record.pendingOptions = options
-            if hasHandlers {
-                for position in changes { dispatch(changeEvent(for: attributes[position].key, options: options)) }
+            if !options.silent {
+                record.pendingOptions = options
+                if hasHandlers {
+                    for position in changes {
+                        dispatchChangeEvent(for: attributes.entryAddress(at: position).pointee.key, options: options)
+                    }
+                }
             }
+            if wasChanging { return true }
+            if !options.silent { dispatchPendingChanges(of: record, hasHandlers: hasHandlers) }
+            return true
         }
-        if wasChanging { return true }
-        if !options.silent { dispatchPendingChanges(of: record, hasHandlers: hasHandlers) }
-        return true
     }
 
     /// ``applyToSlots(_:options:)`` for a `set` that changes no value: it validates only

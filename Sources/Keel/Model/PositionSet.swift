@@ -10,6 +10,9 @@ struct PositionSet: Sequence, IteratorProtocol {
     /// Whether the set is empty.
     var isEmpty: Bool { bits == 0 }
 
+    /// How many positions the set holds.
+    var count: Int { bits.nonzeroBitCount }
+
     /// Adds `position`, which must be below ``capacity``.
     mutating func insert(_ position: Int) {
         bits |= 1 << UInt64(truncatingIfNeeded: position)
