@@ -8,32 +8,29 @@ extension Model {
     /// Returns `nil`, having changed nothing, when the model lacks one of the keys or the
     /// input has more entries than a ``PositionSet`` holds.
     ///
-    /// When the input is the whole of the new storage (see ``SlotScan/adoptsInput``), it
-    /// becomes the storage as it is, without a copy; when it changes every entry it names,
-    /// it is `changed` as it is.
+    /// When the input is the whole of the new storage (see
+    /// ``SlotScan/inputIsStorage(_:changing:current:layout:)``), it becomes the storage as it
+    /// is, without a copy; when it changes every entry it names, it is `changed` as it is.
     func applyToSlots(_ attributes: Attributes, options: ChangeOptions) -> Bool? {
         guard attributes.count <= PositionSet.capacity else { return nil }
         let current = storage
-        // The layout is lent: nothing below calls user code before the scan is done.
-        let scan = Unmanaged.passUnretained(layout)._withUnsafeGuaranteedRef { layout in
-            SlotScan(attributes, current: current, layout: layout)
+        // The layout is lent: nothing here calls user code.
+        let scanned = Unmanaged.passUnretained(layout)._withUnsafeGuaranteedRef { layout in
+            SlotScan.changes(of: attributes, in: current, layout: layout)
         }
-        guard let scan else { return nil }
-        let changes = scan.changes
+        guard let changes = scanned else { return nil }
         guard !changes.isEmpty else { return applyNoChange(attributes, current: current, options: options) }
 
-        let prospective: Attributes
-        if scan.adoptsInput {
-            prospective = attributes
-        } else {
-            prospective = Unmanaged.passUnretained(layout)._withUnsafeGuaranteedRef { layout in
-                var prospective = current
-                for position in changes {
-                    let entry = attributes.entryAddress(at: position)
-                    prospective.setValue(entry.pointee.value, at: layout.slot(of: entry.pointee.key) ?? 0)
-                }
-                return prospective
+        let prospective = Unmanaged.passUnretained(layout)._withUnsafeGuaranteedRef { layout in
+            if SlotScan.inputIsStorage(attributes, changing: changes, current: current, layout: layout) {
+                return attributes
             }
+            var prospective = current
+            for position in changes {
+                let entry = attributes.entryAddress(at: position)
+                prospective.setValue(entry.pointee.value, at: layout.slot(of: entry.pointee.key) ?? 0)
+            }
+            return prospective
         }
         if options.validate ?? true, !passesValidation(prospective, options: options) { return false }
 
