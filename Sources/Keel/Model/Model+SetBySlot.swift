@@ -34,22 +34,18 @@ extension Model {
         }
         if options.validate ?? true, !passesValidation(prospective, options: options) { return false }
 
-        // The record is created once and kept for the model's life, so it is lent too.
-        return Unmanaged.passUnretained(changeRecord)._withUnsafeGuaranteedRef { record in
+        // The record is created once and kept for the model's life, so it is lent: to the
+        // bookkeeping here, to the `change` events below.
+        let record = Unmanaged.passUnretained(changeRecord)
+        let wasChanging = record._withUnsafeGuaranteedRef { record in
             let wasChanging = record.isChanging
             record.isChanging = true
-            defer {
-                if !wasChanging {
-                    record.pendingOptions = nil
-                    record.isChanging = false
-                }
-            }
             if wasChanging {
                 record.record(attributes, unsetting: false)
             } else {
-                // The previous attributes are the current ones, so `changed` is what differs; the
-                // input's keys are distinct, so they are appended without a search, or, when
-                // every entry changes, `changed` is the input itself.
+                // The previous attributes are the current ones, so `changed` is what differs;
+                // the input's keys are distinct, so they are appended without a search, or,
+                // when every entry changes, `changed` is the input itself.
                 record.previous = current
                 if changes.count == attributes.count {
                     record.changed = attributes
@@ -61,29 +57,44 @@ extension Model {
                     }
                 }
             }
+            return wasChanging
+        }
+        defer {
+            if !wasChanging {
+                record._withUnsafeGuaranteedRef { record in
+                    record.pendingOptions = nil
+                    record.isChanging = false
+                }
+            }
+        }
+        if observationBox == nil {
+            storage = prospective
+        } else {
             Unmanaged.passUnretained(layout)._withUnsafeGuaranteedRef { layout in
                 commit(prospective, changes: changes, of: attributes, layout: layout)
             }
-
-            if attributes.contains(idAttribute) {
-                let previousID = storedID
-                storedID = Self.identifier(storage[idAttribute])
-                if previousID != storedID && hasHandlers {
-                    dispatch(Event(name: "changeId", model: self, previousID: previousID, options: options))
-                }
-            }
-            if !options.silent {
-                record.pendingOptions = options
-                if hasHandlers {
-                    for position in changes {
-                        dispatchChangeEvent(for: attributes.entryAddress(at: position).pointee.key, options: options)
-                    }
-                }
-            }
-            if wasChanging { return true }
-            if !options.silent { dispatchPendingChanges(of: record, hasHandlers: hasHandlers) }
-            return true
         }
+
+        if attributes.contains(idAttribute) {
+            let previousID = storedID
+            storedID = Self.identifier(storage[idAttribute])
+            if previousID != storedID && hasHandlers {
+                dispatch(Event(name: "changeId", model: self, previousID: previousID, options: options))
+            }
+        }
+        if !options.silent {
+            record._withUnsafeGuaranteedRef { $0.pendingOptions = options }
+            if hasHandlers {
+                for position in changes {
+                    dispatchChangeEvent(for: attributes.entryAddress(at: position).pointee.key, options: options)
+                }
+            }
+        }
+        if wasChanging { return true }
+        if !options.silent {
+            record._withUnsafeGuaranteedRef { dispatchPendingChanges(of: $0, hasHandlers: hasHandlers) }
+        }
+        return true
     }
 
     /// ``applyToSlots(_:options:)`` for a `set` that changes no value: it validates only
