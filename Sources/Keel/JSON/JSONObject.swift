@@ -98,23 +98,36 @@ public struct JSONObject: Sendable {
         storage.modifyValue(at: position) { $0 = value }
     }
 
-    /// Whether the value at `position` equals the value at `otherPosition` in `other`; both
-    /// must be valid positions.
+    /// How the value at `position` compares with the value at `otherPosition` in `other`;
+    /// both must be valid positions.
     ///
     /// Values with the same bits are equal (the same case with the same payload: the same
     /// number, the same string, the same array or object storage), so those are decided
-    /// without copying either value out; others are compared with `==`.
+    /// without copying either value out, and so are two integers; others are compared
+    /// with `==`.
     @inline(__always)
-    func value(at position: Int, equalsValueAt otherPosition: Int, in other: JSONObject) -> Bool {
+    func match(ofValueAt position: Int, withValueAt otherPosition: Int, in other: JSONObject) -> ValueMatch {
         let entry = storage.entries.address(of: position)
         let otherEntry = other.storage.entries.address(of: otherPosition)
         if JSONValue.haveSameBits(
             UnsafeRawPointer(entry) + Self.valueOffset,
             UnsafeRawPointer(otherEntry) + Self.valueOffset
         ) {
-            return true
+            return .sameBits
         }
-        return entry.pointee.value == otherEntry.pointee.value
+        // Two integers with other bits differ: decided without copying the values out.
+        if case .int = entry.pointee.value, case .int = otherEntry.pointee.value { return .different }
+        return entry.pointee.value == otherEntry.pointee.value ? .equal : .different
+    }
+
+    /// How two values compare: see ``match(ofValueAt:withValueAt:in:)``.
+    enum ValueMatch {
+        /// The same bits, so equal without a comparison.
+        case sameBits
+        /// Equal by `==` with other bits, such as `1` and `1.0`.
+        case equal
+        /// Not equal.
+        case different
     }
 
     /// Where the value lies in an entry: after the key, a tuple's elements being laid out

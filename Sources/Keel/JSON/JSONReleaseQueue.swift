@@ -15,27 +15,35 @@ struct JSONReleaseQueue {
     private var objects: [ElementStorage<JSONObject.Element>] = []
 
     /// Deinitializes the `count` values at `values`.
+    ///
+    /// Scalars (a model's attributes, a `set`'s input) are moved out and released in one
+    /// pass: nothing nests, nothing queues. The values from the first array or object on go
+    /// through a queue.
     static func release(_ values: UnsafeMutablePointer<JSONValue>, count: Int) {
-        // Scalars only (a model's attributes, a `set`'s input): nothing nests, nothing queues.
-        guard holdsContainers(values, count: count) else {
+        for offset in 0..<count {
+            guard !values[offset].isContainer else {
+                var queue = JSONReleaseQueue()
+                queue.take(values + offset, count: count - offset)
+                queue.drain()
+                return
+            }
             // Moved out one by one: `deinitialize(count:)` destroys through value witnesses.
-            for offset in 0..<count { _ = (values + offset).move() }
-            return
+            _ = (values + offset).move()
         }
-        var queue = JSONReleaseQueue()
-        queue.take(values, count: count)
-        queue.drain()
     }
 
-    /// Deinitializes the `count` keys and values at `entries`.
+    /// Deinitializes the `count` keys and values at `entries`, in one pass while they hold
+    /// scalars, as the values' `release(_:count:)` does.
     static func release(_ entries: UnsafeMutablePointer<JSONObject.Element>, count: Int) {
-        guard holdsContainers(entries, count: count) else {
-            for offset in 0..<count { _ = (entries + offset).move() }
-            return
+        for offset in 0..<count {
+            guard !entries[offset].value.isContainer else {
+                var queue = JSONReleaseQueue()
+                queue.take(entries + offset, count: count - offset)
+                queue.drain()
+                return
+            }
+            _ = (entries + offset).move()
         }
-        var queue = JSONReleaseQueue()
-        queue.take(entries, count: count)
-        queue.drain()
     }
 
     /// Moves out and releases the `count` values at `values`, queueing the storage that

@@ -89,6 +89,13 @@ final class AttributeLayout: @unchecked Sendable {
         }
     }
 
+    /// Whether the key in `slot`, which must be a valid slot, has the same bits as `key`:
+    /// is the same string, not only an equal one.
+    @inline(__always)
+    func hasKey(at slot: Int, withSameBitsAs key: String) -> Bool {
+        keys.withUnsafeBufferPointer { StringIdentity.haveSameBits($0[slot], key) }
+    }
+
     /// The layout of `object`'s keys: this one when they are the same, a descendant when
     /// the object has keys added at the end, otherwise one found from the root.
     ///
@@ -245,16 +252,16 @@ enum StringIdentity {
         #endif
     }
 
-    /// Whether `a` and `b` have the same bits: for two small ASCII strings, whether they are
-    /// equal.
+    /// Whether `a` and `b` have the same bits: are the same string (equal strings may not,
+    /// except two small ASCII strings).
     @inline(__always)
-    static func sameBits(_ a: String, _ b: String) -> Bool {
+    static func haveSameBits(_ a: String, _ b: String) -> Bool {
         #if _pointerBitWidth(_64)
             let (a0, a1) = unsafeBitCast(a, to: (UInt64, UInt64).self)
             let (b0, b1) = unsafeBitCast(b, to: (UInt64, UInt64).self)
             return a0 == b0 && a1 == b1
         #else
-            return a == b
+            return false
         #endif
     }
 

@@ -309,7 +309,7 @@ extension Model {
             record.pendingOptions = options
             if hasHandlers {
                 for (key, value) in attributes where Self.changes(current, key, value, unsetting: unsetting) {
-                    dispatch(changeEvent(for: key, options: options))
+                    dispatchChangeEvent(for: key, options: options)
                 }
             }
         }
@@ -328,19 +328,24 @@ extension Model {
         }
     }
 
-    /// The `change:<key>` event for an attribute that the current `set` changed, with its
-    /// new value; the name comes from the layout's slot unless the attribute was removed.
-    func changeEvent(for key: String, options: ChangeOptions) -> Event {
-        let layout = layout
-        guard let slot = layout.slot(of: key) else {
-            return Event(changeNamed: "change:" + key, model: self, value: nil, options: options)
+    /// Fires the `change:<key>` event for an attribute that the current `set` changed, with
+    /// its new value; the name comes from the layout's slot unless the attribute was removed.
+    ///
+    /// The event is built with the layout lent, and fired after: a handler may move the
+    /// model to another layout.
+    func dispatchChangeEvent(for key: String, options: ChangeOptions) {
+        let event = Unmanaged.passUnretained(layout)._withUnsafeGuaranteedRef { layout in
+            guard let slot = layout.slot(of: key) else {
+                return Event(changeNamed: "change:" + key, model: self, value: nil, options: options)
+            }
+            return Event(
+                changeNamed: layout.changeEventNames[slot],
+                model: self,
+                value: storage.value(at: slot),
+                options: options
+            )
         }
-        return Event(
-            changeNamed: layout.changeEventNames[slot],
-            model: self,
-            value: storage.value(at: slot),
-            options: options
-        )
+        dispatch(event)
     }
 
     /// Whether setting `key` to `value` (or unsetting it) changes `attributes`.

@@ -7,48 +7,73 @@ extension Model {
     /// the events, and the new values are written by slot into one copy of the storage.
     /// Returns `nil`, having changed nothing, when the model lacks one of the keys or the
     /// input has more entries than a ``PositionSet`` holds.
+    ///
+    /// When the input is the whole of the new storage (see
+    /// ``SlotScan/inputIsStorage(_:changing:current:layout:)``), it becomes the storage as it
+    /// is, without a copy; when it changes every entry it names, it is `changed` as it is.
     func applyToSlots(_ attributes: Attributes, options: ChangeOptions) -> Bool? {
         guard attributes.count <= PositionSet.capacity else { return nil }
-        let layout = layout
         let current = storage
-        var changes = PositionSet()
-        // `attributes` and `current` live unchanged through the call, so their entries are
-        // read in place.
-        for position in 0..<attributes.count {
-            guard let slot = layout.slot(of: attributes.entryAddress(at: position).pointee.key) else { return nil }
-            if !current.value(at: slot, equalsValueAt: position, in: attributes) { changes.insert(position) }
+        // The layout is lent: nothing here calls user code.
+        let scanned = Unmanaged.passUnretained(layout)._withUnsafeGuaranteedRef { layout in
+            SlotScan.changes(of: attributes, in: current, layout: layout)
         }
+        guard let changes = scanned else { return nil }
         guard !changes.isEmpty else { return applyNoChange(attributes, current: current, options: options) }
 
-        var prospective = current
-        for position in changes {
-            let entry = attributes.entryAddress(at: position)
-            prospective.setValue(entry.pointee.value, at: layout.slot(of: entry.pointee.key) ?? 0)
+        let prospective = Unmanaged.passUnretained(layout)._withUnsafeGuaranteedRef { layout in
+            if SlotScan.inputIsStorage(attributes, changing: changes, current: current, layout: layout) {
+                return attributes
+            }
+            var prospective = current
+            for position in changes {
+                let entry = attributes.entryAddress(at: position)
+                prospective.setValue(entry.pointee.value, at: layout.slot(of: entry.pointee.key) ?? 0)
+            }
+            return prospective
         }
         if options.validate ?? true, !passesValidation(prospective, options: options) { return false }
 
-        let record = changeRecord
-        let wasChanging = record.isChanging
-        record.isChanging = true
+        // The record is created once and kept for the model's life, so it is lent: to the
+        // bookkeeping here, to the `change` events below.
+        let record = Unmanaged.passUnretained(changeRecord)
+        let wasChanging = record._withUnsafeGuaranteedRef { record in
+            let wasChanging = record.isChanging
+            record.isChanging = true
+            if wasChanging {
+                record.record(attributes, unsetting: false)
+            } else {
+                // The previous attributes are the current ones, so `changed` is what differs;
+                // the input's keys are distinct, so they are appended without a search, or,
+                // when every entry changes, `changed` is the input itself.
+                record.previous = current
+                if changes.count == attributes.count {
+                    record.changed = attributes
+                } else {
+                    record.changed.removeAll(keepingCapacity: true)
+                    for position in changes {
+                        let entry = attributes.entryAddress(at: position)
+                        record.changed.appendUnchecked(entry.pointee.key, entry.pointee.value)
+                    }
+                }
+            }
+            return wasChanging
+        }
         defer {
             if !wasChanging {
-                record.pendingOptions = nil
-                record.isChanging = false
+                record._withUnsafeGuaranteedRef { record in
+                    record.pendingOptions = nil
+                    record.isChanging = false
+                }
             }
         }
-        if wasChanging {
-            record.record(attributes, unsetting: false)
+        if observationBox == nil {
+            storage = prospective
         } else {
-            // The previous attributes are the current ones, so `changed` is what differs; the
-            // input's keys are distinct, so they are appended without a search.
-            record.previous = current
-            record.changed.removeAll(keepingCapacity: true)
-            for position in changes {
-                let entry = attributes.entryAddress(at: position)
-                record.changed.appendUnchecked(entry.pointee.key, entry.pointee.value)
+            Unmanaged.passUnretained(layout)._withUnsafeGuaranteedRef { layout in
+                commit(prospective, changes: changes, of: attributes, layout: layout)
             }
         }
-        commit(prospective, changes: changes, of: attributes, layout: layout)
 
         if attributes.contains(idAttribute) {
             let previousID = storedID
@@ -58,13 +83,17 @@ extension Model {
             }
         }
         if !options.silent {
-            record.pendingOptions = options
+            record._withUnsafeGuaranteedRef { $0.pendingOptions = options }
             if hasHandlers {
-                for position in changes { dispatch(changeEvent(for: attributes[position].key, options: options)) }
+                for position in changes {
+                    dispatchChangeEvent(for: attributes.entryAddress(at: position).pointee.key, options: options)
+                }
             }
         }
         if wasChanging { return true }
-        if !options.silent { dispatchPendingChanges(of: record, hasHandlers: hasHandlers) }
+        if !options.silent {
+            record._withUnsafeGuaranteedRef { dispatchPendingChanges(of: $0, hasHandlers: hasHandlers) }
+        }
         return true
     }
 

@@ -10,6 +10,14 @@ struct PositionSet: Sequence, IteratorProtocol {
     /// Whether the set is empty.
     var isEmpty: Bool { bits == 0 }
 
+    /// How many positions the set holds.
+    var count: Int { bits.nonzeroBitCount }
+
+    /// Whether the set holds `position`, which must be below ``capacity``.
+    func contains(_ position: Int) -> Bool {
+        bits & (1 << UInt64(truncatingIfNeeded: position)) != 0
+    }
+
     /// Adds `position`, which must be below ``capacity``.
     mutating func insert(_ position: Int) {
         bits |= 1 << UInt64(truncatingIfNeeded: position)

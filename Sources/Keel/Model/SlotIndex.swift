@@ -61,7 +61,7 @@ final class SlotIndex: Sendable {
                 while true {
                     let entry = Int(buckets[bucket])
                     if entry == 0 { return nil }
-                    if StringIdentity.sameBits(keys[entry - 1], key) { return entry - 1 }
+                    if StringIdentity.haveSameBits(keys[entry - 1], key) { return entry - 1 }
                     bucket = (bucket + 1) & (buckets.count - 1)
                 }
             }

@@ -8,18 +8,18 @@ struct JSONValueInPlaceEqualityTests {
         #expect(MemoryLayout<JSONObject.Element>.offset(of: \JSONObject.Element.value) == JSONObject.valueOffset)
     }
 
-    @Test func valuesWithTheSameBitsAreEqualAndEqualValuesWithOtherBitsToo() {
+    @Test func valuesWithTheSameBitsMatchByBitsAndEqualValuesWithOtherBitsMatchByEquality() {
         let long = "a string longer than fifteen bytes"
         let copy = String(decoding: Array(long.utf8), as: UTF8.self)
         let object: JSONObject = ["a": 1, "b": .string(long), "c": 1.0, "d": .string(copy), "e": nil, "f": "1"]
         let other: JSONObject = ["a": 1, "b": .string(long), "e": nil]
-        #expect(object.value(at: 0, equalsValueAt: 0, in: other))
-        #expect(object.value(at: 1, equalsValueAt: 1, in: other))
-        #expect(object.value(at: 2, equalsValueAt: 0, in: other))
-        #expect(object.value(at: 3, equalsValueAt: 1, in: other))
-        #expect(object.value(at: 4, equalsValueAt: 2, in: other))
-        #expect(!object.value(at: 5, equalsValueAt: 0, in: other))
-        #expect(!object.value(at: 4, equalsValueAt: 0, in: other))
+        #expect(object.match(ofValueAt: 0, withValueAt: 0, in: other) == .sameBits)
+        #expect(object.match(ofValueAt: 1, withValueAt: 1, in: other) == .sameBits)
+        #expect(object.match(ofValueAt: 2, withValueAt: 0, in: other) == .equal)
+        #expect(object.match(ofValueAt: 3, withValueAt: 1, in: other) == .equal)
+        #expect(object.match(ofValueAt: 4, withValueAt: 2, in: other) == .sameBits)
+        #expect(object.match(ofValueAt: 5, withValueAt: 0, in: other) == .different)
+        #expect(object.match(ofValueAt: 4, withValueAt: 0, in: other) == .different)
     }
 
     @Test func scalarEqualityComparesNumbersByValueAndOtherCasesByCase() {
