@@ -257,7 +257,8 @@ open class Model: EventEmitter, Observable {
         cidNumber = EventEmitter.makeUniqueID()
         storage = Attributes()
         super.init()
-        collection = options.collection
+        // Assigned only when given: a weak reference costs an access check and a weak store.
+        if let owner = options.collection { collection = owner }
         var attributes = attributes
         if options.parse == true {
             attributes = parse(.object(attributes), options: options) ?? [:]
