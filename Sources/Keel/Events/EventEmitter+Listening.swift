@@ -27,7 +27,7 @@ extension EventEmitter {
     public final func listenTo(_ target: EventEmitter, _ events: String, _ callback: @escaping (Event) -> Void)
         -> Subscription
     {
-        listen(to: target, [(events, callback)], isOnce: false)
+        listen(to: target, events, callback, isOnce: false)
     }
 
     /// Listens to several events of another emitter at once, from an event map.
@@ -60,7 +60,7 @@ extension EventEmitter {
     public final func listenToOnce(_ target: EventEmitter, _ events: String, _ callback: @escaping (Event) -> Void)
         -> Subscription
     {
-        listen(to: target, [(events, callback)], isOnce: true)
+        listen(to: target, events, callback, isOnce: true)
     }
 
     /// Listens to several events of another emitter until each has fired once, from an
@@ -108,7 +108,7 @@ extension EventEmitter {
     /// Removes the handlers of one `listenTo` relationship, or those of the named events.
     func stop(_ listening: Listening, names: [String]?) {
         guard let target = listening.target else {
-            existingState?.listeningTo[listening.targetKey] = nil
+            existingState?.listeningTo.remove(listening)
             return
         }
         target.removeHandlers { handler in
@@ -118,41 +118,55 @@ extension EventEmitter {
         }
     }
 
+    /// Registers `callback` on `target` for the names in `events`, as this emitter's.
+    func listen(
+        to target: EventEmitter,
+        _ events: String,
+        _ callback: @escaping (Event) -> Void,
+        isOnce: Bool
+    ) -> Subscription {
+        let targetLink = target.link
+        let listening = relationship(with: target, targetLink)
+        let id = Self.makeUniqueID()
+        register(events, callback, on: target, id: id, isOnce: isOnce, listening: listening)
+        if listening.count == 0 { listening.forget() }
+        return Subscription(id: id, link: targetLink)
+    }
+
     func listen(
         to target: EventEmitter,
         _ map: some Sequence<(String, (Event) -> Void)>,
         isOnce: Bool
     ) -> Subscription {
-        let key = ObjectIdentifier(target)
-        let state = self.state
-        let listening: Listening
-        if let existing = state.listeningTo[key] {
-            listening = existing
-        } else {
-            listening = Listening(listener: self, target: target)
-            state.listeningTo[key] = listening
-            target.state.listeners[listening.listenerKey] = listening
-        }
+        let targetLink = target.link
+        let listening = relationship(with: target, targetLink)
         let id = Self.makeUniqueID()
         for (events, callback) in map {
-            target.forEachName(in: events) { name in
-                target.register(
-                    name: name,
-                    id: id,
-                    callback: callback,
-                    owner: self,
-                    isOnce: isOnce,
-                    listening: listening
-                )
-            }
+            register(events, callback, on: target, id: id, isOnce: isOnce, listening: listening)
         }
-        if listening.count == 0 { target.forget(listening) }
-        return Subscription(id: id, emitter: target)
+        if listening.count == 0 { listening.forget() }
+        return Subscription(id: id, link: targetLink)
     }
 
-    /// Deletes a finished `listenTo` relationship from both sides.
-    func forget(_ listening: Listening) {
-        existingState?.listeners[listening.listenerKey] = nil
-        listening.listener?.existingState?.listeningTo[listening.targetKey] = nil
+    /// This emitter's relationship with `target`, created if there is none yet.
+    private func relationship(with target: EventEmitter, _ targetLink: EmitterLink) -> Listening {
+        let state = self.state
+        if let existing = state.listeningTo[ObjectIdentifier(target)] { return existing }
+        let listening = Listening(listener: link, target: target, targetLink: targetLink)
+        state.listeningTo.insert(listening)
+        return listening
+    }
+
+    private func register(
+        _ events: String,
+        _ callback: @escaping (Event) -> Void,
+        on target: EventEmitter,
+        id: Int,
+        isOnce: Bool,
+        listening: Listening
+    ) {
+        target.forEachName(in: events) { name in
+            target.register(name: name, id: id, callback: callback, owner: self, isOnce: isOnce, listening: listening)
+        }
     }
 }

@@ -87,9 +87,9 @@ open class EventEmitter {
         guard let state = existingState else { return }
         state.link?.emitter = nil
         stopListening()
-        for listening in state.listeners.values {
-            listening.listener?.existingState?.listeningTo[listening.targetKey] = nil
-        }
+        // The emitters listening to this one forget it; their handlers name the relationships.
+        state.allHandlers.forEach { $0.listening?.forget() }
+        for entry in state.handlers.entries { entry.value.forEach { $0.listening?.forget() } }
     }
 
     // MARK: - Removing
@@ -261,7 +261,15 @@ open class EventEmitter {
     var listeningToCount: Int { existingState?.listeningTo.count ?? 0 }
 
     /// How many emitters listen to this one.
-    var listenerCount: Int { existingState?.listeners.count ?? 0 }
+    var listenerCount: Int {
+        guard let state = existingState else { return 0 }
+        var listenings = Set<ObjectIdentifier>()
+        state.allHandlers.forEach { if let listening = $0.listening { listenings.insert(ObjectIdentifier(listening)) } }
+        for entry in state.handlers.entries {
+            entry.value.forEach { if let listening = $0.listening { listenings.insert(ObjectIdentifier(listening)) } }
+        }
+        return listenings.count
+    }
 
     /// How many handlers are registered, including collection forwarders.
     var handlerCount: Int {
@@ -358,7 +366,7 @@ open class EventEmitter {
             guard shouldRemove(handler) else { return false }
             if let listening = handler.listening {
                 listening.count -= 1
-                if listening.count == 0 { forget(listening) }
+                if listening.count == 0 { listening.forget() }
             }
             return true
         }

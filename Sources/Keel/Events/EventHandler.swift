@@ -76,19 +76,35 @@ final class EventHandler {
     }
 }
 
-/// The bookkeeping of one `listenTo` relationship, shared by the listener and the target,
-/// so that either side can drop it (Backbone's `Listening`).
+/// The bookkeeping of one `listenTo` relationship (Backbone's `Listening`): the listener
+/// keeps it in its ``ListeningTable``, and each of its handlers on the target refers to it,
+/// so that either side can end the relationship.
+///
+/// It reaches both emitters through their ``EmitterLink``s, which each emitter clears when
+/// it is deallocated, instead of weak references: a weak reference gives its object a side
+/// table, and every retain and release of the object then takes the runtime's slow path.
 final class Listening {
-    weak var listener: EventEmitter?
-    weak var target: EventEmitter?
-    let listenerKey: ObjectIdentifier
+    private let listenerLink: EmitterLink
+    private let targetLink: EmitterLink
+    /// The identity of the target, the listener's key for the relationship.
     let targetKey: ObjectIdentifier
+    /// How many of the listener's handlers the target holds.
     var count = 0
 
-    init(listener: EventEmitter, target: EventEmitter) {
-        self.listener = listener
-        self.target = target
-        self.listenerKey = ObjectIdentifier(listener)
+    /// The listener, while it lives.
+    var listener: EventEmitter? { listenerLink.emitter }
+    /// The target, while it lives.
+    var target: EventEmitter? { targetLink.emitter }
+
+    init(listener: EmitterLink, target: EventEmitter, targetLink: EmitterLink) {
+        self.listenerLink = listener
+        self.targetLink = targetLink
         self.targetKey = ObjectIdentifier(target)
+    }
+
+    /// Deletes the relationship from the listener's table, once the target holds none of its
+    /// handlers.
+    func forget() {
+        listener?.existingState?.listeningTo.remove(self)
     }
 }
