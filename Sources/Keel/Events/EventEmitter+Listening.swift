@@ -94,43 +94,46 @@ extension EventEmitter {
     ///   - target: One emitter, or `nil` for every emitter this one listens to.
     ///   - events: Space-separated names, or `nil` for every name.
     public final func stopListening(_ target: EventEmitter? = nil, _ events: String? = nil) {
-        guard let state = existingState, !state.listeningTo.isEmpty else { return }
+        guard let state = existingState, !state.listeningTo.isEmpty, let link = state.link else { return }
         let names = events.map(splitNames)
         if let target {
-            if let listening = state.listeningTo[ObjectIdentifier(target)] { stop(listening, names: names) }
+            if let listening = state.listeningTo[ObjectIdentifier(target)] { stop(listening, of: link, names: names) }
         } else if let listening = state.listeningTo.single {
-            stop(listening, names: names)
+            stop(listening, of: link, names: names)
         } else {
-            for listening in state.listeningTo.values { stop(listening, names: names) }
+            for listening in state.listeningTo.values { stop(listening, of: link, names: names) }
         }
     }
 
-    /// Removes the handlers of one `listenTo` relationship, or those of the named events.
-    func stop(_ listening: Listening, names: [String]?) {
-        guard let target = listening.target else {
-            existingState?.listeningTo.remove(listening)
+    /// Removes the handlers of one `listenTo` relationship (those registered through `link`,
+    /// this emitter's), or those of the named events.
+    private func stop(_ listening: Listening, of link: EmitterLink, names: [String]?) {
+        guard let target = listening.targetLink.emitter else {
+            existingState?.listeningTo.removeAll(from: listening.targetKey)
             return
         }
-        target.removeHandlers { handler in
-            guard handler.listening === listening else { return false }
-            if let names { return names.contains(handler.name) }
-            return true
+        if let names {
+            target.removeHandlers { $0.listener === link && names.contains($0.name) }
+        } else {
+            target.removeHandlers { $0.listener === link }
         }
     }
 
     /// Registers `callback` on `target` for the names in `events`, as this emitter's.
+    ///
+    /// Not through the event-map variant: a closure passed in a generic sequence's tuples is
+    /// wrapped in a reabstraction thunk, one more allocation per `listenTo`, and one more
+    /// call each time the handler runs.
     func listen(
         to target: EventEmitter,
         _ events: String,
         _ callback: @escaping (Event) -> Void,
         isOnce: Bool
     ) -> Subscription {
-        let targetLink = target.link
-        let listening = relationship(with: target, targetLink)
-        let id = Self.makeUniqueID()
-        register(events, callback, on: target, id: id, isOnce: isOnce, listening: listening)
-        if listening.count == 0 { listening.forget() }
-        return Subscription(id: id, link: targetLink)
+        let registration = ListenToRegistration(listener: self, target: target, isOnce: isOnce)
+        let count = registration.register(events, callback)
+        registration.finish(count)
+        return registration.subscription
     }
 
     func listen(
@@ -138,35 +141,61 @@ extension EventEmitter {
         _ map: some Sequence<(String, (Event) -> Void)>,
         isOnce: Bool
     ) -> Subscription {
-        let targetLink = target.link
-        let listening = relationship(with: target, targetLink)
-        let id = Self.makeUniqueID()
-        for (events, callback) in map {
-            register(events, callback, on: target, id: id, isOnce: isOnce, listening: listening)
-        }
-        if listening.count == 0 { listening.forget() }
-        return Subscription(id: id, link: targetLink)
+        let registration = ListenToRegistration(listener: self, target: target, isOnce: isOnce)
+        var count = 0
+        for (events, callback) in map { count += registration.register(events, callback) }
+        registration.finish(count)
+        return registration.subscription
+    }
+}
+
+/// One `listenTo` call: registers the listener's handlers on the target, then records how
+/// many in the listener's ``ListeningTable``.
+private struct ListenToRegistration {
+    let listener: EventEmitter
+    let target: EventEmitter
+    let isOnce: Bool
+    let listenerState: EmitterState
+    let listenerLink: EmitterLink
+    let targetState: EmitterState
+    let targetLink: EmitterLink
+    /// The identifier of every handler of the call, as its token's.
+    let id = EventEmitter.makeUniqueID()
+
+    init(listener: EventEmitter, target: EventEmitter, isOnce: Bool) {
+        self.listener = listener
+        self.target = target
+        self.isOnce = isOnce
+        listenerState = listener.state
+        listenerLink = listener.link(in: listenerState)
+        targetState = target.state
+        targetLink = target.link(in: targetState)
     }
 
-    /// This emitter's relationship with `target`, created if there is none yet.
-    private func relationship(with target: EventEmitter, _ targetLink: EmitterLink) -> Listening {
-        let state = self.state
-        if let existing = state.listeningTo[ObjectIdentifier(target)] { return existing }
-        let listening = Listening(listener: link, target: target, targetLink: targetLink)
-        state.listeningTo.insert(listening)
-        return listening
-    }
+    var subscription: Subscription { Subscription(id: id, link: targetLink) }
 
-    private func register(
-        _ events: String,
-        _ callback: @escaping (Event) -> Void,
-        on target: EventEmitter,
-        id: Int,
-        isOnce: Bool,
-        listening: Listening
-    ) {
+    /// Registers `callback` for each name in `events`.
+    ///
+    /// - Returns: How many handlers it registered.
+    func register(_ events: String, _ callback: @escaping (Event) -> Void) -> Int {
+        var count = 0
         target.forEachName(in: events) { name in
-            target.register(name: name, id: id, callback: callback, owner: self, isOnce: isOnce, listening: listening)
+            target.register(
+                name: name,
+                id: id,
+                callback: callback,
+                owner: listener,
+                isOnce: isOnce,
+                listener: listenerLink,
+                in: targetState
+            )
+            count += 1
         }
+        return count
+    }
+
+    /// Records the relationship, when the call registered `count` handlers.
+    func finish(_ count: Int) {
+        if count > 0 { listenerState.listeningTo.add(count, on: target, targetLink) }
     }
 }

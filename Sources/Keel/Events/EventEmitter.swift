@@ -68,8 +68,10 @@ open class EventEmitter {
     }
 
     /// The stand-in that this emitter's subscription tokens hold, created on first use.
-    var link: EmitterLink {
-        let state = self.state
+    var link: EmitterLink { link(in: state) }
+
+    /// The stand-in of this emitter, whose state is `state`, created on first use.
+    final func link(in state: EmitterState) -> EmitterLink {
         if let link = state.link { return link }
         let link = EmitterLink(self)
         state.link = link
@@ -87,9 +89,9 @@ open class EventEmitter {
         guard let state = existingState else { return }
         state.link?.emitter = nil
         stopListening()
-        // The emitters listening to this one forget it; their handlers name the relationships.
-        state.allHandlers.forEach { $0.listening?.forget() }
-        for entry in state.handlers.entries { entry.value.forEach { $0.listening?.forget() } }
+        // The emitters listening to this one forget it; their handlers name them.
+        let key = ObjectIdentifier(self)
+        forEachHandler(in: state) { $0.listener?.emitter?.existingState?.listeningTo.removeAll(from: key) }
     }
 
     // MARK: - Removing
@@ -263,12 +265,9 @@ open class EventEmitter {
     /// How many emitters listen to this one.
     var listenerCount: Int {
         guard let state = existingState else { return 0 }
-        var listenings = Set<ObjectIdentifier>()
-        state.allHandlers.forEach { if let listening = $0.listening { listenings.insert(ObjectIdentifier(listening)) } }
-        for entry in state.handlers.entries {
-            entry.value.forEach { if let listening = $0.listening { listenings.insert(ObjectIdentifier(listening)) } }
-        }
-        return listenings.count
+        var listeners = Set<ObjectIdentifier>()
+        forEachHandler(in: state) { if let listener = $0.listener { listeners.insert(ObjectIdentifier(listener)) } }
+        return listeners.count
     }
 
     /// How many handlers are registered, including collection forwarders.
@@ -327,7 +326,20 @@ open class EventEmitter {
         callback: @escaping (Event) -> Void,
         owner: AnyObject?,
         isOnce: Bool,
-        listening: Listening?
+        listener: EmitterLink?
+    ) {
+        register(name: name, id: id, callback: callback, owner: owner, isOnce: isOnce, listener: listener, in: state)
+    }
+
+    /// Registers a handler in `state`, this emitter's state.
+    func register(
+        name: String,
+        id: Int,
+        callback: @escaping (Event) -> Void,
+        owner: AnyObject?,
+        isOnce: Bool,
+        listener: EmitterLink?,
+        in state: EmitterState
     ) {
         let handler = EventHandler(
             id: id,
@@ -335,17 +347,21 @@ open class EventEmitter {
             callback: callback,
             owner: owner,
             isOnce: isOnce,
-            listening: listening
+            listener: listener
         )
-        listening?.count += 1
-        let state = self.state
         if name == "all" {
             state.allHandlers.append(handler)
         } else if let position = state.handlers.index(forKey: name) {
             state.handlers.modifyValue(at: position) { $0.append(handler) }
         } else {
-            state.handlers.updateValue(HandlerList(handler), forKey: name)
+            state.handlers.appendUnchecked(name, HandlerList(handler))
         }
+    }
+
+    /// Calls `body` with every handler in `state`, this emitter's state.
+    private func forEachHandler(in state: EmitterState, _ body: (EventHandler) -> Void) {
+        state.allHandlers.forEach(body)
+        for entry in state.handlers.entries { entry.value.forEach(body) }
     }
 
     /// Removes matching handlers without disturbing a dispatch in progress (a dispatch
@@ -364,9 +380,8 @@ open class EventEmitter {
         }
         func remove(_ handler: EventHandler) -> Bool {
             guard shouldRemove(handler) else { return false }
-            if let listening = handler.listening {
-                listening.count -= 1
-                if listening.count == 0 { listening.forget() }
+            if let listener = handler.listener {
+                listener.emitter?.existingState?.listeningTo.removeOne(from: ObjectIdentifier(self))
             }
             return true
         }

@@ -20,11 +20,11 @@ final class EventHandler {
     /// Whether this is a collection's forwarder (``forwarder``) rather than a closure.
     let isForwarder: Bool
     /// The owner (Backbone's context); the handler dies with it. For a `listenTo` handler
-    /// the owner is the listener, which ``listening`` already refers to weakly, so the
-    /// handler keeps no weak reference of its own (each costs a side-table update to
-    /// create and destroy).
+    /// the owner is the listener, which ``listener`` already reaches, so the handler keeps
+    /// no weak reference of its own (each costs a side-table update to create and destroy,
+    /// and makes every retain and release of the listener take the runtime's slow path).
     var owner: AnyObject? {
-        if let listening { return listening.listener }
+        if let listener { return listener.emitter }
         return ownOwner
     }
     private weak var ownOwner: AnyObject?
@@ -33,8 +33,9 @@ final class EventHandler {
     weak var forwarder: (any ModelEventForwarding)?
     let isOnce: Bool
     var hasFired = false
-    /// The `listenTo` relationship this handler belongs to.
-    let listening: Listening?
+    /// The link of the emitter that registered this handler with `listenTo`: the handler
+    /// belongs to its relationship with the emitter that holds it (see ``Listening``).
+    let listener: EmitterLink?
 
     init(
         id: Int,
@@ -42,18 +43,18 @@ final class EventHandler {
         callback: ((Event) -> Void)?,
         owner: AnyObject?,
         isOnce: Bool,
-        listening: Listening?,
+        listener: EmitterLink?,
         forwarder: (any ModelEventForwarding)? = nil
     ) {
         self.id = id
         self.name = name
         self.callback = callback ?? { _ in }
         self.isForwarder = callback == nil
-        if listening == nil { ownOwner = owner }
+        if listener == nil, let owner { ownOwner = owner }
         self.hasOwner = owner != nil
         self.isOnce = isOnce
-        self.listening = listening
-        self.forwarder = forwarder
+        self.listener = listener
+        if forwarder != nil { self.forwarder = forwarder }
     }
 
     /// A handler that makes `collection` re-emit the events of the models it is added to.
@@ -64,7 +65,7 @@ final class EventHandler {
             callback: nil,
             owner: nil,
             isOnce: false,
-            listening: nil,
+            listener: nil,
             forwarder: collection
         )
     }
@@ -73,38 +74,5 @@ final class EventHandler {
     var isDead: Bool {
         if isForwarder { return forwarder == nil }
         return hasOwner && owner == nil
-    }
-}
-
-/// The bookkeeping of one `listenTo` relationship (Backbone's `Listening`): the listener
-/// keeps it in its ``ListeningTable``, and each of its handlers on the target refers to it,
-/// so that either side can end the relationship.
-///
-/// It reaches both emitters through their ``EmitterLink``s, which each emitter clears when
-/// it is deallocated, instead of weak references: a weak reference gives its object a side
-/// table, and every retain and release of the object then takes the runtime's slow path.
-final class Listening {
-    private let listenerLink: EmitterLink
-    private let targetLink: EmitterLink
-    /// The identity of the target, the listener's key for the relationship.
-    let targetKey: ObjectIdentifier
-    /// How many of the listener's handlers the target holds.
-    var count = 0
-
-    /// The listener, while it lives.
-    var listener: EventEmitter? { listenerLink.emitter }
-    /// The target, while it lives.
-    var target: EventEmitter? { targetLink.emitter }
-
-    init(listener: EmitterLink, target: EventEmitter, targetLink: EmitterLink) {
-        self.listenerLink = listener
-        self.targetLink = targetLink
-        self.targetKey = ObjectIdentifier(target)
-    }
-
-    /// Deletes the relationship from the listener's table, once the target holds none of its
-    /// handlers.
-    func forget() {
-        listener?.existingState?.listeningTo.remove(self)
     }
 }

@@ -1,9 +1,24 @@
+/// One `listenTo` relationship as the listener records it (Backbone's `Listening`): the
+/// target, and how many of the listener's handlers it holds.
+///
+/// A value in the listener's ``ListeningTable``, not an object: the handlers on the target
+/// refer to the listener's ``EmitterLink`` instead, which exists once per emitter, so a
+/// `listenTo` allocates nothing for its bookkeeping.
+struct Listening {
+    /// The identity of the target, the relationship's key.
+    let targetKey: ObjectIdentifier
+    /// Reaches the target while it lives (the target clears it when it is deallocated).
+    let targetLink: EmitterLink
+    /// How many of the listener's handlers the target holds.
+    var count: Int
+}
+
 /// One emitter's `listenTo` relationships, by the identity of their targets.
 ///
 /// A listener usually listens to one emitter, or a handful: a lone relationship is stored as
-/// it is, without an array, so that a `listenTo` followed by `stopListening` only swaps one
-/// reference in and out; a few are an array searched by identity. Past
-/// ``linearSearchLimit`` relationships the table keeps a dictionary instead, and stays hashed.
+/// it is, without an array, so that a `listenTo` followed by `stopListening` stores and
+/// clears one value; a few are an array searched by identity. Past ``linearSearchLimit``
+/// relationships the table keeps a dictionary instead, and stays hashed.
 struct ListeningTable {
     /// The most relationships kept in the array.
     static var linearSearchLimit: Int { 16 }
@@ -66,16 +81,26 @@ struct ListeningTable {
         }
     }
 
-    /// Adds a relationship with a target that the table does not have yet.
-    mutating func insert(_ listening: Listening) {
+    /// Records `count` more handlers on `target`, starting the relationship if there is none.
+    mutating func add(_ count: Int, on target: EventEmitter, _ targetLink: EmitterLink) {
+        let key = ObjectIdentifier(target)
         switch storage {
         case .empty:
-            storage = .one(listening)
-        case .one(let first):
-            storage = .few([first, listening])
+            storage = .one(Listening(targetKey: key, targetLink: targetLink, count: count))
+        case .one(var only):
+            if only.targetKey == key {
+                only.count += count
+                storage = .one(only)
+            } else {
+                storage = .few([only, Listening(targetKey: key, targetLink: targetLink, count: count)])
+            }
         case .few(var listenings):
             storage = .empty
-            listenings.append(listening)
+            if let position = listenings.firstIndex(where: { $0.targetKey == key }) {
+                listenings[position].count += count
+            } else {
+                listenings.append(Listening(targetKey: key, targetLink: targetLink, count: count))
+            }
             if listenings.count > Self.linearSearchLimit {
                 storage = .hashed(Dictionary(uniqueKeysWithValues: listenings.lazy.map { ($0.targetKey, $0) }))
             } else {
@@ -83,27 +108,52 @@ struct ListeningTable {
             }
         case .hashed(var listenings):
             storage = .empty
-            listenings[listening.targetKey] = listening
+            listenings[key, default: Listening(targetKey: key, targetLink: targetLink, count: 0)].count += count
             storage = .hashed(listenings)
         }
     }
 
-    /// Removes `listening` itself; does nothing when the table does not hold it.
-    mutating func remove(_ listening: Listening) {
+    /// Records that the target of identity `key` dropped one of the handlers, ending the
+    /// relationship with the last one.
+    mutating func removeOne(from key: ObjectIdentifier) {
+        switch storage {
+        case .empty:
+            return
+        case .one(var only):
+            guard only.targetKey == key else { return }
+            only.count -= 1
+            storage = only.count == 0 ? .empty : .one(only)
+        case .few(var listenings):
+            guard let position = listenings.firstIndex(where: { $0.targetKey == key }) else { return }
+            storage = .empty
+            listenings[position].count -= 1
+            if listenings[position].count == 0 { listenings.remove(at: position) }
+            storage = listenings.count == 1 ? .one(listenings[0]) : .few(listenings)
+        case .hashed(var listenings):
+            guard listenings[key] != nil else { return }
+            storage = .empty
+            listenings[key]?.count -= 1
+            if listenings[key]?.count == 0 { listenings[key] = nil }
+            if !listenings.isEmpty { storage = .hashed(listenings) }
+        }
+    }
+
+    /// Ends the relationship with the target of identity `key`, whatever it holds.
+    mutating func removeAll(from key: ObjectIdentifier) {
         switch storage {
         case .empty:
             return
         case .one(let only):
-            if only === listening { storage = .empty }
+            if only.targetKey == key { storage = .empty }
         case .few(var listenings):
-            guard let position = listenings.firstIndex(where: { $0 === listening }) else { return }
+            guard let position = listenings.firstIndex(where: { $0.targetKey == key }) else { return }
             storage = .empty
             listenings.remove(at: position)
             storage = listenings.count == 1 ? .one(listenings[0]) : .few(listenings)
         case .hashed(var listenings):
-            guard listenings[listening.targetKey] === listening else { return }
+            guard listenings[key] != nil else { return }
             storage = .empty
-            listenings[listening.targetKey] = nil
+            listenings[key] = nil
             if !listenings.isEmpty { storage = .hashed(listenings) }
         }
     }

@@ -10,7 +10,7 @@ struct HandlerListTests {
     }
 
     private func handler(_ id: Int) -> EventHandler {
-        EventHandler(id: id, name: "ping", callback: { _ in }, owner: nil, isOnce: false, listening: nil)
+        EventHandler(id: id, name: "ping", callback: { _ in }, owner: nil, isOnce: false, listener: nil)
     }
 
     @Test func keepsRegistrationOrderAcrossTheInlineHandler() {
