@@ -14,7 +14,7 @@ final class EmitterState {
     /// The handlers of `all`, including collection forwarders.
     @exclusivity(unchecked) var allHandlers = HandlerList()
     /// The emitters that this one listens to. The emitters that listen to this one need no
-    /// table of their own: each of their handlers here refers to its relationship.
+    /// table of their own: each of their handlers here refers to its listener.
     @exclusivity(unchecked) var listeningTo = ListeningTable()
     /// Whether a dispatch met a handler whose owner or collection has gone away.
     @exclusivity(unchecked) var needsPruning = false

@@ -23,11 +23,12 @@ final class EventHandler {
     /// the owner is the listener, which ``listener`` already reaches, so the handler keeps
     /// no weak reference of its own (each costs a side-table update to create and destroy,
     /// and makes every retain and release of the listener take the runtime's slow path).
-    var owner: AnyObject? {
-        if let listener { return listener.emitter }
-        return ownOwner
-    }
-    private weak var ownOwner: AnyObject?
+    ///
+    /// Read through a function that is not inlined and is not a method: a dispatch reads the
+    /// owner only for a handler that has one, and the read, inlined or called as a method
+    /// (whose `self` takes a register of its own), cost every dispatch registers to save.
+    var owner: AnyObject? { ownerOfHandler(self) }
+    fileprivate weak var ownOwner: AnyObject?
     let hasOwner: Bool
     /// A collection proxying this model's events; `callback` is `nil` then.
     weak var forwarder: (any ModelEventForwarding)?
@@ -75,4 +76,11 @@ final class EventHandler {
         if isForwarder { return forwarder == nil }
         return hasOwner && owner == nil
     }
+}
+
+/// The owner of `handler` (``EventHandler/owner``).
+@inline(never)
+private func ownerOfHandler(_ handler: EventHandler) -> AnyObject? {
+    if let listener = handler.listener { return listener.emitter }
+    return handler.ownOwner
 }
