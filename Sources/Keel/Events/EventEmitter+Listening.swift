@@ -131,8 +131,8 @@ extension EventEmitter {
         isOnce: Bool
     ) -> Subscription {
         let registration = ListenToRegistration(listener: self, target: target, isOnce: isOnce)
-        let count = registration.register(events, callback)
-        registration.finish(count)
+        let count = registration.register(events, callback, by: self, on: target)
+        registration.finish(count, on: target)
         return registration.subscription
     }
 
@@ -143,17 +143,18 @@ extension EventEmitter {
     ) -> Subscription {
         let registration = ListenToRegistration(listener: self, target: target, isOnce: isOnce)
         var count = 0
-        for (events, callback) in map { count += registration.register(events, callback) }
-        registration.finish(count)
+        for (events, callback) in map { count += registration.register(events, callback, by: self, on: target) }
+        registration.finish(count, on: target)
         return registration.subscription
     }
 }
 
 /// One `listenTo` call: registers the listener's handlers on the target, then records how
 /// many in the listener's ``ListeningTable``.
+///
+/// The emitters themselves are passed to each step rather than kept: the caller holds them,
+/// and keeping them would retain and release both once more per call.
 private struct ListenToRegistration {
-    let listener: EventEmitter
-    let target: EventEmitter
     let isOnce: Bool
     let listenerState: EmitterState
     let listenerLink: EmitterLink
@@ -163,8 +164,6 @@ private struct ListenToRegistration {
     let id = EventEmitter.makeUniqueID()
 
     init(listener: EventEmitter, target: EventEmitter, isOnce: Bool) {
-        self.listener = listener
-        self.target = target
         self.isOnce = isOnce
         listenerState = listener.state
         listenerLink = listener.link(in: listenerState)
@@ -174,10 +173,15 @@ private struct ListenToRegistration {
 
     var subscription: Subscription { Subscription(id: id, link: targetLink) }
 
-    /// Registers `callback` for each name in `events`.
+    /// Registers `callback` on `target` for each name in `events`.
     ///
     /// - Returns: How many handlers it registered.
-    func register(_ events: String, _ callback: @escaping (Event) -> Void) -> Int {
+    func register(
+        _ events: String,
+        _ callback: @escaping (Event) -> Void,
+        by listener: EventEmitter,
+        on target: EventEmitter
+    ) -> Int {
         var count = 0
         target.forEachName(in: events) { name in
             target.register(
@@ -194,8 +198,8 @@ private struct ListenToRegistration {
         return count
     }
 
-    /// Records the relationship, when the call registered `count` handlers.
-    func finish(_ count: Int) {
+    /// Records the relationship with `target`, when the call registered `count` handlers.
+    func finish(_ count: Int, on target: EventEmitter) {
         if count > 0 { listenerState.listeningTo.add(count, on: target, targetLink) }
     }
 }

@@ -400,8 +400,11 @@ open class EventEmitter {
             }
         }
         // One emptied name (the common `stopListening`) is removed by itself, without
-        // partitioning the whole table.
-        if emptiedCount == 1 {
+        // partitioning the whole table; when it was the only name, the table is emptied in
+        // place, keeping its storage for the next handler.
+        if emptiedCount == 1 && state.handlers.count == 1 {
+            state.handlers.removeAll(keepingCapacity: true)
+        } else if emptiedCount == 1 {
             state.handlers.removeValue(forKey: emptiedName)
         } else if emptiedCount > 1 {
             state.handlers.removeAll { $0.value.isEmpty }
