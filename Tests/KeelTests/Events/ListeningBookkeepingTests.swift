@@ -153,4 +153,21 @@ struct ListeningBookkeepingTests {
         second.trigger("x")
         #expect(calls == 2 && listener.listeningToCount == 0)
     }
+
+    @Test func aTargetWhoseOnlyNameIsEmptiedDuringItsTriggerFinishesItAndTakesNewHandlers() {
+        let listener = EventEmitter()
+        let target = EventEmitter()
+        var calls: [String] = []
+        listener.listenTo(target, "x") { _ in
+            calls.append("listener")
+            listener.stopListening()
+        }
+        listener.listenTo(target, "x") { _ in calls.append("second") }
+        target.trigger("x")
+        #expect(calls == ["listener", "second"])
+        #expect(target.handlerCount == 0 && listener.listeningToCount == 0)
+        target.on("x") { _ in calls.append("new") }
+        target.trigger("x")
+        #expect(calls == ["listener", "second", "new"])
+    }
 }
