@@ -119,6 +119,27 @@ extension EventEmitter {
         }
     }
 
+    /// Calls `body` with every handler in `state`, this emitter's state.
+    func forEachHandler(in state: EmitterState, _ body: (EventHandler) -> Void) {
+        state.allHandlers.forEach(body)
+        for entry in state.handlers.entries { entry.value.forEach(body) }
+    }
+
+    // MARK: - Bookkeeping visible to tests
+
+    /// How many emitters this one listens to.
+    var listeningToCount: Int { existingState?.listeningTo.count ?? 0 }
+
+    /// How many emitters listen to this one, found through their handlers.
+    var listenerCount: Int {
+        guard let state = existingState else { return 0 }
+        var listeners = Set<ObjectIdentifier>()
+        forEachHandler(in: state) { if let listener = $0.listener { listeners.insert(ObjectIdentifier(listener)) } }
+        return listeners.count
+    }
+
+    // MARK: - Registering
+
     /// Registers `callback` on `target` for the names in `events`, as this emitter's.
     ///
     /// Not through the event-map variant: a closure passed in a generic sequence's tuples is

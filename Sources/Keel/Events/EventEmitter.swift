@@ -259,17 +259,6 @@ open class EventEmitter {
 
     // MARK: - Bookkeeping visible to tests
 
-    /// How many emitters this one listens to.
-    var listeningToCount: Int { existingState?.listeningTo.count ?? 0 }
-
-    /// How many emitters listen to this one.
-    var listenerCount: Int {
-        guard let state = existingState else { return 0 }
-        var listeners = Set<ObjectIdentifier>()
-        forEachHandler(in: state) { if let listener = $0.listener { listeners.insert(ObjectIdentifier(listener)) } }
-        return listeners.count
-    }
-
     /// How many handlers are registered, including collection forwarders.
     var handlerCount: Int {
         switch storage {
@@ -356,12 +345,6 @@ open class EventEmitter {
         } else {
             state.handlers.appendUnchecked(name, HandlerList(handler))
         }
-    }
-
-    /// Calls `body` with every handler in `state`, this emitter's state.
-    private func forEachHandler(in state: EmitterState, _ body: (EventHandler) -> Void) {
-        state.allHandlers.forEach(body)
-        for entry in state.handlers.entries { entry.value.forEach(body) }
     }
 
     /// Removes matching handlers without disturbing a dispatch in progress (a dispatch
