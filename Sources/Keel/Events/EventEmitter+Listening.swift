@@ -27,7 +27,7 @@ extension EventEmitter {
     public final func listenTo(_ target: EventEmitter, _ events: String, _ callback: @escaping (Event) -> Void)
         -> Subscription
     {
-        listen(to: target, [(events, callback)], isOnce: false)
+        listen(to: target, events, callback, isOnce: false)
     }
 
     /// Listens to several events of another emitter at once, from an event map.
@@ -60,7 +60,7 @@ extension EventEmitter {
     public final func listenToOnce(_ target: EventEmitter, _ events: String, _ callback: @escaping (Event) -> Void)
         -> Subscription
     {
-        listen(to: target, [(events, callback)], isOnce: true)
+        listen(to: target, events, callback, isOnce: true)
     }
 
     /// Listens to several events of another emitter until each has fired once, from an
@@ -94,28 +94,67 @@ extension EventEmitter {
     ///   - target: One emitter, or `nil` for every emitter this one listens to.
     ///   - events: Space-separated names, or `nil` for every name.
     public final func stopListening(_ target: EventEmitter? = nil, _ events: String? = nil) {
-        guard let state = existingState, !state.listeningTo.isEmpty else { return }
+        guard let state = existingState, !state.listeningTo.isEmpty, let link = state.link else { return }
         let names = events.map(splitNames)
         if let target {
-            if let listening = state.listeningTo[ObjectIdentifier(target)] { stop(listening, names: names) }
+            if let listening = state.listeningTo[ObjectIdentifier(target)] { stop(listening, of: link, names: names) }
         } else if let listening = state.listeningTo.single {
-            stop(listening, names: names)
+            stop(listening, of: link, names: names)
         } else {
-            for listening in state.listeningTo.values { stop(listening, names: names) }
+            for listening in state.listeningTo.values { stop(listening, of: link, names: names) }
         }
     }
 
-    /// Removes the handlers of one `listenTo` relationship, or those of the named events.
-    func stop(_ listening: Listening, names: [String]?) {
-        guard let target = listening.target else {
-            existingState?.listeningTo[listening.targetKey] = nil
+    /// Removes the handlers of one `listenTo` relationship (those registered through `link`,
+    /// this emitter's), or those of the named events.
+    private func stop(_ listening: Listening, of link: EmitterLink, names: [String]?) {
+        guard let target = listening.targetLink.emitter else {
+            existingState?.listeningTo.removeAll(from: listening.targetKey)
             return
         }
-        target.removeHandlers { handler in
-            guard handler.listening === listening else { return false }
-            if let names { return names.contains(handler.name) }
-            return true
+        if let names {
+            target.removeHandlers { $0.listener === link && names.contains($0.name) }
+        } else {
+            target.removeHandlers { $0.listener === link }
         }
+    }
+
+    /// Calls `body` with every handler in `state`, this emitter's state.
+    func forEachHandler(in state: EmitterState, _ body: (EventHandler) -> Void) {
+        state.allHandlers.forEach(body)
+        for entry in state.handlers.entries { entry.value.forEach(body) }
+    }
+
+    // MARK: - Bookkeeping visible to tests
+
+    /// How many emitters this one listens to.
+    var listeningToCount: Int { existingState?.listeningTo.count ?? 0 }
+
+    /// How many emitters listen to this one, found through their handlers.
+    var listenerCount: Int {
+        guard let state = existingState else { return 0 }
+        var listeners = Set<ObjectIdentifier>()
+        forEachHandler(in: state) { if let listener = $0.listener { listeners.insert(ObjectIdentifier(listener)) } }
+        return listeners.count
+    }
+
+    // MARK: - Registering
+
+    /// Registers `callback` on `target` for the names in `events`, as this emitter's.
+    ///
+    /// Not through the event-map variant: a closure passed in a generic sequence's tuples is
+    /// wrapped in a reabstraction thunk, one more allocation per `listenTo`, and one more
+    /// call each time the handler runs.
+    func listen(
+        to target: EventEmitter,
+        _ events: String,
+        _ callback: @escaping (Event) -> Void,
+        isOnce: Bool
+    ) -> Subscription {
+        let registration = ListenToRegistration(listener: self, target: target, isOnce: isOnce)
+        let count = registration.register(events, callback, by: self, on: target)
+        registration.finish(count, on: target)
+        return registration.subscription
     }
 
     func listen(
@@ -123,36 +162,65 @@ extension EventEmitter {
         _ map: some Sequence<(String, (Event) -> Void)>,
         isOnce: Bool
     ) -> Subscription {
-        let key = ObjectIdentifier(target)
-        let state = self.state
-        let listening: Listening
-        if let existing = state.listeningTo[key] {
-            listening = existing
-        } else {
-            listening = Listening(listener: self, target: target)
-            state.listeningTo[key] = listening
-            target.state.listeners[listening.listenerKey] = listening
-        }
-        let id = Self.makeUniqueID()
-        for (events, callback) in map {
-            target.forEachName(in: events) { name in
-                target.register(
-                    name: name,
-                    id: id,
-                    callback: callback,
-                    owner: self,
-                    isOnce: isOnce,
-                    listening: listening
-                )
-            }
-        }
-        if listening.count == 0 { target.forget(listening) }
-        return Subscription(id: id, emitter: target)
+        let registration = ListenToRegistration(listener: self, target: target, isOnce: isOnce)
+        var count = 0
+        for (events, callback) in map { count += registration.register(events, callback, by: self, on: target) }
+        registration.finish(count, on: target)
+        return registration.subscription
+    }
+}
+
+/// One `listenTo` call: registers the listener's handlers on the target, then records how
+/// many in the listener's ``ListeningTable``.
+///
+/// The emitters themselves are passed to each step rather than kept: the caller holds them,
+/// and keeping them would retain and release both once more per call.
+private struct ListenToRegistration {
+    let isOnce: Bool
+    let listenerState: EmitterState
+    let listenerLink: EmitterLink
+    let targetState: EmitterState
+    let targetLink: EmitterLink
+    /// The identifier of every handler of the call, as its token's.
+    let id = EventEmitter.makeUniqueID()
+
+    init(listener: EventEmitter, target: EventEmitter, isOnce: Bool) {
+        self.isOnce = isOnce
+        listenerState = listener.state
+        listenerLink = listener.link(in: listenerState)
+        targetState = target.state
+        targetLink = target.link(in: targetState)
     }
 
-    /// Deletes a finished `listenTo` relationship from both sides.
-    func forget(_ listening: Listening) {
-        existingState?.listeners[listening.listenerKey] = nil
-        listening.listener?.existingState?.listeningTo[listening.targetKey] = nil
+    var subscription: Subscription { Subscription(id: id, link: targetLink) }
+
+    /// Registers `callback` on `target` for each name in `events`.
+    ///
+    /// - Returns: How many handlers it registered.
+    func register(
+        _ events: String,
+        _ callback: @escaping (Event) -> Void,
+        by listener: EventEmitter,
+        on target: EventEmitter
+    ) -> Int {
+        var count = 0
+        target.forEachName(in: events) { name in
+            target.register(
+                name: name,
+                id: id,
+                callback: callback,
+                owner: listener,
+                isOnce: isOnce,
+                listener: listenerLink,
+                in: targetState
+            )
+            count += 1
+        }
+        return count
+    }
+
+    /// Records the relationship with `target`, when the call registered `count` handlers.
+    func finish(_ count: Int, on target: EventEmitter) {
+        if count > 0 { listenerState.listeningTo.add(count, on: target, targetLink) }
     }
 }

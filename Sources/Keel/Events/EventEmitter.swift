@@ -68,8 +68,10 @@ open class EventEmitter {
     }
 
     /// The stand-in that this emitter's subscription tokens hold, created on first use.
-    var link: EmitterLink {
-        let state = self.state
+    var link: EmitterLink { link(in: state) }
+
+    /// The stand-in of this emitter, whose state is `state`, created on first use.
+    final func link(in state: EmitterState) -> EmitterLink {
         if let link = state.link { return link }
         let link = EmitterLink(self)
         state.link = link
@@ -87,9 +89,9 @@ open class EventEmitter {
         guard let state = existingState else { return }
         state.link?.emitter = nil
         stopListening()
-        for listening in state.listeners.values {
-            listening.listener?.existingState?.listeningTo[listening.targetKey] = nil
-        }
+        // The emitters listening to this one forget it; their handlers name them.
+        let key = ObjectIdentifier(self)
+        forEachHandler(in: state) { $0.listener?.emitter?.existingState?.listeningTo.removeAll(from: key) }
     }
 
     // MARK: - Removing
@@ -257,12 +259,6 @@ open class EventEmitter {
 
     // MARK: - Bookkeeping visible to tests
 
-    /// How many emitters this one listens to.
-    var listeningToCount: Int { existingState?.listeningTo.count ?? 0 }
-
-    /// How many emitters listen to this one.
-    var listenerCount: Int { existingState?.listeners.count ?? 0 }
-
     /// How many handlers are registered, including collection forwarders.
     var handlerCount: Int {
         switch storage {
@@ -319,7 +315,20 @@ open class EventEmitter {
         callback: @escaping (Event) -> Void,
         owner: AnyObject?,
         isOnce: Bool,
-        listening: Listening?
+        listener: EmitterLink?
+    ) {
+        register(name: name, id: id, callback: callback, owner: owner, isOnce: isOnce, listener: listener, in: state)
+    }
+
+    /// Registers a handler in `state`, this emitter's state.
+    func register(
+        name: String,
+        id: Int,
+        callback: @escaping (Event) -> Void,
+        owner: AnyObject?,
+        isOnce: Bool,
+        listener: EmitterLink?,
+        in state: EmitterState
     ) {
         let handler = EventHandler(
             id: id,
@@ -327,16 +336,14 @@ open class EventEmitter {
             callback: callback,
             owner: owner,
             isOnce: isOnce,
-            listening: listening
+            listener: listener
         )
-        listening?.count += 1
-        let state = self.state
         if name == "all" {
             state.allHandlers.append(handler)
         } else if let position = state.handlers.index(forKey: name) {
             state.handlers.modifyValue(at: position) { $0.append(handler) }
         } else {
-            state.handlers.updateValue(HandlerList(handler), forKey: name)
+            state.handlers.appendUnchecked(name, HandlerList(handler))
         }
     }
 
@@ -356,9 +363,8 @@ open class EventEmitter {
         }
         func remove(_ handler: EventHandler) -> Bool {
             guard shouldRemove(handler) else { return false }
-            if let listening = handler.listening {
-                listening.count -= 1
-                if listening.count == 0 { forget(listening) }
+            if let listener = handler.listener {
+                listener.emitter?.existingState?.listeningTo.removeOne(from: ObjectIdentifier(self))
             }
             return true
         }
@@ -377,8 +383,11 @@ open class EventEmitter {
             }
         }
         // One emptied name (the common `stopListening`) is removed by itself, without
-        // partitioning the whole table.
-        if emptiedCount == 1 {
+        // partitioning the whole table; when it was the only name, the table is emptied in
+        // place, keeping its storage for the next handler.
+        if emptiedCount == 1 && state.handlers.count == 1 {
+            state.handlers.removeAll(keepingCapacity: true)
+        } else if emptiedCount == 1 {
             state.handlers.removeValue(forKey: emptiedName)
         } else if emptiedCount > 1 {
             state.handlers.removeAll { $0.value.isEmpty }

@@ -20,21 +20,23 @@ final class EventHandler {
     /// Whether this is a collection's forwarder (``forwarder``) rather than a closure.
     let isForwarder: Bool
     /// The owner (Backbone's context); the handler dies with it. For a `listenTo` handler
-    /// the owner is the listener, which ``listening`` already refers to weakly, so the
-    /// handler keeps no weak reference of its own (each costs a side-table update to
-    /// create and destroy).
-    var owner: AnyObject? {
-        if let listening { return listening.listener }
-        return ownOwner
-    }
-    private weak var ownOwner: AnyObject?
+    /// the owner is the listener, which ``listener`` already reaches, so the handler keeps
+    /// no weak reference of its own (each costs a side-table update to create and destroy,
+    /// and makes every retain and release of the listener take the runtime's slow path).
+    ///
+    /// Read through a function that is not inlined and is not a method: a dispatch reads the
+    /// owner only for a handler that has one, and the read, inlined or called as a method
+    /// (whose `self` takes a register of its own), cost every dispatch registers to save.
+    var owner: AnyObject? { ownerOfHandler(self) }
+    fileprivate weak var ownOwner: AnyObject?
     let hasOwner: Bool
     /// A collection proxying this model's events; `callback` is `nil` then.
     weak var forwarder: (any ModelEventForwarding)?
     let isOnce: Bool
     var hasFired = false
-    /// The `listenTo` relationship this handler belongs to.
-    let listening: Listening?
+    /// The link of the emitter that registered this handler with `listenTo`: the handler
+    /// belongs to its relationship with the emitter that holds it (see ``Listening``).
+    let listener: EmitterLink?
 
     init(
         id: Int,
@@ -42,18 +44,18 @@ final class EventHandler {
         callback: ((Event) -> Void)?,
         owner: AnyObject?,
         isOnce: Bool,
-        listening: Listening?,
+        listener: EmitterLink?,
         forwarder: (any ModelEventForwarding)? = nil
     ) {
         self.id = id
         self.name = name
         self.callback = callback ?? { _ in }
         self.isForwarder = callback == nil
-        if listening == nil { ownOwner = owner }
+        if listener == nil, let owner { ownOwner = owner }
         self.hasOwner = owner != nil
         self.isOnce = isOnce
-        self.listening = listening
-        self.forwarder = forwarder
+        self.listener = listener
+        if forwarder != nil { self.forwarder = forwarder }
     }
 
     /// A handler that makes `collection` re-emit the events of the models it is added to.
@@ -64,7 +66,7 @@ final class EventHandler {
             callback: nil,
             owner: nil,
             isOnce: false,
-            listening: nil,
+            listener: nil,
             forwarder: collection
         )
     }
@@ -76,19 +78,9 @@ final class EventHandler {
     }
 }
 
-/// The bookkeeping of one `listenTo` relationship, shared by the listener and the target,
-/// so that either side can drop it (Backbone's `Listening`).
-final class Listening {
-    weak var listener: EventEmitter?
-    weak var target: EventEmitter?
-    let listenerKey: ObjectIdentifier
-    let targetKey: ObjectIdentifier
-    var count = 0
-
-    init(listener: EventEmitter, target: EventEmitter) {
-        self.listener = listener
-        self.target = target
-        self.listenerKey = ObjectIdentifier(listener)
-        self.targetKey = ObjectIdentifier(target)
-    }
+/// The owner of `handler` (``EventHandler/owner``).
+@inline(never)
+private func ownerOfHandler(_ handler: EventHandler) -> AnyObject? {
+    if let listener = handler.listener { return listener.emitter }
+    return handler.ownOwner
 }

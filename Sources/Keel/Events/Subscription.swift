@@ -17,8 +17,12 @@ public struct Subscription: Hashable {
     private let link: EmitterLink
 
     init(id: Int, emitter: EventEmitter) {
+        self.init(id: id, link: emitter.link)
+    }
+
+    init(id: Int, link: EmitterLink) {
         self.id = id
-        self.link = emitter.link
+        self.link = link
     }
 
     /// Removes the handler; does nothing when it is already gone.

@@ -1,5 +1,6 @@
-@testable import Keel
 import Testing
+
+@testable import Keel
 
 @Suite("Handler lists")
 struct HandlerListTests {
@@ -10,7 +11,7 @@ struct HandlerListTests {
     }
 
     private func handler(_ id: Int) -> EventHandler {
-        EventHandler(id: id, name: "ping", callback: { _ in }, owner: nil, isOnce: false, listening: nil)
+        EventHandler(id: id, name: "ping", callback: { _ in }, owner: nil, isOnce: false, listener: nil)
     }
 
     @Test func keepsRegistrationOrderAcrossTheInlineHandler() {
