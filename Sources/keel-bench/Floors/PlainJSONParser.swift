@@ -63,7 +63,11 @@ struct PlainJSONParser {
             guard peek() == UInt8(ascii: "\"") else { throw error("expected a key") }
             slot = try parseKeySlot(layout, from: slot)
             guard consume(UInt8(ascii: ":")) else { throw error("expected ':'") }
-            values[slot] = try parseValue()
+            if let rowLayout = layout.rowLayouts[slot] {
+                values[slot] = .array(try parseRows(rowLayout).map { .array(Array($0)) })
+            } else {
+                values[slot] = try parseValue()
+            }
             slot += 1
         } while consume(UInt8(ascii: ","))
         guard consume(UInt8(ascii: "}")) else { throw error("expected ',' or '}'") }

@@ -10,8 +10,11 @@ final class SlotCollection {
     static let idSlot = 0
 
     private(set) var records: ContiguousArray<SlotRecord> = []
-    /// The records by id: the record with id `i` at position `i`.
+    /// The records by id: the record with id `i` at position `i - firstID`, so that a
+    /// collection whose ids start far from 0 (a user's invites) holds no slots below them.
     private var byID: ContiguousArray<SlotRecord?> = []
+    /// The id of the record at position 0 of ``byID``.
+    private var firstID = 0
 
     /// Called with the record, slot and new value of each attribute of a record that changes.
     var attributeObservers: ContiguousArray<(SlotRecord, Int, PlainValue) -> Void> = []
@@ -32,7 +35,8 @@ final class SlotCollection {
     /// The record with this id.
     @inline(__always)
     func get(_ id: Int) -> SlotRecord? {
-        byID.indices.contains(id) ? byID[id] : nil
+        let position = id &- firstID
+        return byID.indices.contains(position) ? byID[position] : nil
     }
 
     /// Appends a record for each input whose id is not present yet, then reports each and
@@ -61,7 +65,7 @@ final class SlotCollection {
             if let id = input[Self.idSlot].intValue, let existing = get(id) {
                 existing.merge(input)
                 merged.append(existing)
-                kept[id] = true
+                kept[id - firstID] = true
                 record = existing
             } else {
                 record = adopt(input)
@@ -71,9 +75,10 @@ final class SlotCollection {
         }
         var removed: ContiguousArray<SlotRecord> = []
         for record in records {
-            guard let id = record.int(at: Self.idSlot), id < kept.count, !kept[id] else { continue }
+            guard let id = record.int(at: Self.idSlot), kept.indices.contains(id - firstID), !kept[id - firstID]
+            else { continue }
             removed.append(record)
-            byID[id] = nil
+            byID[id - firstID] = nil
             record.collection = nil
         }
         let orderChanged = records.count != order.count || zip(records, order).contains { $0 !== $1 }
@@ -89,6 +94,7 @@ final class SlotCollection {
     func reset(_ inputs: [ContiguousArray<PlainValue>]) -> ContiguousArray<SlotRecord> {
         for record in records { record.collection = nil }
         byID = []
+        firstID = 0
         records = []
         records.reserveCapacity(inputs.count)
         for input in inputs where isAbsent(input) { records.append(adopt(input)) }
@@ -130,8 +136,15 @@ final class SlotCollection {
         let record = SlotRecord(input)
         record.collection = self
         if let id = input[Self.idSlot].intValue, id >= 0 {
-            if id >= byID.count { byID.append(contentsOf: repeatElement(nil, count: id + 1 - byID.count)) }
-            byID[id] = record
+            if byID.isEmpty {
+                firstID = id
+            } else if id < firstID {
+                byID.insert(contentsOf: repeatElement(nil, count: firstID - id), at: 0)
+                firstID = id
+            }
+            let position = id - firstID
+            if position >= byID.count { byID.append(contentsOf: repeatElement(nil, count: position + 1 - byID.count)) }
+            byID[position] = record
         }
         return record
     }
