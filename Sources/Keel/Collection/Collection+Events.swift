@@ -7,7 +7,7 @@ extension Collection: ModelEventForwarding {
         // `change`) differ from these in their bits, which decides without a string comparison.
         let name = event.name
         if StringIdentity.equal(name, "add") || StringIdentity.equal(name, "remove") {
-            if event.collection !== self { return }
+            if !event.isAbout(collection: self) { return }
         } else if StringIdentity.equal(name, "destroy") {
             if let model = event.model { remove(model, options: UpdateOptions(event.options)) }
         } else if StringIdentity.equal(name, "changeId") {

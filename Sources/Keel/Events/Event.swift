@@ -32,17 +32,47 @@ public struct Event {
     public let name: String
     /// The model the event is about.
     public let model: Model?
-    /// The collection the event is about, or the model's collection for `destroy`.
-    public let collection: (any ModelCollection)?
     /// The new value for `change:<attribute>`, or the first argument of a custom event.
     public let value: JSONValue?
-    /// The model's position, for `add` (only when an `at` index was given) and `remove`.
-    public let index: Int?
     /// The options of the call that caused the event.
     public let options: ChangeOptions
-    /// The properties only some events have, out of line so that the frequent events
-    /// (`change:<attribute>`, `change`, `add`) stay small and cheap to copy.
-    private let details: Details?
+    /// The collection and index, or the rarer properties out of line; nothing for the most
+    /// frequent events (`change:<attribute>`, `change`, custom ones), which then destroy no
+    /// reference for them.
+    private let context: Context
+
+    /// The collection the event is about, or the model's collection for `destroy`.
+    public var collection: (any ModelCollection)? {
+        switch context {
+        case .none: return nil
+        case .collection(let collection, _): return collection
+        case .details(let details): return details.collection
+        }
+    }
+    /// The model's position, for `add` (only when an `at` index was given) and `remove`.
+    public var index: Int? {
+        switch context {
+        case .none: return nil
+        case .collection(_, let index): return index
+        case .details(let details): return details.index
+        }
+    }
+    /// Whether ``collection`` is `other`, tested without copying the reference out: a
+    /// collection is referred to weakly by its forwarders, so each copy of it would take the
+    /// slow path of reference counting.
+    @inline(__always)
+    func isAbout(collection other: AnyObject) -> Bool {
+        switch context {
+        case .none: return false
+        case .collection(let collection, _): return collection === other
+        case .details(let details): return details.collection === other
+        }
+    }
+    /// The rarely set properties, when the event has any.
+    private var details: Details? {
+        if case .details(let details) = context { return details }
+        return nil
+    }
 
     /// All arguments of a custom event: ``value`` and any further ones.
     public var arguments: [JSONValue] {
@@ -98,9 +128,7 @@ public struct Event {
     ) {
         self.name = name
         self.model = model
-        self.collection = collection
         self.value = value ?? arguments.first
-        self.index = index
         self.options = options
         // Each optional is tested with a pattern: comparing a non-`Equatable` optional with
         // `nil` copied it (a `SyncRequest` is large), several times per event.
@@ -111,19 +139,25 @@ public struct Event {
         if case .some = previousModels { hasDetails = true }
         if case .some = request { hasDetails = true }
         if case .some = response { hasDetails = true }
-        guard hasDetails else {
-            details = nil
-            return
+        if hasDetails {
+            context = .details(
+                Details(
+                    collection: collection,
+                    index: index,
+                    arguments: arguments.count > 1 ? arguments : [],
+                    previousID: previousID,
+                    error: error,
+                    changes: changes,
+                    previousModels: previousModels,
+                    request: request,
+                    response: response
+                )
+            )
+        } else if case .none = collection, case .none = index {
+            context = .none
+        } else {
+            context = .collection(collection, index: index)
         }
-        details = Details(
-            arguments: arguments.count > 1 ? arguments : [],
-            previousID: previousID,
-            error: error,
-            changes: changes,
-            previousModels: previousModels,
-            request: request,
-            response: response
-        )
     }
 
     /// A custom event with one argument (or none), as `trigger` builds it: only the name and
@@ -131,11 +165,9 @@ public struct Event {
     init(name: String, argument: JSONValue?) {
         self.name = name
         model = nil
-        collection = nil
         value = argument
-        index = nil
         options = ChangeOptions()
-        details = nil
+        context = .none
     }
 
     /// A custom event with any number of arguments, as the variadic `trigger` builds it.
@@ -153,15 +185,25 @@ public struct Event {
     init(changeNamed name: String, model: Model, value: JSONValue?, options: ChangeOptions) {
         self.name = name
         self.model = model
-        collection = nil
         self.value = value
-        index = nil
         self.options = options
-        details = nil
+        context = .none
+    }
+
+    /// Where an event keeps its collection, index and rarer properties.
+    private enum Context {
+        /// Neither a collection nor an index nor any rarer property.
+        case none
+        /// A collection or an index, and no rarer property.
+        case collection((any ModelCollection)?, index: Int?)
+        /// At least one rarer property, with the collection and index.
+        case details(Details)
     }
 
     /// The rarely set properties of an event.
     private final class Details {
+        let collection: (any ModelCollection)?
+        let index: Int?
         /// The arguments when there are several; a single one lives in ``Event/value``.
         let arguments: [JSONValue]
         let previousID: JSONValue?
@@ -172,6 +214,8 @@ public struct Event {
         let response: SyncResponse?
 
         init(
+            collection: (any ModelCollection)?,
+            index: Int?,
             arguments: [JSONValue],
             previousID: JSONValue?,
             error: (any Error)?,
@@ -180,6 +224,8 @@ public struct Event {
             request: SyncRequest?,
             response: SyncResponse?
         ) {
+            self.collection = collection
+            self.index = index
             self.arguments = arguments
             self.previousID = previousID
             self.error = error

@@ -147,7 +147,7 @@ open class EventEmitter {
         if let unretained = unretainedState {
             let isDone = unretained._withUnsafeGuaranteedRef { state in
                 if state.hasNoHandlers { return true }
-                guard let position = state.handlers.index(forKey: events) else { return false }
+                guard let position = Self.position(of: events, in: &state.handlers) else { return false }
                 dispatch(Event(name: events, arguments: arguments), in: state, at: position)
                 return true
             }
@@ -169,20 +169,35 @@ open class EventEmitter {
     /// - Parameters:
     ///   - events: One name, or several separated by spaces.
     ///   - argument: The value for the handlers, as ``Event/value``.
-    public final func trigger(_ events: String, _ argument: JSONValue) {
+    public final func trigger(_ events: consuming String, _ argument: consuming JSONValue) {
+        // Both are taken (`consuming`) so that they move into the event: a literal name and a
+        // temporary value reach the handlers without a retain and a release of their own.
         if let unretained = unretainedState {
-            let isDone = unretained._withUnsafeGuaranteedRef { state in
-                if state.hasNoHandlers { return true }
+            let lookup = unretained._withUnsafeGuaranteedRef { state in
                 // A name that has handlers of its own is a single name (registering splits names
                 // at separators), so the common trigger finds its handlers without scanning the name.
-                guard let position = state.handlers.index(forKey: events) else { return false }
-                dispatch(Event(name: events, argument: argument), in: state, at: position)
-                return true
+                state.hasNoHandlers ? NameLookup.noHandlers : NameLookup(Self.position(of: events, in: &state.handlers))
             }
-            if isDone { return }
+            switch lookup {
+            case .noHandlers:
+                return
+            case .found(let position):
+                let event = Event(name: consume events, argument: consume argument)
+                unretained._withUnsafeGuaranteedRef { dispatch(event, in: $0, at: position) }
+                return
+            case .notFound:
+                break
+            }
         } else if case .empty = storage {
             return
         }
+        dispatchEach(of: events, argument: argument)
+    }
+
+    /// Dispatches an event for each name in `events`, with `argument`: the rare trigger, kept
+    /// out of the single-argument `trigger` so that its closure does not hold the value
+    /// there, which made the common path copy it into the event.
+    private func dispatchEach(of events: String, argument: JSONValue) {
         forEachName(in: events) { name in
             dispatch(Event(name: name, argument: argument))
         }
@@ -199,6 +214,20 @@ open class EventEmitter {
         dispatch(event)
     }
 
+    /// What a trigger's lookup of its whole name found.
+    private enum NameLookup {
+        /// The emitter has no handlers at all (not even `all`).
+        case noHandlers
+        /// The name has handlers of its own, at this position in the table.
+        case found(Int)
+        /// The name has no handlers of its own (it may name several events).
+        case notFound
+
+        init(_ position: Int?) {
+            self = position.map(NameLookup.found) ?? .notFound
+        }
+    }
+
     /// Whether any handler is registered (including collections forwarding this model).
     var hasHandlers: Bool {
         if let unretained = unretainedState {
@@ -213,7 +242,7 @@ open class EventEmitter {
         if let unretained = unretainedState {
             unretained._withUnsafeGuaranteedRef { state in
                 if state.hasNoHandlers { return }
-                dispatch(event, in: state, at: state.handlers.index(forKey: event.name))
+                dispatch(event, in: state, at: Self.position(of: event.name, in: &state.handlers))
             }
         } else if case .forwarder(let handler) = storage {
             if let forwarder = handler.forwarder {
@@ -224,13 +253,30 @@ open class EventEmitter {
         }
     }
 
+    /// The position of `name`'s handlers in `handlers`.
+    ///
+    /// The table is reached in place (`inout`, which changes nothing): read as a value from
+    /// the state object, it was retained and released around every lookup, once for its
+    /// entries and once for its hash index.
+    @inline(__always)
+    private static func position(of name: String, in handlers: inout OrderedStringMap<HandlerList>) -> Int? {
+        handlers.index(forKey: name)
+    }
+
+    /// The handlers at `position` in `handlers`: a snapshot of the list, taken with the table
+    /// reached in place (see ``position(of:in:)``).
+    @inline(__always)
+    private static func handlers(at position: Int, in handlers: inout OrderedStringMap<HandlerList>) -> HandlerList {
+        handlers.value(at: position)
+    }
+
     /// Runs the handlers at `position` in the table (those of the event's name), then the
     /// `all` handlers.
     private func dispatch(_ event: Event, in state: EmitterState, at position: Int?) {
         // Read the `all` list before the specific handlers run (Backbone #1282).
         let all = state.allHandlers
         if let position {
-            state.handlers.value(at: position).forEach { invoke($0, event, in: state) }
+            Self.handlers(at: position, in: &state.handlers).forEach { invoke($0, event, in: state) }
         }
         all.forEach { invoke($0, event, in: state) }
         if state.needsPruning { pruneDeadHandlers(in: state) }

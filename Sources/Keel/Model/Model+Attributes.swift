@@ -322,9 +322,10 @@ extension Model {
     /// (Backbone's `_pending` loop), each with the options of the `set` that is pending.
     @inline(__always)
     func dispatchPendingChanges(of record: ChangeRecord, hasHandlers: Bool) {
-        while let pending = record.pendingOptions {
-            record.pendingOptions = nil
-            if hasHandlers { dispatch(Event(changeNamed: "change", model: self, value: nil, options: pending)) }
+        // Taken out and moved into the event rather than copied and then cleared: the
+        // options reach the event without a retain and a release of their out-of-line part.
+        while let pending = record.pendingOptions.take() {
+            if hasHandlers { dispatch(Event(changeNamed: "change", model: self, value: nil, options: consume pending)) }
         }
     }
 
