@@ -96,9 +96,10 @@ struct HandlerList {
     /// Calls `body` with each handler in order.
     ///
     /// The list is a snapshot that holds every handler for the whole loop, so each handler
-    /// is lent to `body` without being retained and released around the call.
+    /// is lent to `body` without being retained and released around the call. The snapshot
+    /// is consumed, so that its array is not retained a second time for the loop.
     @inline(__always)
-    func forEach(_ body: (EventHandler) -> Void) {
+    consuming func forEach(_ body: (EventHandler) -> Void) {
         switch storage {
         case .empty: return
         case .one(let handler): body(handler)
