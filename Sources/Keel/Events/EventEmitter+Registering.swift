@@ -19,7 +19,7 @@ extension EventEmitter {
     {
         let id = Self.makeUniqueID()
         forEachName(in: events) { name in
-            register(name: name, id: id, callback: callback, owner: owner, isOnce: false, listener: nil)
+            register(name: name, id: id, callback: callback, owner: owner, isOnce: false, listener: nil, in: state)
         }
         return Subscription(id: id, emitter: self)
     }
@@ -39,7 +39,7 @@ extension EventEmitter {
         let id = Self.makeUniqueID()
         for (events, callback) in map {
             forEachName(in: events) { name in
-                register(name: name, id: id, callback: callback, owner: owner, isOnce: false, listener: nil)
+                register(name: name, id: id, callback: callback, owner: owner, isOnce: false, listener: nil, in: state)
             }
         }
         return Subscription(id: id, emitter: self)
@@ -65,7 +65,7 @@ extension EventEmitter {
     {
         let id = Self.makeUniqueID()
         forEachName(in: events) { name in
-            register(name: name, id: id, callback: callback, owner: owner, isOnce: true, listener: nil)
+            register(name: name, id: id, callback: callback, owner: owner, isOnce: true, listener: nil, in: state)
         }
         return Subscription(id: id, emitter: self)
     }
@@ -85,7 +85,7 @@ extension EventEmitter {
         let id = Self.makeUniqueID()
         for (events, callback) in map {
             forEachName(in: events) { name in
-                register(name: name, id: id, callback: callback, owner: owner, isOnce: true, listener: nil)
+                register(name: name, id: id, callback: callback, owner: owner, isOnce: true, listener: nil, in: state)
             }
         }
         return Subscription(id: id, emitter: self)

@@ -355,17 +355,6 @@ open class EventEmitter {
         }
     }
 
-    func register(
-        name: String,
-        id: Int,
-        callback: @escaping (Event) -> Void,
-        owner: AnyObject?,
-        isOnce: Bool,
-        listener: EmitterLink?
-    ) {
-        register(name: name, id: id, callback: callback, owner: owner, isOnce: isOnce, listener: listener, in: state)
-    }
-
     /// Registers a handler in `state`, this emitter's state.
     func register(
         name: String,
