@@ -6,13 +6,6 @@ import Testing
 /// A `set` of attributes the model already has writes the new values by slot; the change
 /// bookkeeping, the events, validation and Observation behave as for any other `set`.
 struct ModelSetBySlotTests {
-    /// Counts the failed validations and rejects a negative `x`.
-    final class Counted: Model {
-        override func validate(_ attributes: Attributes, options: ChangeOptions) -> ValidationError? {
-            (attributes["x"]?.intValue ?? 0) < 0 ? ["x": ["must not be negative"]] : nil
-        }
-    }
-
     @Test func aSetOfExistingKeysKeepsTheLayoutAndRecordsOnlyTheChangedValues() {
         let model = Model(["a": 1, "b": 2, "c": 3])
         let layout = model.layout
@@ -73,7 +66,7 @@ struct ModelSetBySlotTests {
     }
 
     @Test func aRejectedSetChangesNothingAndKeepsThePreviousAttributes() {
-        let model = Counted(["x": 1])
+        let model = NonNegativeX(["x": 1])
         model.set("x", 2)
         #expect(!model.set("x", -1))
         #expect(model["x"] == 2)
@@ -104,20 +97,10 @@ struct ModelSetBySlotTests {
 
     @Test func observersOfAChangedAttributeAreNotifiedAndOthersAreNot() {
         let model = Model(["a": 1, "b": 2])
-        let aChanges = Lock(0)
-        let bChanges = Lock(0)
-        withObservationTracking {
-            _ = model["a"]
-        } onChange: {
-            aChanges.withLock { $0 += 1 }
-        }
-        withObservationTracking {
-            _ = model["b"]
-        } onChange: {
-            bChanges.withLock { $0 += 1 }
-        }
+        let aChanges = AttributeChangeCounter(model, "a")
+        let bChanges = AttributeChangeCounter(model, "b")
         model.set(["a": 5, "b": 2])
-        #expect(aChanges.withLock { $0 } == 1)
-        #expect(bChanges.withLock { $0 } == 0)
+        #expect(aChanges.count == 1)
+        #expect(bChanges.count == 0)
     }
 }
