@@ -190,7 +190,9 @@ struct OfflineKillTests {
                         let pid = process.processIdentifier
                         let delay = Int.random(in: 0...(mode == "write" ? 80 : 300))
                         DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(delay)) {
-                            kill(pid, SIGKILL)
+                            // A child that has already exited and been reaped may have left its
+                            // pid to another process, or to a thread of this one.
+                            if process.isRunning { kill(pid, SIGKILL) }
                         }
                     default: break
                     }
