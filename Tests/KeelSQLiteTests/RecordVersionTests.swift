@@ -114,9 +114,9 @@ struct RecordVersionTests {
     /// A file made by schema 1 (the tables as version 1 of the store created them).
     @Test func aSchema1FileOpensMigratesAndKeepsItsRecordsAtVersion1() async throws {
         try await withTemporaryDirectory { directory in
-            let file = directory.appending(path: "old.sqlite")
-            let raw = RawDatabase(path: file.path(percentEncoded: false))
-            try raw.execute(
+            let (file, raw) = try EarlierSchema.file(
+                named: "old.sqlite",
+                in: directory,
                 EarlierSchema.version1 + """
                     INSERT INTO collections VALUES ('/notes', 3);
                     INSERT INTO records VALUES ('/notes', '1', 1, '{"id":1,"title":"Old"}');

@@ -18,11 +18,14 @@ struct SchemaMigrationTests {
         INSERT INTO records VALUES ('/users/1/invites', '1', 1, '{"id":1}', 1);
         """
 
+    /// A file of schema 2 holding ``schema2Records``, and a raw connection to it.
+    private static func schema2File(in directory: URL) throws -> (URL, RawDatabase) {
+        try EarlierSchema.file(named: "v2.sqlite", in: directory, EarlierSchema.version2 + schema2Records)
+    }
+
     @Test func aSchema2FileKeepsEveryRecordItsVersionItsPlaceAndTheNextIDs() async throws {
         try await withTemporaryDirectory { directory in
-            let file = directory.appending(path: "v2.sqlite")
-            let raw = RawDatabase(path: file.path(percentEncoded: false))
-            try raw.execute(EarlierSchema.version2 + Self.schema2Records)
+            let (file, raw) = try Self.schema2File(in: directory)
 
             let store = try SQLiteSync(fileURL: file)
             defer { store.close() }
@@ -58,9 +61,7 @@ struct SchemaMigrationTests {
 
     @Test func aMigratedFileIsReadTheSameAfterReopening() async throws {
         try await withTemporaryDirectory { directory in
-            let file = directory.appending(path: "v2.sqlite")
-            let raw = RawDatabase(path: file.path(percentEncoded: false))
-            try raw.execute(EarlierSchema.version2 + Self.schema2Records)
+            let (file, _) = try Self.schema2File(in: directory)
             let first = try SQLiteSync(fileURL: file)
             let before = try first.records(at: "/notes")
             first.close()
@@ -74,10 +75,7 @@ struct SchemaMigrationTests {
 
     @Test func aMigratedFileHasTheTablesAndIndexesOfANewOne() async throws {
         try await withTemporaryDirectory { directory in
-            let migrated = directory.appending(path: "v2.sqlite")
-            try RawDatabase(path: migrated.path(percentEncoded: false)).execute(
-                EarlierSchema.version2 + Self.schema2Records
-            )
+            let (migrated, _) = try Self.schema2File(in: directory)
             let fresh = directory.appending(path: "new.sqlite")
             for file in [migrated, fresh] { try SQLiteSync(fileURL: file).close() }
 
@@ -98,9 +96,9 @@ struct SchemaMigrationTests {
 
     @Test func aSchema1FileMigratesStraightToTheCurrentSchema() async throws {
         try await withTemporaryDirectory { directory in
-            let file = directory.appending(path: "v1.sqlite")
-            let raw = RawDatabase(path: file.path(percentEncoded: false))
-            try raw.execute(
+            let (file, raw) = try EarlierSchema.file(
+                named: "v1.sqlite",
+                in: directory,
                 EarlierSchema.version1 + """
                     INSERT INTO collections VALUES ('/notes', 6);
                     INSERT INTO records VALUES ('/notes', '5', 1, '{"id":5,"title":"Five"}');

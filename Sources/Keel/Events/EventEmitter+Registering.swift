@@ -18,9 +18,7 @@ extension EventEmitter {
         -> Subscription
     {
         let id = Self.makeUniqueID()
-        forEachName(in: events) { name in
-            register(name: name, id: id, callback: callback, owner: owner, isOnce: false, listener: nil, in: state)
-        }
+        register(events, id: id, callback: callback, owner: owner, isOnce: false)
         return Subscription(id: id, emitter: self)
     }
 
@@ -37,11 +35,7 @@ extension EventEmitter {
     @discardableResult
     public final func on(_ map: KeyValuePairs<String, (Event) -> Void>, owner: AnyObject? = nil) -> Subscription {
         let id = Self.makeUniqueID()
-        for (events, callback) in map {
-            forEachName(in: events) { name in
-                register(name: name, id: id, callback: callback, owner: owner, isOnce: false, listener: nil, in: state)
-            }
-        }
+        for (events, callback) in map { register(events, id: id, callback: callback, owner: owner, isOnce: false) }
         return Subscription(id: id, emitter: self)
     }
 
@@ -64,9 +58,7 @@ extension EventEmitter {
         -> Subscription
     {
         let id = Self.makeUniqueID()
-        forEachName(in: events) { name in
-            register(name: name, id: id, callback: callback, owner: owner, isOnce: true, listener: nil, in: state)
-        }
+        register(events, id: id, callback: callback, owner: owner, isOnce: true)
         return Subscription(id: id, emitter: self)
     }
 
@@ -83,12 +75,22 @@ extension EventEmitter {
     @discardableResult
     public final func once(_ map: KeyValuePairs<String, (Event) -> Void>, owner: AnyObject? = nil) -> Subscription {
         let id = Self.makeUniqueID()
-        for (events, callback) in map {
-            forEachName(in: events) { name in
-                register(name: name, id: id, callback: callback, owner: owner, isOnce: true, listener: nil, in: state)
-            }
-        }
+        for (events, callback) in map { register(events, id: id, callback: callback, owner: owner, isOnce: true) }
         return Subscription(id: id, emitter: self)
+    }
+
+    /// Registers `callback` for each name in `events` under the token `id`.
+    private func register(
+        _ events: String,
+        id: Int,
+        callback: @escaping (Event) -> Void,
+        owner: AnyObject?,
+        isOnce: Bool
+    ) {
+        let state = self.state
+        forEachName(in: events) { name in
+            register(name: name, id: id, callback: callback, owner: owner, isOnce: isOnce, listener: nil, in: state)
+        }
     }
 
     // MARK: - Event names

@@ -132,6 +132,15 @@ enum EarlierSchema {
     /// Schema 2: a version per record.
     static let version2 = tables(extraColumns: "    version INTEGER NOT NULL DEFAULT 1,\n", userVersion: 2)
 
+    /// A file named `name` in `directory`, made by running `script` (an earlier schema's
+    /// tables and its rows), and a raw connection to it.
+    static func file(named name: String, in directory: URL, _ script: String) throws -> (URL, RawDatabase) {
+        let file = directory.appending(path: name)
+        let raw = RawDatabase(path: file.path(percentEncoded: false))
+        try raw.execute(script)
+        return (file, raw)
+    }
+
     private static func tables(extraColumns: String, userVersion: Int) -> String {
         """
         PRAGMA journal_mode=WAL;
