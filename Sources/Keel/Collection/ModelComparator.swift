@@ -77,6 +77,7 @@ public struct ModelComparator<M: Model> {
     func sorted(_ models: [M]) -> [M] {
         switch kind {
         case .attribute(let name):
+            if let order = Self.integerOrder(models, attribute: name) { return Self.gather(models, in: order) }
             return Self.sortedByValue(models) { $0.storage[name] }
         case .key(let key):
             return Self.sortedByValue(models, key)
@@ -105,13 +106,8 @@ public struct ModelComparator<M: Model> {
             for index in buffer.indices { keys.append(key(buffer[index])) }
         }
         var order: ContiguousArray<Int>
-        if var pairs = integerPairs(keys) {
-            // Comparing (key, position) pairs is stable and compares machine integers only.
-            pairs.sort { $0 < $1 }
-            order = ContiguousArray(unsafeUninitializedCapacity: pairs.count) { buffer, count in
-                for index in pairs.indices { buffer[index] = pairs[index].position }
-                count = pairs.count
-            }
+        if let integers = integerKeys(keys) {
+            order = integers.withUnsafeBufferPointer(IntegerRadixSort.order)
         } else {
             order = ContiguousArray(keys.indices)
             order.sort { lhs, rhs in
@@ -130,23 +126,46 @@ public struct ModelComparator<M: Model> {
     }
 
     /// The models at the positions in `order`, in that order.
+    ///
+    /// The copy loop is not generic, for the reason ``integerOrder(_:attribute:)`` gives:
+    /// each element is moved as a `Model` reference and retained once.
     private static func gather(_ models: [M], in order: ContiguousArray<Int>) -> [M] {
         models.withUnsafeBufferPointer { models in
             [M](unsafeUninitializedCapacity: order.count) { buffer, count in
-                for index in order.indices { (buffer.baseAddress! + index).initialize(to: models[order[index]]) }
+                UnsafeRawBufferPointer(models).withMemoryRebound(to: Model.self) { models in
+                    UnsafeMutableRawBufferPointer(buffer).withMemoryRebound(to: Model.self) { buffer in
+                        order.withUnsafeBufferPointer { order in
+                            for index in order.indices { (buffer.baseAddress! + index).initialize(to: models[order[index]]) }
+                        }
+                    }
+                }
                 count = order.count
             }
         }
     }
 
-    /// The keys paired with their positions, when every key is an ``JSONValue/int(_:)``.
-    private static func integerPairs(_ keys: ContiguousArray<JSONValue?>) -> ContiguousArray<(key: Int, position: Int)>? {
-        var pairs = ContiguousArray<(key: Int, position: Int)>()
-        pairs.reserveCapacity(keys.count)
-        for position in keys.indices {
-            guard case .int(let key)? = keys[position] else { return nil }
-            pairs.append((key, position))
+    /// The keys as machine integers, when every key is an ``JSONValue/int(_:)``.
+    private static func integerKeys(_ keys: ContiguousArray<JSONValue?>) -> ContiguousArray<Int>? {
+        var integers = ContiguousArray<Int>()
+        integers.reserveCapacity(keys.count)
+        for key in keys {
+            guard case .int(let integer)? = key else { return nil }
+            integers.append(integer)
         }
-        return pairs
+        return integers
+    }
+
+    /// The sorted positions of `models` when each has an ``JSONValue/int(_:)`` in attribute
+    /// `name`, or `nil` when one has not.
+    private static func integerOrder(_ models: [M], attribute name: String) -> ContiguousArray<Int>? {
+        // The models are read as the base class, in a loop that is not generic: called
+        // from another module, code generic over `M` copies each model through value
+        // witnesses. `M` is a class, so an element of `[M]` is a `Model` reference.
+        let keys = models.withUnsafeBufferPointer { buffer in
+            UnsafeRawBufferPointer(buffer).withMemoryRebound(to: Model.self) { models in
+                IntegerKeys.read(attribute: name, of: models)
+            }
+        }
+        return keys.map { $0.withUnsafeBufferPointer(IntegerRadixSort.order) }
     }
 }

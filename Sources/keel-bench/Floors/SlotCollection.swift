@@ -105,14 +105,21 @@ final class SlotCollection {
     /// Sorts the records stably by the integer in `slot`, ascending (records without one
     /// last), then reports the sort.
     ///
-    /// - Complexity: O(*n* log *n*), on pairs of key and position.
+    /// - Complexity: O(*n*) per 11-bit digit of the keys' range (a radix sort).
     func sort(bySlot slot: Int) {
-        var keyed = ContiguousArray<(key: Int, index: Int)>()
-        keyed.reserveCapacity(records.count)
-        for (index, record) in records.enumerated() { keyed.append((record.int(at: slot) ?? .max, index)) }
-        keyed.sort { $0 < $1 }
+        var keys = [Int]()
+        keys.reserveCapacity(records.count)
+        records.withUnsafeBufferPointer { records in
+            for index in records.indices {
+                keys.append(Unmanaged.passUnretained(records[index])._withUnsafeGuaranteedRef { $0.int(at: slot) } ?? .max)
+            }
+        }
+        let order = keys.withUnsafeBufferPointer(RadixOrder.positions(sortedBy:))
         let old = records
-        records = ContiguousArray(keyed.lazy.map { old[$0.index] })
+        records = ContiguousArray(unsafeUninitializedCapacity: old.count) { buffer, count in
+            for index in order.indices { (buffer.baseAddress! + index).initialize(to: old[order[index]]) }
+            count = old.count
+        }
         for observer in sortObservers { observer() }
     }
 

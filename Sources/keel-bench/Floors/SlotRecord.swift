@@ -7,8 +7,9 @@
 /// constants. A record in a ``SlotCollection`` also tells the collection, as a model
 /// bubbles its events to its collection.
 final class SlotRecord {
-    /// The values, by slot.
-    private(set) var values: ContiguousArray<PlainValue>
+    /// The values, by slot. Without run-time exclusivity checks, as the floor of a model
+    /// that opts out of them (Keel's models do).
+    @exclusivity(unchecked) private(set) var values: ContiguousArray<PlainValue>
     /// Called with the slot and new value of each attribute that changes.
     var attributeObservers: ContiguousArray<(Int, PlainValue) -> Void> = []
     /// Called once for each `set` that changed something.

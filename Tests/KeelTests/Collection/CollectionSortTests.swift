@@ -8,6 +8,8 @@ private final class NegatingCollection: Collection<Model> {
 
 private func intValue(_ model: Model, _ key: String) -> Int { model[key]?.intValue ?? 0 }
 
+private func intRank(_ attributes: Attributes) -> Int { attributes["rank"]?.intValue ?? 0 }
+
 struct CollectionSortTests {
     // MARK: - Comparators
 
@@ -256,6 +258,58 @@ struct CollectionSortTests {
         #expect(collection.pluck("id") == expected)
         try collection.sort()
         #expect(collection.pluck("id") == expected)
+    }
+
+    // Keel: a large collection sorts its integer keys by radix; the order is a stable sort's.
+    @Test func largeCollectionsSortIntegerKeysStably() throws {
+        var state = 42
+        let inputs: [Attributes] = (0..<3_000).map { id in
+            state = state * 48_271 % 2_147_483_647
+            return ["id": .int(id), "rank": .int(state % 500 - 250)]
+        }
+        let expected = inputs.enumerated().sorted {
+            (intRank($0.element), $0.offset) < (intRank($1.element), $1.offset)
+        }.map { $0.element["id"] }
+        for comparator: ModelComparator<Model> in [.attribute("rank"), .value { $0["rank"] }] {
+            let collection = Collection<Model>(inputs.reversed(), comparator: comparator)
+            try collection.sort()
+            let reversedExpected = inputs.reversed().enumerated().sorted {
+                (intRank($0.element), $0.offset) < (intRank($1.element), $1.offset)
+            }.map { $0.element["id"] }
+            #expect(collection.pluck("id") == reversedExpected)
+            collection.reset(inputs)
+            #expect(collection.pluck("id") == expected)
+        }
+    }
+
+    // Keel: the attribute comparator finds the attribute in every model's own layout, so
+    // models whose keys differ in number or order sort by the same attribute.
+    @Test func attributeComparatorReadsEachLayout() throws {
+        let inputs: [Attributes] = (0..<600).map { id in
+            switch id % 3 {
+            case 0: ["id": .int(id), "rank": .int(id % 7)]
+            case 1: ["rank": .int(id % 7), "id": .int(id)]
+            default: ["id": .int(id), "title": "t", "done": false, "rank": .int(id % 7)]
+            }
+        }
+        let expected = inputs.enumerated().sorted {
+            (intRank($0.element), $0.offset) < (intRank($1.element), $1.offset)
+        }.map { $0.element["id"] }
+        let collection = Collection<Model>(inputs, comparator: .attribute("rank"))
+        #expect(collection.pluck("id") == expected)
+    }
+
+    // Keel: one model without an integer key sends the whole sort to JSON order: missing
+    // values last, doubles among the integers.
+    @Test func oneNonIntegerKeyInALargeCollectionSortsByJSONOrder() throws {
+        var inputs: [Attributes] = (0..<400).map { ["id": .int($0), "rank": .int(400 - $0)] }
+        inputs.append(["id": 1_000, "rank": 0.5])
+        inputs.append(["id": 1_001])
+        let collection = Collection<Model>(inputs, comparator: .attribute("rank"))
+        let ids = collection.pluck("id")
+        #expect(ids.first == 1_000)
+        #expect(ids.last == 1_001)
+        #expect(ids[1] == 399)
     }
 
     // Keel: an attribute comparator puts `null` first and missing values last; numbers
