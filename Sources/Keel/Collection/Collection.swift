@@ -351,6 +351,7 @@ open class Collection<M: Model>: EventEmitter, ModelCollection, RelatedCollectio
     }
 
     /// The model indexed under this id.
+    @inline(__always)
     func indexed(id: JSONValue) -> M? {
         // Integer ids are matched here, before any call: passing the id on copies it.
         let model = if case .int(let integer) = id { byID[integer: integer] } else { byID[id] }
@@ -415,6 +416,7 @@ open class Collection<M: Model>: EventEmitter, ModelCollection, RelatedCollectio
 
     // MARK: - Observation
 
+    @inline(__always)
     func observeModels() {
         // Lent to the call, not retained: the collection holds it.
         if let observation = observation.map(Unmanaged.passUnretained) {
