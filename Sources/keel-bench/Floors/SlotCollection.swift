@@ -4,17 +4,18 @@
 /// The ids are the dense integers the workloads use, so the index is an array slot per
 /// id, without hashing; the record's id is in slot ``idSlot`` of every layout. A record's
 /// changes reach the collection's observers, as a model's events bubble to its
-/// collection.
+/// collection. Its records and index opt out of run-time exclusivity checks, as Keel's
+/// collections do.
 final class SlotCollection {
     /// The slot of the id in every record's layout.
     static let idSlot = 0
 
-    private(set) var records: ContiguousArray<SlotRecord> = []
+    @exclusivity(unchecked) private(set) var records: ContiguousArray<SlotRecord> = []
     /// The records by id: the record with id `i` at position `i - firstID`, so that a
     /// collection whose ids start far from 0 (a user's invites) holds no slots below them.
-    private var byID: ContiguousArray<SlotRecord?> = []
+    @exclusivity(unchecked) private var byID: ContiguousArray<SlotRecord?> = []
     /// The id of the record at position 0 of ``byID``.
-    private var firstID = 0
+    @exclusivity(unchecked) private var firstID = 0
 
     /// Called with the record, slot and new value of each attribute of a record that changes.
     var attributeObservers: ContiguousArray<(SlotRecord, Int, PlainValue) -> Void> = []

@@ -5,7 +5,8 @@
 /// constants) and an emitter's handlers are an array per slot, without hashing a name.
 /// A listener remembers its targets in an array and tags the handlers it registers with
 /// its identity, so that it can remove them. Removing keeps the arrays' capacity, so
-/// listening again allocates nothing.
+/// listening again allocates nothing. Its tables opt out of run-time exclusivity checks,
+/// as Keel's emitters do.
 final class SlotEmitter {
     /// One registered closure and the emitter that registered it through `listenTo`.
     struct Handler {
@@ -14,9 +15,9 @@ final class SlotEmitter {
     }
 
     /// The handlers, by event slot.
-    private(set) var handlers: ContiguousArray<ContiguousArray<Handler>>
+    @exclusivity(unchecked) private(set) var handlers: ContiguousArray<ContiguousArray<Handler>>
     /// The emitters this one listens to, each once.
-    private(set) var listeningTo: ContiguousArray<SlotEmitter> = []
+    @exclusivity(unchecked) private(set) var listeningTo: ContiguousArray<SlotEmitter> = []
 
     /// Creates an emitter of `eventCount` events, numbered from 0.
     init(eventCount: Int) {
