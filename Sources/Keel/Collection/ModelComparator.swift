@@ -135,7 +135,9 @@ public struct ModelComparator<M: Model> {
                 UnsafeRawBufferPointer(models).withMemoryRebound(to: Model.self) { models in
                     UnsafeMutableRawBufferPointer(buffer).withMemoryRebound(to: Model.self) { buffer in
                         order.withUnsafeBufferPointer { order in
-                            for index in order.indices { (buffer.baseAddress! + index).initialize(to: models[order[index]]) }
+                            for index in order.indices {
+                                (buffer.baseAddress! + index).initialize(to: models[order[index]])
+                            }
                         }
                     }
                 }

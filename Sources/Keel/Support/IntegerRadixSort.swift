@@ -47,7 +47,14 @@ enum IntegerRadixSort {
             for pass in 0..<passes {
                 let table = UnsafeMutableBufferPointer(rebasing: counts[pass << digitBits..<(pass + 1) << digitBits])
                 guard !table.contains(keys.count) else { continue }
-                distribute(offsets, positions, into: &movedOffsets, &movedPositions, shift: pass * digitBits, counts: table)
+                distribute(
+                    offsets,
+                    positions,
+                    into: &movedOffsets,
+                    &movedPositions,
+                    shift: pass * digitBits,
+                    counts: table
+                )
                 swap(&offsets, &movedOffsets)
                 swap(&positions, &movedPositions)
             }

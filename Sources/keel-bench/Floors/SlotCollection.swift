@@ -112,7 +112,9 @@ final class SlotCollection {
         keys.reserveCapacity(records.count)
         records.withUnsafeBufferPointer { records in
             for index in records.indices {
-                keys.append(Unmanaged.passUnretained(records[index])._withUnsafeGuaranteedRef { $0.int(at: slot) } ?? .max)
+                keys.append(
+                    Unmanaged.passUnretained(records[index])._withUnsafeGuaranteedRef { $0.int(at: slot) } ?? .max
+                )
             }
         }
         let order = keys.withUnsafeBufferPointer(RadixOrder.positions(sortedBy:))
