@@ -233,6 +233,12 @@ public struct JSONObject: Sendable {
         return result
     }
 
+    /// `base` with the keys of `overrides` added or replaced, as `base.merging(overrides)`,
+    /// moving the entries of either object that nothing else shares instead of copying them.
+    init(merging base: consuming JSONObject, with overrides: consuming JSONObject) {
+        storage = OrderedStringMap.merging(emptying: &base.storage, &overrides.storage)
+    }
+
     /// Returns the object with only the keys for which `isIncluded` returns `true`.
     ///
     /// ```swift

@@ -259,13 +259,13 @@ open class Model: EventEmitter, Observable {
         super.init()
         // Assigned only when given: a weak reference costs an access check and a weak store.
         if let owner = options.collection { collection = owner }
-        var attributes = attributes
+        var attributes = consume attributes
         if options.parse == true {
             attributes = parse(.object(attributes), options: options) ?? [:]
         }
         let defaults = type.defaults
         if !defaults.isEmpty {
-            attributes = defaults.merging(attributes)
+            attributes = Attributes(merging: consume defaults, with: consume attributes)
         }
         let relations = type.relations
         if !relations.isEmpty {
