@@ -278,9 +278,11 @@ open class Model: EventEmitter, Observable {
             if let links = relationLinks {
                 attributes = mergeRelations(attributes, into: links, options: ChangeOptions(silent: true))
             }
+            let layout = AttributeLayout.empty.matching(attributes)
+            // Found by the layout's slot, which beats searching the keys.
+            if let slot = layout.slot(of: idAttribute) { storedID = Self.identifier(attributes.value(at: slot)) }
             storage = attributes
-            layout = AttributeLayout.empty.matching(attributes)
-            storedID = Self.identifier(attributes[idAttribute])
+            self.layout = layout
         }
         initialize(attributes, options: options)
     }
