@@ -233,6 +233,12 @@ public struct JSONObject: Sendable {
         return result
     }
 
+    /// `base` with the keys of `overrides` added or replaced, as `base.merging(overrides)`,
+    /// moving the entries of either object that nothing else shares instead of copying them.
+    init(merging base: consuming JSONObject, with overrides: consuming JSONObject) {
+        storage = OrderedStringMap.merging(emptying: &base.storage, &overrides.storage)
+    }
+
     /// Returns the object with only the keys for which `isIncluded` returns `true`.
     ///
     /// ```swift
@@ -288,7 +294,13 @@ extension JSONObject: ExpressibleByDictionaryLiteral {
     /// Creates an object from the elements of a literal: a later duplicate key replaces the
     /// earlier value in the earlier position. Small literals are searched for duplicates
     /// linearly, comparing the keys' bits first (``StringIdentity``).
-    init(literal elements: [(String, JSONValue)]) {
+    ///
+    /// A small literal built at run time (values that are not constants) comes in an array
+    /// that only this call holds: its elements are moved out, from the last, so that freeing
+    /// the array destroys none (which goes through the runtime's generic tuple witness, about
+    /// a hundred instructions per element). A constant literal's array is a static object,
+    /// shared by every evaluation, and is copied from.
+    init(literal elements: consuming [(String, JSONValue)]) {
         if elements.isEmpty {
             self.init()
             return
@@ -300,6 +312,17 @@ extension JSONObject: ExpressibleByDictionaryLiteral {
         // Written straight into new storage of the literal's size, which nothing else sees yet.
         let storage = ElementStorage<Element>.make(capacity: elements.count)
         let entries = storage.elements
+        if Self.canTakeElements(of: &elements) {
+            let count = elements.count
+            var position = count
+            while let element = elements.popLast() {
+                position -= 1
+                (entries + position).initialize(to: (element.0, element.1))
+            }
+            storage.elementCount = count
+            self.init(uncheckedUniqueEntries: ElementBuffer(adopting: storage))
+            return
+        }
         var count = 0
         elements.withUnsafeBufferPointer { source in
             for element in source {
@@ -317,6 +340,32 @@ extension JSONObject: ExpressibleByDictionaryLiteral {
         }
         storage.elementCount = count
         self.init(uncheckedUniqueEntries: ElementBuffer(adopting: storage))
+    }
+}
+
+extension JSONObject {
+    /// Whether the elements of a literal can be moved out of its array one by one: nothing
+    /// else holds the array and its keys are distinct.
+    ///
+    /// Where there is no Objective-C runtime, an array is one reference to its native
+    /// storage, which `_isUnique_native` checks as `isKnownUniquelyReferenced` checks a
+    /// class reference; with one, an array may be bridged storage, so the elements are
+    /// always copied.
+    @inline(__always)
+    private static func canTakeElements(of elements: inout [(String, JSONValue)]) -> Bool {
+        #if _runtime(_ObjC)
+            return false
+        #else
+            guard _isUnique_native(&elements) else { return false }
+            return elements.withUnsafeBufferPointer { source in
+                for offset in source.indices {
+                    for earlier in 0..<offset where StringIdentity.equal(source[earlier].0, source[offset].0) {
+                        return false
+                    }
+                }
+                return true
+            }
+        #endif
     }
 }
 

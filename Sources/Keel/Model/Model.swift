@@ -259,13 +259,13 @@ open class Model: EventEmitter, Observable {
         super.init()
         // Assigned only when given: a weak reference costs an access check and a weak store.
         if let owner = options.collection { collection = owner }
-        var attributes = attributes
+        var attributes = consume attributes
         if options.parse == true {
             attributes = parse(.object(attributes), options: options) ?? [:]
         }
         let defaults = type.defaults
         if !defaults.isEmpty {
-            attributes = defaults.merging(attributes)
+            attributes = Attributes(merging: consume defaults, with: consume attributes)
         }
         let relations = type.relations
         if !relations.isEmpty {
@@ -278,9 +278,11 @@ open class Model: EventEmitter, Observable {
             if let links = relationLinks {
                 attributes = mergeRelations(attributes, into: links, options: ChangeOptions(silent: true))
             }
+            let layout = AttributeLayout.empty.matching(attributes)
+            // Found by the layout's slot, which beats searching the keys.
+            if let slot = layout.slot(of: idAttribute) { storedID = Self.identifier(attributes.value(at: slot)) }
             storage = attributes
-            layout = AttributeLayout.empty.matching(attributes)
-            storedID = Self.identifier(attributes[idAttribute])
+            self.layout = layout
         }
         initialize(attributes, options: options)
     }

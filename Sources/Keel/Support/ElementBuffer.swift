@@ -170,6 +170,27 @@ struct ElementBuffer<Element> {
         return removed
     }
 
+    /// Hands each element to `body` with its position, in order, and leaves the buffer empty.
+    ///
+    /// Unshared storage gives its elements up (moved out, not copied, and freed without
+    /// releasing them again); shared storage is copied from, as it stays with the others.
+    @inline(__always)
+    mutating func drain(_ body: (_ position: Int, _ element: consuming Element) -> Void) {
+        guard storage != nil else { return }
+        if isKnownUniquelyReferenced(&storage) {
+            unowned(unsafe) let storage = self.storage.unsafelyUnwrapped
+            let count = storage.elementCount
+            storage.elementCount = 0
+            let elements = storage.elements
+            for position in 0..<count { body(position, (elements + position).move()) }
+        } else {
+            withUnsafeBufferPointer { elements in
+                for position in elements.indices { body(position, elements[position]) }
+            }
+        }
+        storage = nil
+    }
+
     /// Removes every element; `keepingCapacity` keeps unshared storage for reuse.
     mutating func removeAll(keepingCapacity: Bool = false) {
         guard keepingCapacity, storage != nil else {

@@ -124,6 +124,55 @@ struct OrderedStringMap<Value> {
         if entries.count > Self.linearSearchLimit { rebuildPositions() }
     }
 
+    /// `base` with the entries of `overrides` added or replaced, as `base.merge(overrides)`
+    /// would leave it, in storage of the result's size; both maps are left empty.
+    ///
+    /// The entries of either map whose storage nothing else shares are moved into the result
+    /// rather than copied, so that freeing that storage releases nothing: building a model
+    /// merges the class's fresh defaults with the attributes it was given this way.
+    static func merging(emptying base: inout OrderedStringMap, _ overrides: inout OrderedStringMap) -> OrderedStringMap
+    {
+        let baseCount = base.count
+        let overrideCount = overrides.count
+        guard baseCount > 0, overrideCount > 0, baseCount <= Self.linearSearchLimit,
+            overrideCount <= Self.linearSearchLimit
+        else {
+            var result = base
+            result.merge(overrides)
+            base = OrderedStringMap()
+            overrides = OrderedStringMap()
+            return result
+        }
+        return withUnsafeTemporaryAllocation(of: Int.self, capacity: overrideCount) { matches in
+            // The position of each override among the base's entries, or -1 for a new key.
+            var newKeys = 0
+            base.entries.withUnsafeBufferPointer { baseEntries in
+                overrides.entries.withUnsafeBufferPointer { overrideEntries in
+                    for offset in overrideEntries.indices {
+                        let match = StringIdentity.position(of: overrideEntries[offset].key, in: baseEntries) ?? -1
+                        matches.initializeElement(at: offset, to: match)
+                        if match < 0 { newKeys += 1 }
+                    }
+                }
+            }
+            let storage = ElementStorage<Element>.make(capacity: baseCount + newKeys)
+            let target = storage.elements
+            base.entries.drain { position, entry in (target + position).initialize(to: entry) }
+            var count = baseCount
+            overrides.entries.drain { position, entry in
+                let match = matches[position]
+                if match >= 0 {
+                    target[match].value = entry.value
+                } else {
+                    (target + count).initialize(to: entry)
+                    count += 1
+                }
+            }
+            storage.elementCount = count
+            return OrderedStringMap(uncheckedUniqueEntries: ElementBuffer(adopting: storage))
+        }
+    }
+
     /// Changes the value at `position` in place.
     mutating func modifyValue<Result>(at position: Int, _ body: (inout Value) -> Result) -> Result {
         body(&entries[position].value)
