@@ -165,7 +165,27 @@ extension JSONArray: ExpressibleByArrayLiteral {
     /// let tags: JSONArray = ["a", "b"]
     /// ```
     public init(arrayLiteral elements: JSONValue...) {
-        self.init(elements)
+        self.init(literal: elements)
+    }
+
+    /// Creates an array from the elements of a literal, moved out of the literal's array
+    /// when nothing else holds it (see ``Swift/Array/isHeldAlone()``), copied otherwise.
+    init(literal elements: consuming [JSONValue]) {
+        var elements = elements
+        guard !elements.isEmpty, elements.isHeldAlone() else {
+            self.init(elements)
+            return
+        }
+        let count = elements.count
+        let storage = ElementStorage<JSONValue>.make(capacity: count)
+        let target = storage.elements
+        var position = count
+        while let element = elements.popLast() {
+            position -= 1
+            (target + position).initialize(to: element)
+        }
+        storage.elementCount = count
+        self.init(elements: ElementBuffer(adopting: storage))
     }
 }
 

@@ -345,27 +345,18 @@ extension JSONObject: ExpressibleByDictionaryLiteral {
 
 extension JSONObject {
     /// Whether the elements of a literal can be moved out of its array one by one: nothing
-    /// else holds the array and its keys are distinct.
-    ///
-    /// Where there is no Objective-C runtime, an array is one reference to its native
-    /// storage, which `_isUnique_native` checks as `isKnownUniquelyReferenced` checks a
-    /// class reference; with one, an array may be bridged storage, so the elements are
-    /// always copied.
+    /// else holds the array (see ``Swift/Array/isHeldAlone()``) and its keys are distinct.
     @inline(__always)
     private static func canTakeElements(of elements: inout [(String, JSONValue)]) -> Bool {
-        #if _runtime(_ObjC)
-            return false
-        #else
-            guard _isUnique_native(&elements) else { return false }
-            return elements.withUnsafeBufferPointer { source in
-                for offset in source.indices {
-                    for earlier in 0..<offset where StringIdentity.equal(source[earlier].0, source[offset].0) {
-                        return false
-                    }
+        guard elements.isHeldAlone() else { return false }
+        return elements.withUnsafeBufferPointer { source in
+            for offset in source.indices {
+                for earlier in 0..<offset where StringIdentity.equal(source[earlier].0, source[offset].0) {
+                    return false
                 }
-                return true
             }
-        #endif
+            return true
+        }
     }
 }
 

@@ -271,7 +271,7 @@ extension JSONValue: ExpressibleByArrayLiteral {
     /// ```swift
     /// let tags: JSONValue = ["a", "b"]
     /// ```
-    public init(arrayLiteral elements: JSONValue...) { self = .array(JSONArray(elements)) }
+    public init(arrayLiteral elements: JSONValue...) { self = .array(JSONArray(literal: elements)) }
 }
 
 extension JSONValue: ExpressibleByDictionaryLiteral {
