@@ -127,7 +127,8 @@ extension Collection {
     /// (Backbone's `set` with `parse: true`), and a `nil` result means none.
     func inputs(from attributes: [Attributes], options: UpdateOptions) -> [Input] {
         guard options.parse == true else { return attributes.map(Input.attributes) }
-        let parsed = parse(.array(attributes.map(JSONValue.object)), options: options) ?? []
+        // The array is built straight from the attributes, without an `[JSONValue]` between.
+        let parsed = parse(.array(JSONArray(attributes.lazy.map(JSONValue.object))), options: options) ?? []
         return parsed.map(Input.attributes)
     }
 
