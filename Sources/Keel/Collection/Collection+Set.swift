@@ -253,9 +253,9 @@ extension Collection {
 
         var removed: [M] = []
         if shouldRemove {
-            var missing: [M] = []
+            var missing: [Model] = []
             for model in storage where !seen.contains(model) { missing.append(model) }
-            if !missing.isEmpty { removed = removeModels(missing, options: options) }
+            if !missing.isEmpty { removed = removeModels(Self.downcast(missing), options: options) }
         }
 
         var orderChanged = false
