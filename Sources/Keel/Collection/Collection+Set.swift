@@ -127,7 +127,8 @@ extension Collection {
     /// (Backbone's `set` with `parse: true`), and a `nil` result means none.
     func inputs(from attributes: [Attributes], options: UpdateOptions) -> [Input] {
         guard options.parse == true else { return attributes.map(Input.attributes) }
-        let parsed = parse(.array(attributes.map(JSONValue.object)), options: options) ?? []
+        // The array is built straight from the attributes, without an `[JSONValue]` between.
+        let parsed = parse(.array(JSONArray(attributes.lazy.map(JSONValue.object))), options: options) ?? []
         return parsed.map(Input.attributes)
     }
 
@@ -204,12 +205,16 @@ extension Collection {
         let sortable = comparator != nil && at == nil && options.sort != false
         let sortAttribute = comparator?.attributeName
 
-        var result: [M] = []
+        // The lists are of `Model`, a concrete type: appending to an `[M]` goes through the
+        // unspecialized generic `Array.append` wherever `M` is not known at compile time
+        // (a collection of an app's model class, or of a relation's). Every element is an
+        // `M`, and the lists become `[M]` again with ``downcast(_:)``.
+        var result: [Model] = []
         result.reserveCapacity(inputs.count)
-        var toAdd: [M] = []
-        var toMerge: [M] = []
+        var toAdd: [Model] = []
+        var toMerge: [Model] = []
         // The input's order and membership matter only when missing models are removed.
-        var order: [M] = []
+        var order: [Model] = []
         var seen = IdentityTable(capacity: shouldRemove ? inputs.count : 0)
         if shouldRemove { order.reserveCapacity(inputs.count) }
         var needsSort = false
@@ -248,25 +253,26 @@ extension Collection {
 
         var removed: [M] = []
         if shouldRemove {
-            var missing: [M] = []
+            var missing: [Model] = []
             for model in storage where !seen.contains(model) { missing.append(model) }
-            if !missing.isEmpty { removed = removeModels(missing, options: options) }
+            if !missing.isEmpty { removed = removeModels(Self.downcast(missing), options: options) }
         }
 
         var orderChanged = false
+        let added = Self.downcast(toAdd)
         if !order.isEmpty && !sortable && shouldAdd && shouldRemove {
-            orderChanged = storage.count != order.count || Self.differ(storage, order)
-            if orderChanged { mutateModels { $0 = order } }
-        } else if !toAdd.isEmpty {
+            orderChanged = storage.count != order.count || Self.differ(Self.upcast(storage), order)
+            if orderChanged { mutateModels { $0 = Self.downcast(order) } }
+        } else if !added.isEmpty {
             if sortable { needsSort = true }
-            insertModels(toAdd, at: at)
+            insertModels(added, at: at)
         }
         if needsSort { sortModels() }
         return Update(
-            result: result,
-            added: toAdd,
+            result: Self.downcast(result),
+            added: added,
             removed: removed,
-            merged: toMerge,
+            merged: Self.downcast(toMerge),
             at: at,
             reordered: needsSort || orderChanged
         )
@@ -343,8 +349,9 @@ extension Collection {
 
 extension Collection {
     /// Whether two lists of the same length hold different models at some position; an
-    /// index loop, which the compiler specializes where `zip(_:_:).contains` stays generic.
-    static func differ(_ first: [M], _ second: [M]) -> Bool {
+    /// index loop over `[Model]`, which compiles to concrete code where a loop over `[M]`
+    /// stays generic.
+    static func differ(_ first: [Model], _ second: [Model]) -> Bool {
         for index in first.indices where first[index] !== second[index] { return true }
         return false
     }

@@ -414,6 +414,12 @@ open class Collection<M: Model>: EventEmitter, ModelCollection, RelatedCollectio
         unsafeBitCast(models, to: [Model].self)
     }
 
+    /// The models of a list that holds only `M`s, as `[M]`: the inverse of ``upcast(_:)``,
+    /// without a check or a copy.
+    static func downcast(_ models: [Model]) -> [M] {
+        unsafeBitCast(models, to: [M].self)
+    }
+
     // MARK: - Observation
 
     @inline(__always)

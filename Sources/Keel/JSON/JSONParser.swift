@@ -5,7 +5,7 @@
 /// never in a stack overflow. The elements of all open arrays share one stack, the members of
 /// all open objects another; when a container closes, its part of the stack is moved (not
 /// copied) into the new array or object.
-struct JSONParser {
+struct JSONParser: ~Copyable {
     /// An array or object that has been opened but not yet closed.
     private struct Frame {
         /// Whether the container is an object (otherwise an array).
@@ -114,38 +114,51 @@ struct JSONParser {
             }
 
             // Hand the finished value to the innermost open container, closing containers
-            // for as long as their closing bracket follows.
-            while let frame = frames.last {
-                if frame.isObject {
-                    members.push((key, value))
+            // for as long as their closing bracket follows. The key and the value are moved
+            // into the container (each is set again before it is read), and the frame is
+            // read in place, so that none of them is copied.
+            while frames.count > 0 {
+                let isObject = frames.top.isObject
+                if isObject {
+                    members.push((Self.take(&key, leaving: ""), Self.take(&value, leaving: .null)))
                 } else {
-                    values.push(value)
+                    values.push(Self.take(&value, leaving: .null))
                 }
                 skipWhitespace()
                 guard position < bytes.count else { throw error(.unexpectedEnd, at: position) }
                 let byte = bytes[position]
                 if byte == UInt8(ascii: ",") {
                     position += 1
-                    if frame.isObject {
+                    if isObject {
                         skipWhitespace()
                         key = try parseKey(in: &frames)
                     }
                     continue nextValue
                 }
-                if frame.isObject, byte == UInt8(ascii: "}") {
-                    position += 1
-                    value = .object(members.popObject(from: frame.start, keysAreDistinct: !frame.mayRepeatKeys))
-                } else if !frame.isObject, byte == UInt8(ascii: "]") {
-                    position += 1
-                    value = .array(JSONArray(elements: values.popElements(from: frame.start)))
-                } else {
+                guard byte == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) else {
                     throw unexpectedByte(at: position)
                 }
+                position += 1
+                let frame = frames.popLast()
+                if isObject {
+                    value = .object(members.popObject(from: frame.start, keysAreDistinct: !frame.mayRepeatKeys))
+                } else {
+                    value = .array(JSONArray(elements: values.popElements(from: frame.start)))
+                }
                 key = frame.parentKey
-                frames.pop()
             }
             return value
         }
+    }
+
+    /// Returns `variable`'s value and leaves `empty` in its place: a move out of a variable
+    /// that is set again before it is read, which a copy would retain and the next
+    /// assignment release.
+    @inline(__always)
+    private static func take<Value>(_ variable: inout Value, leaving empty: Value) -> Value {
+        var value = empty
+        swap(&value, &variable)
+        return value
     }
 
     /// Parses an object key and the colon after it, noting in the innermost frame whether
@@ -533,8 +546,13 @@ extension JSONParser {
             base.deallocate()
         }
 
-        /// The top element.
-        var last: Element? { count > 0 ? base[count - 1] : nil }
+        /// The top element, read in place; the stack must not be empty.
+        var top: Element {
+            _read {
+                precondition(count > 0, "top of an empty stack")
+                yield base[count - 1]
+            }
+        }
 
         /// Changes the top element in place.
         mutating func updateLast(_ body: (inout Element) -> Void) {
@@ -554,9 +572,11 @@ extension JSONParser {
             count += 1
         }
 
-        mutating func pop() {
+        /// Moves the top element out; the stack must not be empty.
+        mutating func popLast() -> Element {
+            precondition(count > 0, "pop from an empty stack")
             count -= 1
-            (base + count).deinitialize(count: 1)
+            return (base + count).move()
         }
 
         /// Moves the elements from `start` on into new storage.
@@ -608,31 +628,53 @@ extension JSONParser {
     /// A small direct-mapped cache from the bytes of a key to its string.
     ///
     /// The objects of an array usually repeat the same keys; finding a key here costs a
-    /// hash and a comparison of a few bytes instead of creating a string.
-    private struct KeyCache {
+    /// hash and a comparison of a few bytes instead of creating a string. The entries live
+    /// in memory the cache owns, so a lookup reads them without a bounds or uniqueness check
+    /// and compares the bytes through pointers.
+    fileprivate struct KeyCache: ~Copyable {
         private struct Entry {
             var bytes: Range<Int>
             var key: String
         }
 
         private static let size = 64
-        private var entries = [Entry](repeating: Entry(bytes: 0..<0, key: ""), count: KeyCache.size)
+        private let entries: UnsafeMutablePointer<Entry>
+
+        init() {
+            entries = .allocate(capacity: Self.size)
+            entries.initialize(repeating: Entry(bytes: 0..<0, key: ""), count: Self.size)
+        }
+
+        deinit {
+            entries.deinitialize(count: Self.size)
+            entries.deallocate()
+        }
 
         /// The key whose (ASCII, escape-free) bytes are `range` of `bytes`, and its slot;
         /// `hash` is a hash of those bytes. Keys in different slots have different bytes.
         mutating func key(for range: Range<Int>, hash: UInt32, in bytes: UnsafeBufferPointer<UInt8>) -> (String, Int) {
             let slot = Int(truncatingIfNeeded: (hash ^ hash >> 11) & UInt32(Self.size - 1))
-            let cached = entries[slot].bytes
-            if cached.count == range.count, !range.isEmpty {
-                var index = 0
-                while index < range.count, bytes[cached.lowerBound + index] == bytes[range.lowerBound + index] {
-                    index += 1
-                }
-                if index == range.count { return (entries[slot].key, slot) }
+            let entry = entries + slot
+            let cached = entry.pointee.bytes
+            if cached.count == range.count, !range.isEmpty, let base = bytes.baseAddress,
+                Self.equal(base + cached.lowerBound, base + range.lowerBound, count: range.count)
+            {
+                return (entry.pointee.key, slot)
             }
             let key = String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
-            entries[slot] = Entry(bytes: range, key: key)
+            entry.pointee = Entry(bytes: range, key: key)
             return (key, slot)
+        }
+
+        /// Whether the `count` bytes at `first` and at `second` are equal.
+        @inline(__always)
+        private static func equal(_ first: UnsafePointer<UInt8>, _ second: UnsafePointer<UInt8>, count: Int) -> Bool {
+            var index = 0
+            while index < count {
+                guard first[index] == second[index] else { return false }
+                index &+= 1
+            }
+            return true
         }
     }
 }

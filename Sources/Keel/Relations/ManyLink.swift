@@ -51,7 +51,12 @@ final class ManyLink<Child: Model>: RelationLink {
 
     /// The children as JSON, in order (read without registering Observation accesses: the
     /// owner's attribute is what observers track).
-    var mirror: JSONValue { .array(collection.storage.map { .object($0.storage) }) }
+    ///
+    /// The children are read as `[Model]`, so the loop is concrete code where one over
+    /// `[Child]` stays generic, and the array is built without an `[JSONValue]` between.
+    var mirror: JSONValue {
+        .array(JSONArray(Collection<Child>.upcast(collection.storage).lazy.map { .object($0.storage) }))
+    }
 
     func merge(_ value: JSONValue?, options: ChangeOptions) -> JSONValue? {
         isMerging = true

@@ -36,6 +36,15 @@ struct HasManyTests {
         #expect(user["invites"] == [["id": 1, "email": "A@x"], ["id": 3, "email": "c@x"]])
     }
 
+    @Test func theAttributeMirrorsTheChildrenInOrderAndAnEmptyRelationAsAnEmptyArray() {
+        let user = makeUser()
+        user.set(["invites": [["id": 2, "email": "b@x"], ["id": 1, "email": "a@x"], ["id": 4]]])
+        #expect(user["invites"] == [["id": 2, "email": "b@x"], ["id": 1, "email": "a@x"], ["id": 4]])
+        user.set(["invites": []])
+        #expect(user[User.invites].length == 0)
+        #expect(user["invites"] == [])
+    }
+
     @Test func aChildsChangeBubblesWithTheChildAndItsPath() throws {
         let user = makeUser()
         let second = try #require(user[User.invites].get(2))
