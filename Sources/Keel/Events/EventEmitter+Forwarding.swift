@@ -1,0 +1,43 @@
+// MARK: - Forwarding to collections
+
+extension EventEmitter {
+    /// Makes the collection of `handler`, a collection's forwarder, re-emit `event`
+    /// (Backbone's `_onModelEvent`).
+    ///
+    /// An event that the collection does not act on itself (``Event/isActedOnByCollections``)
+    /// goes straight to the collection's dispatch, reached without a reference count: when
+    /// the collection has no handler for it, forwarding costs a look at its table, and
+    /// otherwise the collection is retained for the dispatch only. Other events go through
+    /// ``ModelEventForwarding/forwardModelEvent(_:)``.
+    ///
+    /// - Returns: `false` when the collection has gone away (the forwarder is dead).
+    @inline(__always)
+    final func forward(_ event: Event, through handler: EventHandler) -> Bool {
+        if handler.forwarderIsAlive, let collection = handler.unretainedForwarder, !event.isActedOnByCollections {
+            collection._withUnsafeGuaranteedRef { $0.dispatchForwarded(event) }
+            return true
+        }
+        guard let forwarder = handler.forwarder else { return false }
+        forwarder.forwardModelEvent(event)
+        return true
+    }
+
+    /// Dispatches an event that a model forwarded, on an emitter that nothing may keep alive
+    /// for the dispatch: it is retained only when a handler will run.
+    private final func dispatchForwarded(_ event: Event) {
+        guard let unretained = unretainedState else {
+            if isBare { return }
+            let retained = Unmanaged.passUnretained(self).retain()
+            dispatch(event)
+            retained.release()
+            return
+        }
+        unretained._withUnsafeGuaranteedRef { state in
+            let position = Self.position(of: event.name, in: &state.handlers)
+            if position == nil && state.allHandlers.isEmpty { return }
+            let retained = Unmanaged.passUnretained(self).retain()
+            dispatch(event, in: state, at: position)
+            retained.release()
+        }
+    }
+}
