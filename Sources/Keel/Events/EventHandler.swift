@@ -32,11 +32,10 @@ final class EventHandler {
     let hasOwner: Bool
     /// A collection proxying this model's events; `callback` is `nil` then.
     weak var forwarder: (any ModelEventForwarding)?
-    /// The forwarding collection without a reference count, for the check that lets a model
-    /// skip forwarding an event that the collection would neither act on nor re-emit
-    /// (``EventEmitter/forwardingIsIdle(_:through:)``). Read only while
+    /// The forwarding collection without a reference count, for ``EventEmitter/forward(_:through:)``,
+    /// which looks at the collection's handlers before anything else. Read only while
     /// ``forwarderIsAlive``: a weak reference would be loaded (and the collection retained
-    /// and released) for every event.
+    /// and released) for every event, even one that the collection has no handler for.
     private(set) var unretainedForwarder: Unmanaged<EventEmitter>?
     /// Whether ``unretainedForwarder`` may be read: set while the collection lives, cleared
     /// when its deinit starts (``forwarderWillDeinit()``).
