@@ -22,6 +22,13 @@ extension EventEmitter {
         return true
     }
 
+    /// ``forward(_:through:)`` for a forwarder among other handlers, kept out of line so that
+    /// it does not weigh on the dispatch to every other handler.
+    @inline(never)
+    final func forwardFromList(_ event: Event, through handler: EventHandler) -> Bool {
+        forward(event, through: handler)
+    }
+
     /// Dispatches an event that a model forwarded, on an emitter that nothing may keep alive
     /// for the dispatch: it is retained only when a handler will run.
     private final func dispatchForwarded(_ event: Event) {

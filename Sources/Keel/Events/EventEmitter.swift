@@ -295,7 +295,7 @@ open class EventEmitter {
 
     private func invoke(_ handler: EventHandler, _ event: Event, in state: EmitterState) {
         guard !handler.isForwarder else {
-            if !forward(event, through: handler) { state.needsPruning = true }
+            if !forwardFromList(event, through: handler) { state.needsPruning = true }
             return
         }
         if handler.hasOwner && handler.owner == nil {
