@@ -14,8 +14,7 @@ extension EventEmitter {
     @inline(__always)
     final func forward(_ event: Event, through handler: EventHandler) -> Bool {
         if handler.forwarderIsAlive, let collection = handler.unretainedForwarder, !event.isActedOnByCollections {
-            collection._withUnsafeGuaranteedRef { $0.dispatchForwarded(event) }
-            return true
+            return collection._withUnsafeGuaranteedRef { $0.dispatchForwarded(event, through: handler) }
         }
         guard let forwarder = handler.forwarder else { return false }
         forwarder.forwardModelEvent(event)
@@ -29,22 +28,26 @@ extension EventEmitter {
         forward(event, through: handler)
     }
 
-    /// Dispatches an event that a model forwarded, on an emitter that nothing may keep alive
-    /// for the dispatch: it is retained only when a handler will run.
-    private final func dispatchForwarded(_ event: Event) {
+    /// Dispatches an event that a model forwarded through `handler`, this emitter's
+    /// forwarder, on an emitter that nothing may keep alive for the dispatch: it is looked at
+    /// without a reference count, and retained (by loading the forwarder's weak reference,
+    /// which reads `nil` once its deinit has started) only when a handler will run.
+    ///
+    /// - Returns: `false` when the emitter has gone away (the forwarder is dead).
+    private final func dispatchForwarded(_ event: Event, through handler: EventHandler) -> Bool {
         guard let unretained = unretainedState else {
-            if isBare { return }
-            let retained = Unmanaged.passUnretained(self).retain()
-            dispatch(event)
-            retained.release()
-            return
+            if isBare { return true }
+            guard let forwarder = handler.forwarder else { return false }
+            forwarder.forwardModelEvent(event)
+            return true
         }
-        unretained._withUnsafeGuaranteedRef { state in
+        return unretained._withUnsafeGuaranteedRef { state in
             let position = Self.position(of: event.name, in: &state.handlers)
-            if position == nil && state.allHandlers.isEmpty { return }
-            let retained = Unmanaged.passUnretained(self).retain()
+            if position == nil && state.allHandlers.isEmpty { return true }
+            guard let retained = handler.forwarder else { return false }
             dispatch(event, in: state, at: position)
-            retained.release()
+            _fixLifetime(retained)
+            return true
         }
     }
 }

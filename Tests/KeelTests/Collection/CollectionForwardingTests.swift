@@ -7,6 +7,13 @@ private final class CollectionBox {
     var collection: Collection<Model>?
 }
 
+/// Runs `onDeinit` when its deinit starts, before the collection's own.
+private final class NotifyingCollection: Collection<Model> {
+    var onDeinit: (() -> Void)?
+
+    deinit { onDeinit?() }
+}
+
 /// A model forwards an event to its collection by looking at the collection's handlers
 /// first: an event that the collection neither acts on nor has a handler for (nor an `all`
 /// handler) goes no further. These tests cover the events that skip the collection and
@@ -158,5 +165,17 @@ struct CollectionForwardingTests {
         model.set(["title": "b"])
         #expect(names == ["change:title", "change"])
         #expect(model.handlerCount == 1)
+    }
+
+    @Test func aCollectionWhoseDeinitHasStartedReceivesNoForwardedEvent() {
+        let model = Model(["id": 1, "title": "a"])
+        var received = 0
+        var collection: NotifyingCollection? = NotifyingCollection([model])
+        collection?.on("change:title") { _ in received += 1 }
+        collection?.onDeinit = { model.set(["title": "b"]) }
+        collection = nil
+        #expect(received == 0)
+        #expect(model["title"] == "b")
+        #expect(model.handlerCount == 0)
     }
 }
