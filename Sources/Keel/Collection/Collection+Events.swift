@@ -30,3 +30,15 @@ extension Collection: ModelEventForwarding {
         }
     }
 }
+
+extension Event {
+    /// Whether a collection acts on this event itself when one of its models forwards it
+    /// (``Collection/forwardModelEvent(_:)``), besides re-emitting it: `add` and `remove`
+    /// (re-emitted only when they are about another collection), `destroy` and `changeId`.
+    ///
+    /// Compared by their bits first, as in `forwardModelEvent`.
+    var isActedOnByCollections: Bool {
+        StringIdentity.equal(name, "add") || StringIdentity.equal(name, "remove")
+            || StringIdentity.equal(name, "destroy") || StringIdentity.equal(name, "changeId")
+    }
+}

@@ -112,7 +112,15 @@ open class Collection<M: Model>: EventEmitter, ModelCollection, RelatedCollectio
 
     /// The `all` handler that forwards a model's events to this collection; every model of
     /// the collection shares it.
-    lazy var forwardingHandler = EventHandler.forwarding(to: self)
+    var forwardingHandler: EventHandler {
+        if let handler = createdForwardingHandler { return handler }
+        let handler = EventHandler.forwarding(to: self)
+        createdForwardingHandler = handler
+        return handler
+    }
+
+    /// ``forwardingHandler`` once it has been created.
+    private var createdForwardingHandler: EventHandler?
 
     // The models and their indexes opt out of run-time exclusivity checks: every mutation
     // is a short internal step that never calls user code (sorting happens on a copy).
@@ -207,6 +215,8 @@ open class Collection<M: Model>: EventEmitter, ModelCollection, RelatedCollectio
     }
 
     deinit {
+        // First of all: the models' skip check reads this collection without a reference.
+        createdForwardingHandler?.forwarderWillDeinit()
         // Weak references to a collection read `nil` once its deinit starts, so the models
         // whose `collection` was this one are among those that have none now.
         let context = CollectionSyncContext(url: url, baseURL: baseURL, sync: sync, wireFormat: wireFormat)

@@ -52,6 +52,20 @@ open class EventEmitter {
         }
     }
 
+    /// The collection forwarder that is the emitter's only handler, without a reference
+    /// count: it is read, not kept, by a dispatch (see ``forward(_:through:)``).
+    @inline(__always)
+    private var unretainedLoneForwarder: Unmanaged<EventHandler>? {
+        if case .forwarder(let handler) = storage { return Unmanaged.passUnretained(handler) }
+        return nil
+    }
+
+    /// Whether the emitter has no handler and no `listenTo` relationship.
+    final var isBare: Bool {
+        if case .empty = storage { return true }
+        return false
+    }
+
     /// The emitter's state if it has been created.
     final var existingState: EmitterState? {
         if case .state(let state) = storage { return state }
@@ -62,7 +76,7 @@ open class EventEmitter {
     /// state stays until the emitter is deallocated, so it lives as long as the caller keeps
     /// the emitter: dispatch uses it without retaining it around every handler.
     @inline(__always)
-    private var unretainedState: Unmanaged<EmitterState>? {
+    var unretainedState: Unmanaged<EmitterState>? {
         if case .state(let state) = storage { return Unmanaged.passUnretained(state) }
         return nil
     }
@@ -244,12 +258,9 @@ open class EventEmitter {
                 if state.hasNoHandlers { return }
                 dispatch(event, in: state, at: Self.position(of: event.name, in: &state.handlers))
             }
-        } else if case .forwarder(let handler) = storage {
-            if let forwarder = handler.forwarder {
-                forwarder.forwardModelEvent(event)
-            } else {
-                removeDeadForwarders()
-            }
+        } else if let forwarder = unretainedLoneForwarder {
+            let isForwarded = forwarder._withUnsafeGuaranteedRef { forward(event, through: $0) }
+            if !isForwarded { removeDeadForwarders() }
         }
     }
 
@@ -259,7 +270,7 @@ open class EventEmitter {
     /// the state object, it was retained and released around every lookup, once for its
     /// entries and once for its hash index.
     @inline(__always)
-    private static func position(of name: String, in handlers: inout OrderedStringMap<HandlerList>) -> Int? {
+    static func position(of name: String, in handlers: inout OrderedStringMap<HandlerList>) -> Int? {
         handlers.index(forKey: name)
     }
 
@@ -272,7 +283,7 @@ open class EventEmitter {
 
     /// Runs the handlers at `position` in the table (those of the event's name), then the
     /// `all` handlers.
-    private func dispatch(_ event: Event, in state: EmitterState, at position: Int?) {
+    final func dispatch(_ event: Event, in state: EmitterState, at position: Int?) {
         // Read the `all` list before the specific handlers run (Backbone #1282).
         let all = state.allHandlers
         if let position {
@@ -284,11 +295,7 @@ open class EventEmitter {
 
     private func invoke(_ handler: EventHandler, _ event: Event, in state: EmitterState) {
         guard !handler.isForwarder else {
-            if let forwarder = handler.forwarder {
-                forwarder.forwardModelEvent(event)
-            } else {
-                state.needsPruning = true
-            }
+            if !forwardFromList(event, through: handler) { state.needsPruning = true }
             return
         }
         if handler.hasOwner && handler.owner == nil {

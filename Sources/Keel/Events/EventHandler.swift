@@ -1,5 +1,5 @@
 /// A collection that re-emits the events of its models (Backbone's `_onModelEvent`).
-protocol ModelEventForwarding: AnyObject {
+protocol ModelEventForwarding: EventEmitter {
     func forwardModelEvent(_ event: Event)
 }
 
@@ -32,6 +32,14 @@ final class EventHandler {
     let hasOwner: Bool
     /// A collection proxying this model's events; `callback` is `nil` then.
     weak var forwarder: (any ModelEventForwarding)?
+    /// The forwarding collection without a reference count, for ``EventEmitter/forward(_:through:)``,
+    /// which looks at the collection's handlers before anything else. Read only while
+    /// ``forwarderIsAlive``: a weak reference would be loaded (and the collection retained
+    /// and released) for every event, even one that the collection has no handler for.
+    private(set) var unretainedForwarder: Unmanaged<EventEmitter>?
+    /// Whether ``unretainedForwarder`` may be read: set while the collection lives, cleared
+    /// when its deinit starts (``forwarderWillDeinit()``).
+    private(set) var forwarderIsAlive = false
     let isOnce: Bool
     var hasFired = false
     /// The link of the emitter that registered this handler with `listenTo`: the handler
@@ -55,7 +63,17 @@ final class EventHandler {
         self.hasOwner = owner != nil
         self.isOnce = isOnce
         self.listener = listener
-        if forwarder != nil { self.forwarder = forwarder }
+        if let forwarder {
+            self.forwarder = forwarder
+            unretainedForwarder = Unmanaged.passUnretained(forwarder)
+            forwarderIsAlive = true
+        }
+    }
+
+    /// Stops models reading ``unretainedForwarder``: the collection's deinit has started.
+    func forwarderWillDeinit() {
+        forwarderIsAlive = false
+        unretainedForwarder = nil
     }
 
     /// A handler that makes `collection` re-emit the events of the models it is added to.
