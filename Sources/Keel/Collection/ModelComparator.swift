@@ -106,7 +106,7 @@ public struct ModelComparator<M: Model> {
             for index in buffer.indices { keys.append(key(buffer[index])) }
         }
         var order: ContiguousArray<Int>
-        if let integers = integerKeys(keys) {
+        if let integers = integers(in: keys) {
             order = integers.withUnsafeBufferPointer(IntegerRadixSort.order)
         } else {
             order = ContiguousArray(keys.indices)
@@ -147,7 +147,7 @@ public struct ModelComparator<M: Model> {
     }
 
     /// The keys as machine integers, when every key is an ``JSONValue/int(_:)``.
-    private static func integerKeys(_ keys: ContiguousArray<JSONValue?>) -> ContiguousArray<Int>? {
+    private static func integers(in keys: ContiguousArray<JSONValue?>) -> ContiguousArray<Int>? {
         var integers = ContiguousArray<Int>()
         integers.reserveCapacity(keys.count)
         for key in keys {
