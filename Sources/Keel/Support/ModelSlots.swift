@@ -15,7 +15,7 @@ struct ModelSlots {
     /// holds a model.
     private(set) var slots: ContiguousArray<Model?> = []
     /// The slot of each model.
-    private var slotOf: [ObjectIdentifier: Int] = [:]
+    private var slotOf: ObjectSlotTable
     /// Marks the empty slots; covers at least every slot.
     private var holes = FenwickTree(count: 0)
     /// How many slots are empty.
@@ -25,14 +25,17 @@ struct ModelSlots {
 
     /// Puts each model in the slot of its position, in O(*n*).
     init<M: Model>(_ models: [M]) {
-        slots.reserveCapacity(models.count)
-        slotOf.reserveCapacity(models.count)
-        models.withUnsafeBufferPointer { models in
-            for index in models.indices {
-                slots.append(models[index])
-                slotOf[ObjectIdentifier(models[index])] = index
+        var slotOf = ObjectSlotTable(minimumCapacity: models.count)
+        slots = models.withUnsafeBufferPointer { models in
+            ContiguousArray(unsafeUninitializedCapacity: models.count) { slots, initialized in
+                for index in models.indices {
+                    (slots.baseAddress.unsafelyUnwrapped + index).initialize(to: models[index])
+                    slotOf.updateValue(index, for: ObjectIdentifier(models[index]))
+                }
+                initialized = models.count
             }
         }
+        self.slotOf = slotOf
         count = models.count
         holes = FenwickTree(count: models.count)
     }
@@ -63,7 +66,7 @@ struct ModelSlots {
     ///
     /// - Complexity: O(log *n*); amortised O(1) for the last model.
     mutating func remove(_ model: Model) -> Int? {
-        guard let slot = slotOf.removeValue(forKey: ObjectIdentifier(model)) else { return nil }
+        guard let slot = slotOf.removeValue(for: ObjectIdentifier(model)) else { return nil }
         let isLast = slot == slots.count - 1
         let position = isLast ? count - 1 : position(ofSlot: slot)
         count -= 1
@@ -87,7 +90,7 @@ struct ModelSlots {
     ///
     /// - Complexity: Amortised O(1).
     mutating func append(_ model: Model) {
-        slotOf[ObjectIdentifier(model)] = slots.count
+        slotOf.updateValue(slots.count, for: ObjectIdentifier(model))
         slots.append(model)
         count += 1
         if slots.count > holes.count {
