@@ -15,7 +15,7 @@ struct ModelSlots {
     /// holds a model.
     private(set) var slots: ContiguousArray<Model?> = []
     /// The slot of each model.
-    private var slotOf: ObjectSlotTable
+    private var slotOf: IdentityTable
     /// Marks the empty slots; covers at least every slot.
     private var holes = FenwickTree(count: 0)
     /// How many slots are empty.
@@ -25,7 +25,7 @@ struct ModelSlots {
 
     /// Puts each model in the slot of its position, in O(*n*).
     init<M: Model>(_ models: [M]) {
-        var slotOf = ObjectSlotTable(minimumCapacity: models.count)
+        var slotOf = IdentityTable(capacity: models.count)
         slots = models.withUnsafeBufferPointer { models in
             ContiguousArray(unsafeUninitializedCapacity: models.count) { slots, initialized in
                 for index in models.indices {

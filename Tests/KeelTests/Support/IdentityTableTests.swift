@@ -4,18 +4,34 @@ import Testing
 
 private final class Token {}
 
-@Suite("Object slot table")
-struct ObjectSlotTableTests {
-    @Test func anEmptyTableFindsNothing() {
-        var table = ObjectSlotTable()
+/// The identity table behind `set`'s and `remove`'s bookkeeping and a collection's slots
+/// holds each object once, grows past its first capacity, tells apart objects that are not
+/// in it, and keeps every entry reachable through removals.
+struct IdentityTableTests {
+    @Test func insertsEachObjectOnceWithItsFirstValue() {
+        let objects = (0..<1_000).map { _ in Model() }
+        var table = IdentityTable(capacity: 4)
+        let firstInserts = objects.indices.map { table.insert(objects[$0], value: $0) }
+        let secondInserts = objects.prefix(10).map { table.insert($0, value: -1) }
+        #expect(firstInserts.allSatisfy { $0 })
+        #expect(!secondInserts.contains(true))
+        #expect(table.count == 1_000)
+        #expect(objects.indices.allSatisfy { table.value(for: objects[$0]) == $0 })
+        let others = (0..<1_000).map { _ in Model() }
+        #expect(!others.contains { table.contains($0) })
+    }
+
+    @Test func anEmptyTableContainsNothing() {
+        var table = IdentityTable()
         let token = Token()
-        #expect(table[ObjectIdentifier(token)] == nil)
+        #expect(!table.contains(token))
+        #expect(table.value(for: token) == nil)
         #expect(table.removeValue(for: ObjectIdentifier(token)) == nil)
-        #expect(table.count == 0)
+        #expect(table.isEmpty)
     }
 
     @Test func findsObjectsByIdentityNotByEquality() {
-        var table = ObjectSlotTable()
+        var table = IdentityTable()
         let first = Token()
         let second = Token()
         table.updateValue(1, for: ObjectIdentifier(first))
@@ -27,7 +43,7 @@ struct ObjectSlotTableTests {
     }
 
     @Test func updatingAnObjectReplacesItsValue() {
-        var table = ObjectSlotTable()
+        var table = IdentityTable()
         let token = Token()
         table.updateValue(1, for: ObjectIdentifier(token))
         table.updateValue(9, for: ObjectIdentifier(token))
@@ -36,7 +52,7 @@ struct ObjectSlotTableTests {
     }
 
     @Test func removalReturnsTheValueOnce() {
-        var table = ObjectSlotTable()
+        var table = IdentityTable()
         let token = Token()
         table.updateValue(5, for: ObjectIdentifier(token))
         #expect(table.removeValue(for: ObjectIdentifier(token)) == 5)
@@ -46,8 +62,8 @@ struct ObjectSlotTableTests {
     }
 
     @Test(arguments: [0, 1, 7, 1_000])
-    func growsPastItsInitialCapacityKeepingEveryEntry(minimumCapacity: Int) {
-        var table = ObjectSlotTable(minimumCapacity: minimumCapacity)
+    func growsPastItsInitialCapacityKeepingEveryEntry(capacity: Int) {
+        var table = IdentityTable(capacity: capacity)
         let tokens = (0..<5_000).map { _ in Token() }
         for (index, token) in tokens.enumerated() { table.updateValue(index, for: ObjectIdentifier(token)) }
         #expect(table.count == tokens.count)
@@ -59,7 +75,7 @@ struct ObjectSlotTableTests {
     /// (including runs that wrap around the end of the buckets) must keep every other
     /// entry reachable.
     @Test func matchesADictionaryThroughRandomOperations() {
-        var table = ObjectSlotTable()
+        var table = IdentityTable()
         var reference: [ObjectIdentifier: Int] = [:]
         let tokens = (0..<300).map { _ in Token() }
         var state = 42
@@ -84,7 +100,7 @@ struct ObjectSlotTableTests {
     }
 
     @Test func removingEveryObjectEmptiesTheTable() {
-        var table = ObjectSlotTable()
+        var table = IdentityTable()
         let tokens = (0..<1_000).map { _ in Token() }
         for (index, token) in tokens.enumerated() { table.updateValue(index, for: ObjectIdentifier(token)) }
         for (index, token) in tokens.enumerated().reversed() {
