@@ -396,8 +396,8 @@ extension Model {
 
     func setValidationError(_ error: ValidationError?) {
         guard storedValidationError != error else { return }
-        if let box = observationBox {
-            box.registrar.withMutation(of: self, keyPath: Self.validationErrorKeyPath) { storedValidationError = error }
+        if let registrar {
+            registrar.withMutation(of: self, keyPath: Self.validationErrorKeyPath) { storedValidationError = error }
         } else {
             storedValidationError = error
         }

@@ -21,26 +21,21 @@ extension Model {
     /// The attribute, without registering a dependency; the identity of an attribute's key path.
     subscript(observing key: String) -> JSONValue? { storage[key] }
 
-    /// The registrar's box, created on first use.
-    var observation: ObservationBox {
-        if let observationBox { return observationBox }
-        return makeObservationBox()
-    }
-
-    /// The registrar's box, created on first use, without a reference count of its own:
-    /// the model holds it.
+    /// Registers a read of the property at `keyPath` with the current observation, if any,
+    /// creating the model's registrar on its first read.
     @inline(__always)
-    var unretainedObservation: Unmanaged<ObservationBox> {
-        if let box = observationBox.map(Unmanaged.passUnretained) { return box }
-        return Unmanaged.passUnretained(makeObservationBox())
+    func observe<Member>(_ keyPath: KeyPath<Model, Member>) {
+        if !hasRegistrar { makeRegistrar() }
+        // In place: `!` on the stored optional in a mutating position projects its payload
+        // without the copy that a read of the property makes.
+        registrar!.accessInPlace(self, keyPath: keyPath)
     }
 
-    /// Creates the registrar's box: out of line, so that the reads that find it stay small.
+    /// Creates the model's registrar: out of line, so that the reads that find it stay small.
     @inline(never)
-    private func makeObservationBox() -> ObservationBox {
-        let box = ObservationBox()
-        observationBox = box
-        return box
+    private func makeRegistrar() {
+        registrar = ObservationRegistrar()
+        hasRegistrar = true
     }
 
     /// The key paths of whole-model properties, built once (a key path literal is a
@@ -55,26 +50,24 @@ extension Model {
         if let slot = layout.slot(of: key) {
             observe(slot: slot)
         } else {
-            observation.access(self, keyPath: Self.keyPath(forAttribute: key))
+            observe(Self.keyPath(forAttribute: key))
         }
     }
 
     /// Registers an Observation dependency on the attribute in `slot` of the model's layout.
     ///
     /// The key path is lent to the registrar straight from the layout, which the model
-    /// holds, and so is the box: neither is retained and released around the call (the
-    /// registrar calls nothing that could change the model's layout).
+    /// holds: it is not retained and released around the call (the registrar calls nothing
+    /// that could change the model's layout).
     @inline(__always)
     func observe(slot: Int) {
         let keyPath = layout.keyPaths.withUnsafeBufferPointer { Unmanaged.passUnretained($0[slot]) }
-        unretainedObservation._withUnsafeGuaranteedRef { box in
-            keyPath._withUnsafeGuaranteedRef { box.access(self, keyPath: $0) }
-        }
+        keyPath._withUnsafeGuaranteedRef { observe($0) }
     }
 
     /// Registers an Observation dependency on all attributes.
     func observeAttributes() {
-        observation.access(self, keyPath: Self.attributesKeyPath)
+        observe(Self.attributesKeyPath)
     }
 
     /// Replaces the attributes with values written by slot into a copy of `current`, whose
@@ -87,7 +80,7 @@ extension Model {
         of attributes: Attributes,
         layout: AttributeLayout
     ) {
-        guard let registrar = observationBox?.registrar else {
+        guard let registrar else {
             storage = newStorage
             return
         }
@@ -107,7 +100,7 @@ extension Model {
     /// Replaces the attributes, telling Observation about each attribute that `set`
     /// changed.
     func commit(_ newStorage: Attributes, changedBy attributes: Attributes, from current: Attributes, unsetting: Bool) {
-        guard let registrar = observationBox?.registrar else {
+        guard let registrar else {
             replaceStorage(newStorage)
             return
         }
@@ -125,5 +118,18 @@ extension Model {
     func replaceStorage(_ newStorage: Attributes) {
         storage = newStorage
         layout = layout.matching(newStorage)
+    }
+}
+
+extension ObservationRegistrar {
+    /// `access(_:keyPath:)` as a mutating method, so that calling it through the model's
+    /// optional registrar (`registrar!.accessInPlace(…)`) uses the registrar where it is
+    /// stored instead of a copy.
+    @inline(__always)
+    fileprivate mutating func accessInPlace<Subject: Observable, Member>(
+        _ subject: Subject,
+        keyPath: KeyPath<Subject, Member>
+    ) {
+        access(subject, keyPath: keyPath)
     }
 }

@@ -67,7 +67,7 @@ extension Model {
                 }
             }
         }
-        if observationBox == nil {
+        if !hasRegistrar {
             storage = prospective
         } else {
             Unmanaged.passUnretained(layout)._withUnsafeGuaranteedRef { layout in

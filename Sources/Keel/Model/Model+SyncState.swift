@@ -13,7 +13,7 @@ extension Model {
     /// note.syncState  // .pending while the server cannot be reached
     /// ```
     public var syncState: SyncState {
-        observation.registrar.access(self, keyPath: Self.syncStateKeyPath)
+        observe(Self.syncStateKeyPath)
         return storedExtras?.syncState ?? .synced
     }
 
@@ -26,8 +26,8 @@ extension Model {
     ///   - options: The options the event carries (`silent` fires nothing).
     package func setSyncState(_ state: SyncState, options: ChangeOptions = ChangeOptions()) {
         guard (storedExtras?.syncState ?? .synced) != state else { return }
-        if let box = observationBox {
-            box.registrar.withMutation(of: self, keyPath: Self.syncStateKeyPath) { extras.syncState = state }
+        if let registrar {
+            registrar.withMutation(of: self, keyPath: Self.syncStateKeyPath) { extras.syncState = state }
         } else {
             extras.syncState = state
         }

@@ -8,7 +8,7 @@ import Testing
 struct ObservationOnFirstReadTests {
     @Test func aModelsFirstReadUnderTrackingIsObserved() {
         let model = Model(["rank": 1])
-        #expect(model.observationBox == nil)
+        #expect(!model.hasRegistrar)
         let changes = Lock(0)
         withObservationTracking {
             _ = model["rank"]
@@ -16,6 +16,35 @@ struct ObservationOnFirstReadTests {
             changes.withLock { $0 += 1 }
         }
         model["rank"] = 2
+        #expect(changes.withLock { $0 } == 1)
+    }
+
+    @Test func changesAndUnobservedReadsCreateNoRegistrar() {
+        let model = Model(["rank": 1])
+        model["rank"] = 2
+        model.set(["title": "new"])
+        model.unset("title")
+        #expect(!model.hasRegistrar)
+        _ = model["rank"]
+        #expect(model.hasRegistrar)
+    }
+
+    /// The registrar a read outside any tracking creates is the one later tracking observes,
+    /// through every kind of read: an attribute by its slot, one the model lacks, all
+    /// attributes, and the validation error.
+    @Test func aRegistrarCreatedOutsideTrackingServesLaterTracking() {
+        let model = Model(["rank": 1])
+        _ = model["rank"]
+        let changes = Lock(0)
+        withObservationTracking {
+            _ = model["rank"]
+            _ = model["missing"]
+            _ = model.attributes
+            _ = model.validationError
+        } onChange: {
+            changes.withLock { $0 += 1 }
+        }
+        model["missing"] = 1
         #expect(changes.withLock { $0 } == 1)
     }
 
