@@ -33,12 +33,13 @@ final class EventHandler {
     /// The collection proxying the model's events, for a forwarder; `nil` once its deinit
     /// has started, as a `weak` reference would read.
     ///
-    /// The handler holds no weak reference to a `Collection` itself: one would give the
-    /// collection a side table, which makes every retain and release of it take the
-    /// runtime's slow path, and loading one costs more than the dispatch it guards. The
-    /// collection is kept unretained instead, and its deinit, the first to run, clears it
-    /// (``forwarderWillDeinit()``); the collection is the only one to install this handler.
-    /// An instance of a subclass is also referred to weakly (``deinitWitness``).
+    /// The handler holds no weak reference to an instance of `Collection` itself: one would
+    /// give the collection a side table, which makes every retain and release of it take
+    /// the runtime's slow path, and loading one costs more than the dispatch it guards. The
+    /// collection is kept unretained instead, and the first thing its deinit does is clear
+    /// it (``forwarderWillDeinit()``); the collection is the only one to install this
+    /// handler. The deinit of a subclass runs before that, so an instance of a subclass is
+    /// also referred to weakly (``deinitWitness``).
     var forwarder: (any ModelEventForwarding)? {
         guard forwarderIsAlive else { return nil }
         if watchesDeinit && deinitWitness == nil { return nil }
