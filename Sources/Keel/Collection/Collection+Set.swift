@@ -299,7 +299,7 @@ extension Collection {
     private func prepareModel(_ input: Input, options: UpdateOptions, modelOptions: ChangeOptions) -> M? {
         switch input {
         case .model(let model):
-            if model.collection == nil { model.collection = self }
+            adopt(model)
             return unsafeDowncast(model, to: M.self)
         case .attributes(let attributes):
             let (model, error) = makeModel(attributes, options: options, modelOptions: modelOptions)
@@ -310,7 +310,7 @@ extension Collection {
     /// The options new models are built with: `options` naming this collection.
     func optionsForNewModels(_ options: UpdateOptions) -> ChangeOptions {
         var modelOptions = options.change
-        modelOptions.collection = self
+        modelOptions.collectionForwarder = forwardingHandler
         return modelOptions
     }
 
@@ -331,7 +331,7 @@ extension Collection {
     func addReference(_ model: M) {
         byCID.insert(model, forKey: model.cidNumber)
         if let id = modelID(for: model.storage, idAttribute: model.idAttribute) { byID.insert(model, forID: id) }
-        if model.collection == nil { model.collection = self }
+        adopt(model)
         model.addForwarder(forwardingHandler)
     }
 
@@ -341,9 +341,17 @@ extension Collection {
     }
 
     func removeReference(_ model: M) {
-        model.removeForwarder(self)
+        let forwarder = forwardingHandler
+        model.removeForwarder(forwarder)
         // A `remove` handler may have added the model again, with a forwarder of its own.
-        if model.collection === self && indexed(cidNumber: model.cidNumber) !== model { model.collection = nil }
+        if model.collectionForwarder === forwarder && indexed(cidNumber: model.cidNumber) !== model {
+            model.collectionForwarder = nil
+        }
+    }
+
+    /// Makes this collection the model's ``Model/collection`` unless it has a live one.
+    func adopt(_ model: Model) {
+        if model.collection == nil { model.collectionForwarder = forwardingHandler }
     }
 }
 

@@ -150,7 +150,7 @@ extension Collection {
         saveOptions.wait = false
         let adopts = options.wait && model.collection == nil
         if options.wait {
-            if adopts { model.collection = self }
+            if adopts { model.collectionForwarder = forwardingHandler }
             saveOptions.afterSave = { [unowned self] in self.add(model, options: options.update) }
         } else {
             add(model, options: options.update)
@@ -164,7 +164,7 @@ extension Collection {
                 remove(model, options: options.update)
             }
             if options.wait && !has(model) {
-                if adopts { model.collection = nil }
+                if adopts { model.collectionForwarder = nil }
                 if options.onFailure == nil {
                     dispatch(
                         Event(name: "error", model: model, collection: self, error: error, options: options.change)

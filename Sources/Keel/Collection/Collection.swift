@@ -21,8 +21,8 @@ public import Observation
 ///
 /// Subclass it to set a URL or override ``parse(_:options:)`` and
 /// ``modelID(for:idAttribute:)``. Like ``Model``, a collection is not `Sendable` and lives
-/// in the isolation domain that created it. It holds its models strongly; models refer to
-/// their collections weakly.
+/// in the isolation domain that created it. It holds its models strongly; models do not
+/// keep their collections alive.
 open class Collection<M: Model>: EventEmitter, ModelCollection, RelatedCollection, Observable {
     /// The collection's client id, unique among all models and collections of the process.
     public let cid: String
@@ -111,10 +111,10 @@ open class Collection<M: Model>: EventEmitter, ModelCollection, RelatedCollectio
     lazy var syncGate = SyncGate()
 
     /// The `all` handler that forwards a model's events to this collection; every model of
-    /// the collection shares it.
+    /// the collection shares it, and a model refers to its ``Model/collection`` through it.
     var forwardingHandler: EventHandler {
         if let handler = createdForwardingHandler { return handler }
-        let handler = EventHandler.forwarding(to: self)
+        let handler = EventHandler.forwarding(to: self, isSubclass: type(of: self) != Collection<M>.self)
         createdForwardingHandler = handler
         return handler
     }
@@ -215,10 +215,11 @@ open class Collection<M: Model>: EventEmitter, ModelCollection, RelatedCollectio
     }
 
     deinit {
-        // First of all: the models' skip check reads this collection without a reference.
+        // First of all: the models reach this collection through its forwarding handler,
+        // without a reference count, and must stop before its memory goes away.
         createdForwardingHandler?.forwarderWillDeinit()
-        // Weak references to a collection read `nil` once its deinit starts, so the models
-        // whose `collection` was this one are among those that have none now.
+        // A model's `collection` reads `nil` once the collection's deinit has started, so the
+        // models whose `collection` was this one are among those that have none now.
         let context = CollectionSyncContext(url: url, baseURL: baseURL, sync: sync, wireFormat: wireFormat)
         let keepsContext = url != nil || baseURL != nil || sync != nil || wireFormat != nil
         func release(_ model: Model) {

@@ -57,9 +57,8 @@ public struct Event {
         case .details(let details): return details.index
         }
     }
-    /// Whether ``collection`` is `other`, tested without copying the reference out: a
-    /// collection is referred to weakly by its forwarders, so each copy of it would take the
-    /// slow path of reference counting.
+    /// Whether ``collection`` is `other`, tested without copying the reference out, which
+    /// would retain and release the collection.
     @inline(__always)
     func isAbout(collection other: AnyObject) -> Bool {
         switch context {

@@ -30,8 +30,8 @@ extension EventEmitter {
 
     /// Dispatches an event that a model forwarded through `handler`, this emitter's
     /// forwarder, on an emitter that nothing may keep alive for the dispatch: it is looked at
-    /// without a reference count, and retained (by loading the forwarder's weak reference,
-    /// which reads `nil` once its deinit has started) only when a handler will run.
+    /// without a reference count, and retained (unless its deinit has started, see
+    /// ``EventHandler/retainedForwarder()``) only when a handler will run.
     ///
     /// - Returns: `false` when the emitter has gone away (the forwarder is dead).
     private final func dispatchForwarded(_ event: Event, through handler: EventHandler) -> Bool {
@@ -44,7 +44,7 @@ extension EventEmitter {
         return unretained._withUnsafeGuaranteedRef { state in
             let position = Self.position(of: event.name, in: &state.handlers)
             if position == nil && state.allHandlers.isEmpty { return true }
-            guard let retained = handler.forwarder else { return false }
+            guard let retained = handler.retainedForwarder() else { return false }
             dispatch(event, in: state, at: position)
             _fixLifetime(retained)
             return true

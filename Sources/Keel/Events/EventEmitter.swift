@@ -338,15 +338,17 @@ open class EventEmitter {
         }
     }
 
-    /// Stops `forwarder` (and any forwarder that has gone away) re-emitting these events.
-    final func removeForwarder(_ forwarder: (any ModelEventForwarding)?) {
+    /// Stops a collection re-emitting these events.
+    ///
+    /// - Parameter forwarder: The collection's forwarding handler, as given to ``addForwarder(_:)``.
+    final func removeForwarder(_ forwarder: EventHandler) {
         switch storage {
         case .empty:
             return
         case .forwarder(let handler):
-            if handler.forwarder === forwarder { storage = .empty }
+            if handler === forwarder { storage = .empty }
         case .state(let state):
-            state.allHandlers.removeFirst { $0.isForwarder && $0.forwarder === forwarder }
+            state.allHandlers.removeFirst { $0 === forwarder }
         }
     }
 
@@ -356,9 +358,9 @@ open class EventEmitter {
         case .empty:
             return
         case .forwarder(let handler):
-            if handler.forwarder == nil { storage = .empty }
+            if handler.isDead { storage = .empty }
         case .state(let state):
-            state.allHandlers.removeAll { $0.isForwarder && $0.forwarder == nil }
+            state.allHandlers.removeAll { $0.isForwarder && $0.isDead }
         }
     }
 

@@ -1,5 +1,5 @@
 /// A collection that re-emits the events of its models (Backbone's `_onModelEvent`).
-protocol ModelEventForwarding: EventEmitter {
+protocol ModelEventForwarding: ModelCollection {
     func forwardModelEvent(_ event: Event)
 }
 
@@ -30,16 +30,39 @@ final class EventHandler {
     var owner: AnyObject? { ownerOfHandler(self) }
     fileprivate weak var ownOwner: AnyObject?
     let hasOwner: Bool
-    /// A collection proxying this model's events; `callback` is `nil` then.
-    weak var forwarder: (any ModelEventForwarding)?
+    /// The collection proxying the model's events, for a forwarder; `nil` once its deinit
+    /// has started, as a `weak` reference would read.
+    ///
+    /// The handler holds no weak reference to an instance of `Collection` itself: one would
+    /// give the collection a side table, which makes every retain and release of it take
+    /// the runtime's slow path, and loading one costs more than the dispatch it guards. The
+    /// collection is kept unretained instead, and the first thing its deinit does is clear
+    /// it (``forwarderWillDeinit()``); the collection is the only one to install this
+    /// handler. The deinit of a subclass runs before that, so an instance of a subclass is
+    /// also referred to weakly (``deinitWitness``).
+    var forwarder: (any ModelEventForwarding)? {
+        guard forwarderIsAlive else { return nil }
+        if watchesDeinit && deinitWitness == nil { return nil }
+        return unownedForwarder
+    }
+    /// The forwarding collection; read only while ``forwarderIsAlive``.
+    private unowned(unsafe) var unownedForwarder: (any ModelEventForwarding)?
     /// The forwarding collection without a reference count, for ``EventEmitter/forward(_:through:)``,
     /// which looks at the collection's handlers before anything else. Read only while
-    /// ``forwarderIsAlive``: a weak reference would be loaded (and the collection retained
-    /// and released) for every event, even one that the collection has no handler for.
+    /// ``forwarderIsAlive``: retaining the collection for every event, even one that it has
+    /// no handler for, would cost more than the look.
     private(set) var unretainedForwarder: Unmanaged<EventEmitter>?
     /// Whether ``unretainedForwarder`` may be read: set while the collection lives, cleared
-    /// when its deinit starts (``forwarderWillDeinit()``).
+    /// when its deinit starts (``forwarderWillDeinit()``), before its memory can go away.
     private(set) var forwarderIsAlive = false
+    /// Whether the forwarding collection is an instance of a subclass, whose deinit runs
+    /// before the collection's own can clear ``forwarderIsAlive``: that collection is then
+    /// alive only while ``deinitWitness`` reads it.
+    private var watchesDeinit = false
+    /// The forwarding collection of a subclass, referred to weakly: reading `nil` once the
+    /// subclass's deinit has started is the only sign of it (the runtime's check has no
+    /// public name). Costs that collection the side table that others are spared.
+    private weak var deinitWitness: EventEmitter?
     let isOnce: Bool
     var hasFired = false
     /// The link of the emitter that registered this handler with `listenTo`: the handler
@@ -53,7 +76,8 @@ final class EventHandler {
         owner: AnyObject?,
         isOnce: Bool,
         listener: EmitterLink?,
-        forwarder: (any ModelEventForwarding)? = nil
+        forwarder: (any ModelEventForwarding)? = nil,
+        forwarderIsSubclass: Bool = false
     ) {
         self.id = id
         self.name = name
@@ -64,20 +88,42 @@ final class EventHandler {
         self.isOnce = isOnce
         self.listener = listener
         if let forwarder {
-            self.forwarder = forwarder
+            unownedForwarder = forwarder
             unretainedForwarder = Unmanaged.passUnretained(forwarder)
             forwarderIsAlive = true
+            if forwarderIsSubclass {
+                watchesDeinit = true
+                deinitWitness = forwarder
+            }
         }
     }
 
-    /// Stops models reading ``unretainedForwarder``: the collection's deinit has started.
+    /// Stops models reading the collection: its deinit has started.
     func forwarderWillDeinit() {
         forwarderIsAlive = false
         unretainedForwarder = nil
+        unownedForwarder = nil
+    }
+
+    /// The forwarding collection, retained for the caller, unless it has gone away: its
+    /// deinit has started.
+    ///
+    /// For an instance of `Collection` itself, a plain retain of the unretained reference,
+    /// valid while ``forwarderIsAlive``; for a subclass's, a load of ``deinitWitness``.
+    @inline(__always)
+    func retainedForwarder() -> EventEmitter? {
+        guard forwarderIsAlive, let unretained = unretainedForwarder else { return nil }
+        if watchesDeinit { return deinitWitness }
+        return unretained.takeUnretainedValue()
     }
 
     /// A handler that makes `collection` re-emit the events of the models it is added to.
-    static func forwarding(to collection: any ModelEventForwarding) -> EventHandler {
+    ///
+    /// - Parameters:
+    ///   - collection: The collection.
+    ///   - isSubclass: Whether `collection` is an instance of a subclass of `Collection`,
+    ///     whose own deinit may run code before `Collection`'s (see ``forwarder``).
+    static func forwarding(to collection: any ModelEventForwarding, isSubclass: Bool) -> EventHandler {
         EventHandler(
             id: EventEmitter.makeUniqueID(),
             name: "all",
@@ -85,7 +131,8 @@ final class EventHandler {
             owner: nil,
             isOnce: false,
             listener: nil,
-            forwarder: collection
+            forwarder: collection,
+            forwarderIsSubclass: isSubclass
         )
     }
 

@@ -48,10 +48,11 @@ public struct ChangeOptions {
     /// Internal: whether rejected models are reported as `invalid`, when that differs from
     /// ``silent`` (a `reset` adds silently but reports invalid models unless it is silent).
     var reportsInvalid: Bool?
-    /// Internal: the collection creating a model, visible to it from the start of `init`.
-    var collection: (any ModelCollection)? {
-        get { extras?.collection }
-        set { mutableExtras().collection = newValue }
+    /// Internal: the forwarding handler of the collection creating a model, which makes the
+    /// collection the model's ``Model/collection`` from the start of `init`.
+    var collectionForwarder: EventHandler? {
+        get { extras?.collectionForwarder }
+        set { mutableExtras().collectionForwarder = newValue }
     }
 
     /// Builds the related models (``HasMany``, ``HasOne``, ``BelongsTo``) of a model being
@@ -83,7 +84,7 @@ public struct ChangeOptions {
     private final class Extras {
         var custom: JSONObject = [:]
         var onValidationError: ((Model, ValidationError, ChangeOptions) -> Void)?
-        weak var collection: (any ModelCollection)?
+        var collectionForwarder: EventHandler?
         var nested: (model: Model, path: String)?
         var relatedModelFactory: RelatedModelFactory?
 
@@ -93,7 +94,7 @@ public struct ChangeOptions {
             let copy = Extras()
             copy.custom = custom
             copy.onValidationError = onValidationError
-            copy.collection = collection
+            copy.collectionForwarder = collectionForwarder
             copy.nested = nested
             copy.relatedModelFactory = relatedModelFactory
             return copy

@@ -151,8 +151,19 @@ open class Model: EventEmitter, Observable {
 
     /// The collection the model belongs to: the first one it was added to.
     ///
-    /// Held weakly; cleared when that collection removes the model.
-    public internal(set) weak var collection: (any ModelCollection)?
+    /// The model does not keep it alive: it reads `nil` once that collection is released
+    /// (from the start of its deinit), and is cleared when that collection removes the model.
+    ///
+    /// ```swift
+    /// let notes = Collection<Note>([note])
+    /// note.collection === notes  // true
+    /// ```
+    public var collection: (any ModelCollection)? { collectionForwarder?.forwarder }
+
+    /// The forwarding handler of ``collection`` (``Collection/forwardingHandler``), through
+    /// which the model refers to it without a `weak` reference: the collection clears the
+    /// handler when its deinit starts.
+    final var collectionForwarder: EventHandler?
 
     /// The collection URL used when the model is not in a collection, such as `"/notes"`:
     /// the class's `urlRoot` until this model's is assigned (assigning `nil` hides the
@@ -266,8 +277,7 @@ open class Model: EventEmitter, Observable {
         cidNumber = EventEmitter.makeUniqueID()
         storage = Attributes()
         super.init()
-        // Assigned only when given: a weak reference costs an access check and a weak store.
-        if let owner = options.collection { collection = owner }
+        if let forwarder = options.collectionForwarder { collectionForwarder = forwarder }
         var attributes = consume attributes
         if options.parse == true {
             attributes = parse(.object(attributes), options: options) ?? [:]
