@@ -2,18 +2,6 @@ import Testing
 
 @testable import Keel
 
-/// Holds a collection strongly until a handler lets it go.
-private final class CollectionBox {
-    var collection: Collection<Model>?
-}
-
-/// Runs `onDeinit` when its deinit starts, before the collection's own.
-private final class NotifyingCollection: Collection<Model> {
-    var onDeinit: (() -> Void)?
-
-    deinit { onDeinit?() }
-}
-
 /// A model forwards an event to its collection by looking at the collection's handlers
 /// first: an event that the collection neither acts on nor has a handler for (nor an `all`
 /// handler) goes no further. These tests cover the events that skip the collection and
@@ -134,27 +122,6 @@ struct CollectionForwardingTests {
     }
 
     // MARK: - Lifetime
-
-    @Test func aCollectionReleasedByItsHandlerLivesUntilItsDispatchEnds() throws {
-        let box = CollectionBox()
-        box.collection = Collection<Model>([["id": 1, "title": "a"]])
-        let model = try #require(box.collection?.first)
-        weak var released: Collection<Model>?
-        released = box.collection
-        var log: [String] = []
-        box.collection?.on("change:title") { _ in
-            log.append("first")
-            box.collection = nil
-        }
-        box.collection?.on("change:title") { _ in log.append("second") }
-        box.collection?.on("all") { log.append("all " + $0.name) }
-        model.set(["title": "b"])
-        #expect(log == ["first", "second", "all change:title"])
-        #expect(released == nil)
-        model.set(["title": "c"])
-        #expect(log.count == 3)
-        #expect(model.handlerCount == 0)
-    }
 
     @Test func aModelOutlivingItsCollectionSetsWithoutForwarding() throws {
         var collection: Collection<Model>? = Collection<Model>([["id": 1, "title": "a"]])

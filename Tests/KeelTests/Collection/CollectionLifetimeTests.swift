@@ -11,13 +11,6 @@ private final class Holder {
 /// since a subclass's own deinit runs before `Collection`'s.
 private final class Subclassed: Collection<Model> {}
 
-/// Runs `onDeinit` when its deinit starts, before the collection's own.
-private final class Notifying: Collection<Model> {
-    var onDeinit: (() -> Void)?
-
-    deinit { onDeinit?() }
-}
-
 /// Valid only with a title.
 private final class Titled: Model {
     override func validate(_ attributes: Attributes, options: ChangeOptions) -> ValidationError? {
@@ -77,7 +70,7 @@ struct CollectionLifetimeTests {
     @Test func aModelReadsNoCollectionInTheDeinitOfItsCollectionsSubclass() {
         let model = Model(["id": 1])
         var readNilInDeinit: Bool?
-        var collection: Notifying? = Notifying([model])
+        var collection: NotifyingCollection? = NotifyingCollection([model])
         collection?.onDeinit = { readNilInDeinit = model.collection == nil }
         #expect(model.collection === collection)
         collection = nil
@@ -131,6 +124,7 @@ struct CollectionLifetimeTests {
         let holder = Holder()
         holder.collection = kind.make([Model(["id": 1, "title": "a"])])
         let model = try #require(holder.collection?.first)
+        weak let released = holder.collection
         var log: [String] = []
         model.on("change") { _ in log.append("model change") }
         holder.collection?.on("change:title") { _ in
@@ -141,6 +135,7 @@ struct CollectionLifetimeTests {
         holder.collection?.on("all") { log.append("all " + $0.name) }
         model.set(["title": "b"])
         #expect(log == ["first", "second", "all change:title", "model change"])
+        #expect(released == nil)
         #expect(model.collection == nil)
         model.set(["title": "c"])
         #expect(log.count == 5)

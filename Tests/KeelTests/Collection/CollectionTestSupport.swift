@@ -61,3 +61,11 @@ struct CollectionTestRandom: RandomNumberGenerator {
         return z ^ (z >> 31)
     }
 }
+
+/// A collection subclass that runs `onDeinit` when its deinit starts, before
+/// `Collection`'s own: for tests of what a subclass's deinit sees.
+final class NotifyingCollection: Collection<Model> {
+    var onDeinit: (() -> Void)?
+
+    deinit { onDeinit?() }
+}
