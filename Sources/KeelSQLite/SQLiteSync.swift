@@ -35,7 +35,9 @@ import Synchronization
 ///
 /// `SQLiteSync` is `Sendable`: share one store between actors and tasks. Operations run one
 /// at a time on the store's own serial queue, so waiting callers suspend instead of
-/// blocking the cooperative thread pool.
+/// blocking the cooperative thread pool. A store in memory (``inMemory(idAttribute:)``) has
+/// no disk to wait for: its operations run on the calling thread, one at a time under the
+/// store's lock, without the two thread switches of a trip through the queue.
 ///
 /// ### Safe concurrent writes
 ///
@@ -124,7 +126,9 @@ public final class SQLiteSync: Sync {
 
     private let path: String
     private let connection: Lock<SQLiteConnection?>
-    private let queue: DispatchQueue
+    /// The serial queue that file operations run on; `nil` in memory, where they run on
+    /// the calling thread.
+    private let queue: DispatchQueue?
     /// Runs inside each write transaction just before COMMIT; only tests set it, to stop a
     /// process at the worst moment.
     private let beforeCommit: (@Sendable (SyncRequest) -> Void)?
@@ -201,7 +205,7 @@ public final class SQLiteSync: Sync {
         self.path = ":memory:"
         self.idAttribute = idAttribute
         self.connection = Lock(connection)
-        self.queue = DispatchQueue(label: "Keel.SQLiteSync")
+        self.queue = nil
         self.beforeCommit = nil
     }
 
@@ -285,30 +289,37 @@ public final class SQLiteSync: Sync {
         case store(SQLiteStoreError)
     }
 
-    /// Runs `body` on the store's queue with the open connection, one operation at a time;
-    /// the caller suspends meanwhile.
+    /// Runs `body` with the open connection, one operation at a time: on the store's queue
+    /// while the caller suspends, or, in memory, on the calling thread under the lock.
     ///
     /// A task cancelled before its turn comes runs nothing and gets `.cancelled`.
     func withConnection<T: Sendable>(
         _ body: @escaping @Sendable (SQLiteConnection) -> T
     ) async -> Result<T, Unavailable> {
         if Task.isCancelled { return .failure(.cancelled) }
+        guard let queue else { return run(body, unless: nil) }
         let cancellation = CancellationFlag()
         return await withTaskCancellationHandler {
             // Resumed exactly once, by the block below, which always runs.
             await withUnsafeContinuation { (continuation: UnsafeContinuation<Result<T, Unavailable>, Never>) in
-                queue.async {
-                    let result = self.connection.withLock { (connection) -> Result<T, Unavailable> in
-                        // A task cancelled while it waited for its turn changes nothing.
-                        if cancellation.isCancelled { return .failure(.cancelled) }
-                        guard let connection else { return .failure(.store(.closed(path: self.path))) }
-                        return .success(body(connection))
-                    }
-                    continuation.resume(returning: result)
-                }
+                queue.async { continuation.resume(returning: self.run(body, unless: cancellation)) }
             }
         } onCancel: {
             cancellation.cancel()
+        }
+    }
+
+    /// Runs `body` under the lock with the open connection, unless `cancellation` was set
+    /// while the operation waited for its turn or the store is closed.
+    private func run<T: Sendable>(
+        _ body: @Sendable (SQLiteConnection) -> T,
+        unless cancellation: CancellationFlag?
+    ) -> Result<T, Unavailable> {
+        connection.withLock { (connection) -> Result<T, Unavailable> in
+            // A task cancelled while it waited for its turn changes nothing.
+            if cancellation?.isCancelled == true { return .failure(.cancelled) }
+            guard let connection else { return .failure(.store(.closed(path: self.path))) }
+            return .success(body(connection))
         }
     }
 

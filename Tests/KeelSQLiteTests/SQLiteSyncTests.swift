@@ -145,43 +145,27 @@ struct SQLiteSyncTests {
         #expect(error == .cancelled)
         #expect(try store.records(at: "/notes") == [["title": "first", "id": 1]])
     }
-}
 
-/// A record that cannot be written as JSON is refused with a typed error, and nothing is stored.
-struct SQLiteUnencodableRecordTests {
-    /// Attributes nested one level deeper than JSON text may be.
-    private static let tooDeep: JSONValue = {
-        var value: JSONValue = 1
-        for _ in 0...JSONValue.maximumParsingDepth { value = ["a": value] }
-        return value
-    }()
-
-    @Test func creatingARecordNestedTooDeepToWriteFailsAndStoresNothing() async throws {
+    @Test func aCancelledTaskChangesNothingInAnInMemoryStore() async throws {
+        // In memory, an operation runs on the calling thread: a task cancelled before it
+        // calls the store still runs nothing.
         let store = try SQLiteSync.inMemory()
-        await #expect(throws: SyncError.unencodableBody(JSONWriteError(kind: .tooDeeplyNested))) {
-            try await store.send(.create, "/notes", body: Self.tooDeep)
+        let task = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            return try await store.send(.create, "/notes", body: ["title": "never"])
         }
-        #expect(try store.records(at: "/notes").isEmpty)
-        let created = try await store.send(.create, "/notes", body: ["title": "A"])
-        #expect(created.body?["id"] == .int(1))
+        let error = await #expect(throws: SyncError.self) { try await task.value }
+        #expect(error == .cancelled)
+        #expect(try store.records(at: "/notes") == [])
     }
 
-    @Test func updatingARecordToNestTooDeepFailsAndKeepsTheStoredRecord() async throws {
+    @Test func anInMemoryStoreRunsAnOperationOnTheCallingThread() async throws {
         let store = try SQLiteSync.inMemory()
-        try await store.send(.create, "/notes", body: ["title": "A"])
-        for method in [SyncMethod.update, .patch] {
-            await #expect(throws: SyncError.unencodableBody(JSONWriteError(kind: .tooDeeplyNested))) {
-                try await store.send(method, "/notes/1", body: ["title": "B", "tree": Self.tooDeep])
-            }
-        }
-        #expect(try store.records(at: "/notes") == [["title": "A", "id": 1]])
-    }
-
-    @Test func theStoreErrorSaysNothingWasWritten() {
-        #expect(
-            SQLiteStoreError.unencodableRecord(JSONWriteError(kind: .tooDeeplyNested)).description
-                == "The record cannot be stored: Arrays and objects nested deeper than 512 levels "
-                + "cannot be written as JSON; nothing was written"
+        let before = pthread_self()
+        let created = try await store.perform(
+            SyncRequest(method: .create, url: URL(string: "/notes")!, body: ["title": "here"])
         )
+        #expect(pthread_equal(before, pthread_self()) != 0)
+        #expect(created.body?["id"] == 1)
     }
 }
