@@ -24,12 +24,12 @@ extension Collection {
         guard let comparator else { throw .noComparator }
         guard admitsMutation() else { throw .reentrantMutation }
         rejectedMutation = false
-        let sorted = whileUpdating { comparator.sorted(storage) }
+        let order = whileUpdating { comparator.order(of: storage) }
         if rejectedMutation {
             rejectedMutation = false
             throw .reentrantMutation
         }
-        mutateModels { $0 = sorted }
+        mutateModels { ModelPermutation.apply(order, to: &$0) }
         if !silent && !options.silent {
             dispatch(Event(name: "sort", collection: self, options: options.change))
         }
@@ -38,8 +38,8 @@ extension Collection {
     /// Sorts without an event; the comparator cannot change the collection meanwhile.
     func sortModels() {
         guard let comparator else { return }
-        let sorted = whileUpdating { comparator.sorted(storage) }
-        mutateModels { $0 = sorted }
+        let order = whileUpdating { comparator.order(of: storage) }
+        mutateModels { ModelPermutation.apply(order, to: &$0) }
     }
 
     // MARK: - Re-entrancy

@@ -73,14 +73,16 @@ public struct ModelComparator<M: Model> {
         return nil
     }
 
-    /// Returns `models` sorted stably.
-    func sorted(_ models: [M]) -> [M] {
+    /// The positions of `models` in sorted order, stably: element `i` is the position in
+    /// `models` of the model that sorts `i`th. ``Collection`` moves its models into that
+    /// order in place with ``ModelPermutation``.
+    func order(of models: [M]) -> ContiguousArray<Int> {
         switch kind {
         case .attribute(let name):
-            if let order = Self.integerOrder(models, attribute: name) { return Self.gather(models, in: order) }
-            return Self.sortedByValue(models) { $0.storage[name] }
+            if let order = Self.integerOrder(models, attribute: name) { return order }
+            return Self.orderByValue(models) { $0.storage[name] }
         case .key(let key):
-            return Self.sortedByValue(models, key)
+            return Self.orderByValue(models, key)
         case .ordered(let areInIncreasingOrder):
             var order = ContiguousArray(models.indices)
             models.withUnsafeBufferPointer { models in
@@ -90,60 +92,37 @@ public struct ModelComparator<M: Model> {
                     return lhs < rhs
                 }
             }
-            return Self.gather(models, in: order)
+            return order
         }
     }
 
     /// Computes each key once, then sorts positions by (key, position) so ties keep order.
     ///
-    /// Here and in ``sorted(_:)`` the loops run over buffer pointers: `ModelComparator<M>` is
+    /// Here and in ``order(of:)`` the loops run over buffer pointers: `ModelComparator<M>` is
     /// generic, and called from another module its `Sequence` algorithms would run
     /// unspecialized.
-    private static func sortedByValue(_ models: [M], _ key: (M) -> JSONValue?) -> [M] {
+    private static func orderByValue(_ models: [M], _ key: (M) -> JSONValue?) -> ContiguousArray<Int> {
         var keys = ContiguousArray<JSONValue?>()
         keys.reserveCapacity(models.count)
         models.withUnsafeBufferPointer { buffer in
             for index in buffer.indices { keys.append(key(buffer[index])) }
         }
-        var order: ContiguousArray<Int>
         if let integers = integers(in: keys) {
-            order = integers.withUnsafeBufferPointer(IntegerRadixSort.order)
-        } else {
-            order = ContiguousArray(keys.indices)
-            order.sort { lhs, rhs in
-                switch (keys[lhs], keys[rhs]) {
-                case (let a?, let b?):
-                    if JSONValue.sortsBefore(a, b) { return true }
-                    if JSONValue.sortsBefore(b, a) { return false }
-                    return lhs < rhs
-                case (.some, .none): return true
-                case (.none, .some): return false
-                case (.none, .none): return lhs < rhs
-                }
+            return integers.withUnsafeBufferPointer(IntegerRadixSort.order)
+        }
+        var order = ContiguousArray(keys.indices)
+        order.sort { lhs, rhs in
+            switch (keys[lhs], keys[rhs]) {
+            case (let a?, let b?):
+                if JSONValue.sortsBefore(a, b) { return true }
+                if JSONValue.sortsBefore(b, a) { return false }
+                return lhs < rhs
+            case (.some, .none): return true
+            case (.none, .some): return false
+            case (.none, .none): return lhs < rhs
             }
         }
-        return gather(models, in: order)
-    }
-
-    /// The models at the positions in `order`, in that order.
-    ///
-    /// The copy loop is not generic, for the reason ``integerOrder(_:attribute:)`` gives:
-    /// each element is moved as a `Model` reference and retained once.
-    private static func gather(_ models: [M], in order: ContiguousArray<Int>) -> [M] {
-        models.withUnsafeBufferPointer { models in
-            [M](unsafeUninitializedCapacity: order.count) { buffer, count in
-                UnsafeRawBufferPointer(models).withMemoryRebound(to: Model.self) { models in
-                    UnsafeMutableRawBufferPointer(buffer).withMemoryRebound(to: Model.self) { buffer in
-                        order.withUnsafeBufferPointer { order in
-                            for index in order.indices {
-                                (buffer.baseAddress! + index).initialize(to: models[order[index]])
-                            }
-                        }
-                    }
-                }
-                count = order.count
-            }
-        }
+        return order
     }
 
     /// The keys as machine integers, when every key is an ``JSONValue/int(_:)``.
