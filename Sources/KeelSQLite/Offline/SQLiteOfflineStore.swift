@@ -17,7 +17,9 @@ import Keel
 /// ```
 ///
 /// `SQLiteOfflineStore` is `Sendable`; operations run one at a time on its own serial
-/// queue, and several processes may share the file (SQLite's locks serialize them).
+/// queue, and several processes may share the file (SQLite's locks serialize them). A store
+/// in memory (``inMemory(idAttribute:)``) has no disk to wait for: its operations run on
+/// the calling thread, one at a time under the store's lock.
 public final class SQLiteOfflineStore: OfflineStore {
     /// The database file, or `nil` for an in-memory store.
     ///
@@ -35,7 +37,9 @@ public final class SQLiteOfflineStore: OfflineStore {
 
     private let path: String
     private let connection: Lock<SQLiteConnection?>
-    private let queue = DispatchQueue(label: "Keel.SQLiteOfflineStore")
+    /// The serial queue that file operations run on; `nil` in memory, where they run on
+    /// the calling thread.
+    private let queue: DispatchQueue?
 
     /// Opens the store at `fileURL`, creating the file, its directories and the tables if
     /// needed.
@@ -73,6 +77,7 @@ public final class SQLiteOfflineStore: OfflineStore {
         self.path = path
         self.idAttribute = idAttribute
         self.connection = Lock(connection)
+        self.queue = DispatchQueue(label: "Keel.SQLiteOfflineStore")
     }
 
     private init(inMemoryWithIDAttribute idAttribute: String) throws(SQLiteStoreError) {
@@ -82,6 +87,7 @@ public final class SQLiteOfflineStore: OfflineStore {
         self.path = ":memory:"
         self.idAttribute = idAttribute
         self.connection = Lock(connection)
+        self.queue = nil
     }
 
     /// A store that lives in memory, for previews and tests.
@@ -111,12 +117,14 @@ public final class SQLiteOfflineStore: OfflineStore {
 
     // MARK: - Running
 
-    /// Runs `body` on the store's queue, in a transaction (`BEGIN IMMEDIATE` when it
-    /// writes), committing when it returns and rolling back when it throws.
+    /// Runs `body` in a transaction (`BEGIN IMMEDIATE` when it writes), committing when it
+    /// returns and rolling back when it throws: on the store's queue while the caller
+    /// suspends, or, in memory, on the calling thread.
     func transaction<T: Sendable>(
         writes: Bool,
         _ body: @escaping @Sendable (OfflineTables) throws(SyncError) -> T
     ) async throws(SyncError) -> T {
+        guard let queue else { return try transactionNow(writes: writes, body).get() }
         let result = await withCheckedContinuation { (continuation: CheckedContinuation<Result<T, SyncError>, Never>) in
             queue.async {
                 continuation.resume(returning: self.transactionNow(writes: writes, body))

@@ -7,6 +7,14 @@ import Testing
 /// Writes go to the local store and the durable queue at once, and are sent in order with
 /// their idempotency keys.
 struct CachingSyncQueueTests {
+    @Test func anInMemoryOfflineStoreAnswersOnTheCallingThread() async throws {
+        let local = try SQLiteOfflineStore.inMemory()
+        let before = pthread_self()
+        let queued = try await local.queuedChanges()
+        #expect(pthread_equal(before, pthread_self()) != 0)
+        #expect(queued.isEmpty)
+    }
+
     @Test func anOnlineSaveIsSentAtOnceAndLeavesNothingQueued() async throws {
         let (cache, remote) = try makeCache()
         let note = Note(["title": "Online"])
