@@ -50,6 +50,7 @@ extension JSONValue {
     /// ```swift
     /// JSONValue.null.isNull  // true
     /// ```
+    @inlinable
     public var isNull: Bool {
         if case .null = self { return true }
         return false
@@ -60,6 +61,7 @@ extension JSONValue {
     /// ```swift
     /// JSONValue("Dune").stringValue  // "Dune"
     /// ```
+    @inlinable
     public var stringValue: String? {
         if case .string(let string) = self { return string }
         return nil
@@ -70,6 +72,7 @@ extension JSONValue {
     /// ```swift
     /// JSONValue(true).boolValue  // true
     /// ```
+    @inlinable
     public var boolValue: Bool? {
         if case .bool(let bool) = self { return bool }
         return nil
@@ -82,6 +85,7 @@ extension JSONValue {
     /// JSONValue(2.0).intValue  // 2
     /// JSONValue(2.5).intValue  // nil
     /// ```
+    @inlinable
     public var intValue: Int? {
         switch self {
         case .int(let int): return int
@@ -95,6 +99,7 @@ extension JSONValue {
     /// ```swift
     /// JSONValue(3).doubleValue  // 3.0
     /// ```
+    @inlinable
     public var doubleValue: Double? {
         switch self {
         case .int(let int): return Double(int)
@@ -124,6 +129,7 @@ extension JSONValue {
     /// let author: JSONValue = ["id": 3]
     /// author.objectValue?["id"]  // 3
     /// ```
+    @inlinable
     public var objectValue: JSONObject? {
         if case .object(let object) = self { return object }
         return nil
