@@ -68,7 +68,11 @@ final class ManyLink<Child: Model>: RelationLink {
         }
         adoptIDs(of: records)
         let update = UpdateOptions(options)
-        collection.set(records, silent: options.silent, options: update)
+        // A response with the same children in the same order, as a fetch usually brings,
+        // is merged into them without the bookkeeping of a full `set`.
+        if !collection.mergeInPlace(records, options: update) {
+            collection.set(records, silent: options.silent, options: update)
+        }
         return value == nil ? nil : mirror
     }
 
@@ -100,10 +104,15 @@ final class ManyLink<Child: Model>: RelationLink {
 
     func shapeError(of value: JSONValue) -> String? {
         if value == .null { return nil }
-        guard case .array(let items) = value, items.allSatisfy({ $0.objectValue != nil }) else {
-            return "must be a list of records"
+        guard case .array(let items) = value else { return "must be a list of records" }
+        // Matched in place: iterating the array or reading `objectValue` copies each record.
+        let allRecords = items.withContiguousStorageIfAvailable { values in
+            values.allSatisfy { value in
+                if case .object = value { return true }
+                return false
+            }
         }
-        return nil
+        return allRecords ?? items.allSatisfy({ $0.objectValue != nil }) ? nil : "must be a list of records"
     }
 
     var relatedModels: [(path: String, model: Model)] {
