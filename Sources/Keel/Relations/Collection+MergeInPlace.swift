@@ -22,14 +22,17 @@ extension Collection {
         guard comparator == nil, options.merge != false, !isUpdating, records.count == modelCount else {
             return false
         }
+        guard !records.isEmpty else { return true }
         let models = Self.upcast(storage)
         let idAttribute = M.idAttribute
+        var ids: [JSONValue] = []
+        ids.reserveCapacity(records.count)
         for index in records.indices {
             guard let id = modelID(for: records[index], idAttribute: idAttribute),
                 let model = indexed(id: id), model === models[index]
             else { return false }
+            ids.append(id)
         }
-        guard !records.isEmpty else { return true }
         let parses = options.parse == true
         let change = options.change
         let finished: Bool = whileUpdating {
@@ -37,7 +40,7 @@ extension Collection {
                 let model = models[index]
                 // A handler of an earlier merge may have moved the id; `set` looks the model up
                 // again for each record, so this does too.
-                guard index == 0 || matches(records[index], model, idAttribute: idAttribute) else {
+                guard index == 0 || indexed(id: ids[index]) === model else {
                     finishMerge(records, from: index, merged: models[..<index], options: options)
                     return false
                 }
@@ -51,12 +54,6 @@ extension Collection {
         let changes = CollectionChanges(added: [], removed: [], merged: models)
         dispatch(Event(name: "update", collection: self, changes: changes, options: change))
         return true
-    }
-
-    /// Whether `record` still names `model` by its id.
-    private func matches(_ record: Attributes, _ model: Model, idAttribute: String) -> Bool {
-        guard let id = modelID(for: record, idAttribute: idAttribute) else { return false }
-        return indexed(id: id) === model
     }
 
     /// Hands the records from `start` on to `set`, after a handler changed an id in the

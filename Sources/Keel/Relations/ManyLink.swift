@@ -7,8 +7,10 @@ final class ManyLink<Child: Model>: RelationLink {
     /// Ids of children removed since the last sync, for Rails' `_destroy`.
     private var removedIDs: [JSONValue] = []
     /// Whether the owner is merging a value into the collection (its events then need no
-    /// mirroring: the owner's `set` stores the mirror itself).
-    private var isMerging = false
+    /// mirroring: the owner's `set` stores the mirror itself). The collection's handlers
+    /// hold it, so that during a merge they return before loading their weak reference to
+    /// the link, which cost more than the rest of a child's forwarded `change`.
+    private let merging = MergeFlag()
 
     init(_ relation: HasMany<Child>, owner: Model) {
         key = relation.key
@@ -26,12 +28,12 @@ final class ManyLink<Child: Model>: RelationLink {
         collection.relationOwner = owner
         collection.relationPath = path
         collection.relationKey = relation.key
-        collection.on("change", owner: self) { [weak self] event in
-            guard let self, !self.isMerging, let child = event.model else { return }
+        collection.on("change", owner: self) { [weak self, merging] event in
+            guard !merging.isSet, let self, let child = event.model else { return }
             self.mirrorChange(of: child)
         }
-        collection.on("update", owner: self) { [weak self] event in
-            guard let self, !self.isMerging, let changes = event.changes else { return }
+        collection.on("update", owner: self) { [weak self, merging] event in
+            guard !merging.isSet, let self, let changes = event.changes else { return }
             for child in changes.removed where !child.isNew {
                 if let id = child.id { self.removedIDs.append(id) }
             }
@@ -43,8 +45,8 @@ final class ManyLink<Child: Model>: RelationLink {
             guard let self, let id = event.model?.id else { return }
             self.removedIDs.removeAll { $0 == id }
         }
-        collection.on("reset sort", owner: self) { [weak self] event in
-            guard let self, !self.isMerging else { return }
+        collection.on("reset sort", owner: self) { [weak self, merging] event in
+            guard !merging.isSet, let self else { return }
             self.owner.relationDidChange(self, mirror: self.mirror, nested: self.owner, path: self.key)
         }
     }
@@ -55,12 +57,16 @@ final class ManyLink<Child: Model>: RelationLink {
     /// The children are read as `[Model]`, so the loop is concrete code where one over
     /// `[Child]` stays generic, and the array is built without an `[JSONValue]` between.
     var mirror: JSONValue {
-        .array(JSONArray(Collection<Child>.upcast(collection.storage).lazy.map { .object($0.storage) }))
+        .array(JSONArray(children.lazy.map { .object($0.storage) }))
     }
 
+    /// The children as `[Model]`, reinterpreted as ``Collection/upcast(_:)`` does, without
+    /// looking up the metadata of `Collection<Child>` that calling it takes.
+    private var children: [Model] { unsafeBitCast(collection.storage, to: [Model].self) }
+
     func merge(_ value: JSONValue?, options: ChangeOptions) -> JSONValue? {
-        isMerging = true
-        defer { isMerging = false }
+        merging.isSet = true
+        defer { merging.isSet = false }
         var records: [Attributes] = []
         if case .array(let elements)? = value {
             records.reserveCapacity(elements.count)
@@ -135,9 +141,11 @@ final class ManyLink<Child: Model>: RelationLink {
     ///
     /// - Complexity: O(*n*) for *n* children when none is new, as after a fetch.
     private func adoptIDs(of records: [Attributes]) {
-        var newChildren: [Child] = []
-        for child in collection.storage where child.storedID == nil { newChildren.append(child) }
-        guard !newChildren.isEmpty else { return }
+        // As `[Model]`: a `[Child]` is generic code, whose metadata is looked up on each call.
+        let children = children
+        guard children.contains(where: { $0.storedID == nil }) else { return }
+        var newChildren: [Model] = []
+        for child in children where child.storedID == nil { newChildren.append(child) }
         let idAttribute = Child.idAttribute
         let unmatched = records.filter { record in
             guard let id = record[idAttribute], id != .null else { return false }
@@ -147,4 +155,11 @@ final class ManyLink<Child: Model>: RelationLink {
             if let id = record[idAttribute] { child.set([idAttribute: id], silent: true, validate: false) }
         }
     }
+}
+
+/// Whether a ``ManyLink`` is merging into its collection: a flag in an object of its own,
+/// which the collection's handlers hold strongly (it holds nothing, so no cycle forms).
+private final class MergeFlag {
+    /// Never accessed across a call that could overlap, so without the run-time check.
+    @exclusivity(unchecked) var isSet = false
 }
