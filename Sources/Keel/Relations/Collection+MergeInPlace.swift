@@ -1,11 +1,12 @@
 // MARK: - Merging a relation's records in place
 
 extension Collection {
-    /// ``set(_:add:remove:merge:at:silent:options:)-(_,_,_,_,_,_,_)`` for the records of a
-    /// has-many's response when each names, by id, the model already at its position (a
-    /// fetch that finds the same children in the same order): the records are merged into
-    /// those models in order, and `update` fires with them as merged, as `set` does.
-    /// Returns `false`, having changed nothing and fired nothing, when the records do not
+    /// Merges a has-many's records into the models at their positions, as `set` would.
+    ///
+    /// ``set(_:add:remove:merge:at:silent:options:)-(_,_,_,_,_,_,_)`` for records that each
+    /// name, by id, the model already at their position (a fetch that finds the same children
+    /// in the same order): the records are merged into those models in order, and `update`
+    /// fires with them as merged, as `set` does. Returns `false`, having changed nothing and fired nothing, when the records do not
     /// match the models so, or when `set` would do more than merge: a comparator (a merge
     /// may call for a sort), `merge: false`, or a collection in the middle of an update.
     ///

@@ -6,8 +6,10 @@ final class ManyLink<Child: Model>: RelationLink {
     let collection: Collection<Child>
     /// Ids of children removed since the last sync, for Rails' `_destroy`.
     private var removedIDs: [JSONValue] = []
-    /// Whether the owner is merging a value into the collection (its events then need no
-    /// mirroring: the owner's `set` stores the mirror itself). The collection's handlers
+    /// Whether the owner is merging a value into the collection.
+    ///
+    /// The collection's events then need no mirroring: the owner's `set` stores the mirror
+    /// itself. The collection's handlers
     /// hold it, so that during a merge they return before loading their weak reference to
     /// the link, which cost more than the rest of a child's forwarded `change`.
     private let merging = MergeFlag()

@@ -137,11 +137,14 @@ extension Model {
     /// string): such a `set` is rejected as invalid, whatever `validate` says, so that no
     /// related record is lost.
     func relationShapeErrors(_ attributes: Attributes, links: [String: any RelationLink]) -> ValidationError? {
-        var errors = ValidationError()
+        // Made only for a value of the wrong shape: most `set`s have none.
+        var errors: ValidationError?
         Self.forEachRelation(in: attributes, links: links) { position, link in
-            if let message = link.shapeError(of: attributes.value(at: position)) { errors.add(message, for: link.key) }
+            guard let message = link.shapeError(of: attributes.value(at: position)) else { return }
+            errors = errors ?? ValidationError()
+            errors?.add(message, for: link.key)
         }
-        return errors.isEmpty ? nil : errors
+        return errors
     }
 
     /// Calls `body` with the position in `attributes` of each relation's attribute, in order,

@@ -90,9 +90,11 @@ final class SlotCollection {
         return order
     }
 
-    /// ``set(_:)`` for inputs whose ids name the records already at their positions, as Keel's
-    /// has-many merges a response with the same children in the same order: merges each
-    /// input into its record, then reports them as merged. Returns `false`, having changed
+    /// Merges inputs into the records at their positions, as ``set(_:)`` would.
+    ///
+    /// For inputs whose ids name the records already at their positions, as Keel's has-many
+    /// merges a response with the same children in the same order: merges each input into
+    /// its record, then reports them as merged. Returns `false`, having changed
     /// nothing, when the inputs do not match the records so.
     func mergeInPlace(_ inputs: [ContiguousArray<PlainValue>]) -> Bool {
         guard inputs.count == records.count else { return false }

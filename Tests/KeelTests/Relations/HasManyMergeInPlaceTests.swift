@@ -165,7 +165,9 @@ struct HasManyMergeInPlaceTests {
     }
 
     @Test func parsedRecordsGoThroughEachChildsParse() throws {
-        let members = Collection<Member>([["id": 1, "invites": [["id": 1, "email": "a@x"], ["id": 2, "email": "b@x"]]]])
+        let members = Collection<Member>([
+            ["id": 1, "invites": [["id": 1, "email": "a@x"], ["id": 2, "email": "b@x"]]]
+        ])
         let member = try #require(members.get(1))
         let first = try #require(member[Member.invites].at(0))
         try members.set(parsing: [["id": 1, "invites": [["id": 1, "mail": "A@x"], ["id": 2, "mail": "B@x"]]]])
