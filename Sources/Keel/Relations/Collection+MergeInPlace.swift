@@ -19,7 +19,7 @@ extension Collection {
     /// ``finishMerge(_:from:merged:options:)``).
     ///
     /// - Complexity: O(*n*) for *n* records, plus the merges.
-    func mergeInPlace(_ records: [Attributes], options: UpdateOptions) -> Bool {
+    func mergeInPlace(_ records: JSONArray, options: UpdateOptions) -> Bool {
         guard comparator == nil, options.merge != false, !isUpdating, records.count == modelCount else {
             return false
         }
@@ -29,7 +29,8 @@ extension Collection {
         var ids: [JSONValue] = []
         ids.reserveCapacity(records.count)
         for index in records.indices {
-            guard let id = modelID(for: records[index], idAttribute: idAttribute),
+            guard case .object(let record) = records[index],
+                let id = modelID(for: record, idAttribute: idAttribute),
                 let model = indexed(id: id), model === models[index]
             else { return false }
             ids.append(id)
@@ -45,9 +46,9 @@ extension Collection {
                     finishMerge(records, from: index, merged: models[..<index], options: options)
                     return false
                 }
-                var attributes = records[index]
-                if parses { attributes = model.parse(.object(attributes), options: change) ?? [:] }
-                _ = model.apply(attributes, options: change)
+                // The record goes to `parse` as the JSON value it is, without wrapping a copy.
+                let attributes = parses ? model.parse(records[index], options: change) : records[index].objectValue
+                _ = model.apply(attributes ?? [:], options: change)
             }
             return true
         }
@@ -62,14 +63,14 @@ extension Collection {
     /// themselves (kept, not merged again), and the `update` that `set` fires counts them
     /// among the merged models.
     private func finishMerge(
-        _ records: [Attributes],
+        _ records: JSONArray,
         from start: Int,
         merged: ArraySlice<Model>,
         options: UpdateOptions
     ) {
         var inputs: [Input] = merged.map { Input.model(unsafeDowncast($0, to: M.self)) }
         inputs.reserveCapacity(records.count)
-        for index in start..<records.count { inputs.append(.attributes(records[index])) }
+        for index in start..<records.count { inputs.append(.attributes(records[index].objectValue ?? [:])) }
         isUpdating = false
         set(inputs: inputs, options: options, alreadyMerged: Array(merged))
         isUpdating = true

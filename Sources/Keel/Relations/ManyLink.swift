@@ -69,17 +69,21 @@ final class ManyLink<Child: Model>: RelationLink {
     func merge(_ value: JSONValue?, options: ChangeOptions) -> JSONValue? {
         merging.isSet = true
         defer { merging.isSet = false }
-        var records: [Attributes] = []
-        if case .array(let elements)? = value {
-            records.reserveCapacity(elements.count)
-            for case .object(let record) in elements { records.append(record) }
+        var elements = JSONArray()
+        if case .array(let array)? = value { elements = array }
+        // The records as a list only when something needs them: children to give ids to, or
+        // a full `set`.
+        var records: [Attributes]?
+        if children.contains(where: { $0.storedID == nil }) {
+            let parsed = Self.records(in: elements)
+            adoptIDs(of: parsed)
+            records = parsed
         }
-        adoptIDs(of: records)
         let update = UpdateOptions(options)
         // A response with the same children in the same order, as a fetch usually brings,
         // is merged into them without the bookkeeping of a full `set`.
-        if !collection.mergeInPlace(records, options: update) {
-            collection.set(records, silent: options.silent, options: update)
+        if !collection.mergeInPlace(elements, options: update) {
+            collection.set(records ?? Self.records(in: elements), silent: options.silent, options: update)
         }
         return value == nil ? nil : mirror
     }
@@ -132,20 +136,27 @@ final class ManyLink<Child: Model>: RelationLink {
         for child in collection.models { child.markSynced() }
     }
 
+    /// The records of a has-many's value, which ``shapeError(of:)`` found to be all objects.
+    private static func records(in elements: JSONArray) -> [Attributes] {
+        var records: [Attributes] = []
+        records.reserveCapacity(elements.count)
+        for case .object(let record) in elements { records.append(record) }
+        return records
+    }
+
     private func mirrorChange(of child: Model) {
         let path = collection.models.firstIndex { $0 === child }.map { "\(key)[\($0)]" } ?? key
         owner.relationDidChange(self, mirror: mirror, nested: child, path: path)
     }
 
-    /// Gives children created here, still without an id, the ids of the records the server
-    /// answered with in their place (the new records, in order), so they stay the same
-    /// instances after the save that created them.
+    /// Gives children created here, still without an id, the ids of their records.
     ///
-    /// - Complexity: O(*n*) for *n* children when none is new, as after a fetch.
+    /// The records are those the server answered with in their place (the new records, in
+    /// order), so the children stay the same instances after the save that created them.
+    /// Called only when a child is new.
     private func adoptIDs(of records: [Attributes]) {
         // As `[Model]`: a `[Child]` is generic code, whose metadata is looked up on each call.
         let children = children
-        guard children.contains(where: { $0.storedID == nil }) else { return }
         var newChildren: [Model] = []
         for child in children where child.storedID == nil { newChildren.append(child) }
         let idAttribute = Child.idAttribute
