@@ -6,9 +6,10 @@ extension Collection {
     /// ``set(_:add:remove:merge:at:silent:options:)-(_,_,_,_,_,_,_)`` for records that each
     /// name, by id, the model already at their position (a fetch that finds the same children
     /// in the same order): the records are merged into those models in order, and `update`
-    /// fires with them as merged, as `set` does. Returns `false`, having changed nothing and fired nothing, when the records do not
-    /// match the models so, or when `set` would do more than merge: a comparator (a merge
-    /// may call for a sort), `merge: false`, or a collection in the middle of an update.
+    /// fires with them as merged, as `set` does. Returns `false`, having changed nothing and
+    /// fired nothing, when the records do not match the models so, or when `set` would do more
+    /// than merge: a comparator (a merge may call for a sort), `merge: false`, or a
+    /// collection in the middle of an update.
     ///
     /// Only a relation's collection, always a `Collection<Child>` itself, takes this path: its
     /// ``parse(_:options:)`` is the default one, which hands an array of objects back as it is.
