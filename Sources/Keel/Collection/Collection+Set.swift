@@ -144,8 +144,12 @@ extension Collection {
     /// User code runs in the middle (merges' `change` events, `remove` events, model
     /// initializers, the comparator), while the new models are indexed but not yet in
     /// order; a mutation of the collection from there is rejected.
+    ///
+    /// - Parameter alreadyMerged: Models merged before this call, given among the inputs as
+    ///   themselves, that the `update` event counts as merged first (see
+    ///   ``mergeInPlace(_:options:)``).
     @discardableResult
-    func set(inputs: [Input], options: UpdateOptions) -> [M] {
+    func set(inputs: [Input], options: UpdateOptions, alreadyMerged: [Model] = []) -> [M] {
         guard admitsMutation() else { return [] }
         let update = whileUpdating { updateModels(inputs: inputs, options: options) }
         if !options.silent {
@@ -166,11 +170,12 @@ extension Collection {
                 dispatch(Event(name: "sort", collection: self, options: options.change))
             }
             // Skip building the lists' event when no one listens.
-            if hasHandlers && (!toAdd.isEmpty || !update.removed.isEmpty || !update.merged.isEmpty) {
+            let merged = alreadyMerged.isEmpty ? Self.upcast(update.merged) : alreadyMerged + Self.upcast(update.merged)
+            if hasHandlers && (!toAdd.isEmpty || !update.removed.isEmpty || !merged.isEmpty) {
                 let changes = CollectionChanges(
                     added: Self.upcast(toAdd),
                     removed: Self.upcast(update.removed),
-                    merged: Self.upcast(update.merged)
+                    merged: merged
                 )
                 dispatch(Event(name: "update", collection: self, changes: changes, options: options.change))
             }

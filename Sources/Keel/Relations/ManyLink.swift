@@ -6,9 +6,13 @@ final class ManyLink<Child: Model>: RelationLink {
     let collection: Collection<Child>
     /// Ids of children removed since the last sync, for Rails' `_destroy`.
     private var removedIDs: [JSONValue] = []
-    /// Whether the owner is merging a value into the collection (its events then need no
-    /// mirroring: the owner's `set` stores the mirror itself).
-    private var isMerging = false
+    /// Whether the owner is merging a value into the collection.
+    ///
+    /// The collection's events then need no mirroring: the owner's `set` stores the mirror
+    /// itself. The collection's handlers
+    /// hold it, so that during a merge they return before loading their weak reference to
+    /// the link, which cost more than the rest of a child's forwarded `change`.
+    private let merging = MergeFlag()
 
     init(_ relation: HasMany<Child>, owner: Model) {
         key = relation.key
@@ -26,12 +30,12 @@ final class ManyLink<Child: Model>: RelationLink {
         collection.relationOwner = owner
         collection.relationPath = path
         collection.relationKey = relation.key
-        collection.on("change", owner: self) { [weak self] event in
-            guard let self, !self.isMerging, let child = event.model else { return }
+        collection.on("change", owner: self) { [weak self, merging] event in
+            guard !merging.isSet, let self, let child = event.model else { return }
             self.mirrorChange(of: child)
         }
-        collection.on("update", owner: self) { [weak self] event in
-            guard let self, !self.isMerging, let changes = event.changes else { return }
+        collection.on("update", owner: self) { [weak self, merging] event in
+            guard !merging.isSet, let self, let changes = event.changes else { return }
             for child in changes.removed where !child.isNew {
                 if let id = child.id { self.removedIDs.append(id) }
             }
@@ -43,8 +47,8 @@ final class ManyLink<Child: Model>: RelationLink {
             guard let self, let id = event.model?.id else { return }
             self.removedIDs.removeAll { $0 == id }
         }
-        collection.on("reset sort", owner: self) { [weak self] event in
-            guard let self, !self.isMerging else { return }
+        collection.on("reset sort", owner: self) { [weak self, merging] event in
+            guard !merging.isSet, let self else { return }
             self.owner.relationDidChange(self, mirror: self.mirror, nested: self.owner, path: self.key)
         }
     }
@@ -55,20 +59,32 @@ final class ManyLink<Child: Model>: RelationLink {
     /// The children are read as `[Model]`, so the loop is concrete code where one over
     /// `[Child]` stays generic, and the array is built without an `[JSONValue]` between.
     var mirror: JSONValue {
-        .array(JSONArray(Collection<Child>.upcast(collection.storage).lazy.map { .object($0.storage) }))
+        .array(JSONArray(children.lazy.map { .object($0.storage) }))
     }
 
+    /// The children as `[Model]`, reinterpreted as ``Collection/upcast(_:)`` does, without
+    /// looking up the metadata of `Collection<Child>` that calling it takes.
+    private var children: [Model] { unsafeBitCast(collection.storage, to: [Model].self) }
+
     func merge(_ value: JSONValue?, options: ChangeOptions) -> JSONValue? {
-        isMerging = true
-        defer { isMerging = false }
-        var records: [Attributes] = []
-        if case .array(let elements)? = value {
-            records.reserveCapacity(elements.count)
-            for case .object(let record) in elements { records.append(record) }
+        merging.isSet = true
+        defer { merging.isSet = false }
+        var elements = JSONArray()
+        if case .array(let array)? = value { elements = array }
+        // The records as a list only when something needs them: children to give ids to, or
+        // a full `set`.
+        var records: [Attributes]?
+        if children.contains(where: { $0.storedID == nil }) {
+            let parsed = Self.records(in: elements)
+            adoptIDs(of: parsed)
+            records = parsed
         }
-        adoptIDs(of: records)
         let update = UpdateOptions(options)
-        collection.set(records, silent: options.silent, options: update)
+        // A response with the same children in the same order, as a fetch usually brings,
+        // is merged into them without the bookkeeping of a full `set`.
+        if !collection.mergeInPlace(elements, options: update) {
+            collection.set(records ?? Self.records(in: elements), silent: options.silent, options: update)
+        }
         return value == nil ? nil : mirror
     }
 
@@ -100,10 +116,15 @@ final class ManyLink<Child: Model>: RelationLink {
 
     func shapeError(of value: JSONValue) -> String? {
         if value == .null { return nil }
-        guard case .array(let items) = value, items.allSatisfy({ $0.objectValue != nil }) else {
-            return "must be a list of records"
+        guard case .array(let items) = value else { return "must be a list of records" }
+        // Matched in place: iterating the array or reading `objectValue` copies each record.
+        let allRecords = items.withContiguousStorageIfAvailable { values in
+            values.allSatisfy { value in
+                if case .object = value { return true }
+                return false
+            }
         }
-        return nil
+        return allRecords ?? items.allSatisfy({ $0.objectValue != nil }) ? nil : "must be a list of records"
     }
 
     var relatedModels: [(path: String, model: Model)] {
@@ -115,20 +136,29 @@ final class ManyLink<Child: Model>: RelationLink {
         for child in collection.models { child.markSynced() }
     }
 
+    /// The records of a has-many's value, which ``shapeError(of:)`` found to be all objects.
+    private static func records(in elements: JSONArray) -> [Attributes] {
+        var records: [Attributes] = []
+        records.reserveCapacity(elements.count)
+        for case .object(let record) in elements { records.append(record) }
+        return records
+    }
+
     private func mirrorChange(of child: Model) {
         let path = collection.models.firstIndex { $0 === child }.map { "\(key)[\($0)]" } ?? key
         owner.relationDidChange(self, mirror: mirror, nested: child, path: path)
     }
 
-    /// Gives children created here, still without an id, the ids of the records the server
-    /// answered with in their place (the new records, in order), so they stay the same
-    /// instances after the save that created them.
+    /// Gives children created here, still without an id, the ids of their records.
     ///
-    /// - Complexity: O(*n*) for *n* children when none is new, as after a fetch.
+    /// The records are those the server answered with in their place (the new records, in
+    /// order), so the children stay the same instances after the save that created them.
+    /// Called only when a child is new.
     private func adoptIDs(of records: [Attributes]) {
-        var newChildren: [Child] = []
-        for child in collection.storage where child.storedID == nil { newChildren.append(child) }
-        guard !newChildren.isEmpty else { return }
+        // As `[Model]`: a `[Child]` is generic code, whose metadata is looked up on each call.
+        let children = children
+        var newChildren: [Model] = []
+        for child in children where child.storedID == nil { newChildren.append(child) }
         let idAttribute = Child.idAttribute
         let unmatched = records.filter { record in
             guard let id = record[idAttribute], id != .null else { return false }
@@ -138,4 +168,11 @@ final class ManyLink<Child: Model>: RelationLink {
             if let id = record[idAttribute] { child.set([idAttribute: id], silent: true, validate: false) }
         }
     }
+}
+
+/// Whether a ``ManyLink`` is merging into its collection: a flag in an object of its own,
+/// which the collection's handlers hold strongly (it holds nothing, so no cycle forms).
+private final class MergeFlag {
+    /// Never accessed across a call that could overlap, so without the run-time check.
+    @exclusivity(unchecked) var isSet = false
 }

@@ -114,17 +114,20 @@ extension Model {
 
     /// Merges the relation attributes of a `set` into the related objects and puts their
     /// mirrors in place of the values.
+    ///
+    /// The relations are merged in the order of their attributes in `attributes`.
     func mergeRelations(_ attributes: Attributes, into links: [String: any RelationLink], options: ChangeOptions)
         -> Attributes
     {
         var result = attributes
-        for (key, value) in attributes {
+        Self.forEachRelation(in: attributes, links: links) { position, link in
+            let value = attributes.value(at: position)
             // A value of the wrong shape stays as it is (a `set` rejects it before this).
-            guard let link = links[key], options.unset || link.shapeError(of: value) == nil else { continue }
+            guard options.unset || link.shapeError(of: value) == nil else { return }
             if options.unset {
                 _ = link.merge(nil, options: options)
             } else {
-                result[key] = link.merge(value, options: options) ?? .null
+                result.setValue(link.merge(value, options: options) ?? .null, at: position)
             }
         }
         return result
@@ -134,11 +137,37 @@ extension Model {
     /// string): such a `set` is rejected as invalid, whatever `validate` says, so that no
     /// related record is lost.
     func relationShapeErrors(_ attributes: Attributes, links: [String: any RelationLink]) -> ValidationError? {
-        var errors = ValidationError()
-        for (key, value) in attributes {
-            if let message = links[key]?.shapeError(of: value) { errors.add(message, for: key) }
+        // Made only for a value of the wrong shape: most `set`s have none.
+        var errors: ValidationError?
+        Self.forEachRelation(in: attributes, links: links) { position, link in
+            guard let message = link.shapeError(of: attributes.value(at: position)) else { return }
+            errors = errors ?? ValidationError()
+            errors?.add(message, for: link.key)
         }
-        return errors.isEmpty ? nil : errors
+        return errors
+    }
+
+    /// Calls `body` with the position in `attributes` of each relation's attribute, in order,
+    /// and its link.
+    ///
+    /// Each relation's key is looked up in the attributes: a class has a few relations and a
+    /// `set` often more attributes, and hashing every attribute's name to look it up among
+    /// the links cost more.
+    static func forEachRelation(
+        in attributes: Attributes,
+        links: [String: any RelationLink],
+        _ body: (_ position: Int, _ link: any RelationLink) -> Void
+    ) {
+        if links.count == 1, let (key, link) = links.first {
+            if let position = attributes.index(forKey: key) { body(position, link) }
+            return
+        }
+        var found: [(position: Int, link: any RelationLink)] = []
+        for (key, link) in links {
+            if let position = attributes.index(forKey: key) { found.append((position, link)) }
+        }
+        found.sort { $0.position < $1.position }
+        for (position, link) in found { body(position, link) }
     }
 
     /// A save's body with each relation it holds encoded as the relation declares:

@@ -90,6 +90,24 @@ final class SlotCollection {
         return order
     }
 
+    /// Merges inputs into the records at their positions, as ``set(_:)`` would.
+    ///
+    /// For inputs whose ids name the records already at their positions, as Keel's has-many
+    /// merges a response with the same children in the same order: merges each input into
+    /// its record, then reports them as merged. Returns `false`, having changed
+    /// nothing, when the inputs do not match the records so.
+    func mergeInPlace(_ inputs: [ContiguousArray<PlainValue>]) -> Bool {
+        guard inputs.count == records.count else { return false }
+        for index in inputs.indices {
+            guard let id = inputs[index][Self.idSlot].intValue, get(id) === records[index] else { return false }
+        }
+        for index in inputs.indices { records[index].merge(inputs[index]) }
+        if !inputs.isEmpty && !updateObservers.isEmpty {
+            report(SlotChanges(added: [], removed: [], merged: records))
+        }
+        return true
+    }
+
     /// Replaces every record with new ones of these values, then reports one reset.
     @discardableResult
     func reset(_ inputs: [ContiguousArray<PlainValue>]) -> ContiguousArray<SlotRecord> {

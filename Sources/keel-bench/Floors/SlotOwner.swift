@@ -30,7 +30,8 @@ final class SlotOwner {
         -> ContiguousArray<PlainValue>
     {
         let rows = values[slot].arrayValue ?? []
-        children.set(rows.map { ContiguousArray($0.arrayValue ?? []) })
+        let inputs = rows.map { ContiguousArray($0.arrayValue ?? []) }
+        if !children.mergeInPlace(inputs) { children.set(inputs) }
         var result = values
         result[slot] = .array(children.records.map { .array(Array($0.values)) })
         return result
