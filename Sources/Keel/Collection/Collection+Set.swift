@@ -149,18 +149,25 @@ extension Collection {
         guard admitsMutation() else { return [] }
         let update = whileUpdating { updateModels(inputs: inputs, options: options) }
         if !options.silent {
-            let toAdd = update.added
-            for offset in toAdd.indices {
-                let model = toAdd[offset]
-                model.dispatch(
-                    Event(
-                        name: "add",
-                        model: model,
-                        collection: self,
-                        index: update.at.map { $0 + offset },
-                        options: options.change
+            // Walked as `[Model]`: indexing an `[M]` is an unspecialized generic call wherever
+            // `M` is not known at compile time.
+            let toAdd = Self.upcast(update.added)
+            if !toAdd.isEmpty {
+                var audience = ModelEventAudience(named: "add", in: self)
+                for offset in toAdd.indices {
+                    let model = toAdd[offset]
+                    if audience.isEmpty(for: model) { continue }
+                    model.dispatch(
+                        Event(
+                            name: "add",
+                            model: model,
+                            collection: self,
+                            index: update.at.map { $0 + offset },
+                            options: options.change
+                        )
                     )
-                )
+                    audience.refresh()
+                }
             }
             if update.reordered {
                 dispatch(Event(name: "sort", collection: self, options: options.change))
@@ -168,7 +175,7 @@ extension Collection {
             // Skip building the lists' event when no one listens.
             if hasHandlers && (!toAdd.isEmpty || !update.removed.isEmpty || !update.merged.isEmpty) {
                 let changes = CollectionChanges(
-                    added: Self.upcast(toAdd),
+                    added: toAdd,
                     removed: Self.upcast(update.removed),
                     merged: Self.upcast(update.merged)
                 )
@@ -218,13 +225,18 @@ extension Collection {
         var seen = IdentityTable(capacity: shouldRemove ? inputs.count : 0)
         if shouldRemove { order.reserveCapacity(inputs.count) }
         var needsSort = false
-        let modelOptions = shouldAdd ? optionsForNewModels(options) : options.change
+        // Read once: a generic class reaches its stored properties through its metadata.
+        let forwarder = shouldAdd ? forwardingHandler : nil
+        let modelOptions = forwarder.map { optionsForNewModels(options, forwarder: $0) } ?? options.change
         if shouldAdd {
             byID.reserveCapacity(count + inputs.count)
             byCID.reserveCapacity(count + inputs.count)
         }
 
-        for input in inputs {
+        // By index, so that each input is read in place rather than copied out of the array
+        // (a retain and a release of its attributes).
+        for index in inputs.indices {
+            let input = inputs[index]
             if let existing = existingModel(for: input) {
                 if shouldMerge, !input.isInstance(existing) {
                     var attributes = input.attributes
@@ -239,10 +251,12 @@ extension Collection {
                 }
                 if shouldRemove && seen.insert(existing) { order.append(existing) }
                 result.append(existing)
-            } else if shouldAdd {
-                guard let model = prepareModel(input, options: options, modelOptions: modelOptions) else { continue }
+            } else if let forwarder {
+                guard
+                    let model = prepareModel(input, options: options, modelOptions: modelOptions, forwarder: forwarder)
+                else { continue }
                 toAdd.append(model)
-                addReference(model)
+                addReference(model, forwarder: forwarder)
                 if shouldRemove {
                     seen.insert(model)
                     order.append(model)
@@ -284,7 +298,7 @@ extension Collection {
         switch input {
         case .model(let model):
             if let found = indexed(cidNumber: model.cidNumber) { return found }
-            guard let id = modelID(for: model.storage, idAttribute: model.idAttribute) else { return nil }
+            guard let id = indexKey(of: model) else { return nil }
             return indexed(id: id)
         case .attributes(let attributes):
             guard let id = modelID(for: attributes, idAttribute: M.idAttribute) else { return nil }
@@ -294,12 +308,19 @@ extension Collection {
 
     /// Builds (or adopts) the model for a new input; `nil` when validation rejects it.
     ///
-    /// - Parameter modelOptions: `options` with this collection as `collection`, made once
-    ///   per call by ``optionsForNewModels(_:)``.
-    private func prepareModel(_ input: Input, options: UpdateOptions, modelOptions: ChangeOptions) -> M? {
+    /// - Parameters:
+    ///   - modelOptions: `options` with this collection as `collection`, made once per call
+    ///     by ``optionsForNewModels(_:forwarder:)``.
+    ///   - forwarder: The collection's ``forwardingHandler``.
+    private func prepareModel(
+        _ input: Input,
+        options: UpdateOptions,
+        modelOptions: ChangeOptions,
+        forwarder: EventHandler
+    ) -> M? {
         switch input {
         case .model(let model):
-            adopt(model)
+            adopt(model, forwarder: forwarder)
             return unsafeDowncast(model, to: M.self)
         case .attributes(let attributes):
             let (model, error) = makeModel(attributes, options: options, modelOptions: modelOptions)
@@ -307,10 +328,11 @@ extension Collection {
         }
     }
 
-    /// The options new models are built with: `options` naming this collection.
-    func optionsForNewModels(_ options: UpdateOptions) -> ChangeOptions {
+    /// The options new models are built with: `options` naming this collection, through its
+    /// ``forwardingHandler`` (`forwarder`, when the caller has it at hand).
+    func optionsForNewModels(_ options: UpdateOptions, forwarder: EventHandler? = nil) -> ChangeOptions {
         var modelOptions = options.change
-        modelOptions.collectionForwarder = forwardingHandler
+        modelOptions.collectionForwarder = forwarder ?? forwardingHandler
         return modelOptions
     }
 
@@ -328,19 +350,22 @@ extension Collection {
         return (model, error)
     }
 
-    func addReference(_ model: M) {
+    /// Indexes a new model and makes this collection forward its events.
+    ///
+    /// - Parameter forwarder: The collection's ``forwardingHandler``, read once per update.
+    func addReference(_ model: Model, forwarder: EventHandler) {
         byCID.insert(model, forKey: model.cidNumber)
-        if let id = modelID(for: model.storage, idAttribute: model.idAttribute) { byID.insert(model, forID: id) }
-        adopt(model)
-        model.addForwarder(forwardingHandler)
+        if let id = indexKey(of: model) { byID.insert(model, forID: id) }
+        adopt(model, forwarder: forwarder)
+        model.addForwarder(forwarder)
     }
 
-    func unindex(_ model: M) {
+    func unindex(_ model: Model) {
         byCID.remove(model, forKey: model.cidNumber)
-        if let id = modelID(for: model.storage, idAttribute: model.idAttribute) { byID.remove(model, forID: id) }
+        if let id = indexKey(of: model) { byID.remove(model, forID: id) }
     }
 
-    func removeReference(_ model: M) {
+    func removeReference(_ model: Model) {
         let forwarder = forwardingHandler
         model.removeForwarder(forwarder)
         // A `remove` handler may have added the model again, with a forwarder of its own.
@@ -351,7 +376,13 @@ extension Collection {
 
     /// Makes this collection the model's ``Model/collection`` unless it has a live one.
     func adopt(_ model: Model) {
-        if model.collection == nil { model.collectionForwarder = forwardingHandler }
+        adopt(model, forwarder: forwardingHandler)
+    }
+
+    /// ``adopt(_:)`` with the collection's ``forwardingHandler`` at hand. A model built for
+    /// this collection already refers to it, which is decided without loading the reference.
+    func adopt(_ model: Model, forwarder: EventHandler) {
+        if model.collectionForwarder !== forwarder && model.collection == nil { model.collectionForwarder = forwarder }
     }
 }
 
