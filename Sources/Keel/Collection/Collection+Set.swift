@@ -227,23 +227,17 @@ extension Collection {
         var needsSort = false
         // Read once: a generic class reaches its stored properties through its metadata.
         let forwarder = shouldAdd ? forwardingHandler : nil
+        let idAttribute = M.idAttribute
         let modelOptions = forwarder.map { optionsForNewModels(options, forwarder: $0) } ?? options.change
         if shouldAdd {
             byID.reserveCapacity(count + inputs.count)
             byCID.reserveCapacity(count + inputs.count)
         }
 
-        // By index, so that each input is read in place rather than copied out of the array
-        // (a retain and a release of its attributes).
-        for index in inputs.indices {
-            let input = inputs[index]
-            if let existing = existingModel(for: input) {
+        for input in inputs {
+            if let existing = existingModel(for: input, idAttribute: idAttribute) {
                 if shouldMerge, !input.isInstance(existing) {
-                    var attributes = input.attributes
-                    if options.parse == true, case .attributes = input {
-                        attributes = existing.parse(.object(attributes), options: options.change) ?? [:]
-                    }
-                    _ = existing.apply(attributes, options: options.change)
+                    merge(input, into: existing, options: options)
                     toMerge.append(existing)
                     if sortable && !needsSort {
                         needsSort = sortAttribute.map { existing.hasChanged($0) } ?? existing.hasChanged()
@@ -294,14 +288,21 @@ extension Collection {
 
     // MARK: - References
 
-    private func existingModel(for input: Input) -> M? {
+    /// The present model that an input stands for.
+    ///
+    /// - Parameter idAttribute: `M.idAttribute`, read once per update.
+    private func existingModel(for input: Input, idAttribute: String) -> Model? {
         switch input {
         case .model(let model):
-            if let found = indexed(cidNumber: model.cidNumber) { return found }
+            if let found = byCID[model.cidNumber] { return found }
             guard let id = indexKey(of: model) else { return nil }
             return indexed(id: id)
         case .attributes(let attributes):
-            guard let id = modelID(for: attributes, idAttribute: M.idAttribute) else { return nil }
+            // The default `modelID`, without the call, in a collection that has no other.
+            let key =
+                isBaseCollection
+                ? Model.identifier(attributes[idAttribute]) : modelID(for: attributes, idAttribute: idAttribute)
+            guard let id = key else { return nil }
             return indexed(id: id)
         }
     }
@@ -317,15 +318,24 @@ extension Collection {
         options: UpdateOptions,
         modelOptions: ChangeOptions,
         forwarder: EventHandler
-    ) -> M? {
+    ) -> Model? {
         switch input {
         case .model(let model):
             adopt(model, forwarder: forwarder)
-            return unsafeDowncast(model, to: M.self)
+            return model
         case .attributes(let attributes):
-            let (model, error) = makeModel(attributes, options: options, modelOptions: modelOptions)
+            let (model, error) = buildModel(attributes, options: options, modelOptions: modelOptions)
             return error == nil ? model : nil
         }
+    }
+
+    /// Merges an input into the present model with its id (a `set` with `merge`).
+    private func merge(_ input: Input, into existing: Model, options: UpdateOptions) {
+        var attributes = input.attributes
+        if options.parse == true, case .attributes = input {
+            attributes = existing.parse(.object(attributes), options: options.change) ?? [:]
+        }
+        _ = existing.apply(attributes, options: options.change)
     }
 
     /// The options new models are built with: `options` naming this collection, through its
@@ -338,11 +348,23 @@ extension Collection {
 
     /// Builds a model for attributes; with `validate: true`, also reports its validation
     /// error as `invalid` on the collection.
-    func makeModel(_ attributes: Attributes, options: UpdateOptions, modelOptions: ChangeOptions? = nil) -> (
-        M, ValidationError?
+    func makeModel(_ attributes: Attributes, options: UpdateOptions) -> (M, ValidationError?) {
+        let (model, error) = buildModel(attributes, options: options, modelOptions: optionsForNewModels(options))
+        return (unsafeDowncast(model, to: M.self), error)
+    }
+
+    /// ``makeModel(_:options:)`` with the options for new models at hand, typed `Model`: a
+    /// generic `M?` or `(M, ValidationError?)` is copied through value witnesses where `M`
+    /// is not known at compile time.
+    private func buildModel(_ attributes: Attributes, options: UpdateOptions, modelOptions: ChangeOptions) -> (
+        Model, ValidationError?
     ) {
-        let modelOptions = modelOptions ?? optionsForNewModels(options)
-        let model = factory?(attributes, modelOptions) ?? M(attributes, options: modelOptions)
+        let model: Model
+        if let factory {
+            model = factory(attributes, modelOptions)
+        } else {
+            model = M(attributes, options: modelOptions)
+        }
         guard options.validate == true, let error = model.validationError else { return (model, nil) }
         if options.change.reportsInvalid ?? !options.silent {
             dispatch(Event(name: "invalid", model: model, collection: self, error: error, options: options.change))
