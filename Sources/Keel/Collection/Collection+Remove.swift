@@ -165,6 +165,51 @@ extension Collection {
         return Self.downcast(removed)
     }
 
+    /// Removes the models that `seen` does not hold (those a smart `set` leaves out), as
+    /// ``removeModels(_:options:)`` does.
+    ///
+    /// They are found in collection order, so each one's `remove` index (its position had
+    /// they been removed one by one) is its position less the number removed before it: the
+    /// tables that put a list in any order back in collection order are not needed.
+    func removeModels(notIn seen: IdentityTable, options: UpdateOptions) -> [M] {
+        let current = Self.upcast(storage)
+        var kept: [Model] = []
+        kept.reserveCapacity(current.count)
+        var removed: [Model] = []
+        var positions: [Int] = []
+        for index in current.indices {
+            let model = current[index]
+            if seen.contains(model) {
+                kept.append(model)
+            } else {
+                removed.append(model)
+                positions.append(index)
+            }
+        }
+        guard !removed.isEmpty else { return [] }
+        mutateModels { $0 = Self.downcast(kept) }
+        for index in removed.indices { unindex(removed[index]) }
+
+        var audience = options.silent ? nil : ModelEventAudience(named: "remove", in: self)
+        for offset in removed.indices {
+            let model = removed[offset]
+            if audience?.isEmpty(for: model) == false {
+                model.dispatch(
+                    Event(
+                        name: "remove",
+                        model: model,
+                        collection: self,
+                        index: positions[offset] - offset,
+                        options: options.change
+                    )
+                )
+                audience?.refresh()
+            }
+            removeReference(model)
+        }
+        return Self.downcast(removed)
+    }
+
     /// Removes one model as ``removeModels(_:options:)`` does, in O(log *n*) (O(1) for the
     /// last model) once the models are in slots.
     private func removeModel(_ model: M, options: UpdateOptions) -> M? {
