@@ -30,8 +30,10 @@ extension Collection {
         adopt(model, forwarder: forwardingHandler)
     }
 
-    /// ``adopt(_:)`` with the collection's ``forwardingHandler`` at hand. A model built for
-    /// this collection already refers to it, which is decided without loading the reference.
+    /// ``adopt(_:)`` with the collection's ``forwardingHandler`` at hand.
+    ///
+    /// A model built for this collection already refers to it, which is decided without
+    /// loading the reference.
     func adopt(_ model: Model, forwarder: EventHandler) {
         if model.collectionForwarder !== forwarder && model.collection == nil { model.collectionForwarder = forwarder }
     }

@@ -122,10 +122,11 @@ open class Collection<M: Model>: EventEmitter, ModelCollection, RelatedCollectio
     /// ``forwardingHandler`` once it has been created.
     private var createdForwardingHandler: EventHandler?
 
-    /// Whether the collection is an instance of `Collection` itself rather than of a
-    /// subclass. Its ``modelID(for:idAttribute:)`` is then the default one, which for a
-    /// model's attributes is the model's cached id (``Model/id``): the indexes read that
-    /// instead of searching the attributes for the id.
+    /// Whether the collection is an instance of `Collection` itself rather than of a subclass.
+    ///
+    /// Its ``modelID(for:idAttribute:)`` is then the default one, which for a model's
+    /// attributes is the model's cached id (``Model/id``): the indexes read that instead of
+    /// searching the attributes for the id.
     final let isBaseCollection: Bool
 
     // The models and their indexes opt out of run-time exclusivity checks: every mutation
