@@ -116,12 +116,16 @@ extension Collection {
 
     /// Removes models in one pass, then fires `remove` for each with the index it would have
     /// had had they been removed one by one (Backbone's order), and detaches them.
+    ///
+    /// The lists are walked as `[Model]`: iterating or indexing an `[M]` is an unspecialized
+    /// generic call wherever `M` is not known at compile time.
     func removeModels(_ models: [M], options: UpdateOptions) -> [M] {
+        let models = Self.upcast(models)
         var wanted = IdentityTable(capacity: models.count)
-        for model in models { wanted.insert(model) }
+        for index in models.indices { wanted.insert(models[index]) }
         var originalIndex = IdentityTable(capacity: models.count)
-        let current = storage
-        var kept: [M] = []
+        let current = Self.upcast(storage)
+        var kept: [Model] = []
         kept.reserveCapacity(current.count)
         for index in current.indices {
             let model = current[index]
@@ -133,30 +137,77 @@ extension Collection {
         }
         guard !originalIndex.isEmpty else { return [] }
         let total = current.count
-        mutateModels { $0 = kept }
+        mutateModels { $0 = Self.downcast(kept) }
 
-        var removed: [M] = []
+        var removed: [Model] = []
         removed.reserveCapacity(originalIndex.count)
         var listed = IdentityTable(capacity: originalIndex.count)
-        for model in models where originalIndex.contains(model) {
+        for index in models.indices where originalIndex.contains(models[index]) {
             // A model given twice is listed once.
-            if listed.insert(model) { removed.append(model) }
+            if listed.insert(models[index]) { removed.append(models[index]) }
         }
-        for model in removed { unindex(model) }
+        for index in removed.indices { unindex(removed[index]) }
 
         var alreadyRemoved = FenwickTree(count: total)
+        var audience = options.silent ? nil : ModelEventAudience(named: "remove", in: self)
         for model in removed {
             let index = originalIndex.value(for: model) ?? 0
             let currentIndex = index - alreadyRemoved.prefixSum(upTo: index)
             alreadyRemoved.increment(at: index)
-            if !options.silent {
+            if audience?.isEmpty(for: model) == false {
                 model.dispatch(
                     Event(name: "remove", model: model, collection: self, index: currentIndex, options: options.change)
                 )
+                audience?.refresh()
             }
             removeReference(model)
         }
-        return removed
+        return Self.downcast(removed)
+    }
+
+    /// Removes the models that `seen` does not hold (those a smart `set` leaves out), as
+    /// ``removeModels(_:options:)`` does.
+    ///
+    /// They are found in collection order, so each one's `remove` index (its position had
+    /// they been removed one by one) is its position less the number removed before it: the
+    /// tables that put a list in any order back in collection order are not needed.
+    func removeModels(notIn seen: IdentityTable, options: UpdateOptions) -> [M] {
+        let current = Self.upcast(storage)
+        var kept: [Model] = []
+        kept.reserveCapacity(current.count)
+        var removed: [Model] = []
+        var positions: [Int] = []
+        for index in current.indices {
+            let model = current[index]
+            if seen.contains(model) {
+                kept.append(model)
+            } else {
+                removed.append(model)
+                positions.append(index)
+            }
+        }
+        guard !removed.isEmpty else { return [] }
+        mutateModels { $0 = Self.downcast(kept) }
+        for index in removed.indices { unindex(removed[index]) }
+
+        var audience = options.silent ? nil : ModelEventAudience(named: "remove", in: self)
+        for offset in removed.indices {
+            let model = removed[offset]
+            if audience?.isEmpty(for: model) == false {
+                model.dispatch(
+                    Event(
+                        name: "remove",
+                        model: model,
+                        collection: self,
+                        index: positions[offset] - offset,
+                        options: options.change
+                    )
+                )
+                audience?.refresh()
+            }
+            removeReference(model)
+        }
+        return Self.downcast(removed)
     }
 
     /// Removes one model as ``removeModels(_:options:)`` does, in O(log *n*) (O(1) for the

@@ -153,18 +153,25 @@ extension Collection {
         guard admitsMutation() else { return [] }
         let update = whileUpdating { updateModels(inputs: inputs, options: options) }
         if !options.silent {
-            let toAdd = update.added
-            for offset in toAdd.indices {
-                let model = toAdd[offset]
-                model.dispatch(
-                    Event(
-                        name: "add",
-                        model: model,
-                        collection: self,
-                        index: update.at.map { $0 + offset },
-                        options: options.change
+            // Walked as `[Model]`: indexing an `[M]` is an unspecialized generic call wherever
+            // `M` is not known at compile time.
+            let toAdd = Self.upcast(update.added)
+            if !toAdd.isEmpty {
+                var audience = ModelEventAudience(named: "add", in: self)
+                for offset in toAdd.indices {
+                    let model = toAdd[offset]
+                    if audience.isEmpty(for: model) { continue }
+                    model.dispatch(
+                        Event(
+                            name: "add",
+                            model: model,
+                            collection: self,
+                            index: update.at.map { $0 + offset },
+                            options: options.change
+                        )
                     )
-                )
+                    audience.refresh()
+                }
             }
             if update.reordered {
                 dispatch(Event(name: "sort", collection: self, options: options.change))
@@ -173,7 +180,7 @@ extension Collection {
             let merged = alreadyMerged.isEmpty ? Self.upcast(update.merged) : alreadyMerged + Self.upcast(update.merged)
             if hasHandlers && (!toAdd.isEmpty || !update.removed.isEmpty || !merged.isEmpty) {
                 let changes = CollectionChanges(
-                    added: Self.upcast(toAdd),
+                    added: toAdd,
                     removed: Self.upcast(update.removed),
                     merged: merged
                 )
@@ -223,20 +230,19 @@ extension Collection {
         var seen = IdentityTable(capacity: shouldRemove ? inputs.count : 0)
         if shouldRemove { order.reserveCapacity(inputs.count) }
         var needsSort = false
-        let modelOptions = shouldAdd ? optionsForNewModels(options) : options.change
+        // Read once: a generic class reaches its stored properties through its metadata.
+        let forwarder = shouldAdd ? forwardingHandler : nil
+        let idAttribute = M.idAttribute
+        let modelOptions = forwarder.map { optionsForNewModels(options, forwarder: $0) } ?? options.change
         if shouldAdd {
             byID.reserveCapacity(count + inputs.count)
             byCID.reserveCapacity(count + inputs.count)
         }
 
         for input in inputs {
-            if let existing = existingModel(for: input) {
+            if let existing = existingModel(for: input, idAttribute: idAttribute) {
                 if shouldMerge, !input.isInstance(existing) {
-                    var attributes = input.attributes
-                    if options.parse == true, case .attributes = input {
-                        attributes = existing.parse(.object(attributes), options: options.change) ?? [:]
-                    }
-                    _ = existing.apply(attributes, options: options.change)
+                    merge(input, into: existing, options: options)
                     toMerge.append(existing)
                     if sortable && !needsSort {
                         needsSort = sortAttribute.map { existing.hasChanged($0) } ?? existing.hasChanged()
@@ -244,10 +250,12 @@ extension Collection {
                 }
                 if shouldRemove && seen.insert(existing) { order.append(existing) }
                 result.append(existing)
-            } else if shouldAdd {
-                guard let model = prepareModel(input, options: options, modelOptions: modelOptions) else { continue }
+            } else if let forwarder {
+                guard
+                    let model = prepareModel(input, options: options, modelOptions: modelOptions, forwarder: forwarder)
+                else { continue }
                 toAdd.append(model)
-                addReference(model)
+                addReference(model, forwarder: forwarder)
                 if shouldRemove {
                     seen.insert(model)
                     order.append(model)
@@ -258,9 +266,7 @@ extension Collection {
 
         var removed: [M] = []
         if shouldRemove {
-            var missing: [Model] = []
-            for model in storage where !seen.contains(model) { missing.append(model) }
-            if !missing.isEmpty { removed = removeModels(Self.downcast(missing), options: options) }
+            removed = removeModels(notIn: seen, options: options)
         }
 
         var orderChanged = false
@@ -285,78 +291,88 @@ extension Collection {
 
     // MARK: - References
 
-    private func existingModel(for input: Input) -> M? {
+    /// The present model that an input stands for.
+    ///
+    /// - Parameter idAttribute: `M.idAttribute`, read once per update.
+    private func existingModel(for input: Input, idAttribute: String) -> Model? {
         switch input {
         case .model(let model):
-            if let found = indexed(cidNumber: model.cidNumber) { return found }
-            guard let id = modelID(for: model.storage, idAttribute: model.idAttribute) else { return nil }
+            if let found = byCID[model.cidNumber] { return found }
+            guard let id = indexKey(of: model) else { return nil }
             return indexed(id: id)
         case .attributes(let attributes):
-            guard let id = modelID(for: attributes, idAttribute: M.idAttribute) else { return nil }
+            // The default `modelID`, without the call, in a collection that has no other.
+            let key =
+                isBaseCollection
+                ? Model.identifier(attributes[idAttribute]) : modelID(for: attributes, idAttribute: idAttribute)
+            guard let id = key else { return nil }
             return indexed(id: id)
         }
     }
 
     /// Builds (or adopts) the model for a new input; `nil` when validation rejects it.
     ///
-    /// - Parameter modelOptions: `options` with this collection as `collection`, made once
-    ///   per call by ``optionsForNewModels(_:)``.
-    private func prepareModel(_ input: Input, options: UpdateOptions, modelOptions: ChangeOptions) -> M? {
+    /// - Parameters:
+    ///   - modelOptions: `options` with this collection as `collection`, made once per call
+    ///     by ``optionsForNewModels(_:forwarder:)``.
+    ///   - forwarder: The collection's ``forwardingHandler``.
+    private func prepareModel(
+        _ input: Input,
+        options: UpdateOptions,
+        modelOptions: ChangeOptions,
+        forwarder: EventHandler
+    ) -> Model? {
         switch input {
         case .model(let model):
-            adopt(model)
-            return unsafeDowncast(model, to: M.self)
+            adopt(model, forwarder: forwarder)
+            return model
         case .attributes(let attributes):
-            let (model, error) = makeModel(attributes, options: options, modelOptions: modelOptions)
+            let (model, error) = buildModel(attributes, options: options, modelOptions: modelOptions)
             return error == nil ? model : nil
         }
     }
 
-    /// The options new models are built with: `options` naming this collection.
-    func optionsForNewModels(_ options: UpdateOptions) -> ChangeOptions {
+    /// Merges an input into the present model with its id (a `set` with `merge`).
+    private func merge(_ input: Input, into existing: Model, options: UpdateOptions) {
+        var attributes = input.attributes
+        if options.parse == true, case .attributes = input {
+            attributes = existing.parse(.object(attributes), options: options.change) ?? [:]
+        }
+        _ = existing.apply(attributes, options: options.change)
+    }
+
+    /// The options new models are built with: `options` naming this collection, through its
+    /// ``forwardingHandler`` (`forwarder`, when the caller has it at hand).
+    func optionsForNewModels(_ options: UpdateOptions, forwarder: EventHandler? = nil) -> ChangeOptions {
         var modelOptions = options.change
-        modelOptions.collectionForwarder = forwardingHandler
+        modelOptions.collectionForwarder = forwarder ?? forwardingHandler
         return modelOptions
     }
 
     /// Builds a model for attributes; with `validate: true`, also reports its validation
     /// error as `invalid` on the collection.
-    func makeModel(_ attributes: Attributes, options: UpdateOptions, modelOptions: ChangeOptions? = nil) -> (
-        M, ValidationError?
+    func makeModel(_ attributes: Attributes, options: UpdateOptions) -> (M, ValidationError?) {
+        let (model, error) = buildModel(attributes, options: options, modelOptions: optionsForNewModels(options))
+        return (unsafeDowncast(model, to: M.self), error)
+    }
+
+    /// ``makeModel(_:options:)`` with the options for new models at hand, typed `Model`: a
+    /// generic `M?` or `(M, ValidationError?)` is copied through value witnesses where `M`
+    /// is not known at compile time.
+    private func buildModel(_ attributes: Attributes, options: UpdateOptions, modelOptions: ChangeOptions) -> (
+        Model, ValidationError?
     ) {
-        let modelOptions = modelOptions ?? optionsForNewModels(options)
-        let model = factory?(attributes, modelOptions) ?? M(attributes, options: modelOptions)
+        let model: Model
+        if let factory {
+            model = factory(attributes, modelOptions)
+        } else {
+            model = M(attributes, options: modelOptions)
+        }
         guard options.validate == true, let error = model.validationError else { return (model, nil) }
         if options.change.reportsInvalid ?? !options.silent {
             dispatch(Event(name: "invalid", model: model, collection: self, error: error, options: options.change))
         }
         return (model, error)
-    }
-
-    func addReference(_ model: M) {
-        byCID.insert(model, forKey: model.cidNumber)
-        if let id = modelID(for: model.storage, idAttribute: model.idAttribute) { byID.insert(model, forID: id) }
-        adopt(model)
-        model.addForwarder(forwardingHandler)
-    }
-
-    func unindex(_ model: M) {
-        byCID.remove(model, forKey: model.cidNumber)
-        if let id = modelID(for: model.storage, idAttribute: model.idAttribute) { byID.remove(model, forID: id) }
-    }
-
-    func removeReference(_ model: M) {
-        let forwarder = forwardingHandler
-        model.removeForwarder(forwarder)
-        // A `remove` handler may have added the model again, with a forwarder of its own.
-        if model.collectionForwarder === forwarder && indexed(cidNumber: model.cidNumber) !== model {
-            model.collectionForwarder = nil
-        }
-    }
-
-    /// Makes this collection the model's ``Model/collection`` unless it has a live one.
-    func adopt(_ model: Model) {
-        if model.collection == nil { model.collectionForwarder = forwardingHandler }
     }
 }
 

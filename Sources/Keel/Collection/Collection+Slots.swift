@@ -41,6 +41,12 @@ extension Collection {
     /// Inserts models at `position` (`nil`: at the end); appending keeps the slots.
     func insertModels(_ models: [M], at position: Int?) {
         let count = modelCount
+        // Into an empty collection the array itself is taken: inserting its elements one by one
+        // copies each through value witnesses wherever `M` is not known at compile time.
+        if count == 0 {
+            mutateModels { $0 = models }
+            return
+        }
         guard slots != nil, position ?? count == count else {
             mutateModels { $0.insert(contentsOf: models, at: position ?? $0.count) }
             return

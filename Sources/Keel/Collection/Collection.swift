@@ -114,13 +114,20 @@ open class Collection<M: Model>: EventEmitter, ModelCollection, RelatedCollectio
     /// the collection shares it, and a model refers to its ``Model/collection`` through it.
     var forwardingHandler: EventHandler {
         if let handler = createdForwardingHandler { return handler }
-        let handler = EventHandler.forwarding(to: self, isSubclass: type(of: self) != Collection<M>.self)
+        let handler = EventHandler.forwarding(to: self, isSubclass: !isBaseCollection)
         createdForwardingHandler = handler
         return handler
     }
 
     /// ``forwardingHandler`` once it has been created.
     private var createdForwardingHandler: EventHandler?
+
+    /// Whether the collection is an instance of `Collection` itself rather than of a subclass.
+    ///
+    /// Its ``modelID(for:idAttribute:)`` is then the default one, which for a model's
+    /// attributes is the model's cached id (``Model/id``): the indexes read that instead of
+    /// searching the attributes for the id.
+    final let isBaseCollection: Bool
 
     // The models and their indexes opt out of run-time exclusivity checks: every mutation
     // is a short internal step that never calls user code (sorting happens on a copy).
@@ -169,6 +176,7 @@ open class Collection<M: Model>: EventEmitter, ModelCollection, RelatedCollectio
         options: UpdateOptions = UpdateOptions()
     ) {
         cid = "col" + String(EventEmitter.makeUniqueID())
+        isBaseCollection = Self.self == Collection<M>.self
         self.comparator = comparator
         self.factory = factory
         storedURL = url ?? Self.url
@@ -357,8 +365,15 @@ open class Collection<M: Model>: EventEmitter, ModelCollection, RelatedCollectio
     public func get(_ model: Model) -> M? {
         observeModels()
         if let found = indexed(cidNumber: model.cidNumber) { return found }
-        guard let id = modelID(for: model.storage, idAttribute: model.idAttribute) else { return nil }
+        guard let id = indexKey(of: model) else { return nil }
         return indexed(id: id)
+    }
+
+    /// The key that the id index files `model` under: ``modelID(for:idAttribute:)`` of its
+    /// attributes, which is the model's cached id unless a subclass decides ids.
+    @inline(__always)
+    func indexKey(of model: Model) -> JSONValue? {
+        isBaseCollection ? model.storedID : modelID(for: model.storage, idAttribute: model.idAttribute)
     }
 
     /// The model indexed under this id.

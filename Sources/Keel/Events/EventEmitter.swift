@@ -251,6 +251,27 @@ open class EventEmitter {
         return false
     }
 
+    /// Whether a dispatch of an event named `name` would run no handler here: none is
+    /// registered for the name, there is no `all` handler, and no collection forwards the
+    /// emitter's events.
+    final func hasNoHandlers(named name: String) -> Bool {
+        switch storage {
+        case .empty:
+            return true
+        case .forwarder:
+            return false
+        case .state(let state):
+            return state.allHandlers.isEmpty && Self.position(of: name, in: &state.handlers) == nil
+        }
+    }
+
+    /// Whether `forwarder`, a collection's forwarding handler, is the emitter's only handler.
+    @inline(__always)
+    final func hasLoneForwarder(_ forwarder: EventHandler) -> Bool {
+        if case .forwarder(let handler) = storage { return handler === forwarder }
+        return false
+    }
+
     /// Runs the handlers of one event name, then the `all` handlers.
     final func dispatch(_ event: Event) {
         if let unretained = unretainedState {

@@ -137,7 +137,7 @@ open class Model: EventEmitter, Observable {
     /// ``replaceStorage(_:)``, which keeps the layout in step.
     @exclusivity(unchecked) final var storage: Attributes
     /// The keys of ``storage`` as a layout shared with the models that have the same keys.
-    @exclusivity(unchecked) final var layout = AttributeLayout.empty
+    @exclusivity(unchecked) final var layout: AttributeLayout
     /// The cached id, refreshed only when a `set` names the id attribute.
     @exclusivity(unchecked) final var storedID: JSONValue?
     /// Whether ``registrar`` has been created. A flag of its own (it fits in the id's
@@ -275,21 +275,48 @@ open class Model: EventEmitter, Observable {
     public required init(_ attributes: Attributes = [:], options: ChangeOptions = ChangeOptions()) {
         let type = Self.self
         cidNumber = EventEmitter.makeUniqueID()
+        var attributes = consume attributes
+        // Without `parse`, the defaults are merged before the model exists (the class's
+        // `defaults` and `relations` do not see it); the relations are fetched after them, as
+        // when parsing. A model without relations or validation then has its final storage
+        // and layout before it exists, and stores them once.
+        var relations: [any Relation]?
+        if options.parse != true {
+            let defaults = type.defaults
+            if !defaults.isEmpty {
+                attributes = Attributes(merging: consume defaults, with: consume attributes)
+            }
+            let classRelations = type.relations
+            if classRelations.isEmpty && options.validate != true {
+                let layout = AttributeLayout.empty.matching(attributes)
+                // Found by the layout's slot, which beats searching the keys.
+                if let slot = layout.slot(of: type.idAttribute) {
+                    storedID = Self.identifier(attributes.value(at: slot))
+                }
+                storage = attributes
+                self.layout = layout
+                super.init()
+                if let forwarder = options.collectionForwarder { collectionForwarder = forwarder }
+                initialize(attributes, options: options)
+                return
+            }
+            relations = classRelations
+        }
         storage = Attributes()
+        layout = .empty
         super.init()
         if let forwarder = options.collectionForwarder { collectionForwarder = forwarder }
-        var attributes = consume attributes
         if options.parse == true {
             attributes = parse(.object(attributes), options: options) ?? [:]
+            let defaults = type.defaults
+            if !defaults.isEmpty {
+                attributes = Attributes(merging: consume defaults, with: consume attributes)
+            }
         }
-        let defaults = type.defaults
-        if !defaults.isEmpty {
-            attributes = Attributes(merging: consume defaults, with: consume attributes)
-        }
-        let relations = type.relations
-        if !relations.isEmpty {
+        let classRelations = relations ?? type.relations
+        if !classRelations.isEmpty {
             if let factory = options.relatedModelFactory { extras.relatedModelFactory = factory }
-            makeRelationLinks(relations)
+            makeRelationLinks(classRelations)
         }
         if options.validate == true, let error = validationFailure(for: attributes, options: options) {
             reportInvalid(error, options: options)
@@ -298,7 +325,6 @@ open class Model: EventEmitter, Observable {
                 attributes = mergeRelations(attributes, into: links, options: ChangeOptions(silent: true))
             }
             let layout = AttributeLayout.empty.matching(attributes)
-            // Found by the layout's slot, which beats searching the keys.
             if let slot = layout.slot(of: idAttribute) { storedID = Self.identifier(attributes.value(at: slot)) }
             storage = attributes
             self.layout = layout

@@ -37,6 +37,15 @@ struct IntKeyedModels {
 
     /// Indexes `model` under `key`, replacing any model there.
     mutating func insert(_ model: Model, forKey key: Int) {
+        // The common case first: the key after the last slot, with every slot in use (ids
+        // counting up, client ids of models made one after another).
+        let (next, nextOverflows) = key.subtractingReportingOverflow(base)
+        if !nextOverflows && next == slotCount && next == slots.count && next > 0 {
+            slots.append(model)
+            slotCount += 1
+            if !sparse.isEmpty { sparse[key] = nil }
+            return
+        }
         if let offset = offset(of: key) {
             if slots[offset] == nil {
                 slotCount += 1

@@ -47,7 +47,12 @@ final class SlotCollection {
         var added: ContiguousArray<SlotRecord> = []
         added.reserveCapacity(inputs.count)
         for input in inputs where isAbsent(input) { added.append(adopt(input)) }
-        records.append(contentsOf: added)
+        // An empty collection takes the array itself, as Keel's does.
+        if records.isEmpty {
+            records = added
+        } else {
+            records.append(contentsOf: added)
+        }
         report(SlotChanges(added: added, removed: [], merged: []))
         return added
     }
@@ -187,7 +192,11 @@ final class SlotCollection {
                 firstID = id
             }
             let position = id - firstID
-            if position >= byID.count { byID.append(contentsOf: repeatElement(nil, count: position + 1 - byID.count)) }
+            if position == byID.count {
+                byID.append(record)
+                return record
+            }
+            if position > byID.count { byID.append(contentsOf: repeatElement(nil, count: position + 1 - byID.count)) }
             byID[position] = record
         }
         return record

@@ -1,5 +1,6 @@
-@testable import Keel
 import Testing
+
+@testable import Keel
 
 @Suite("Model indexes")
 struct ModelIndexTests {
@@ -50,6 +51,34 @@ struct ModelIndexTests {
         index.remove(replacement, forKey: 150)
         #expect(index[150] == nil)
         #expect(index.count == 199)
+    }
+
+    @Test func keysCountingUpOntoOneInTheDictionaryKeepItInOnePlace() {
+        var index = IntKeyedModels()
+        let models = (0..<41).map { _ in Model() }
+        for key in 0..<10 { index.insert(models[key], forKey: key) }
+        index.insert(models[40], forKey: 40)
+        for key in 10..<40 { index.insert(models[key], forKey: key) }
+        #expect(index.count == 41)
+        let replacement = Model()
+        index.insert(replacement, forKey: 40)
+        #expect(index.count == 41)
+        #expect(index[40] === replacement)
+        index.remove(replacement, forKey: 40)
+        #expect(index[40] == nil)
+        #expect(index.count == 40)
+    }
+
+    @Test func keysCountingUpToTheLargestIntegerDoNotWrapAround() {
+        var index = IntKeyedModels()
+        let (high, highest, lowest) = (Model(), Model(), Model())
+        index.insert(high, forKey: .max - 1)
+        index.insert(highest, forKey: .max)
+        index.insert(lowest, forKey: .min)
+        #expect(index[.max - 1] === high)
+        #expect(index[.max] === highest)
+        #expect(index[.min] === lowest)
+        #expect(index.count == 3)
     }
 
     @Test func removingEveryModelLetsTheNextKeyStartTheSlots() {

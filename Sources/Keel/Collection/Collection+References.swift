@@ -1,0 +1,40 @@
+// MARK: - References
+
+extension Collection {
+    /// Indexes a new model and makes this collection forward its events.
+    ///
+    /// - Parameter forwarder: The collection's ``forwardingHandler``, read once per update.
+    func addReference(_ model: Model, forwarder: EventHandler) {
+        byCID.insert(model, forKey: model.cidNumber)
+        if let id = indexKey(of: model) { byID.insert(model, forID: id) }
+        adopt(model, forwarder: forwarder)
+        model.addForwarder(forwarder)
+    }
+
+    func unindex(_ model: Model) {
+        byCID.remove(model, forKey: model.cidNumber)
+        if let id = indexKey(of: model) { byID.remove(model, forID: id) }
+    }
+
+    func removeReference(_ model: Model) {
+        let forwarder = forwardingHandler
+        model.removeForwarder(forwarder)
+        // A `remove` handler may have added the model again, with a forwarder of its own.
+        if model.collectionForwarder === forwarder && indexed(cidNumber: model.cidNumber) !== model {
+            model.collectionForwarder = nil
+        }
+    }
+
+    /// Makes this collection the model's ``Model/collection`` unless it has a live one.
+    func adopt(_ model: Model) {
+        adopt(model, forwarder: forwardingHandler)
+    }
+
+    /// ``adopt(_:)`` with the collection's ``forwardingHandler`` at hand.
+    ///
+    /// A model built for this collection already refers to it, which is decided without
+    /// loading the reference.
+    func adopt(_ model: Model, forwarder: EventHandler) {
+        if model.collectionForwarder !== forwarder && model.collection == nil { model.collectionForwarder = forwarder }
+    }
+}
