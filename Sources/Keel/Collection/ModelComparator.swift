@@ -73,9 +73,10 @@ public struct ModelComparator<M: Model> {
         return nil
     }
 
-    /// The positions of `models` in sorted order, stably: element `i` is the position in
-    /// `models` of the model that sorts `i`th. ``Collection`` moves its models into that
-    /// order in place with ``ModelPermutation``.
+    /// The positions of `models` in sorted order, stably.
+    ///
+    /// Element `i` is the position in `models` of the model that sorts `i`th.
+    /// ``Collection`` moves its models into that order in place with ``ModelPermutation``.
     func order(of models: [M]) -> ContiguousArray<Int> {
         switch kind {
         case .attribute(let name):

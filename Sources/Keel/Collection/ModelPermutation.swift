@@ -15,7 +15,10 @@ enum ModelPermutation {
     ///   - order: A permutation of `models.indices`; it is used as scratch space.
     ///   - models: The models to reorder.
     static func apply<M: Model>(_ order: consuming ContiguousArray<Int>, to models: inout [M]) {
-        precondition(order.count == models.count, "a permutation of \(order.count) positions for \(models.count) models")
+        precondition(
+            order.count == models.count,
+            "a permutation of \(order.count) positions for \(models.count) models"
+        )
         var order = order
         // The loop is not generic, for the reason `ModelComparator.integerOrder` gives: each
         // element is moved as a `Model` reference.
@@ -28,7 +31,8 @@ enum ModelPermutation {
 
     /// Moves each cycle of `order` along by one, marking each visited position with its
     /// complement (a negative number).
-    private static func permute(_ models: UnsafeMutableBufferPointer<Model>, by order: UnsafeMutableBufferPointer<Int>) {
+    private static func permute(_ models: UnsafeMutableBufferPointer<Model>, by order: UnsafeMutableBufferPointer<Int>)
+    {
         guard let base = models.baseAddress else { return }
         for start in order.indices where order[start] >= 0 {
             let first = (base + start).move()

@@ -20,7 +20,9 @@ struct ModelPermutationTests {
 
     @Test func handlesTheIdentityOneLongCycleAndSwaps() {
         let models = (0..<6).map { Model(["n": .int($0)]) }
-        let orders: [ContiguousArray<Int>] = [[0, 1, 2, 3, 4, 5], [1, 2, 3, 4, 5, 0], [1, 0, 3, 2, 5, 4], [5, 4, 3, 2, 1, 0]]
+        let orders: [ContiguousArray<Int>] = [
+            [0, 1, 2, 3, 4, 5], [1, 2, 3, 4, 5, 0], [1, 0, 3, 2, 5, 4], [5, 4, 3, 2, 1, 0],
+        ]
         for order in orders {
             var permuted = models
             ModelPermutation.apply(order, to: &permuted)
