@@ -159,13 +159,35 @@ struct SQLiteSyncTests {
         #expect(try store.records(at: "/notes") == [])
     }
 
-    @Test func anInMemoryStoreRunsAnOperationOnTheCallingThread() async throws {
+    @Test func anInMemoryStoreAnswersWithoutSuspendingItsCaller() async throws {
+        // A trip through a queue suspends the caller and resumes it on its executor; in
+        // memory the operations run on the calling thread, so the task is never re-enqueued.
         let store = try SQLiteSync.inMemory()
-        let before = pthread_self()
-        let created = try await store.perform(
-            SyncRequest(method: .create, url: URL(string: "/notes")!, body: ["title": "here"])
-        )
-        #expect(pthread_equal(before, pthread_self()) != 0)
-        #expect(created.body?["id"] == 1)
+        let executor = CountingTaskExecutor()
+        let (resumptions, id) = try await Task(executorPreference: executor) {
+            let before = executor.jobCount
+            let created = try await store.perform(
+                SyncRequest(method: .create, url: URL(string: "/notes")!, body: ["title": "here"])
+            )
+            let read = try await store.perform(SyncRequest(method: .read, url: URL(string: "/notes/1")!))
+            #expect(read.body?["title"] == "here")
+            return (executor.jobCount - before, created.body?["id"])
+        }.value
+        #expect(resumptions == 0)
+        #expect(id == 1)
+    }
+
+    @Test func aFileStoreSuspendsItsCallerWhileItsQueueWorks() async throws {
+        try await withTemporaryDirectory { directory in
+            let store = try SQLiteSync(fileURL: directory.appending(path: "store.sqlite"))
+            defer { store.close() }
+            let executor = CountingTaskExecutor()
+            let resumptions = try await Task(executorPreference: executor) {
+                let before = executor.jobCount
+                try await store.send(.create, "/notes", body: ["title": "queued"])
+                return executor.jobCount - before
+            }.value
+            #expect(resumptions >= 1)
+        }
     }
 }

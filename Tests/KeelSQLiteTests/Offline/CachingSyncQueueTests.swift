@@ -7,11 +7,15 @@ import Testing
 /// Writes go to the local store and the durable queue at once, and are sent in order with
 /// their idempotency keys.
 struct CachingSyncQueueTests {
-    @Test func anInMemoryOfflineStoreAnswersOnTheCallingThread() async throws {
+    @Test func anInMemoryOfflineStoreAnswersWithoutSuspendingItsCaller() async throws {
         let local = try SQLiteOfflineStore.inMemory()
-        let before = pthread_self()
-        let queued = try await local.queuedChanges()
-        #expect(pthread_equal(before, pthread_self()) != 0)
+        let executor = CountingTaskExecutor()
+        let (resumptions, queued) = try await Task(executorPreference: executor) {
+            let before = executor.jobCount
+            let queued = try await local.queuedChanges()
+            return (executor.jobCount - before, queued)
+        }.value
+        #expect(resumptions == 0)
         #expect(queued.isEmpty)
     }
 
