@@ -110,11 +110,13 @@ struct InvocationTests {
     }
 
     #if !os(macOS)
-    @Test func defaultStoreFollowsTheXDGRules() {
-        let xdg = Backend.defaultStoreURL(environment: ["HOME": "/home/me", "XDG_DATA_HOME": "/data"])
-        #expect(xdg.path == "/data/keel-todos/todos.sqlite")
-        let relativeXDGIsIgnored = Backend.defaultStoreURL(environment: ["HOME": "/home/me", "XDG_DATA_HOME": "data"])
-        #expect(relativeXDGIsIgnored.path == "/home/me/.local/share/keel-todos/todos.sqlite")
-    }
+        @Test func defaultStoreFollowsTheXDGRules() {
+            let xdg = Backend.defaultStoreURL(environment: ["HOME": "/home/me", "XDG_DATA_HOME": "/data"])
+            #expect(xdg.path == "/data/keel-todos/todos.sqlite")
+            let relativeXDGIsIgnored = Backend.defaultStoreURL(environment: [
+                "HOME": "/home/me", "XDG_DATA_HOME": "data",
+            ])
+            #expect(relativeXDGIsIgnored.path == "/home/me/.local/share/keel-todos/todos.sqlite")
+        }
     #endif
 }

@@ -3,7 +3,7 @@ import KeelTestServer
 import Testing
 
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// End-to-end tests of `todos --server URL` against the Django test server.

@@ -1,4 +1,3 @@
-
 /// A ``Sync`` backend made from a ``RecordStore``: the store keeps records, this type does
 /// the REST part.
 ///

@@ -1,5 +1,6 @@
-@testable import Keel
 import Testing
+
+@testable import Keel
 
 struct EventMapTests {
     @Test func onceWithAMapFiresEachHandlerOnce() {

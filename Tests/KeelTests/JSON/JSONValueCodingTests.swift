@@ -24,8 +24,15 @@ private struct Note: Codable, Equatable {
 }
 
 private let sampleNote = Note(
-    id: 7, title: "Dune", done: false, rank: 1.5, tags: ["sf", "classic"],
-    author: Author(name: "Frank", id: 3), status: .published, editor: nil, scores: ["b": 2, "a": 1]
+    id: 7,
+    title: "Dune",
+    done: false,
+    rank: 1.5,
+    tags: ["sf", "classic"],
+    author: Author(name: "Frank", id: 3),
+    status: .published,
+    editor: nil,
+    scores: ["b": 2, "a": 1]
 )
 
 private enum Shape: Codable, Equatable {
@@ -105,12 +112,14 @@ private struct AnyKey: CodingKey {
 private func path(_ error: any Error) -> String {
     let context: DecodingError.Context?
     switch error as? DecodingError {
-    case .typeMismatch(_, let value), .valueNotFound(_, let value), .keyNotFound(_, let value), .dataCorrupted(let value):
+    case .typeMismatch(_, let value), .valueNotFound(_, let value), .keyNotFound(_, let value),
+        .dataCorrupted(let value):
         context = value
     default:
         context = nil
     }
-    return context?.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined() ?? "not a DecodingError"
+    return context?.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+        ?? "not a DecodingError"
 }
 
 // MARK: - Round trips
@@ -129,10 +138,12 @@ struct JSONValueCodingRoundTripTests {
 
     @Test func encodedValuesHaveTheExpectedKinds() throws {
         let value = try JSONValueEncoder().encode(sampleNote)
-        #expect(value == [
-            "id": 7, "title": "Dune", "done": false, "rank": 1.5, "tags": ["sf", "classic"],
-            "author": ["name": "Frank", "id": 3], "status": "published", "scores": ["a": 1, "b": 2],
-        ])
+        #expect(
+            value == [
+                "id": 7, "title": "Dune", "done": false, "rank": 1.5, "tags": ["sf", "classic"],
+                "author": ["name": "Frank", "id": 3], "status": "published", "scores": ["a": 1, "b": 2],
+            ]
+        )
         if case .int = value["id"] {} else { Issue.record("id should be .int") }
         if case .bool = value["done"] {} else { Issue.record("done should be .bool") }
     }
@@ -207,7 +218,11 @@ struct JSONValueCodingRoundTripTests {
             var url: URL
             var price: Decimal
         }
-        let special = Special(data: Data([0, 1, 2, 255]), url: URL(string: "https://example.com/a?b=c")!, price: Decimal(string: "12.34")!)
+        let special = Special(
+            data: Data([0, 1, 2, 255]),
+            url: URL(string: "https://example.com/a?b=c")!,
+            price: Decimal(string: "12.34")!
+        )
         let value = try JSONValueEncoder().encode(special)
         #expect(value == ["data": "AAEC/w==", "url": "https://example.com/a?b=c", "price": 12.34])
         #expect(try JSONValueDecoder().decode(Special.self, from: value) == special)
@@ -258,7 +273,11 @@ struct JSONValueCodingKeyStrategyTests {
 
     @Test func convertToSnakeCaseMatchesFoundation() throws {
         let value = try JSONValueEncoder(keyEncodingStrategy: .convertToSnakeCase).encode(Keys())
-        #expect(value.objectValue?.keys == ["my_url_property", "fee_fi_fo_fum", "_leading", "trailing_", "simple", "user_id"])
+        #expect(
+            value.objectValue?.keys == [
+                "my_url_property", "fee_fi_fo_fum", "_leading", "trailing_", "simple", "user_id",
+            ]
+        )
 
         let foundation = JSONEncoder()
         foundation.keyEncodingStrategy = .convertToSnakeCase
@@ -325,7 +344,9 @@ struct JSONValueCodingKeyStrategyTests {
         #expect(value == ["outer": ["2:NAME": "x", "2:ID": 1]])
 
         var decoder = JSONValueDecoder()
-        decoder.keyDecodingStrategy = .custom { path in AnyKey(stringValue: path[path.count - 1].stringValue.lowercased()) }
+        decoder.keyDecodingStrategy = .custom { path in
+            AnyKey(stringValue: path[path.count - 1].stringValue.lowercased())
+        }
         #expect(try decoder.decode(Author.self, from: ["NAME": "y", "Id": 2]) == Author(name: "y", id: 2))
     }
 }
@@ -362,8 +383,13 @@ struct JSONValueCodingDateTests {
     }
 
     @Test func malformedISO8601IsDataCorrupted() {
-        for text in ["2024-05-01", "2024-13-01T00:00:00Z", "2024-02-30T00:00:00Z", "2024-05-01T24:00:00Z", "2024-05-01T12:30:00", "2024-05-01T12:30:00.Z", "nope"] {
-            #expect(throws: DecodingError.self, "\(text)") { try JSONValueDecoder().decode(Date.self, from: .string(text)) }
+        for text in [
+            "2024-05-01", "2024-13-01T00:00:00Z", "2024-02-30T00:00:00Z", "2024-05-01T24:00:00Z", "2024-05-01T12:30:00",
+            "2024-05-01T12:30:00.Z", "nope",
+        ] {
+            #expect(throws: DecodingError.self, "\(text)") {
+                try JSONValueDecoder().decode(Date.self, from: .string(text))
+            }
         }
         do {
             _ = try JSONValueDecoder().decode([String: Date].self, from: ["when": "yesterday"])
@@ -380,9 +406,21 @@ struct JSONValueCodingDateTests {
         let milliseconds = JSONValueEncoder(dateEncodingStrategy: .millisecondsSince1970)
         #expect(try seconds.encode(date) == 1_714_566_600)
         #expect(try milliseconds.encode(date) == 1_714_566_600_000)
-        #expect(try JSONValueDecoder(dateDecodingStrategy: .secondsSince1970).decode(Date.self, from: 1_714_566_600) == date)
-        #expect(try JSONValueDecoder(dateDecodingStrategy: .millisecondsSince1970).decode(Date.self, from: 1_714_566_600_000) == date)
-        #expect(try JSONValueDecoder(dateDecodingStrategy: .millisecondsSince1970).decode(Date.self, from: 1_714_566_600_250.0) == date.addingTimeInterval(0.25))
+        #expect(
+            try JSONValueDecoder(dateDecodingStrategy: .secondsSince1970).decode(Date.self, from: 1_714_566_600) == date
+        )
+        #expect(
+            try JSONValueDecoder(dateDecodingStrategy: .millisecondsSince1970).decode(
+                Date.self,
+                from: 1_714_566_600_000
+            ) == date
+        )
+        #expect(
+            try JSONValueDecoder(dateDecodingStrategy: .millisecondsSince1970).decode(
+                Date.self,
+                from: 1_714_566_600_250.0
+            ) == date.addingTimeInterval(0.25)
+        )
     }
 
     @Test func deferredToDateUsesDatesOwnCoding() throws {
@@ -472,7 +510,10 @@ struct JSONValueCodingErrorTests {
 
     @Test func typeMismatchReportsThePath() {
         do {
-            _ = try JSONValueDecoder().decode(Library.self, from: ["books": [["title": "A", "year": 1], ["title": 2, "year": 2]]])
+            _ = try JSONValueDecoder().decode(
+                Library.self,
+                from: ["books": [["title": "A", "year": 1], ["title": 2, "year": 2]]]
+            )
             Issue.record("expected an error")
         } catch DecodingError.typeMismatch(let type, let context) {
             #expect(type is String.Type)
@@ -593,7 +634,10 @@ struct JSONValueFoundationCodableTests {
         let data = try JSONEncoder().encode(value)
         #expect(try JSONValue(parsing: data) == value)
         #expect(try JSONDecoder().decode(JSONValue.self, from: data) == value)
-        #expect(try JSONDecoder().decode(JSONObject.self, from: JSONEncoder().encode(value.objectValue)) == value.objectValue)
+        #expect(
+            try JSONDecoder().decode(JSONObject.self, from: JSONEncoder().encode(value.objectValue))
+                == value.objectValue
+        )
     }
 
     @Test func jsonValuePropertiesWorkWithFoundationCoders() throws {

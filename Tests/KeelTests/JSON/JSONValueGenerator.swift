@@ -35,9 +35,13 @@ struct JSONValueGenerator {
         case 7: return .array((0..<next(below: 6)).map { _ in value(depth: depth - 1) })
         default:
             let count = next(below: 3) == 0 ? next(below: 30) : next(below: 6)
-            return .object(JSONObject(uniqueKeysWithLastValues: (0..<count).map { _ in
-                (string(maximumLength: 8), value(depth: depth - 1))
-            }))
+            return .object(
+                JSONObject(
+                    uniqueKeysWithLastValues: (0..<count).map { _ in
+                        (string(maximumLength: 8), value(depth: depth - 1))
+                    }
+                )
+            )
         }
     }
 
@@ -57,7 +61,10 @@ struct JSONValueGenerator {
                 let candidate = Double(bitPattern: next())
                 if candidate.isFinite { return candidate }
             }
-        case 1: return [0.1, 0.2, 0.3, -0.0, 1e-7, 1e21, 1e300, .leastNonzeroMagnitude, .greatestFiniteMagnitude, 0.5][next(below: 10)]
+        case 1:
+            return [0.1, 0.2, 0.3, -0.0, 1e-7, 1e21, 1e300, .leastNonzeroMagnitude, .greatestFiniteMagnitude, 0.5][
+                next(below: 10)
+            ]
         case 2: return Double(next(below: 1_000_000)) / 1000
         default: return Double(Int64(truncatingIfNeeded: next())) / Double(1 << next(below: 60))
         }
@@ -71,7 +78,9 @@ struct JSONValueGenerator {
         ]
         var result = String.UnicodeScalarView()
         for _ in 0..<next(below: maximumLength + 1) {
-            result.append(next(below: 3) == 0 ? pool[next(below: pool.count)] : Unicode.Scalar(UInt8(97 + next(below: 26))))
+            result.append(
+                next(below: 3) == 0 ? pool[next(below: pool.count)] : Unicode.Scalar(UInt8(97 + next(below: 26)))
+            )
         }
         return String(result)
     }

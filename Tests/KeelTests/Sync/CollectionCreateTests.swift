@@ -269,7 +269,11 @@ struct CollectionCreateTests {
         collection.on("error") { _ in collectionErrors += 1 }
         var handled: [SyncError] = []
         await #expect(throws: failure) {
-            _ = try await collection.create(["a": 1], wait: true, options: SyncOptions(onFailure: { handled.append($0) }))
+            _ = try await collection.create(
+                ["a": 1],
+                wait: true,
+                options: SyncOptions(onFailure: { handled.append($0) })
+            )
         }
         #expect(handled == [failure])
         #expect(collectionErrors == 0)

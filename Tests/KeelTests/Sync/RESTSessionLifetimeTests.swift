@@ -1,11 +1,11 @@
 import Foundation
 import Testing
 
+@testable import Keel
+
 #if canImport(FoundationNetworking)
     import FoundationNetworking
 #endif
-
-@testable import Keel
 
 /// The `URLSession` a `RESTSync` makes for itself lives as long as the value and its copies,
 /// and is invalidated after, instead of staying for the life of the process.

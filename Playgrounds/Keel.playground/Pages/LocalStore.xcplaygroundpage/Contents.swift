@@ -24,7 +24,11 @@ precondition(stored.count == 2)
 //: everywhere.
 let map = IdentityMap()
 let inbox = Collection<Note>(factory: map.factory(for: Note.self, collection: "/notes"), url: "/notes", sync: reopened)
-let archive = Collection<Note>(factory: map.factory(for: Note.self, collection: "/notes"), url: "/notes", sync: reopened)
+let archive = Collection<Note>(
+    factory: map.factory(for: Note.self, collection: "/notes"),
+    url: "/notes",
+    sync: reopened
+)
 try await inbox.fetch()
 try await archive.fetch()
 precondition(inbox.get(1) === archive.get(1))
