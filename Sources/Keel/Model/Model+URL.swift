@@ -1,6 +1,41 @@
 public import Foundation
 
 extension Model {
+    /// The collection URL used when the model is not in a collection, such as `"/notes"`:
+    /// the class's `urlRoot` until this model's is assigned (assigning `nil` hides the
+    /// class's).
+    ///
+    /// ```swift
+    /// let note = Model(["id": 1])
+    /// note.urlRoot = "/notes"
+    /// try note.url()  // "/notes/1"
+    /// ```
+    public var urlRoot: String? {
+        get { storedExtras?.urlRoot ?? type(of: self).urlRoot }
+        set { extras.urlRoot = .some(newValue) }
+    }
+
+    /// This model's own base URL (ISModel's `setBaseUrl:`); it wins over the collection's and
+    /// the class's.
+    ///
+    /// ```swift
+    /// note.baseURL = URL(string: "https://staging.example.com")
+    /// ```
+    public var baseURL: URL? {
+        get { storedExtras?.baseURL }
+        set { extras.baseURL = newValue }
+    }
+
+    /// This model's own backend; it wins over the collection's and the class's.
+    ///
+    /// ```swift
+    /// note.sync = InMemorySync()
+    /// ```
+    public var sync: (any Sync)? {
+        get { storedExtras?.sync }
+        set { extras.sync = newValue }
+    }
+
     /// The base URL in effect: the model's own, else its collection's (or, once that
     /// collection is released, the one it had), else the class's.
     ///
