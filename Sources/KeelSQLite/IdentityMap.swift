@@ -111,10 +111,11 @@ public final class IdentityMap {
         return typed
     }
 
-    /// ``model(_:collection:attributes:options:)`` for a class known at run time. Models it
-    /// creates build their related models (``HasMany``, ``HasOne``, ``BelongsTo``) through
-    /// the map too, under the related class's `urlRoot`, so a related record has one instance
-    /// however it was loaded.
+    /// ``model(_:collection:attributes:options:)`` for a class known at run time.
+    ///
+    /// Models it creates build their related models (``HasMany``, ``HasOne``, ``BelongsTo``)
+    /// through the map too, under the related class's `urlRoot`, so a related record has one
+    /// instance however it was loaded.
     private func anyModel(
         _ type: Model.Type,
         collection: String,

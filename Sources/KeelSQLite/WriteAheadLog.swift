@@ -28,8 +28,10 @@ struct WriteAheadLog {
         /// earlier pass through the file carry other salts.
         let salts: UInt64
         let checksum: Checksum
-        /// Whether SQLite would use the log: a known magic number, a valid page size and a
-        /// header checksum that matches. SQLite ignores the whole log otherwise.
+        /// Whether SQLite would use the log: a known magic number, a valid page size and a header
+        /// checksum that matches.
+        ///
+        /// SQLite ignores the whole log otherwise.
         let isValid: Bool
     }
 

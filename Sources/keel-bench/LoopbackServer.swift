@@ -20,7 +20,7 @@ import Keel
 /// server.baseURL  // http://127.0.0.1:PORT
 /// ```
 final class LoopbackServer: Sendable {
-    /// `http://127.0.0.1:PORT`
+    /// The base URL, `http://127.0.0.1:PORT`.
     let baseURL: URL
 
     private let state: ServerState

@@ -155,10 +155,12 @@ struct WriteAheadLogTests {
 
     // MARK: - Helpers
 
-    /// Writes `records` records (`n` = 1, 2, …, one transaction each, a page or more each)
-    /// with automatic checkpoints off, then copies the database and its log as a crash would
-    /// leave them, and returns the copy. A checkpoint after record `checkpointAfter` copies
-    /// the log into the database without truncating it.
+    /// Writes `records` records (`n` = 1, 2, …, one transaction each, a page or more each) with
+    /// automatic checkpoints off, then copies the database and its log as a crash would leave them,
+    /// and returns the copy.
+    ///
+    /// A checkpoint after record `checkpointAfter` copies the log into the database without
+    /// truncating it.
     private func crashedStore(in directory: URL, records: Int, checkpointAfter: Int? = nil) async throws -> URL {
         let source = directory.appending(path: "source.sqlite")
         let store = try SQLiteSync(fileURL: source)

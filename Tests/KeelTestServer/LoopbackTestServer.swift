@@ -14,8 +14,10 @@ public protocol LoopbackTestServer: Sendable {
 }
 
 extension LoopbackTestServer {
-    /// `baseURL` + `path` (a path relative to the root, e.g. `"notes/1"`; a leading `/` is
-    /// ignored). Percent-encode ids yourself.
+    /// `baseURL` + `path` (a path relative to the root, such as `"notes/1"`; a leading `/` is
+    /// ignored).
+    ///
+    /// Percent-encode ids yourself.
     ///
     ///     let url = server.url("users/1/invites")
     public func url(_ path: String) -> URL {
@@ -23,8 +25,10 @@ extension LoopbackTestServer {
         return URL(string: relative, relativeTo: baseURL)!.absoluteURL
     }
 
-    /// `POST /__reset`: deletes every record of the server's own resources. The shared server
-    /// is used by tests running in parallel: prefer creating your own records over resetting.
+    /// `POST /__reset`: deletes every record of the server's own resources.
+    ///
+    /// The shared server is used by tests running in parallel: prefer creating your own records
+    /// over resetting.
     ///
     ///     try await TestServer.dedicated(to: "MySuite").reset()
     ///

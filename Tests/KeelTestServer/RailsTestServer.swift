@@ -19,7 +19,7 @@ public final class RailsTestServer: LoopbackTestServer {
     /// Why the server could not be started (the description says what to do), or reset failed.
     public typealias Failure = TestServer.Failure
 
-    /// `http://127.0.0.1:PORT/`
+    /// The base URL, `http://127.0.0.1:PORT/`.
     public let baseURL: URL
     /// The TCP port the server listens on.
     public let port: Int
@@ -38,8 +38,9 @@ public final class RailsTestServer: LoopbackTestServer {
         stop()
     }
 
-    /// The shared server for the whole test run, started on first use. A
-    /// start failure is remembered, so every test that asks fails the same way.
+    /// The shared server for the whole test run, started on first use.
+    ///
+    /// A start failure is remembered, so every test that asks fails the same way.
     public static var shared: RailsTestServer {
         get async throws {
             try await started.server(named: "shared") { try await start() }
@@ -55,7 +56,9 @@ public final class RailsTestServer: LoopbackTestServer {
         try await started.server(named: name) { try await start() }
     }
 
-    /// Terminates the server process. Safe to call more than once.
+    /// Terminates the server process.
+    ///
+    /// Safe to call more than once.
     public func stop() {
         process.stop()
     }

@@ -16,9 +16,9 @@ final class ServerProcess: Sendable {
         var environment: [String: String] = [:]
         /// The working directory (the repository root).
         var directory: URL
-        /// The start of the one stdout line that carries the port, e.g. `KEEL_TEST_SERVER_PORT=`.
+        /// The start of the one stdout line that carries the port, such as `KEEL_TEST_SERVER_PORT=`.
         var portMarker: String
-        /// The server's name in failure messages, e.g. `Keel's test server (Tests/Server/serve.py)`.
+        /// The server's name in failure messages, such as `Keel's test server (Tests/Server/serve.py)`.
         var name: String
         /// The last sentence of a start failure: what to install when something is missing.
         var remedy: String
@@ -43,7 +43,9 @@ final class ServerProcess: Sendable {
         stop()
     }
 
-    /// Terminates the server process. Safe to call more than once.
+    /// Terminates the server process.
+    ///
+    /// Safe to call more than once.
     func stop() {
         guard
             let running = state.withLock({ state in

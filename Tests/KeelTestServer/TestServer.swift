@@ -20,7 +20,7 @@ public final class TestServer: LoopbackTestServer {
         public let description: String
     }
 
-    /// `http://127.0.0.1:PORT/`
+    /// The base URL, `http://127.0.0.1:PORT/`.
     public let baseURL: URL
     /// The TCP port the server listens on.
     public let port: Int
@@ -38,8 +38,9 @@ public final class TestServer: LoopbackTestServer {
         stop()
     }
 
-    /// The shared server for the whole test run, started on first use. A
-    /// start failure is remembered, so every test that asks fails the same way.
+    /// The shared server for the whole test run, started on first use.
+    ///
+    /// A start failure is remembered, so every test that asks fails the same way.
     public static var shared: TestServer {
         get async throws {
             try await started.server(named: "shared") { try await start() }
@@ -52,7 +53,9 @@ public final class TestServer: LoopbackTestServer {
         try await started.server(named: name) { try await start() }
     }
 
-    /// Terminates the server process. Safe to call more than once.
+    /// Terminates the server process.
+    ///
+    /// Safe to call more than once.
     public func stop() {
         process.stop()
     }

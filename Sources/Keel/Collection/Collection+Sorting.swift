@@ -53,8 +53,9 @@ extension Collection {
         return body()
     }
 
-    /// Whether a mutation may go ahead: not while the collection is updating. Records a
-    /// rejection, which makes the sort in progress throw.
+    /// Whether a mutation may go ahead: not while the collection is updating.
+    ///
+    /// Records a rejection, which makes the sort in progress throw.
     func admitsMutation() -> Bool {
         guard isUpdating else { return true }
         rejectedMutation = true

@@ -45,8 +45,9 @@ open class Collection<M: Model>: EventEmitter, ModelCollection, RelatedCollectio
     /// ```
     open class var url: String? { nil }
 
-    /// The collection's resource path; its models' URLs are this plus their id. A related
-    /// collection (``HasMany``) without one of its own is under its owner's URL, such as
+    /// The collection's resource path; its models' URLs are this plus their id.
+    ///
+    /// A related collection (``HasMany``) without one of its own is under its owner's URL, such as
     /// `/users/1/invites`.
     ///
     /// ```swift
@@ -136,9 +137,11 @@ open class Collection<M: Model>: EventEmitter, ModelCollection, RelatedCollectio
     @exclusivity(unchecked) final var packed: [M] = []
     /// The models after removals from the middle, until something needs them as an array.
     @exclusivity(unchecked) final var slots: ModelSlots?
-    /// The models by id and by client id number, typed as `Model` so that the indexes are
-    /// concrete: across modules, generic code runs unspecialized, and a `[JSONValue: M]`
-    /// insert cost several times a concrete one. Only `M`s are ever stored.
+    /// The models by id and by client id number, typed as `Model` so that the indexes are concrete:
+    /// across modules, generic code runs unspecialized, and a `[JSONValue: M]` insert cost several
+    /// times a concrete one.
+    ///
+    /// Only `M`s are ever stored.
     @exclusivity(unchecked) final var byID = ModelIDIndex()
     @exclusivity(unchecked) final var byCID = IntKeyedModels()
     /// Tracks reads and changes of the models for Observation; created on the first read.

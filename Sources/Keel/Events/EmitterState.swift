@@ -13,8 +13,10 @@ final class EmitterState {
     @exclusivity(unchecked) var handlers = OrderedStringMap<HandlerList>()
     /// The handlers of `all`, including collection forwarders.
     @exclusivity(unchecked) var allHandlers = HandlerList()
-    /// The emitters that this one listens to. The emitters that listen to this one need no
-    /// table of their own: each of their handlers here refers to its listener.
+    /// The emitters that this one listens to.
+    ///
+    /// The emitters that listen to this one need no table of their own: each of their handlers here
+    /// refers to its listener.
     @exclusivity(unchecked) var listeningTo = ListeningTable()
     /// Whether a dispatch met a handler whose owner or collection has gone away.
     @exclusivity(unchecked) var needsPruning = false

@@ -72,9 +72,10 @@ open class EventEmitter {
         return nil
     }
 
-    /// The state without a reference count, or `nil` before it exists. Once created, the
-    /// state stays until the emitter is deallocated, so it lives as long as the caller keeps
-    /// the emitter: dispatch uses it without retaining it around every handler.
+    /// The state without a reference count, or `nil` before it exists.
+    ///
+    /// Once created, the state stays until the emitter is deallocated, so it lives as long as the
+    /// caller keeps the emitter: dispatch uses it without retaining it around every handler.
     @inline(__always)
     var unretainedState: Unmanaged<EmitterState>? {
         if case .state(let state) = storage { return Unmanaged.passUnretained(state) }

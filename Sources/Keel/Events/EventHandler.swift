@@ -19,10 +19,11 @@ final class EventHandler {
     let callback: (Event) -> Void
     /// Whether this is a collection's forwarder (``forwarder``) rather than a closure.
     let isForwarder: Bool
-    /// The owner (Backbone's context); the handler dies with it. For a `listenTo` handler
-    /// the owner is the listener, which ``listener`` already reaches, so the handler keeps
-    /// no weak reference of its own (each costs a side-table update to create and destroy,
-    /// and makes every retain and release of the listener take the runtime's slow path).
+    /// The owner (Backbone's context); the handler dies with it.
+    ///
+    /// For a `listenTo` handler the owner is the listener, which ``listener`` already reaches, so
+    /// the handler keeps no weak reference of its own (each costs a side-table update to create and
+    /// destroy, and makes every retain and release of the listener take the runtime's slow path).
     ///
     /// Read through a function that is not inlined and is not a method: a dispatch reads the
     /// owner only for a handler that has one, and the read, inlined or called as a method
@@ -47,10 +48,12 @@ final class EventHandler {
     }
     /// The forwarding collection; read only while ``forwarderIsAlive``.
     private unowned(unsafe) var unownedForwarder: (any ModelEventForwarding)?
-    /// The forwarding collection without a reference count, for ``EventEmitter/forward(_:through:)``,
-    /// which looks at the collection's handlers before anything else. Read only while
-    /// ``forwarderIsAlive``: retaining the collection for every event, even one that it has
-    /// no handler for, would cost more than the look.
+    /// The forwarding collection without a reference count, for
+    /// ``EventEmitter/forward(_:through:)``, which looks at the collection's handlers before
+    /// anything else.
+    ///
+    /// Read only while ``forwarderIsAlive``: retaining the collection for every event, even one
+    /// that it has no handler for, would cost more than the look.
     private(set) var unretainedForwarder: Unmanaged<EventEmitter>?
     /// Whether ``unretainedForwarder`` may be read: set while the collection lives, cleared
     /// when its deinit starts (``forwarderWillDeinit()``), before its memory can go away.
@@ -60,8 +63,10 @@ final class EventHandler {
     /// alive only while ``deinitWitness`` reads it.
     private var watchesDeinit = false
     /// The forwarding collection of a subclass, referred to weakly: reading `nil` once the
-    /// subclass's deinit has started is the only sign of it (the runtime's check has no
-    /// public name). Costs that collection the side table that others are spared.
+    /// subclass's deinit has started is the only sign of it (the runtime's check has no public
+    /// name).
+    ///
+    /// Costs that collection the side table that others are spared.
     private weak var deinitWitness: EventEmitter?
     let isOnce: Bool
     var hasFired = false

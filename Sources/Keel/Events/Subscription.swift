@@ -12,8 +12,10 @@
 public struct Subscription: Hashable {
     /// The handler's identifier, unique for the process.
     public let id: Int
-    /// Reaches the emitter while it lives. Not a `weak` reference: a weak reference would
-    /// give the emitter a side table and slow down every retain and release of it.
+    /// Reaches the emitter while it lives.
+    ///
+    /// Not a `weak` reference: a weak reference would give the emitter a side table and slow down
+    /// every retain and release of it.
     private let link: EmitterLink
 
     init(id: Int, emitter: EventEmitter) {

@@ -50,9 +50,10 @@ enum ISO8601Timestamp {
         return text
     }
 
-    /// Parses `YYYY-MM-DDTHH:MM:SS`, optionally with a fraction of a second of any length,
-    /// then `Z` or an offset `±HH:MM` (or `±HHMM`). `t`, `z` and a space in place of `T` are
-    /// accepted, as RFC 3339 allows.
+    /// Parses `YYYY-MM-DDTHH:MM:SS`, optionally with a fraction of a second of any length, then `Z`
+    /// or an offset `±HH:MM` (or `±HHMM`).
+    ///
+    /// `t`, `z` and a space in place of `T` are accepted, as RFC 3339 allows.
     static func date(from string: String) -> Date? {
         var scanner = Scanner(Array(string.utf8))
         guard let year = scanner.number(digits: 4), scanner.skip("-"),

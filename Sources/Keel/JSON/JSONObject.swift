@@ -291,9 +291,11 @@ extension JSONObject: ExpressibleByDictionaryLiteral {
         self.init(literal: elements)
     }
 
-    /// Creates an object from the elements of a literal: a later duplicate key replaces the
-    /// earlier value in the earlier position. Small literals are searched for duplicates
-    /// linearly, comparing the keys' bits first (``StringIdentity``).
+    /// Creates an object from the elements of a literal: a later duplicate key replaces the earlier
+    /// value in the earlier position.
+    ///
+    /// Small literals are searched for duplicates linearly, comparing the keys' bits first
+    /// (``StringIdentity``).
     ///
     /// A small literal built at run time (values that are not constants) comes in an array
     /// that only this call holds: its elements are moved out, from the last, so that freeing

@@ -183,9 +183,10 @@ struct JSONParser: ~Copyable {
         return key
     }
 
-    /// Parses a key starting at its opening quote, reusing the string of an identical
-    /// recent key. Returns the key's slot in the key cache, or `nil` for a key that
-    /// bypasses the cache (one with escapes or non-ASCII characters).
+    /// Parses a key starting at its opening quote, reusing the string of an identical recent key.
+    ///
+    /// Returns the key's slot in the key cache, or `nil` for a key that bypasses the cache (one
+    /// with escapes or non-ASCII characters).
     private mutating func parseKeyString() throws(JSONParseError) -> (String, slot: Int?) {
         let start = position + 1
         var index = start
@@ -231,8 +232,10 @@ struct JSONParser: ~Copyable {
         position += count
     }
 
-    /// Parses a number. Integers that fit in `Int` become ``JSONValue/int(_:)``; numbers
-    /// with a fraction or an exponent, and larger integers, become ``JSONValue/double(_:)``.
+    /// Parses a number.
+    ///
+    /// Integers that fit in `Int` become ``JSONValue/int(_:)``; numbers with a fraction or an
+    /// exponent, and larger integers, become ``JSONValue/double(_:)``.
     private mutating func parseNumber() throws(JSONParseError) -> JSONValue {
         let start = position
         var index = position
@@ -650,8 +653,10 @@ extension JSONParser {
             entries.deallocate()
         }
 
-        /// The key whose (ASCII, escape-free) bytes are `range` of `bytes`, and its slot;
-        /// `hash` is a hash of those bytes. Keys in different slots have different bytes.
+        /// The key whose (ASCII, escape-free) bytes are `range` of `bytes`, and its slot; `hash` is
+        /// a hash of those bytes.
+        ///
+        /// Keys in different slots have different bytes.
         mutating func key(for range: Range<Int>, hash: UInt32, in bytes: UnsafeBufferPointer<UInt8>) -> (String, Int) {
             let slot = Int(truncatingIfNeeded: (hash ^ hash >> 11) & UInt32(Self.size - 1))
             let entry = entries + slot

@@ -384,8 +384,10 @@ extension JSONValue: CustomStringConvertible {
 }
 
 extension JSONValue {
-    /// Whether the values at `a` and `b` have the same bits: then they are equal, being the
-    /// same case with the same payload. Values with different bits may still be equal.
+    /// Whether the values at `a` and `b` have the same bits: then they are equal, being the same
+    /// case with the same payload.
+    ///
+    /// Values with different bits may still be equal.
     @inline(__always)
     static func haveSameBits(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer) -> Bool {
         let size = MemoryLayout<JSONValue>.size

@@ -31,8 +31,10 @@ public struct JSONWriteOptions: OptionSet, Sendable, Hashable {
         self.rawValue = rawValue
     }
 
-    /// Writes one member or element per line, indented by two spaces per level, with a
-    /// space after each colon: `"key": value`. Empty arrays and objects stay `[]` and `{}`.
+    /// Writes one member or element per line, indented by two spaces per level, with a space after
+    /// each colon: `"key": value`.
+    ///
+    /// Empty arrays and objects stay `[]` and `{}`.
     ///
     /// ```swift
     /// try JSONValue(["a": [1]]).jsonString(options: .prettyPrinted)
@@ -52,8 +54,10 @@ public struct JSONWriteOptions: OptionSet, Sendable, Hashable {
     /// ```
     public static let sortedKeys = JSONWriteOptions(rawValue: 1 << 1)
 
-    /// Escapes `/` as `\/`, as `JSONSerialization` does by default, which lets the text sit
-    /// inside an HTML `<script>` element. Without it, `/` is written as is.
+    /// Escapes `/` as `\/`, as `JSONSerialization` does by default, which lets the text sit inside
+    /// an HTML `<script>` element.
+    ///
+    /// Without it, `/` is written as is.
     ///
     /// ```swift
     /// try JSONValue("a/b").jsonString(options: .escapingSlashes)  // "a\/b"

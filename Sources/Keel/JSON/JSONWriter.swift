@@ -160,8 +160,9 @@ struct JSONWriter {
         }
     }
 
-    /// Writes a double: integral values up to 2^53 as integers, others in their shortest
-    /// round-trip form, and `NaN` and infinities, which JSON cannot express, as `null`.
+    /// Writes a double: integral values up to 2^53 as integers, others in their shortest round-trip
+    /// form, and `NaN` and infinities, which JSON cannot express, as `null`.
+    ///
     /// Negative zero is written as `-0.0`, because `-0` reads back as the integer zero.
     private mutating func write(_ double: Double) {
         guard double.isFinite else {

@@ -29,10 +29,12 @@ final class AttributeLayout: @unchecked Sendable {
     /// The transition tables and the number of shared layouts.
     private static let tree = Lock(0)
 
-    /// Four recently found shared layouts, by a hash of their keys (``hintIndex(of:)``), as
-    /// the addresses of the objects: shared layouts live as long as the process, so an address
-    /// read here always names a live layout. A model built from the same keys as the one
-    /// before finds its layout here without walking the tree.
+    /// Four recently found shared layouts, by a hash of their keys (``hintIndex(of:)``), as the
+    /// addresses of the objects: shared layouts live as long as the process, so an address read
+    /// here always names a live layout.
+    ///
+    /// A model built from the same keys as the one before finds its layout here without walking the
+    /// tree.
     private static let hint0 = Atomic<UInt>(0)
     private static let hint1 = Atomic<UInt>(0)
     private static let hint2 = Atomic<UInt>(0)
@@ -48,8 +50,9 @@ final class AttributeLayout: @unchecked Sendable {
     private let index: SlotIndex?
     /// Whether the layout belongs to the tree, so that other models share it.
     let isShared: Bool
-    /// The layouts with one more key, and that key; guarded by ``tree``. Most layouts have
-    /// one or two, so they are searched linearly, comparing bits first.
+    /// The layouts with one more key, and that key; guarded by ``tree``.
+    ///
+    /// Most layouts have one or two, so they are searched linearly, comparing bits first.
     @exclusivity(unchecked) private var transitions: ContiguousArray<(key: String, value: AttributeLayout)> = []
 
     private init() {

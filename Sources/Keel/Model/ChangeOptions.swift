@@ -55,9 +55,11 @@ public struct ChangeOptions {
         set { mutableExtras().collectionForwarder = newValue }
     }
 
-    /// Builds the related models (``HasMany``, ``HasOne``, ``BelongsTo``) of a model being
-    /// created, and theirs in turn, instead of their initializers: how an identity map keeps
-    /// one instance per record for related records too. Models keep it for later merges.
+    /// Builds the related models (``HasMany``, ``HasOne``, ``BelongsTo``) of a model being created,
+    /// and theirs in turn, instead of their initializers: how an identity map keeps one instance
+    /// per record for related records too.
+    ///
+    /// Models keep it for later merges.
     ///
     /// ```swift
     /// var options = ChangeOptions()

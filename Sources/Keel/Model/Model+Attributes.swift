@@ -360,7 +360,6 @@ extension Model {
         return value
     }
 
-    /// Runs `validate` and turns an empty result into success.
     /// Validates `attributes` for a `set`: clears ``validationError`` when they pass, and
     /// reports the failure (`invalid`, and `error` or the handler) when they do not.
     @inline(__always)
@@ -373,6 +372,7 @@ extension Model {
         return true
     }
 
+    /// Runs `validate` and turns an empty result into success.
     func validationFailure(for attributes: Attributes, options: ChangeOptions) -> ValidationError? {
         guard let error = validate(attributes, options: options), !error.isEmpty else { return nil }
         return error

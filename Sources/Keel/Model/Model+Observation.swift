@@ -1,8 +1,9 @@
 import Observation
 
-/// Key paths that name single attributes, so that Observation can track each attribute of
-/// a model separately. Subscript key paths are costly to build, so recently used ones are
-/// kept, up to a bound.
+/// Key paths that name single attributes, so that Observation can track each attribute of a model
+/// separately.
+///
+/// Subscript key paths are costly to build, so recently used ones are kept, up to a bound.
 private let attributeKeyPaths = Lock(AttributeKeyPathTable())
 
 extension Model {
@@ -38,9 +39,11 @@ extension Model {
         hasRegistrar = true
     }
 
-    /// The key paths of whole-model properties, built once (a key path literal is a
-    /// runtime call each time it is evaluated). Key paths are immutable, so sharing them
-    /// across isolation domains is safe although `KeyPath<Model, _>` is not `Sendable`.
+    /// The key paths of whole-model properties, built once (a key path literal is a runtime call
+    /// each time it is evaluated).
+    ///
+    /// Key paths are immutable, so sharing them across isolation domains is safe although
+    /// `KeyPath<Model, _>` is not `Sendable`.
     nonisolated(unsafe) static let attributesKeyPath: KeyPath<Model, Attributes> = \.attributes
     nonisolated(unsafe) static let validationErrorKeyPath: KeyPath<Model, ValidationError?> = \.validationError
 

@@ -1,12 +1,13 @@
 // MARK: - Setting by slot
 
 extension Model {
-    /// ``applyMerged(_:options:)`` for a `set` of attributes the model already has, which
-    /// keeps the layout: each key's slot is found and its value compared once, the entries
-    /// that change are kept as a ``PositionSet`` for the change bookkeeping, Observation and
-    /// the events, and the new values are written by slot into one copy of the storage.
-    /// Returns `nil`, having changed nothing, when the model lacks one of the keys or the
-    /// input has more entries than a ``PositionSet`` holds.
+    /// ``applyMerged(_:options:)`` for a `set` of attributes the model already has, which keeps the
+    /// layout: each key's slot is found and its value compared once, the entries that change are
+    /// kept as a ``PositionSet`` for the change bookkeeping, Observation and the events, and the
+    /// new values are written by slot into one copy of the storage.
+    ///
+    /// Returns `nil`, having changed nothing, when the model lacks one of the keys or the input has
+    /// more entries than a ``PositionSet`` holds.
     ///
     /// When the input is the whole of the new storage (see
     /// ``SlotScan/inputIsStorage(_:changing:current:layout:)``), it becomes the storage as it

@@ -185,8 +185,9 @@ extension Model {
     }
 
     /// The body of the last successful ``fetch(options:)`` or ``save(_:wait:patch:options:)``
-    /// response, as the server sent it, before ``parse(_:options:)``: NSRails'
-    /// `remoteAttributes`. `nil` before the first one, and after a response without a body.
+    /// response, as the server sent it, before ``parse(_:options:)``: NSRails' `remoteAttributes`.
+    ///
+    /// `nil` before the first one, and after a response without a body.
     ///
     /// ```swift
     /// try await note.fetch()
@@ -201,11 +202,11 @@ extension Model {
         if let links = relationLinks { for link in links.values { link.markSynced() } }
     }
 
-    /// Builds the create, update or patch request; with `wait`, the URL, `isNew` and
-    /// `toJSON` see the attributes being saved, as in Backbone.
     /// The create, update or patch request of a save: the body is ``toJSON(options:)`` (for a
     /// patch, the given attributes or the unsaved changes) in the wire format, and a full
     /// update goes with the format's verb.
+    ///
+    /// With `wait`, the URL, `isNew` and `toJSON` see the attributes being saved, as in Backbone.
     private func makeSaveRequest(
         _ attributes: Attributes?,
         format: WireFormat,

@@ -63,13 +63,13 @@ extension Model {
         sync ?? collectionContext?.sync ?? Self.sync
     }
 
-    /// The collection's URL, base URL and backend; after the collection is released, the
-    /// ones it had, so a model created by a collection can still sync on its own.
     /// The wire format of one call: the call's, else the collection's, else the class's.
     func wireFormat(for options: SyncOptions) -> WireFormat {
         options.wireFormat ?? collectionContext?.wireFormat ?? Self.wireFormat
     }
 
+    /// The collection's URL, base URL and backend; after the collection is released, the
+    /// ones it had, so a model created by a collection can still sync on its own.
     var collectionContext: CollectionSyncContext? {
         if let collection { return CollectionSyncContext(collection) }
         return storedExtras?.releasedCollection

@@ -84,8 +84,9 @@ open class Model: EventEmitter, Observable {
     /// ```
     open class var sync: (any Sync)? { nil }
 
-    /// How models of this class look on the wire; its collections inherit it. Backbone's
-    /// plain JSON (``WireFormat/plain``) by default.
+    /// How models of this class look on the wire; its collections inherit it.
+    ///
+    /// Backbone's plain JSON (``WireFormat/plain``) by default.
     ///
     /// ```swift
     /// override class var wireFormat: WireFormat { .rails }
@@ -101,8 +102,10 @@ open class Model: EventEmitter, Observable {
     /// ```
     open class var relations: [any Relation] { [] }
 
-    /// Path patterns for this class's requests: per method, named, and for its relations
-    /// (see ``Routes``). A method's route wins over ``url()``; none by default.
+    /// Path patterns for this class's requests: per method, named, and for its relations (see
+    /// ``Routes``).
+    ///
+    /// A method's route wins over ``url()``; none by default.
     ///
     /// ```swift
     /// override class var routes: Routes { Routes("/users/:user_id/invites/:id", methods: [.create: "/users/:user_id/invites"]) }
@@ -140,9 +143,10 @@ open class Model: EventEmitter, Observable {
     @exclusivity(unchecked) final var layout: AttributeLayout
     /// The cached id, refreshed only when a `set` names the id attribute.
     @exclusivity(unchecked) final var storedID: JSONValue?
-    /// Whether ``registrar`` has been created. A flag of its own (it fits in the id's
-    /// padding), because testing an optional of a type from a resilient module calls a value
-    /// witness.
+    /// Whether ``registrar`` has been created.
+    ///
+    /// A flag of its own (it fits in the id's padding), because testing an optional of a type from
+    /// a resilient module calls a value witness.
     @exclusivity(unchecked) final var hasRegistrar = false
     /// The bookkeeping of `set`; see ``changeRecord``.
     @exclusivity(unchecked) final var storedChangeRecord: ChangeRecord?

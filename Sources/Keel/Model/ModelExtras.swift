@@ -1,8 +1,10 @@
 import Foundation
 
-/// The state of a model that most models never use (their own URL settings and backend,
-/// the server snapshot, the sync queue, a validation error), kept out of line so that a
-/// model that only holds attributes stays small. Created on first write.
+/// The state of a model that most models never use (their own URL settings and backend, the server
+/// snapshot, the sync queue, a validation error), kept out of line so that a model that only holds
+/// attributes stays small.
+///
+/// Created on first write.
 final class ModelExtras {
     /// The model's own `urlRoot`: `.none` until assigned, then the assigned value (which
     /// may be `nil`, hiding the class's).

@@ -14,9 +14,10 @@ final class SlotIndex: Sendable {
     /// about eight instructions, where a lookup by bits takes about twenty.
     static let minimumKeys = 4
 
-    /// Each bucket holds a slot plus one, or 0 when it is empty. Their number is a power of
-    /// two at least twice the number of keys, so a probe ends at an empty bucket. Empty when
-    /// a key is not a small ASCII string.
+    /// Each bucket holds a slot plus one, or 0 when it is empty.
+    ///
+    /// Their number is a power of two at least twice the number of keys, so a probe ends at an
+    /// empty bucket. Empty when a key is not a small ASCII string.
     private let buckets: ContiguousArray<UInt8>
     /// How far a key's hash is shifted right to give a bucket.
     private let shift: UInt64

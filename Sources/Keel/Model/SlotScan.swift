@@ -17,11 +17,12 @@ enum SlotScan {
         return changes
     }
 
-    /// Whether `attributes`, as it is, is the storage that setting it on `current` produces:
-    /// it names every key of `layout` (the layout of `current`), with the same bits and in
-    /// slot order, and each value outside `changes` has the same bits as the current one.
-    /// An equal value with other bits (`1.0` for `1`) does not qualify, since the model keeps
-    /// the value it has.
+    /// Whether `attributes`, as it is, is the storage that setting it on `current` produces: it
+    /// names every key of `layout` (the layout of `current`), with the same bits and in slot order,
+    /// and each value outside `changes` has the same bits as the current one.
+    ///
+    /// An equal value with other bits (`1.0` for `1`) does not qualify, since the model keeps the
+    /// value it has.
     @inline(__always)
     static func inputIsStorage(
         _ attributes: Attributes,

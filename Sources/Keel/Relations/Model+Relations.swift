@@ -42,10 +42,10 @@ extension Model {
         set { oneLink(relation.key, Parent.self).assign(newValue) }
     }
 
-    /// The validation errors of the related models, under their paths in this model: an
-    /// invite's `email` error as `invites[1].email`, its own messages under `invites[1]`.
-    /// Call it from ``validate(_:options:)`` to make the owner's validity include its
-    /// relations'.
+    /// The validation errors of the related models, under their paths in this model: an invite's
+    /// `email` error as `invites[1].email`, its own messages under `invites[1]`.
+    ///
+    /// Call it from ``validate(_:options:)`` to make the owner's validity include its relations'.
     ///
     /// ```swift
     /// override func validate(_ attributes: Attributes, options: ChangeOptions) -> ValidationError? {

@@ -15,9 +15,11 @@ final class OneLink<Target: Model>: RelationLink {
         self.owner = owner
     }
 
-    /// The model as JSON: its attributes, without its own relations for a belongs-to, so
-    /// that a parent that lists its children does not mirror them back into each child. Read
-    /// without registering Observation accesses: the owner's attribute is what observers track.
+    /// The model as JSON: its attributes, without its own relations for a belongs-to, so that a
+    /// parent that lists its children does not mirror them back into each child.
+    ///
+    /// Read without registering Observation accesses: the owner's attribute is what observers
+    /// track.
     var mirror: JSONValue? {
         guard let model else { return nil }
         guard foreignKey != nil, let links = model.relationLinks else { return .object(model.storage) }

@@ -113,7 +113,9 @@ struct IdentityTable {
     }
 
     /// Stores `value` for `id`; an identity already in the table keeps its value unless
-    /// `replacing`. Returns whether `id` was new.
+    /// `replacing`.
+    ///
+    /// Returns whether `id` was new.
     @discardableResult
     private mutating func store(_ value: Int, for id: ObjectIdentifier, replacing: Bool) -> Bool {
         if (count + 1) * 2 > buckets.count { grow() }

@@ -1,8 +1,9 @@
 extension Array {
-    /// Whether only this code holds the array's storage: then a literal's elements can be
-    /// moved out of it one by one (`popLast`) instead of copied, so that freeing the array
-    /// destroys none. The runtime frees an array's elements through generic value
-    /// witnesses, about a hundred instructions per `JSONValue`.
+    /// Whether only this code holds the array's storage: then a literal's elements can be moved out
+    /// of it one by one (`popLast`) instead of copied, so that freeing the array destroys none.
+    ///
+    /// The runtime frees an array's elements through generic value witnesses, about a hundred
+    /// instructions per `JSONValue`.
     ///
     /// A literal of constants is a static array shared by every evaluation, and is not held
     /// alone. Without an Objective-C runtime an array is one reference to its native storage,

@@ -11,8 +11,9 @@
 ///
 /// Not generic: stored as `Model`, only the collection's `M`s.
 struct ModelSlots {
-    /// The models by slot; `nil` marks the slot of a removed model. The last slot, if any,
-    /// holds a model.
+    /// The models by slot; `nil` marks the slot of a removed model.
+    ///
+    /// The last slot, if any, holds a model.
     private(set) var slots: ContiguousArray<Model?> = []
     /// The slot of each model.
     private var slotOf: IdentityTable

@@ -12,9 +12,10 @@ struct OrderedStringMap<Value> {
     static var linearSearchLimit: Int { 12 }
 
     private(set) var entries = ElementBuffer<Element>()
-    /// The hash index, for maps past ``linearSearchLimit`` entries. A class reference, so that
-    /// the map stays two words (a ``JSONValue`` holding an object stays 17 bytes); copied
-    /// before a change when shared.
+    /// The hash index, for maps past ``linearSearchLimit`` entries.
+    ///
+    /// A class reference, so that the map stays two words (a ``JSONValue`` holding an object stays
+    /// 17 bytes); copied before a change when shared.
     private var keyStamps: KeyStamps?
 
     init() {}

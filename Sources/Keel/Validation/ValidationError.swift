@@ -199,10 +199,12 @@ extension ValidationError {
         key == "base" || key == "non_field_errors" || key == "__all__"
     }
 
-    /// Adds the messages of `value` under `path` (model-wide when empty). Nested errors get
-    /// paths as the servers write them: Django REST framework's `{"author": {"name": […]}}`
-    /// becomes `author.name`, and its `{"invites": [{}, {"email": […]}]}`
-    /// `invites[1].email`; Rails' `invites.email` keys stay as they are.
+    /// Adds the messages of `value` under `path` (model-wide when empty).
+    ///
+    /// Nested errors get paths as the servers write them: Django REST framework's
+    /// `{"author": {"name": […]}}` becomes `author.name`, and its
+    /// `{"invites": [{}, {"email": […]}]}` `invites[1].email`; Rails' `invites.email` keys stay as
+    /// they are.
     ///
     /// - Returns: `false` when a value is not made of messages.
     private static func collect(_ value: JSONValue, at path: String, into result: inout ValidationError) -> Bool {

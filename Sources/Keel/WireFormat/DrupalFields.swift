@@ -26,9 +26,8 @@ public struct DrupalFields: Sendable, Hashable {
 
     /// The Drupal API.
     public var version: Version
-    /// The key that holds a field's value in its items, by wire name: `target_id` for
-    /// entity references (`type`, `uid`), `tid` for Drupal 7 taxonomy terms. `value` for
-    /// the others.
+    /// The key that holds a field's value in its items, by wire name: `target_id` for entity
+    /// references (`type`, `uid`), `tid` for Drupal 7 taxonomy terms, `value` for the others.
     public var itemKeys: [String: String]
     /// Fields that hold several values, by wire name: always a list in the app.
     public var multiValued: Set<String>

@@ -46,8 +46,10 @@ extension WireFormat {
 
     // MARK: - Responses
 
-    /// One record of a response in app form: root key removed, Drupal items unwrapped, app
-    /// names, received roles only. A body that is not an object is returned as it is.
+    /// One record of a response in app form: root key removed, Drupal items unwrapped, app names,
+    /// received roles only.
+    ///
+    /// A body that is not an object is returned as it is.
     ///
     /// - Throws: ``SyncError/unmappableResponse(keyPath:reason:)`` naming the key path that
     ///   does not fit the format.
@@ -71,10 +73,11 @@ extension WireFormat {
         return (value, keyPath)
     }
 
-    /// The records of a list response in app form: the plural root key removed, and each
-    /// record mapped as ``record(from:for:)`` does. A body that is neither a list nor an object
-    /// with the plural root key is returned as it is (for the collection's `parse`), unless
-    /// the format requires a root.
+    /// The records of a list response in app form: the plural root key removed, and each record
+    /// mapped as ``record(from:for:)`` does.
+    ///
+    /// A body that is neither a list nor an object with the plural root key is returned as it is
+    /// (for the collection's `parse`), unless the format requires a root.
     ///
     /// - Throws: ``SyncError/unmappableResponse(keyPath:reason:)`` naming the key path that
     ///   does not fit the format.

@@ -41,9 +41,10 @@ public struct WireFormat: Sendable, Hashable {
     /// The verb of a save that is not a patch.
     public var updateVerb: UpdateVerb
     /// Appended to the resource paths the model and collection build (`/` for Django REST
-    /// framework's `/notes/3/`, `.json` for Drupal 7's `/node/3.json`), unless the path
-    /// already ends with it. Explicit URLs (``SyncOptions/url``, per-operation URLs) are
-    /// used as they are.
+    /// framework's `/notes/3/`, `.json` for Drupal 7's `/node/3.json`), unless the path already
+    /// ends with it.
+    ///
+    /// Explicit URLs (``SyncOptions/url``, per-operation URLs) are used as they are.
     public var pathSuffix: String
     /// Query parameters sent with every request (Drupal's `_format=json`); a call's own
     /// ``SyncOptions/query`` comes after them.

@@ -200,7 +200,6 @@ public final class CachingSync: SyncStateReporting {
         }
     }
 
-    /// The version of a record: the ETag header, or the version attribute's value.
     /// The record of a server's answer: the object, or the object under `rootKey` when the
     /// answer is wrapped in it (Rails with `include_root_in_json`).
     static func record(in body: JSONValue?, rootKey: String?) -> Attributes? {
@@ -216,6 +215,7 @@ public final class CachingSync: SyncStateReporting {
         return Self.record(in: try? await remote.perform(read).body, rootKey: change.rootKey)
     }
 
+    /// The version of a record: the ETag header, or the version attribute's value.
     static func version(of record: Attributes?, headers: [String: String], check: VersionCheck) -> String? {
         switch check {
         case .none: return nil

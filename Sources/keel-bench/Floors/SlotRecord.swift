@@ -7,15 +7,19 @@
 /// constants. A record in a ``SlotCollection`` also tells the collection, as a model
 /// bubbles its events to its collection.
 final class SlotRecord {
-    /// The values, by slot. Without run-time exclusivity checks, as the floor of a model
-    /// that opts out of them (Keel's models do).
+    /// The values, by slot.
+    ///
+    /// Without run-time exclusivity checks, as the floor of a model that opts out of them (Keel's
+    /// models do).
     @exclusivity(unchecked) private(set) var values: ContiguousArray<PlainValue>
     /// Called with the slot and new value of each attribute that changes.
     var attributeObservers: ContiguousArray<(Int, PlainValue) -> Void> = []
     /// Called once for each `set` that changed something.
     var changeObservers: ContiguousArray<() -> Void> = []
-    /// The collection holding the record. Not counted: the collection holds the record and
-    /// clears this link when it lets the record go, so the link never outlives it.
+    /// The collection holding the record.
+    ///
+    /// Not counted: the collection holds the record and clears this link when it lets the record
+    /// go, so the link never outlives it.
     unowned(unsafe) var collection: SlotCollection?
 
     init(_ values: ContiguousArray<PlainValue>) {

@@ -145,7 +145,6 @@ struct OfflineKillTests {
             var finished = false
         }
 
-        /// Starts a child and SIGKILLs it after a random delay once it is ready.
         /// Runs one child on a thread of its own (see `onOwnThread(_:)`).
         private func runChild(mode: String, database: URL, server: URL, start: Int) async throws -> ChildRun {
             try await onOwnThread {
@@ -153,6 +152,7 @@ struct OfflineKillTests {
             }
         }
 
+        /// Starts a child and SIGKILLs it after a random delay once it is ready.
         private static func runChildBlocking(mode: String, database: URL, server: URL, start: Int) throws -> ChildRun {
             let executable = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
             let process = Process()

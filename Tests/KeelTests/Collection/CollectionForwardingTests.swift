@@ -2,10 +2,11 @@ import Testing
 
 @testable import Keel
 
-/// A model forwards an event to its collection by looking at the collection's handlers
-/// first: an event that the collection neither acts on nor has a handler for (nor an `all`
-/// handler) goes no further. These tests cover the events that skip the collection and
-/// those that must still reach it.
+/// A model forwards an event to its collection by looking at the collection's handlers first: an
+/// event that the collection neither acts on nor has a handler for (nor an `all` handler) goes no
+/// further.
+///
+/// These tests cover the events that skip the collection and those that must still reach it.
 struct CollectionForwardingTests {
     // MARK: - Skipped
 

@@ -2,9 +2,11 @@ import Testing
 
 @testable import Keel
 
-/// An emitter's handlers and `listenTo` bookkeeping live out of line, created by the first
-/// handler or relationship; a model whose only handler is its collection's forwarder keeps
-/// that forwarder inline. Either way, dispatch keeps Backbone's order and snapshot rules.
+/// An emitter's handlers and `listenTo` bookkeeping live out of line, created by the first handler
+/// or relationship; a model whose only handler is its collection's forwarder keeps that forwarder
+/// inline.
+///
+/// Either way, dispatch keeps Backbone's order and snapshot rules.
 struct EmitterStateTests {
     @Test func aModelNobodyListensToCarriesNoStateThroughSetsAndTriggers() {
         let model = Model(["a": 1])

@@ -1,10 +1,11 @@
 import Keel
 import Testing
 
-/// The natural way to watch events with `for await`: a task started just before the
-/// operation it should see. Each watcher stops after the last event it expects, instead of
-/// being cancelled when the operation returns, which could drop an event it had not taken
-/// from the stream yet.
+/// The natural way to watch events with `for await`: a task started just before the operation it
+/// should see.
+///
+/// Each watcher stops after the last event it expects, instead of being cancelled when the
+/// operation returns, which could drop an event it had not taken from the stream yet.
 @MainActor
 @Suite(.timeLimit(.minutes(1)))
 struct EventStreamTimingTests {

@@ -2,9 +2,11 @@ import Testing
 
 @testable import Keel
 
-/// The listener's record of its `listenTo` relationships: a lone one stored inline, a few in
-/// an array, many hashed, each counting the handlers that its target holds, and handlers
-/// that reach their listener through its link. Every shape keeps Backbone's behaviour.
+/// The listener's record of its `listenTo` relationships: a lone one stored inline, a few in an
+/// array, many hashed, each counting the handlers that its target holds, and handlers that reach
+/// their listener through its link.
+///
+/// Every shape keeps Backbone's behaviour.
 struct ListeningBookkeepingTests {
     @Test func aSecondRelationshipJoinsTheFirstAndEitherStopsOnItsOwn() {
         let listener = EventEmitter()

@@ -2,9 +2,11 @@ import Testing
 
 @testable import Keel
 
-/// The array of an array literal: when nothing else holds it, the JSON array takes its
-/// elements out of it; otherwise (a constant literal, an array held elsewhere) it copies them
-/// and the array stays as it was. Either way the elements are in the order written.
+/// The array of an array literal: when nothing else holds it, the JSON array takes its elements out
+/// of it; otherwise (a constant literal, an array held elsewhere) it copies them and the array
+/// stays as it was.
+///
+/// Either way the elements are in the order written.
 struct JSONArrayLiteralArrayTests {
     /// A string too long to be held in a string's own bits, so it is reference-counted.
     private static func longText(_ i: Int) -> String { "an element longer than fifteen bytes, \(i)" }

@@ -2,10 +2,11 @@ import Testing
 
 @testable import Keel
 
-/// The array of an object literal: when nothing else holds it and its keys are distinct, the
-/// object takes its elements out of it; otherwise (a constant literal, an array held
-/// elsewhere, a repeated key) the object copies them and the array stays as it was. Either
-/// way the object has the keys in the order written, each with its last value.
+/// The array of an object literal: when nothing else holds it and its keys are distinct, the object
+/// takes its elements out of it; otherwise (a constant literal, an array held elsewhere, a repeated
+/// key) the object copies them and the array stays as it was.
+///
+/// Either way the object has the keys in the order written, each with its last value.
 struct JSONObjectLiteralArrayTests {
     /// A string too long to be held in a string's own bits, so it is reference-counted.
     private static func longText(_ i: Int) -> String { "a value longer than fifteen bytes, \(i)" }

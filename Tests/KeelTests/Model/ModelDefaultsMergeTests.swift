@@ -36,10 +36,11 @@ private func noteAttributes(_ i: Int) -> Attributes {
     ]
 }
 
-/// Building a model merges the class's defaults with the attributes it is given: the
-/// defaults' keys first (with the given values where both have a key), then the other given
-/// keys in their order. Storage that nothing else holds is moved into the model; storage
-/// the caller or the class still holds is copied from and stays as it was.
+/// Building a model merges the class's defaults with the attributes it is given: the defaults' keys
+/// first (with the given values where both have a key), then the other given keys in their order.
+///
+/// Storage that nothing else holds is moved into the model; storage the caller or the class still
+/// holds is copied from and stays as it was.
 struct ModelDefaultsMergeTests {
     private static let mergedKeys = ["title", "done", "archived", "id", "body", "tags", "author"]
 

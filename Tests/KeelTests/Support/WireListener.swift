@@ -57,7 +57,7 @@ final class WireListener: Sendable {
         }
     }
 
-    /// `http://127.0.0.1:PORT`
+    /// The base URL, `http://127.0.0.1:PORT`.
     let baseURL: URL
     /// The port the listener accepts connections on.
     let port: Int
@@ -88,7 +88,9 @@ final class WireListener: Sendable {
     /// Every request received so far, in order.
     var requests: [Request] { server.recorded.withLock { $0 } }
 
-    /// Stops accepting connections. Safe to call more than once.
+    /// Stops accepting connections.
+    ///
+    /// Safe to call more than once.
     func stop() {
         server.stopped.store(true, ordering: .sequentiallyConsistent)
     }

@@ -7,9 +7,10 @@ import Testing
     import FoundationNetworking
 #endif
 
-/// The Drupal session: login cookie, CSRF token before unsafe requests (renewed once when
-/// refused), and neither sent to another origin. The real endpoints are driven in
-/// `DrupalIntegrationTests`.
+/// The Drupal session: login cookie, CSRF token before unsafe requests (renewed once when refused),
+/// and neither sent to another origin.
+///
+/// The real endpoints are driven in `DrupalIntegrationTests`.
 struct DrupalSessionTests {
     private let site = URL(string: "https://cms.example.test")!
 

@@ -7,7 +7,9 @@ import Testing
 #endif
 
 /// What `URLSession` itself does with a session cookie (the Drupal login's), which a cookie-based
-/// wire format relies on. Only ephemeral sessions here: `.default` and `URLSession.shared` share
+/// wire format relies on.
+///
+/// Only ephemeral sessions here: `.default` and `URLSession.shared` share
 /// `HTTPCookieStorage.shared`, so a login through them would reach every other test.
 struct URLSessionCookieTests {
     /// Logs in as the Drupal admin through `session`; returns the `name=value` it was set.

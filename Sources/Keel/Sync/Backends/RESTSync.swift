@@ -195,9 +195,10 @@ public struct RESTSync: Sync {
     // MARK: - Helpers
 
     /// The absolute URL of a request: its own, or resolved against ``baseURL``, with its query
-    /// parameters appended. Its path must address what it names: `URLSession` would remove
-    /// `.` and `..` segments, and servers decode `%2E` to `.`, so either would send the request
-    /// somewhere else.
+    /// parameters appended.
+    ///
+    /// Its path must address what it names: `URLSession` would remove `.` and `..` segments, and
+    /// servers decode `%2E` to `.`, so either would send the request somewhere else.
     private func resolvedURL(for request: SyncRequest) throws(SyncError) -> URL {
         var url = request.url
         if url.scheme == nil {

@@ -56,7 +56,6 @@ final class UploadTasks: Sendable {
         }
     }
 
-    /// Reports the bytes sent of an upload this registry runs.
     /// A task that sends `file` as the body of `request`.
     ///
     /// On Linux the file is read through an `InputStream`, with its `Content-Length` set:
@@ -79,6 +78,7 @@ final class UploadTasks: Sendable {
         #endif
     }
 
+    /// Reports the bytes sent of an upload this registry runs.
     func didSend(_ task: URLSessionTask, totalBytesSent: Int64, expected: Int64) {
         let report: (@Sendable (UploadProgress) -> Void, UploadProgress)? = uploads.withLock { uploads in
             let key = ObjectIdentifier(task)
