@@ -17,6 +17,7 @@ public import Foundation
 public final class TestServer: LoopbackTestServer {
     /// Why the server could not be started (the description says what to do), or reset failed.
     public struct Failure: Error, CustomStringConvertible {
+        /// What went wrong and what to do about it, such as the command that installs a missing server.
         public let description: String
     }
 
