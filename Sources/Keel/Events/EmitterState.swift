@@ -23,6 +23,13 @@ final class EmitterState {
     /// The stand-in that the emitter's subscription tokens hold, once one was made.
     var link: EmitterLink?
 
+    /// ``link`` without a reference count: once made, it stays as long as the state.
+    @inline(__always)
+    var unretainedLink: Unmanaged<EmitterLink>? {
+        guard let link else { return nil }
+        return Unmanaged.passUnretained(link)
+    }
+
     /// Whether no handler is registered.
     var hasNoHandlers: Bool { handlers.isEmpty && allHandlers.isEmpty }
 }

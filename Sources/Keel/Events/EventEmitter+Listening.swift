@@ -94,28 +94,53 @@ extension EventEmitter {
     ///   - target: One emitter, or `nil` for every emitter this one listens to.
     ///   - events: Space-separated names, or `nil` for every name.
     public final func stopListening(_ target: EventEmitter? = nil, _ events: String? = nil) {
-        guard let state = existingState, !state.listeningTo.isEmpty, let link = state.link else { return }
+        // The state and its link live as long as this emitter, which the caller holds: they
+        // are used without reference counts (see `unretainedStateAndLink`).
+        guard let unretained = unretainedState else { return }
+        unretained._withUnsafeGuaranteedRef { state in
+            guard !state.listeningTo.isEmpty, let link = state.unretainedLink else { return }
+            link._withUnsafeGuaranteedRef { link in stopListening(target, events, through: link, in: state) }
+        }
+    }
+
+    /// ``stopListening(_:_:)-(_,String?)`` with this emitter's link and state.
+    private func stopListening(
+        _ target: EventEmitter?,
+        _ events: String?,
+        through link: EmitterLink,
+        in state: EmitterState
+    ) {
+        if target == nil && events == nil, let listening = state.listeningTo.takeSingle() {
+            // The common `stopListening()`: the lone relationship ends whole, so it leaves the
+            // table first, moved out rather than copied.
+            _ = listening.targetLink.emitter?.removeListenToHandlers(of: link, names: nil)
+            return
+        }
         let names = events.map(splitNames)
         if let target {
-            if let listening = state.listeningTo[ObjectIdentifier(target)] { stop(listening, of: link, names: names) }
+            if let listening = state.listeningTo[ObjectIdentifier(target)] {
+                stop(listening, of: link, names: names, in: state)
+            }
         } else if let listening = state.listeningTo.single {
-            stop(listening, of: link, names: names)
+            stop(listening, of: link, names: names, in: state)
         } else {
-            for listening in state.listeningTo.values { stop(listening, of: link, names: names) }
+            for listening in state.listeningTo.values { stop(listening, of: link, names: names, in: state) }
         }
     }
 
     /// Removes the handlers of one `listenTo` relationship (those registered through `link`,
-    /// this emitter's), or those of the named events.
-    private func stop(_ listening: Listening, of link: EmitterLink, names: [String]?) {
+    /// this emitter's, whose state is `state`), or those of the named events, and counts them
+    /// off the relationship.
+    private func stop(_ listening: Listening, of link: EmitterLink, names: [String]?, in state: EmitterState) {
         guard let target = listening.targetLink.emitter else {
-            existingState?.listeningTo.removeAll(from: listening.targetKey)
+            state.listeningTo.removeAll(from: listening.targetKey)
             return
         }
-        if let names {
-            target.removeHandlers { $0.listener === link && names.contains($0.name) }
+        let removed = target.removeListenToHandlers(of: link, names: names)
+        if names == nil {
+            state.listeningTo.removeAll(from: listening.targetKey)
         } else {
-            target.removeHandlers { $0.listener === link }
+            state.listeningTo.remove(removed, from: listening.targetKey)
         }
     }
 
@@ -152,7 +177,7 @@ extension EventEmitter {
         isOnce: Bool
     ) -> Subscription {
         let registration = ListenToRegistration(listener: self, target: target, isOnce: isOnce)
-        let count = registration.register(events, callback, by: self, on: target)
+        let count = registration.register(events, callback, on: target)
         registration.finish(count, on: target)
         return registration.subscription
     }
@@ -164,7 +189,7 @@ extension EventEmitter {
     ) -> Subscription {
         let registration = ListenToRegistration(listener: self, target: target, isOnce: isOnce)
         var count = 0
-        for (events, callback) in map { count += registration.register(events, callback, by: self, on: target) }
+        for (events, callback) in map { count += registration.register(events, callback, on: target) }
         registration.finish(count, on: target)
         return registration.subscription
     }
@@ -174,53 +199,56 @@ extension EventEmitter {
 /// many in the listener's ``ListeningTable``.
 ///
 /// The emitters themselves are passed to each step rather than kept: the caller holds them,
-/// and keeping them would retain and release both once more per call.
+/// and keeping them would retain and release both once more per call. Their states and links
+/// are kept without reference counts for the same reason: each lives as long as its emitter
+/// (see ``EventEmitter/unretainedStateAndLink``).
 private struct ListenToRegistration {
     let isOnce: Bool
-    let listenerState: EmitterState
-    let listenerLink: EmitterLink
-    let targetState: EmitterState
-    let targetLink: EmitterLink
+    let listenerState: Unmanaged<EmitterState>
+    let listenerLink: Unmanaged<EmitterLink>
+    let targetState: Unmanaged<EmitterState>
+    let targetLink: Unmanaged<EmitterLink>
     /// The identifier of every handler of the call, as its token's.
     let id = EventEmitter.makeUniqueID()
 
     init(listener: EventEmitter, target: EventEmitter, isOnce: Bool) {
         self.isOnce = isOnce
-        listenerState = listener.state
-        listenerLink = listener.link(in: listenerState)
-        targetState = target.state
-        targetLink = target.link(in: targetState)
+        (listenerState, listenerLink) = listener.unretainedStateAndLink
+        (targetState, targetLink) = target.unretainedStateAndLink
     }
 
-    var subscription: Subscription { Subscription(id: id, link: targetLink) }
+    var subscription: Subscription { Subscription(id: id, link: targetLink.takeUnretainedValue()) }
 
     /// Registers `callback` on `target` for each name in `events`.
     ///
     /// - Returns: How many handlers it registered.
-    func register(
-        _ events: String,
-        _ callback: @escaping (Event) -> Void,
-        by listener: EventEmitter,
-        on target: EventEmitter
-    ) -> Int {
-        var count = 0
-        target.forEachName(in: events) { name in
-            target.register(
-                name: name,
-                id: id,
-                callback: callback,
-                owner: listener,
-                isOnce: isOnce,
-                listener: listenerLink,
-                in: targetState
-            )
-            count += 1
+    func register(_ events: String, _ callback: @escaping (Event) -> Void, on target: EventEmitter) -> Int {
+        guard EventEmitter.isSingleName(events) else {
+            let names = target.splitNames(events)
+            for name in names { register(name: name, callback, on: target) }
+            return names.count
         }
-        return count
+        register(name: events, callback, on: target)
+        return 1
+    }
+
+    /// Registers `callback` on `target` for the single name `name`.
+    private func register(name: String, _ callback: @escaping (Event) -> Void, on target: EventEmitter) {
+        let handler = EventHandler(
+            listenToID: id,
+            name: name,
+            callback: callback,
+            isOnce: isOnce,
+            listener: listenerLink.takeUnretainedValue()
+        )
+        targetState._withUnsafeGuaranteedRef { target.add(handler, named: name, in: $0) }
     }
 
     /// Records the relationship with `target`, when the call registered `count` handlers.
     func finish(_ count: Int, on target: EventEmitter) {
-        if count > 0 { listenerState.listeningTo.add(count, on: target, targetLink) }
+        guard count > 0 else { return }
+        listenerState._withUnsafeGuaranteedRef {
+            $0.listeningTo.add(count, on: target, targetLink.takeUnretainedValue())
+        }
     }
 }

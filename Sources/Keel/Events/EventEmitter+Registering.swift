@@ -96,16 +96,21 @@ extension EventEmitter {
     // MARK: - Event names
 
     func forEachName(in events: String, _ body: (String) -> Void) {
+        if Self.isSingleName(events) {
+            body(events)
+        } else {
+            for name in splitNames(events) { body(name) }
+        }
+    }
+
+    /// Whether `events` is one name: it has no separator.
+    static func isSingleName(_ events: String) -> Bool {
         // Scanned as contiguous bytes: stepping a small string's `UTF8View` costs tens of
         // instructions per byte, and every registration scans its names.
         let hasSeparator =
-            events.utf8.withContiguousStorageIfAvailable { $0.contains(where: Self.isSeparator) }
-            ?? events.utf8.contains(where: Self.isSeparator)
-        if hasSeparator {
-            for name in splitNames(events) { body(name) }
-        } else {
-            body(events)
-        }
+            events.utf8.withContiguousStorageIfAvailable { $0.contains(where: isSeparator) }
+            ?? events.utf8.contains(where: isSeparator)
+        return !hasSeparator
     }
 
     func splitNames(_ events: String) -> [String] {

@@ -85,6 +85,18 @@ open class EventEmitter {
     /// The stand-in that this emitter's subscription tokens hold, created on first use.
     var link: EmitterLink { link(in: state) }
 
+    /// The emitter's state and link, each created on first use, without reference counts.
+    ///
+    /// Once created, the state stays until the emitter is deallocated, and keeps the link: both live
+    /// as long as the caller keeps the emitter, so a `listenTo` uses them without retaining them.
+    final var unretainedStateAndLink: (state: Unmanaged<EmitterState>, link: Unmanaged<EmitterLink>) {
+        if case .state(let state) = storage, let link = state.link {
+            return (Unmanaged.passUnretained(state), Unmanaged.passUnretained(link))
+        }
+        let state = self.state
+        return (Unmanaged.passUnretained(state), Unmanaged.passUnretained(link(in: state)))
+    }
+
     /// The stand-in of this emitter, whose state is `state`, created on first use.
     final func link(in state: EmitterState) -> EmitterLink {
         if let link = state.link { return link }
@@ -404,9 +416,18 @@ open class EventEmitter {
             isOnce: isOnce,
             listener: listener
         )
+        add(handler, named: name, in: state)
+    }
+
+    /// Adds `handler`, registered for `name`, to `state`, this emitter's state.
+    ///
+    /// The handler is taken (`consuming`), so that a new one moves into the table without a
+    /// retain and a release of its own; the table is searched in place (see ``position(of:in:)``).
+    func add(_ newHandler: consuming EventHandler, named name: String, in state: EmitterState) {
+        let handler = newHandler
         if name == "all" {
             state.allHandlers.append(handler)
-        } else if let position = state.handlers.index(forKey: name) {
+        } else if let position = Self.position(of: name, in: &state.handlers) {
             state.handlers.modifyValue(at: position) { $0.append(handler) }
         } else {
             state.handlers.appendUnchecked(name, HandlerList(handler))
@@ -417,35 +438,71 @@ open class EventEmitter {
     /// iterates its own reference to a list, so removal copies a list that is in use), and
     /// drops `listenTo` bookkeeping that becomes empty.
     func removeHandlers(where shouldRemove: (EventHandler) -> Bool) {
-        let state: EmitterState
-        switch storage {
-        case .empty:
-            return
-        case .forwarder(let forwarder):
-            if shouldRemove(forwarder) { storage = .empty }
-            return
-        case .state(let existing):
-            state = existing
+        let key = ObjectIdentifier(self)
+        removeHandlers(where: shouldRemove) { handler in
+            if let listener = handler.listener { listener.emitter?.existingState?.listeningTo.remove(1, from: key) }
         }
+    }
+
+    /// Removes the handlers that the emitter of `link` registered here with `listenTo`, those of
+    /// `names` only when given, and leaves that emitter's ``ListeningTable`` to the caller.
+    ///
+    /// `stopListening` ends or shortens the relationship once, from the count returned, instead
+    /// of reaching the listener's table through each removed handler.
+    ///
+    /// - Returns: How many handlers were removed.
+    func removeListenToHandlers(of link: EmitterLink, names: [String]?) -> Int {
+        var count = 0
+        if let names {
+            removeHandlers(where: { $0.listener === link && names.contains($0.name) }, didRemove: { _ in count += 1 })
+        } else {
+            removeHandlers(where: { $0.listener === link }, didRemove: { _ in count += 1 })
+        }
+        return count
+    }
+
+    /// Removes the handlers that match, calling `didRemove` with each, without disturbing a
+    /// dispatch in progress (see ``removeHandlers(where:)``).
+    @inline(__always)
+    private func removeHandlers(
+        where shouldRemove: (EventHandler) -> Bool,
+        didRemove: (EventHandler) -> Void
+    ) {
+        guard let unretained = unretainedState else {
+            if let forwarder = unretainedLoneForwarder, forwarder._withUnsafeGuaranteedRef(shouldRemove) {
+                storage = .empty
+            }
+            return
+        }
+        // The state lives as long as this emitter, which the caller holds.
+        unretained._withUnsafeGuaranteedRef { removeHandlers(in: $0, where: shouldRemove, didRemove: didRemove) }
+    }
+
+    /// ``removeHandlers(where:didRemove:)`` with the emitter's state.
+    @inline(__always)
+    private func removeHandlers(
+        in state: EmitterState,
+        where shouldRemove: (EventHandler) -> Bool,
+        didRemove: (EventHandler) -> Void
+    ) {
         func remove(_ handler: EventHandler) -> Bool {
             guard shouldRemove(handler) else { return false }
-            if let listener = handler.listener {
-                listener.emitter?.existingState?.listeningTo.removeOne(from: ObjectIdentifier(self))
-            }
+            didRemove(handler)
             return true
         }
         if state.allHandlers.contains(where: shouldRemove) { state.allHandlers.removeAll(where: remove) }
         var emptiedCount = 0
-        var emptiedName = ""
-        for position in state.handlers.entries.indices
-        where state.handlers.entries[position].value.contains(where: shouldRemove) {
+        var emptiedPosition = 0
+        let count = state.handlers.count
+        for position in 0..<count
+        where state.handlers.entries.withUnsafeBufferPointer({ $0[position].value.contains(where: shouldRemove) }) {
             let isEmpty = state.handlers.modifyValue(at: position) { list in
                 list.removeAll(where: remove)
                 return list.isEmpty
             }
             if isEmpty {
                 emptiedCount += 1
-                emptiedName = state.handlers.entries[position].key
+                emptiedPosition = position
             }
         }
         // One emptied name (the common `stopListening`) is removed by itself, without
@@ -454,7 +511,9 @@ open class EventEmitter {
         if emptiedCount == 1 && state.handlers.count == 1 {
             state.handlers.removeAll(keepingCapacity: true)
         } else if emptiedCount == 1 {
-            state.handlers.removeValue(forKey: emptiedName)
+            state.handlers.removeValue(
+                forKey: state.handlers.entries.withUnsafeBufferPointer { $0[emptiedPosition].key }
+            )
         } else if emptiedCount > 1 {
             state.handlers.removeAll { $0.value.isEmpty }
         }

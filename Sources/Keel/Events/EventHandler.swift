@@ -103,6 +103,17 @@ final class EventHandler {
         }
     }
 
+    /// A handler that the emitter of `listener` registered with `listenTo` (its owner).
+    init(listenToID id: Int, name: String, callback: @escaping (Event) -> Void, isOnce: Bool, listener: EmitterLink) {
+        self.id = id
+        self.name = name
+        self.callback = callback
+        isForwarder = false
+        hasOwner = true
+        self.isOnce = isOnce
+        self.listener = listener
+    }
+
     /// Stops models reading the collection: its deinit has started.
     func forwarderWillDeinit() {
         forwarderIsAlive = false

@@ -33,7 +33,7 @@ struct HandlerList {
         }
     }
 
-    mutating func append(_ handler: EventHandler) {
+    mutating func append(_ handler: consuming EventHandler) {
         switch storage {
         case .empty:
             storage = .one(handler)
@@ -61,7 +61,7 @@ struct HandlerList {
         case .empty:
             return
         case .one(let handler):
-            if shouldRemove(handler) { storage = .empty }
+            if Unmanaged.passUnretained(handler)._withUnsafeGuaranteedRef(shouldRemove) { storage = .empty }
         case .many(var handlers):
             storage = .empty
             handlers.removeAll(where: shouldRemove)

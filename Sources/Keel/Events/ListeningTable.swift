@@ -82,8 +82,12 @@ struct ListeningTable {
     }
 
     /// Records `count` more handlers on `target`, starting the relationship if there is none.
-    mutating func add(_ count: Int, on target: EventEmitter, _ targetLink: EmitterLink) {
+    ///
+    /// The link is taken (`consuming`): a new relationship keeps it without a retain and a
+    /// release of its own.
+    mutating func add(_ count: Int, on target: EventEmitter, _ link: consuming EmitterLink) {
         let key = ObjectIdentifier(target)
+        let targetLink = link
         switch storage {
         case .empty:
             storage = .one(Listening(targetKey: key, targetLink: targetLink, count: count))
@@ -113,29 +117,42 @@ struct ListeningTable {
         }
     }
 
-    /// Records that the target of identity `key` dropped one of the handlers, ending the
+    /// Records that the target of identity `key` dropped `count` of the handlers, ending the
     /// relationship with the last one.
-    mutating func removeOne(from key: ObjectIdentifier) {
+    mutating func remove(_ count: Int, from key: ObjectIdentifier) {
+        guard count > 0 else { return }
         switch storage {
         case .empty:
             return
         case .one(var only):
             guard only.targetKey == key else { return }
-            only.count -= 1
-            storage = only.count == 0 ? .empty : .one(only)
+            only.count -= count
+            storage = only.count <= 0 ? .empty : .one(only)
         case .few(var listenings):
             guard let position = listenings.firstIndex(where: { $0.targetKey == key }) else { return }
             storage = .empty
-            listenings[position].count -= 1
-            if listenings[position].count == 0 { listenings.remove(at: position) }
+            listenings[position].count -= count
+            if listenings[position].count <= 0 { listenings.remove(at: position) }
             storage = listenings.count == 1 ? .one(listenings[0]) : .few(listenings)
         case .hashed(var listenings):
             guard listenings[key] != nil else { return }
             storage = .empty
-            listenings[key]?.count -= 1
-            if listenings[key]?.count == 0 { listenings[key] = nil }
+            listenings[key]?.count -= count
+            if let left = listenings[key]?.count, left <= 0 { listenings[key] = nil }
             if !listenings.isEmpty { storage = .hashed(listenings) }
         }
+    }
+
+    /// Takes the only relationship out of the table, when there is exactly one stored as it is,
+    /// leaving the table empty.
+    ///
+    /// Moved out rather than copied: ending the relationship retains nothing.
+    mutating func takeSingle() -> Listening? {
+        guard case .one = storage else { return nil }
+        var taken = Storage.empty
+        swap(&taken, &storage)
+        guard case .one(let listening) = consume taken else { return nil }
+        return listening
     }
 
     /// Ends the relationship with the target of identity `key`, whatever it holds.
