@@ -29,8 +29,15 @@ final class EventHandler {
     /// owner only for a handler that has one, and the read, inlined or called as a method
     /// (whose `self` takes a register of its own), cost every dispatch registers to save.
     var owner: AnyObject? { ownerOfHandler(self) }
-    fileprivate weak var ownOwner: AnyObject?
     let hasOwner: Bool
+    /// The one weak reference a handler may need, out of line: the owner of a handler registered
+    /// with an owner by `on` or `once`, or the forwarding collection of a subclass
+    /// (``forwarder``); `nil` for the others.
+    ///
+    /// Out of line so that the handlers that need neither (`listenTo` handlers, handlers without an
+    /// owner, forwarders of `Collection` itself) create and destroy no weak reference: each one
+    /// initialized and destroyed in place cost every handler about 30 instructions, even empty.
+    fileprivate let weakReference: WeakReference?
     /// The collection proxying the model's events, for a forwarder; `nil` once its deinit
     /// has started, as a `weak` reference would read.
     ///
@@ -40,10 +47,10 @@ final class EventHandler {
     /// collection is kept unretained instead, and the first thing its deinit does is clear
     /// it (``forwarderWillDeinit()``); the collection is the only one to install this
     /// handler. The deinit of a subclass runs before that, so an instance of a subclass is
-    /// also referred to weakly (``deinitWitness``).
+    /// also referred to weakly (``weakReference``).
     var forwarder: (any ModelEventForwarding)? {
         guard forwarderIsAlive else { return nil }
-        if watchesDeinit && deinitWitness == nil { return nil }
+        if watchesDeinit && weakReference?.object == nil { return nil }
         return unownedForwarder
     }
     /// The forwarding collection; read only while ``forwarderIsAlive``.
@@ -60,14 +67,10 @@ final class EventHandler {
     private(set) var forwarderIsAlive = false
     /// Whether the forwarding collection is an instance of a subclass, whose deinit runs
     /// before the collection's own can clear ``forwarderIsAlive``: that collection is then
-    /// alive only while ``deinitWitness`` reads it.
+    /// alive only while ``weakReference`` reads it: reading `nil` once the subclass's deinit has
+    /// started is the only sign of it (the runtime's check has no public name), which costs that
+    /// collection the side table that others are spared.
     private var watchesDeinit = false
-    /// The forwarding collection of a subclass, referred to weakly: reading `nil` once the
-    /// subclass's deinit has started is the only sign of it (the runtime's check has no public
-    /// name).
-    ///
-    /// Costs that collection the side table that others are spared.
-    private weak var deinitWitness: EventEmitter?
     let isOnce: Bool
     var hasFired = false
     /// The link of the emitter that registered this handler with `listenTo`: the handler
@@ -88,7 +91,13 @@ final class EventHandler {
         self.name = name
         self.callback = callback ?? { _ in }
         self.isForwarder = callback == nil
-        if listener == nil, let owner { ownOwner = owner }
+        if listener == nil, let owner {
+            weakReference = WeakReference(owner)
+        } else if let forwarder, forwarderIsSubclass {
+            weakReference = WeakReference(forwarder)
+        } else {
+            weakReference = nil
+        }
         self.hasOwner = owner != nil
         self.isOnce = isOnce
         self.listener = listener
@@ -96,10 +105,7 @@ final class EventHandler {
             unownedForwarder = forwarder
             unretainedForwarder = Unmanaged.passUnretained(forwarder)
             forwarderIsAlive = true
-            if forwarderIsSubclass {
-                watchesDeinit = true
-                deinitWitness = forwarder
-            }
+            watchesDeinit = forwarderIsSubclass
         }
     }
 
@@ -110,6 +116,7 @@ final class EventHandler {
         self.callback = callback
         isForwarder = false
         hasOwner = true
+        weakReference = nil
         self.isOnce = isOnce
         self.listener = listener
     }
@@ -125,11 +132,14 @@ final class EventHandler {
     /// deinit has started.
     ///
     /// For an instance of `Collection` itself, a plain retain of the unretained reference,
-    /// valid while ``forwarderIsAlive``; for a subclass's, a load of ``deinitWitness``.
+    /// valid while ``forwarderIsAlive``; for a subclass's, a load of ``weakReference``.
     @inline(__always)
     func retainedForwarder() -> EventEmitter? {
         guard forwarderIsAlive, let unretained = unretainedForwarder else { return nil }
-        if watchesDeinit { return deinitWitness }
+        if watchesDeinit {
+            guard let collection = weakReference?.object else { return nil }
+            return unsafeDowncast(collection, to: EventEmitter.self)
+        }
         return unretained.takeUnretainedValue()
     }
 
@@ -163,5 +173,16 @@ final class EventHandler {
 @inline(never)
 private func ownerOfHandler(_ handler: EventHandler) -> AnyObject? {
     if let listener = handler.listener { return listener.emitter }
-    return handler.ownOwner
+    guard handler.hasOwner else { return nil }
+    return handler.weakReference?.object
+}
+
+/// An object referred to weakly, for ``EventHandler/weakReference``.
+private final class WeakReference {
+    /// The object, or `nil` once its deinit has started.
+    weak var object: AnyObject?
+
+    init(_ object: AnyObject) {
+        self.object = object
+    }
 }
