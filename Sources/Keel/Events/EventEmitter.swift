@@ -425,7 +425,9 @@ open class EventEmitter {
     /// retain and a release of its own; the table is searched in place (see ``position(of:in:)``).
     func add(_ newHandler: consuming EventHandler, named name: String, in state: EmitterState) {
         let handler = newHandler
-        if name == "all" {
+        // The length first: most names are not three bytes long, and comparing two different
+        // strings calls into the runtime.
+        if name.utf8.count == 3 && name == "all" {
             state.allHandlers.append(handler)
         } else if let position = Self.position(of: name, in: &state.handlers) {
             state.handlers.modifyValue(at: position) { $0.append(handler) }
@@ -491,6 +493,16 @@ open class EventEmitter {
             return true
         }
         if state.allHandlers.contains(where: shouldRemove) { state.allHandlers.removeAll(where: remove) }
+        // The only name, all of whose handlers go (the common `stopListening`): the table is
+        // emptied in place, keeping its storage for the next handler, without changing the list
+        // first.
+        if state.handlers.count == 1,
+            state.handlers.entries.withUnsafeBufferPointer({ $0[0].value.allSatisfy(shouldRemove) })
+        {
+            state.handlers.entries.withUnsafeBufferPointer { $0[0].value.forEachInPlace(didRemove) }
+            state.handlers.removeAll(keepingCapacity: true)
+            return
+        }
         var emptiedCount = 0
         var emptiedPosition = 0
         let count = state.handlers.count
@@ -505,9 +517,8 @@ open class EventEmitter {
                 emptiedPosition = position
             }
         }
-        // One emptied name (the common `stopListening`) is removed by itself, without
-        // partitioning the whole table; when it was the only name, the table is emptied in
-        // place, keeping its storage for the next handler.
+        // One emptied name is removed by itself, without partitioning the whole table; when it
+        // was the only name, the table is emptied in place.
         if emptiedCount == 1 && state.handlers.count == 1 {
             state.handlers.removeAll(keepingCapacity: true)
         } else if emptiedCount == 1 {

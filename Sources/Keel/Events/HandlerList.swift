@@ -54,6 +54,25 @@ struct HandlerList {
         }
     }
 
+    /// Whether every handler matches (`true` for an empty list).
+    func allSatisfy(_ matches: (EventHandler) -> Bool) -> Bool {
+        switch storage {
+        case .empty: return true
+        case .one(let handler): return matches(handler)
+        case .many(let handlers): return handlers.allSatisfy(matches)
+        }
+    }
+
+    /// Calls `body` with each handler in order, the list staying as it is (unlike
+    /// ``forEach(_:)``, which consumes a snapshot).
+    func forEachInPlace(_ body: (EventHandler) -> Void) {
+        switch storage {
+        case .empty: return
+        case .one(let handler): body(handler)
+        case .many(let handlers): handlers.forEach(body)
+        }
+    }
+
     /// Removes the handlers that match, keeping the order of the rest; `shouldRemove` is
     /// called once per handler, in order.
     mutating func removeAll(where shouldRemove: (EventHandler) -> Bool) {

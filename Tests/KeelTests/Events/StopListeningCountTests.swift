@@ -144,4 +144,28 @@ struct StopListeningCountTests {
         #expect(calls == 0)
         #expect(emitter.listeningToCount == 0 && emitter.handlerCount == 0 && other.handlerCount == 0)
     }
+
+    @Test func offOfTheTargetsOnlyNameCountsOffEachListenerOfIt() {
+        let first = EventEmitter()
+        let second = EventEmitter()
+        let target = EventEmitter()
+        first.listenTo(target, "x") { _ in }
+        first.listenTo(target, "x") { _ in }
+        second.listenTo(target, "x") { _ in }
+        #expect(first.listeningToCount == 1 && second.listeningToCount == 1 && target.handlerCount == 3)
+        target.off("x")
+        #expect(first.listeningToCount == 0 && second.listeningToCount == 0)
+        #expect(target.handlerCount == 0 && target.listenerCount == 0)
+    }
+
+    @Test func stoppingANameWithSeveralHandlersOfTheListenerEndsTheRelationship() {
+        let listener = EventEmitter()
+        let target = EventEmitter()
+        var calls = 0
+        listener.listenTo(target, "x") { _ in calls += 1 }
+        listener.listenToOnce(target, "x") { _ in calls += 1 }
+        listener.stopListening(target, "x")
+        target.trigger("x")
+        #expect(calls == 0 && listener.listeningToCount == 0 && target.handlerCount == 0)
+    }
 }
