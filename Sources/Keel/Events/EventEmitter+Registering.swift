@@ -89,7 +89,7 @@ extension EventEmitter {
     ) {
         let state = self.state
         forEachName(in: events) { name in
-            register(name: name, id: id, callback: callback, owner: owner, isOnce: isOnce, listener: nil, in: state)
+            register(name: name, id: id, callback: callback, owner: owner, isOnce: isOnce, in: state)
         }
     }
 

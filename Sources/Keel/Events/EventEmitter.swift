@@ -405,17 +405,9 @@ open class EventEmitter {
         callback: @escaping (Event) -> Void,
         owner: AnyObject?,
         isOnce: Bool,
-        listener: EmitterLink?,
         in state: EmitterState
     ) {
-        let handler = EventHandler(
-            id: id,
-            name: name,
-            callback: callback,
-            owner: owner,
-            isOnce: isOnce,
-            listener: listener
-        )
+        let handler = EventHandler(id: id, name: name, callback: callback, owner: owner, isOnce: isOnce)
         add(handler, named: name, in: state)
     }
 

@@ -77,13 +77,14 @@ final class EventHandler {
     /// belongs to its relationship with the emitter that holds it (see ``Listening``).
     let listener: EmitterLink?
 
+    /// A handler registered by `on` or `once`, whose `owner`, when given, it holds weakly, or a
+    /// collection's forwarder (without `callback`; see ``forwarding(to:isSubclass:)``).
     init(
         id: Int,
         name: String,
         callback: ((Event) -> Void)?,
         owner: AnyObject?,
         isOnce: Bool,
-        listener: EmitterLink?,
         forwarder: (any ModelEventForwarding)? = nil,
         forwarderIsSubclass: Bool = false
     ) {
@@ -91,7 +92,7 @@ final class EventHandler {
         self.name = name
         self.callback = callback ?? { _ in }
         self.isForwarder = callback == nil
-        if listener == nil, let owner {
+        if let owner {
             weakReference = WeakReference(owner)
         } else if let forwarder, forwarderIsSubclass {
             weakReference = WeakReference(forwarder)
@@ -100,7 +101,7 @@ final class EventHandler {
         }
         self.hasOwner = owner != nil
         self.isOnce = isOnce
-        self.listener = listener
+        listener = nil
         if let forwarder {
             unownedForwarder = forwarder
             unretainedForwarder = Unmanaged.passUnretained(forwarder)
@@ -156,7 +157,6 @@ final class EventHandler {
             callback: nil,
             owner: nil,
             isOnce: false,
-            listener: nil,
             forwarder: collection,
             forwarderIsSubclass: isSubclass
         )

@@ -11,7 +11,7 @@ struct HandlerListTests {
     }
 
     private func handler(_ id: Int) -> EventHandler {
-        EventHandler(id: id, name: "ping", callback: { _ in }, owner: nil, isOnce: false, listener: nil)
+        EventHandler(id: id, name: "ping", callback: { _ in }, owner: nil, isOnce: false)
     }
 
     @Test func keepsRegistrationOrderAcrossTheInlineHandler() {
