@@ -33,7 +33,7 @@ struct HandlerList {
         }
     }
 
-    mutating func append(_ handler: consuming EventHandler) {
+    mutating func append(_ handler: EventHandler) {
         switch storage {
         case .empty:
             storage = .one(handler)
