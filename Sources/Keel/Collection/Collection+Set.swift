@@ -68,7 +68,7 @@ extension Collection {
         options: UpdateOptions = UpdateOptions()
     ) -> [M] {
         set(
-            inputs: models.map { Input.model($0) },
+            inputs: .models(Self.upcast(models)),
             options: smartOptions(options, add: add, remove: remove, merge: merge, at: at, silent: silent)
         )
     }
@@ -125,18 +125,18 @@ extension Collection {
     /// The inputs for attributes given to `add`, `set`, `reset` or an initializer: with
     /// `parse`, the collection's ``parse(_:options:)`` sees them first as one JSON array
     /// (Backbone's `set` with `parse: true`), and a `nil` result means none.
-    func inputs(from attributes: [Attributes], options: UpdateOptions) -> [Input] {
-        guard options.parse == true else { return attributes.map(Input.attributes) }
+    func inputs(from attributes: [Attributes], options: UpdateOptions) -> CollectionInputs {
+        guard options.parse == true else { return .attributes(attributes) }
         // The array is built straight from the attributes, without an `[JSONValue]` between.
         let parsed = parse(.array(JSONArray(attributes.lazy.map(JSONValue.object))), options: options) ?? []
-        return parsed.map(Input.attributes)
+        return .attributes(parsed)
     }
 
-    func parsedInputs(_ response: JSONValue, options: UpdateOptions) throws(CollectionError) -> [Input] {
+    func parsedInputs(_ response: JSONValue, options: UpdateOptions) throws(CollectionError) -> CollectionInputs {
         guard let attributes = parse(response, options: options) else {
             throw .unparsableResponse(response)
         }
-        return attributes.map(Input.attributes)
+        return .attributes(attributes)
     }
 
     /// Backbone's `Collection.set`, with removal in one pass.
@@ -149,7 +149,7 @@ extension Collection {
     ///   themselves, that the `update` event counts as merged first (see
     ///   ``mergeInPlace(_:options:)``).
     @discardableResult
-    func set(inputs: [Input], options: UpdateOptions, alreadyMerged: [Model] = []) -> [M] {
+    func set(inputs: CollectionInputs, options: UpdateOptions, alreadyMerged: [Model] = []) -> [M] {
         guard admitsMutation() else { return [] }
         let update = whileUpdating { updateModels(inputs: inputs, options: options) }
         if !options.silent {
@@ -205,72 +205,57 @@ extension Collection {
 
     /// The part of `set` that changes the models and indexes, and fires only the merges'
     /// `change` events and the `remove` events.
-    private func updateModels(inputs: [Input], options: UpdateOptions) -> Update {
+    private func updateModels(inputs: CollectionInputs, options: UpdateOptions) -> Update {
         let shouldAdd = options.add ?? true
         let shouldRemove = options.remove ?? true
-        let shouldMerge = options.merge ?? true
         let count = modelCount
         var at = options.at
         if let position = at {
             at = position > count ? count : position < 0 ? Swift.max(0, position + count + 1) : position
         }
         let sortable = comparator != nil && at == nil && options.sort != false
-        let sortAttribute = comparator?.attributeName
-
-        // The lists are of `Model`, a concrete type: appending to an `[M]` goes through the
-        // unspecialized generic `Array.append` wherever `M` is not known at compile time
-        // (a collection of an app's model class, or of a relation's). Every element is an
-        // `M`, and the lists become `[M]` again with ``downcast(_:)``.
-        var result: [Model] = []
-        result.reserveCapacity(inputs.count)
-        var toAdd: [Model] = []
-        var toMerge: [Model] = []
-        // The input's order and membership matter only when missing models are removed.
-        var order: [Model] = []
-        var seen = IdentityTable(capacity: shouldRemove ? inputs.count : 0)
-        if shouldRemove { order.reserveCapacity(inputs.count) }
-        var needsSort = false
         // Read once: a generic class reaches its stored properties through its metadata.
         let forwarder = shouldAdd ? forwardingHandler : nil
-        let idAttribute = M.idAttribute
-        let modelOptions = forwarder.map { optionsForNewModels(options, forwarder: $0) } ?? options.change
+        var pass = UpdatePass(
+            options: options,
+            modelOptions: forwarder.map { optionsForNewModels(options, forwarder: $0) } ?? options.change,
+            forwarder: forwarder,
+            idAttribute: M.idAttribute,
+            sortable: sortable,
+            sortAttribute: comparator?.attributeName,
+            lists: UpdateLists(capacity: inputs.count, tracksOrder: shouldRemove)
+        )
         if shouldAdd {
             byID.reserveCapacity(count + inputs.count)
             byCID.reserveCapacity(count + inputs.count)
         }
 
-        for input in inputs {
-            if let existing = existingModel(for: input, idAttribute: idAttribute) {
-                if shouldMerge, !input.isInstance(existing) {
-                    merge(input, into: existing, options: options)
-                    toMerge.append(existing)
-                    if sortable && !needsSort {
-                        needsSort = sortAttribute.map { existing.hasChanged($0) } ?? existing.hasChanged()
-                    }
+        // Each kind of input is read in place from the caller's array, and lent to the step.
+        switch inputs {
+        case .attributes(let list):
+            list.withUnsafeBufferPointer { list in
+                for index in list.indices { take(list[index], in: &pass) }
+            }
+        case .models(let list):
+            for index in list.indices { take(list[index], in: &pass) }
+        case .mixed(let list):
+            for index in list.indices {
+                switch list[index] {
+                case .model(let model): take(model, in: &pass)
+                case .attributes(let attributes): take(attributes, in: &pass)
                 }
-                if shouldRemove && seen.insert(existing) { order.append(existing) }
-                result.append(existing)
-            } else if let forwarder {
-                guard
-                    let model = prepareModel(input, options: options, modelOptions: modelOptions, forwarder: forwarder)
-                else { continue }
-                toAdd.append(model)
-                addReference(model, forwarder: forwarder)
-                if shouldRemove {
-                    seen.insert(model)
-                    order.append(model)
-                }
-                result.append(model)
             }
         }
 
         var removed: [M] = []
         if shouldRemove {
-            removed = removeModels(notIn: seen, options: options)
+            removed = removeModels(notIn: pass.lists.seen, options: options)
         }
 
+        var needsSort = pass.needsSort
         var orderChanged = false
-        let added = Self.downcast(toAdd)
+        let added = Self.downcast(pass.lists.added)
+        let order = pass.lists.order
         if !order.isEmpty && !sortable && shouldAdd && shouldRemove {
             orderChanged = storage.count != order.count || Self.differ(Self.upcast(storage), order)
             if orderChanged { mutateModels { $0 = Self.downcast(order) } }
@@ -280,65 +265,63 @@ extension Collection {
         }
         if needsSort { sortModels() }
         return Update(
-            result: Self.downcast(result),
+            result: Self.downcast(pass.lists.result),
             added: added,
             removed: removed,
-            merged: Self.downcast(toMerge),
+            merged: Self.downcast(pass.lists.merged),
             at: at,
             reordered: needsSort || orderChanged
         )
     }
 
-    // MARK: - References
+    // MARK: - Inputs
 
-    /// The present model that an input stands for.
-    ///
-    /// - Parameter idAttribute: `M.idAttribute`, read once per update.
-    private func existingModel(for input: Input, idAttribute: String) -> Model? {
-        switch input {
-        case .model(let model):
-            if let found = byCID[model.cidNumber] { return found }
-            guard let id = indexKey(of: model) else { return nil }
-            return indexed(id: id)
-        case .attributes(let attributes):
-            // The default `modelID`, without the call, in a collection that has no other.
-            let key =
-                isBaseCollection
-                ? Model.identifier(attributes[idAttribute]) : modelID(for: attributes, idAttribute: idAttribute)
-            guard let id = key else { return nil }
-            return indexed(id: id)
+    /// Handles an input of attributes: merges it into the present model with its id, or
+    /// builds a new model (unless validation rejects it).
+    private func take(_ attributes: consuming Attributes, in pass: inout UpdatePass) {
+        // The default `modelID`, without the call, in a collection that has no other.
+        let id =
+            isBaseCollection
+            ? Model.identifier(attributes[pass.idAttribute]) : modelID(for: attributes, idAttribute: pass.idAttribute)
+        if let id, let existing: Model = indexed(id: id) {
+            if pass.merges {
+                let change = pass.options.change
+                if pass.options.parse == true {
+                    _ = existing.apply(existing.parse(.object(attributes), options: change) ?? [:], options: change)
+                } else {
+                    _ = existing.apply(attributes, options: change)
+                }
+                pass.merged(existing)
+            }
+            pass.lists.find(existing)
+        } else if let forwarder = pass.forwarder {
+            let (model, error) = buildModel(attributes, options: pass.options, modelOptions: pass.modelOptions)
+            guard error == nil else { return }
+            addReference(model, forwarder: forwarder)
+            pass.lists.add(model)
         }
     }
 
-    /// Builds (or adopts) the model for a new input; `nil` when validation rejects it.
-    ///
-    /// - Parameters:
-    ///   - modelOptions: `options` with this collection as `collection`, made once per call
-    ///     by ``optionsForNewModels(_:forwarder:)``.
-    ///   - forwarder: The collection's ``forwardingHandler``.
-    private func prepareModel(
-        _ input: Input,
-        options: UpdateOptions,
-        modelOptions: ChangeOptions,
-        forwarder: EventHandler
-    ) -> Model? {
-        switch input {
-        case .model(let model):
-            adopt(model, forwarder: forwarder)
-            return model
-        case .attributes(let attributes):
-            let (model, error) = buildModel(attributes, options: options, modelOptions: modelOptions)
-            return error == nil ? model : nil
+    /// Handles an input that is a model: merges its attributes into the present model
+    /// with its client id or id (unless it is that model), or adds it.
+    private func take(_ model: Model, in pass: inout UpdatePass) {
+        if let existing = presentModel(for: model) {
+            if pass.merges && existing !== model {
+                _ = existing.apply(model.storage, options: pass.options.change)
+                pass.merged(existing)
+            }
+            pass.lists.find(existing)
+        } else if let forwarder = pass.forwarder {
+            addReference(model, forwarder: forwarder)
+            pass.lists.add(model)
         }
     }
 
-    /// Merges an input into the present model with its id (a `set` with `merge`).
-    private func merge(_ input: Input, into existing: Model, options: UpdateOptions) {
-        var attributes = input.attributes
-        if options.parse == true, case .attributes = input {
-            attributes = existing.parse(.object(attributes), options: options.change) ?? [:]
-        }
-        _ = existing.apply(attributes, options: options.change)
+    /// The present model with `model`'s client id, or else with its id.
+    private func presentModel(for model: Model) -> Model? {
+        if let found = byCID[model.cidNumber] { return found }
+        guard let id = indexKey(of: model) else { return nil }
+        return indexed(id: id)
     }
 
     /// The options new models are built with: `options` naming this collection, through its
@@ -359,9 +342,11 @@ extension Collection {
     /// ``makeModel(_:options:)`` with the options for new models at hand, typed `Model`: a
     /// generic `M?` or `(M, ValidationError?)` is copied through value witnesses where `M`
     /// is not known at compile time.
-    private func buildModel(_ attributes: Attributes, options: UpdateOptions, modelOptions: ChangeOptions) -> (
-        Model, ValidationError?
-    ) {
+    private func buildModel(_ attributes: consuming Attributes, options: UpdateOptions, modelOptions: ChangeOptions)
+        -> (
+            Model, ValidationError?
+        )
+    {
         let model: Model
         if let factory {
             model = factory(attributes, modelOptions)
@@ -383,5 +368,54 @@ extension Collection {
     static func differ(_ first: [Model], _ second: [Model]) -> Bool {
         for index in first.indices where first[index] !== second[index] { return true }
         return false
+    }
+}
+
+/// What every input of one update is handled with, and what handling them built.
+private struct UpdatePass {
+    /// The options of the update.
+    let options: UpdateOptions
+    /// `options` for new models, naming the collection (``Collection/optionsForNewModels(_:forwarder:)``).
+    let modelOptions: ChangeOptions
+    /// The collection's forwarding handler when the update adds models; `nil` when it does not.
+    let forwarder: EventHandler?
+    /// `M.idAttribute`, read once.
+    let idAttribute: String
+    /// Whether inputs are merged into the present models they name.
+    let merges: Bool
+    /// Whether the collection sorts itself after the update (it has a comparator and no `at`).
+    let sortable: Bool
+    /// The attribute the comparator sorts by, if it sorts by one.
+    let sortAttribute: String?
+    /// Whether a merge changed what the comparator sorts by.
+    private(set) var needsSort = false
+    /// The models found, added and merged, in input order.
+    var lists: UpdateLists
+
+    init(
+        options: UpdateOptions,
+        modelOptions: ChangeOptions,
+        forwarder: EventHandler?,
+        idAttribute: String,
+        sortable: Bool,
+        sortAttribute: String?,
+        lists: UpdateLists
+    ) {
+        self.options = options
+        self.modelOptions = modelOptions
+        self.forwarder = forwarder
+        self.idAttribute = idAttribute
+        merges = options.merge ?? true
+        self.sortable = sortable
+        self.sortAttribute = sortAttribute
+        self.lists = lists
+    }
+
+    /// Records a present model that an input was merged into.
+    mutating func merged(_ model: Model) {
+        lists.merge(model)
+        if sortable && !needsSort {
+            needsSort = sortAttribute.map { model.hasChanged($0) } ?? model.hasChanged()
+        }
     }
 }
