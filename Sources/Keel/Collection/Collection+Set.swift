@@ -294,10 +294,10 @@ extension Collection {
                 pass.merged(existing)
             }
             pass.lists.find(existing)
-        } else if let forwarder = pass.forwarder {
-            let (model, error) = buildModel(attributes, options: pass.options, modelOptions: pass.modelOptions)
-            guard error == nil else { return }
-            addReference(model, forwarder: forwarder)
+        } else if pass.adds {
+            let model = buildModel(attributes, modelOptions: pass.modelOptions)
+            if pass.validates && validationFailure(of: model, options: pass.options) != nil { return }
+            pass.forwarder.unsafelyUnwrapped._withUnsafeGuaranteedRef { addReference(model, forwarder: $0) }
             pass.lists.add(model)
         }
     }
@@ -311,8 +311,8 @@ extension Collection {
                 pass.merged(existing)
             }
             pass.lists.find(existing)
-        } else if let forwarder = pass.forwarder {
-            addReference(model, forwarder: forwarder)
+        } else if pass.adds {
+            pass.forwarder.unsafelyUnwrapped._withUnsafeGuaranteedRef { addReference(model, forwarder: $0) }
             pass.lists.add(model)
         }
     }
@@ -335,29 +335,27 @@ extension Collection {
     /// Builds a model for attributes; with `validate: true`, also reports its validation
     /// error as `invalid` on the collection.
     func makeModel(_ attributes: Attributes, options: UpdateOptions) -> (M, ValidationError?) {
-        let (model, error) = buildModel(attributes, options: options, modelOptions: optionsForNewModels(options))
+        let model = buildModel(attributes, modelOptions: optionsForNewModels(options))
+        let error = options.validate == true ? validationFailure(of: model, options: options) : nil
         return (unsafeDowncast(model, to: M.self), error)
     }
 
-    /// ``makeModel(_:options:)`` with the options for new models at hand, typed `Model`: a
-    /// generic `M?` or `(M, ValidationError?)` is copied through value witnesses where `M`
-    /// is not known at compile time.
-    private func buildModel(_ attributes: consuming Attributes, options: UpdateOptions, modelOptions: ChangeOptions)
-        -> (
-            Model, ValidationError?
-        )
-    {
-        let model: Model
-        if let factory {
-            model = factory(attributes, modelOptions)
-        } else {
-            model = M(attributes, options: modelOptions)
-        }
-        guard options.validate == true, let error = model.validationError else { return (model, nil) }
+    /// Builds the model for attributes (by the ``factory``, or as an `M`), with the options
+    /// for new models at hand, typed `Model`: a generic `M?` or `(M, ValidationError?)` is
+    /// copied through value witnesses where `M` is not known at compile time.
+    private func buildModel(_ attributes: consuming Attributes, modelOptions: ChangeOptions) -> Model {
+        if let factory { return factory(attributes, modelOptions) }
+        return M(attributes, options: modelOptions)
+    }
+
+    /// The validation error of a model built with `validate: true`, reported as `invalid` on
+    /// the collection (unless the update is silent and does not ask for the report).
+    private func validationFailure(of model: Model, options: UpdateOptions) -> ValidationError? {
+        guard let error = model.validationError else { return nil }
         if options.change.reportsInvalid ?? !options.silent {
             dispatch(Event(name: "invalid", model: model, collection: self, error: error, options: options.change))
         }
-        return (model, error)
+        return error
     }
 }
 
@@ -377,8 +375,14 @@ private struct UpdatePass {
     let options: UpdateOptions
     /// `options` for new models, naming the collection (``Collection/optionsForNewModels(_:forwarder:)``).
     let modelOptions: ChangeOptions
-    /// The collection's forwarding handler when the update adds models; `nil` when it does not.
-    let forwarder: EventHandler?
+    /// Whether the update adds models for inputs that name none of the present ones: whether
+    /// it has a ``forwarder``.
+    let adds: Bool
+    /// Whether new models are validated (`validate: true`).
+    let validates: Bool
+    /// The collection's forwarding handler when the update adds models, unretained: the
+    /// collection holds it, and outlives the update.
+    let forwarder: Unmanaged<EventHandler>?
     /// `M.idAttribute`, read once.
     let idAttribute: String
     /// Whether inputs are merged into the present models they name.
@@ -403,7 +407,9 @@ private struct UpdatePass {
     ) {
         self.options = options
         self.modelOptions = modelOptions
-        self.forwarder = forwarder
+        self.forwarder = forwarder.map(Unmanaged.passUnretained)
+        adds = forwarder != nil
+        validates = options.validate == true
         self.idAttribute = idAttribute
         merges = options.merge ?? true
         self.sortable = sortable
