@@ -280,10 +280,7 @@ extension Collection {
     /// builds a new model (unless validation rejects it).
     private func take(_ attributes: consuming Attributes, in pass: inout UpdatePass) {
         // The default `modelID`, without the call, in a collection that has no other.
-        let id =
-            isBaseCollection
-            ? Model.identifier(attributes[pass.idAttribute]) : modelID(for: attributes, idAttribute: pass.idAttribute)
-        if let id, let existing: Model = indexed(id: id) {
+        if let existing = presentModel(for: attributes, idAttribute: pass.idAttribute) {
             if pass.merges {
                 let change = pass.options.change
                 if pass.options.parse == true {
@@ -314,6 +311,31 @@ extension Collection {
         } else if pass.adds {
             pass.forwarder.unsafelyUnwrapped._withUnsafeGuaranteedRef { addReference(model, forwarder: $0) }
             pass.lists.add(model)
+        }
+    }
+
+    /// The present model with the id of `attributes`.
+    ///
+    /// In a collection whose `modelID` is the default one, an integer id is looked up where
+    /// it lies in the attributes, without copying the value out.
+    @inline(__always)
+    private func presentModel(for attributes: borrowing Attributes, idAttribute: String) -> Model? {
+        guard isBaseCollection else {
+            guard let id = modelID(for: attributes, idAttribute: idAttribute) else { return nil }
+            return indexed(id: id)
+        }
+        let integerID: Int?? = attributes.entries.withUnsafeBufferPointer { entries in
+            guard let position = StringIdentity.position(of: idAttribute, in: entries) else { return .some(nil) }
+            guard case .int(let integer) = entries[position].value else { return nil }
+            return integer
+        }
+        switch integerID {
+        case .some(.some(let integer)): return byID[integer: integer]
+        case .some(.none): return nil
+        case .none:
+            // The default `modelID`, without the call.
+            guard let id = Model.identifier(attributes[idAttribute]) else { return nil }
+            return indexed(id: id)
         }
     }
 
