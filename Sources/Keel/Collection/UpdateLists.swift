@@ -44,6 +44,7 @@ struct UpdateLists {
     var order: [Model] { !tracksOrder ? [] : onlyAdded ? result : separateOrder }
 
     /// Records a new model made (or adopted) for the next input.
+    @inline(__always)
     mutating func add(_ model: Model) {
         if tracksOrder { seen.insert(model) }
         result.append(model)

@@ -57,9 +57,11 @@ struct IntKeyedModels {
     }
 
     /// Indexes `model` under `key`, replacing any model there.
+    ///
+    /// The common case is inlined into the caller: the key after the last slot, with every
+    /// slot in use (ids counting up, client ids of models made one after another).
+    @inline(__always)
     mutating func insert(_ model: Model, forKey key: Int) {
-        // The common case first: the key after the last slot, with every slot in use (ids
-        // counting up, client ids of models made one after another).
         let (next, nextOverflows) = key.subtractingReportingOverflow(base)
         if !nextOverflows && next == slotCount && next == slots.count && next > 0 {
             slots.append(model)
@@ -67,6 +69,12 @@ struct IntKeyedModels {
             if !sparse.isEmpty { sparse[key] = nil }
             return
         }
+        insertElsewhere(model, forKey: key)
+    }
+
+    /// ``insert(_:forKey:)`` for a key that is not the next one.
+    @inline(never)
+    private mutating func insertElsewhere(_ model: Model, forKey key: Int) {
         if let offset = offset(of: key) {
             if slots[offset] == nil {
                 slotCount += 1
