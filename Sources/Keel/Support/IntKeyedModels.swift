@@ -47,6 +47,18 @@ struct IntKeyedModels {
         return storage.elements[offset]
     }
 
+    /// Whether the slot of `key` holds `model`: its address is compared, without a retain.
+    @inline(__always)
+    private func slotHolds(_ model: Model, forKey key: Int) -> Bool {
+        guard let storage = slots.storage else { return false }
+        let offset = key &- base
+        guard UInt(bitPattern: offset) < UInt(bitPattern: storage.elementCount),
+            !key.subtractingReportingOverflow(base).overflow
+        else { return false }
+        let address = UnsafeRawPointer(storage.elements + offset).load(as: UnsafeRawPointer?.self)
+        return address == UnsafeRawPointer(Unmanaged.passUnretained(model).toOpaque())
+    }
+
     /// Makes room for `capacity` models in total without reallocating the slots.
     ///
     /// Grows the slots at least twofold, so that adding models one call at a time
@@ -101,8 +113,8 @@ struct IntKeyedModels {
 
     /// Removes the model under `key`, only if it is `model`.
     mutating func remove(_ model: Model, forKey key: Int) {
-        if let offset = offset(of: key), slots[offset] === model {
-            slots[offset] = nil
+        if slotHolds(model, forKey: key) {
+            slots.mutableAddress(of: key &- base).pointee = nil
             slotCount -= 1
             if slotCount == 0 { slots.removeAll() }
         } else if !sparse.isEmpty, let index = sparse.index(forKey: key), sparse.values[index] === model {
