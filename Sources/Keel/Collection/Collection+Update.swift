@@ -44,7 +44,8 @@ extension Collection {
             byCID.reserveCapacity(count + inputs.count)
         }
 
-        // Each kind of input is read in place from the caller's array, and lent to the step.
+        // Each kind of input is read in place from the caller's array; an attribute map is
+        // copied out once, and handed on to the model built from it.
         switch inputs {
         case .attributes(let list):
             list.withUnsafeBufferPointer { list in
@@ -93,7 +94,6 @@ extension Collection {
     /// Handles an input of attributes: merges it into the present model with its id, or
     /// builds a new model (unless validation rejects it).
     private func take(_ attributes: consuming Attributes, in pass: inout UpdatePass) {
-        // The default `modelID`, without the call, in a collection that has no other.
         if let existing = presentModel(for: attributes, idAttribute: pass.idAttribute) {
             if pass.merges {
                 let change = pass.options.change
