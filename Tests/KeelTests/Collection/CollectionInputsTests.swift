@@ -23,11 +23,13 @@ private final class TypedIDs: Collection<Model> {
     }
 }
 
-/// `add` and `set` read an input of attribute maps or of models in place, look integer ids
-/// up where they lie in the attributes, and keep one list while every input adds a model;
-/// the first input that names a present model (or one added earlier in the same call)
-/// gives the added and order lists their own copies. Each case checks the result, the
-/// models, and the `add` and `update` events against Backbone's `set`.
+/// `add` and `set` handle every kind of input as Backbone's `set` does.
+///
+/// They read an input of attribute maps or of models in place, look integer ids up where
+/// they lie in the attributes, and keep one list while every input adds a model; the first
+/// input that names a present model (or one added earlier in the same call) gives the added
+/// and order lists their own copies. Each case checks the result, the models, and the `add`
+/// and `update` events.
 struct CollectionInputsTests {
     @Test func aDuplicateIDInOneAddIsAddedOnceAndReturnedForBothInputs() throws {
         let notes = Collection<Model>()
