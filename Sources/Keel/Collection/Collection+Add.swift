@@ -1,14 +1,4 @@
-/// One element of the input of `add`, `set` and `reset`: a model or its attributes.
-///
-/// Not generic over the collection's model type, so that arrays of inputs are concrete
-/// (fast) types; a `.model` input of a `Collection<M>` always holds an `M`.
-enum CollectionInput {
-    case model(Model)
-    case attributes(Attributes)
-}
-
 extension Collection {
-    typealias Input = CollectionInput
 
     // MARK: - Adding
 
@@ -96,7 +86,7 @@ extension Collection {
         silent: Bool = false,
         options: UpdateOptions = UpdateOptions()
     ) -> M? {
-        add(inputs: [.model(model)], at: at, merge: merge, silent: silent, options: options).first
+        add(inputs: .models([model]), at: at, merge: merge, silent: silent, options: options).first
     }
 
     /// Adds models, in one `update`.
@@ -122,7 +112,7 @@ extension Collection {
         silent: Bool = false,
         options: UpdateOptions = UpdateOptions()
     ) -> [M] {
-        add(inputs: models.map { Input.model($0) }, at: at, merge: merge, silent: silent, options: options)
+        add(inputs: .models(Self.upcast(models)), at: at, merge: merge, silent: silent, options: options)
     }
 
     /// Appends a model at the end, never sorting (Backbone's `push`).
@@ -185,7 +175,7 @@ extension Collection {
         add(model, at: 0, options: options)
     }
 
-    private func add(inputs: [Input], at: Int?, merge: Bool, silent: Bool, options: UpdateOptions) -> [M] {
+    private func add(inputs: CollectionInputs, at: Int?, merge: Bool, silent: Bool, options: UpdateOptions) -> [M] {
         var options = options
         options.add = true
         options.remove = false
@@ -193,19 +183,5 @@ extension Collection {
         if let at { options.at = at }
         if silent { options.silent = true }
         return set(inputs: inputs, options: options)
-    }
-}
-
-extension CollectionInput {
-    var attributes: Attributes {
-        switch self {
-        case .model(let model): return model.storage
-        case .attributes(let attributes): return attributes
-        }
-    }
-
-    func isInstance(_ model: Model) -> Bool {
-        if case .model(let input) = self { return input === model }
-        return false
     }
 }

@@ -6,7 +6,12 @@ extension Collection {
     /// - Parameter forwarder: The collection's ``forwardingHandler``, read once per update.
     func addReference(_ model: Model, forwarder: EventHandler) {
         byCID.insert(model, forKey: model.cidNumber)
-        if let id = indexKey(of: model) { byID.insert(model, forID: id) }
+        // An integer id is matched in place, without copying the cached id out.
+        if isBaseCollection, case .int(let integer)? = model.storedID {
+            byID.insert(model, forInteger: integer)
+        } else if let id = indexKey(of: model) {
+            byID.insert(model, forID: id)
+        }
         adopt(model, forwarder: forwarder)
         model.addForwarder(forwarder)
     }

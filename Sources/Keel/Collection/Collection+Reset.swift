@@ -38,7 +38,7 @@ extension Collection {
     public func reset(_ models: [M], silent: Bool = false, options: UpdateOptions = UpdateOptions()) -> [M] {
         var options = options
         if silent { options.silent = true }
-        return reset(inputs: models.map { Input.model($0) }, options: options)
+        return reset(inputs: .models(Self.upcast(models)), options: options)
     }
 
     /// Replaces every model with those parsed from a server response, firing one `reset`.
@@ -67,7 +67,7 @@ extension Collection {
     }
 
     @discardableResult
-    func reset(inputs: [Input], options: UpdateOptions) -> [M] {
+    func reset(inputs: CollectionInputs, options: UpdateOptions) -> [M] {
         guard admitsMutation() else { return [] }
         let previous = storage
         byID.removeAll()

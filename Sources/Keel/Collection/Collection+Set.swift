@@ -68,7 +68,7 @@ extension Collection {
         options: UpdateOptions = UpdateOptions()
     ) -> [M] {
         set(
-            inputs: models.map { Input.model($0) },
+            inputs: .models(Self.upcast(models)),
             options: smartOptions(options, add: add, remove: remove, merge: merge, at: at, silent: silent)
         )
     }
@@ -125,18 +125,18 @@ extension Collection {
     /// The inputs for attributes given to `add`, `set`, `reset` or an initializer: with
     /// `parse`, the collection's ``parse(_:options:)`` sees them first as one JSON array
     /// (Backbone's `set` with `parse: true`), and a `nil` result means none.
-    func inputs(from attributes: [Attributes], options: UpdateOptions) -> [Input] {
-        guard options.parse == true else { return attributes.map(Input.attributes) }
+    func inputs(from attributes: [Attributes], options: UpdateOptions) -> CollectionInputs {
+        guard options.parse == true else { return .attributes(attributes) }
         // The array is built straight from the attributes, without an `[JSONValue]` between.
         let parsed = parse(.array(JSONArray(attributes.lazy.map(JSONValue.object))), options: options) ?? []
-        return parsed.map(Input.attributes)
+        return .attributes(parsed)
     }
 
-    func parsedInputs(_ response: JSONValue, options: UpdateOptions) throws(CollectionError) -> [Input] {
+    func parsedInputs(_ response: JSONValue, options: UpdateOptions) throws(CollectionError) -> CollectionInputs {
         guard let attributes = parse(response, options: options) else {
             throw .unparsableResponse(response)
         }
-        return attributes.map(Input.attributes)
+        return .attributes(attributes)
     }
 
     /// Backbone's `Collection.set`, with removal in one pass.
@@ -149,7 +149,7 @@ extension Collection {
     ///   themselves, that the `update` event counts as merged first (see
     ///   ``mergeInPlace(_:options:)``).
     @discardableResult
-    func set(inputs: [Input], options: UpdateOptions, alreadyMerged: [Model] = []) -> [M] {
+    func set(inputs: CollectionInputs, options: UpdateOptions, alreadyMerged: [Model] = []) -> [M] {
         guard admitsMutation() else { return [] }
         let update = whileUpdating { updateModels(inputs: inputs, options: options) }
         if !options.silent {
@@ -188,191 +188,6 @@ extension Collection {
             }
         }
         return update.result
-    }
-
-    /// What ``updateModels(inputs:options:)`` did, for the events that follow.
-    private struct Update {
-        /// The models that correspond to the input, in input order.
-        var result: [M]
-        var added: [M]
-        var removed: [M]
-        var merged: [M]
-        /// Where the added models were inserted, when not at the comparator's places.
-        var at: Int?
-        /// Whether the order changed by a sort or by taking the input's order.
-        var reordered: Bool
-    }
-
-    /// The part of `set` that changes the models and indexes, and fires only the merges'
-    /// `change` events and the `remove` events.
-    private func updateModels(inputs: [Input], options: UpdateOptions) -> Update {
-        let shouldAdd = options.add ?? true
-        let shouldRemove = options.remove ?? true
-        let shouldMerge = options.merge ?? true
-        let count = modelCount
-        var at = options.at
-        if let position = at {
-            at = position > count ? count : position < 0 ? Swift.max(0, position + count + 1) : position
-        }
-        let sortable = comparator != nil && at == nil && options.sort != false
-        let sortAttribute = comparator?.attributeName
-
-        // The lists are of `Model`, a concrete type: appending to an `[M]` goes through the
-        // unspecialized generic `Array.append` wherever `M` is not known at compile time
-        // (a collection of an app's model class, or of a relation's). Every element is an
-        // `M`, and the lists become `[M]` again with ``downcast(_:)``.
-        var result: [Model] = []
-        result.reserveCapacity(inputs.count)
-        var toAdd: [Model] = []
-        var toMerge: [Model] = []
-        // The input's order and membership matter only when missing models are removed.
-        var order: [Model] = []
-        var seen = IdentityTable(capacity: shouldRemove ? inputs.count : 0)
-        if shouldRemove { order.reserveCapacity(inputs.count) }
-        var needsSort = false
-        // Read once: a generic class reaches its stored properties through its metadata.
-        let forwarder = shouldAdd ? forwardingHandler : nil
-        let idAttribute = M.idAttribute
-        let modelOptions = forwarder.map { optionsForNewModels(options, forwarder: $0) } ?? options.change
-        if shouldAdd {
-            byID.reserveCapacity(count + inputs.count)
-            byCID.reserveCapacity(count + inputs.count)
-        }
-
-        for input in inputs {
-            if let existing = existingModel(for: input, idAttribute: idAttribute) {
-                if shouldMerge, !input.isInstance(existing) {
-                    merge(input, into: existing, options: options)
-                    toMerge.append(existing)
-                    if sortable && !needsSort {
-                        needsSort = sortAttribute.map { existing.hasChanged($0) } ?? existing.hasChanged()
-                    }
-                }
-                if shouldRemove && seen.insert(existing) { order.append(existing) }
-                result.append(existing)
-            } else if let forwarder {
-                guard
-                    let model = prepareModel(input, options: options, modelOptions: modelOptions, forwarder: forwarder)
-                else { continue }
-                toAdd.append(model)
-                addReference(model, forwarder: forwarder)
-                if shouldRemove {
-                    seen.insert(model)
-                    order.append(model)
-                }
-                result.append(model)
-            }
-        }
-
-        var removed: [M] = []
-        if shouldRemove {
-            removed = removeModels(notIn: seen, options: options)
-        }
-
-        var orderChanged = false
-        let added = Self.downcast(toAdd)
-        if !order.isEmpty && !sortable && shouldAdd && shouldRemove {
-            orderChanged = storage.count != order.count || Self.differ(Self.upcast(storage), order)
-            if orderChanged { mutateModels { $0 = Self.downcast(order) } }
-        } else if !added.isEmpty {
-            if sortable { needsSort = true }
-            insertModels(added, at: at)
-        }
-        if needsSort { sortModels() }
-        return Update(
-            result: Self.downcast(result),
-            added: added,
-            removed: removed,
-            merged: Self.downcast(toMerge),
-            at: at,
-            reordered: needsSort || orderChanged
-        )
-    }
-
-    // MARK: - References
-
-    /// The present model that an input stands for.
-    ///
-    /// - Parameter idAttribute: `M.idAttribute`, read once per update.
-    private func existingModel(for input: Input, idAttribute: String) -> Model? {
-        switch input {
-        case .model(let model):
-            if let found = byCID[model.cidNumber] { return found }
-            guard let id = indexKey(of: model) else { return nil }
-            return indexed(id: id)
-        case .attributes(let attributes):
-            // The default `modelID`, without the call, in a collection that has no other.
-            let key =
-                isBaseCollection
-                ? Model.identifier(attributes[idAttribute]) : modelID(for: attributes, idAttribute: idAttribute)
-            guard let id = key else { return nil }
-            return indexed(id: id)
-        }
-    }
-
-    /// Builds (or adopts) the model for a new input; `nil` when validation rejects it.
-    ///
-    /// - Parameters:
-    ///   - modelOptions: `options` with this collection as `collection`, made once per call
-    ///     by ``optionsForNewModels(_:forwarder:)``.
-    ///   - forwarder: The collection's ``forwardingHandler``.
-    private func prepareModel(
-        _ input: Input,
-        options: UpdateOptions,
-        modelOptions: ChangeOptions,
-        forwarder: EventHandler
-    ) -> Model? {
-        switch input {
-        case .model(let model):
-            adopt(model, forwarder: forwarder)
-            return model
-        case .attributes(let attributes):
-            let (model, error) = buildModel(attributes, options: options, modelOptions: modelOptions)
-            return error == nil ? model : nil
-        }
-    }
-
-    /// Merges an input into the present model with its id (a `set` with `merge`).
-    private func merge(_ input: Input, into existing: Model, options: UpdateOptions) {
-        var attributes = input.attributes
-        if options.parse == true, case .attributes = input {
-            attributes = existing.parse(.object(attributes), options: options.change) ?? [:]
-        }
-        _ = existing.apply(attributes, options: options.change)
-    }
-
-    /// The options new models are built with: `options` naming this collection, through its
-    /// ``forwardingHandler`` (`forwarder`, when the caller has it at hand).
-    func optionsForNewModels(_ options: UpdateOptions, forwarder: EventHandler? = nil) -> ChangeOptions {
-        var modelOptions = options.change
-        modelOptions.collectionForwarder = forwarder ?? forwardingHandler
-        return modelOptions
-    }
-
-    /// Builds a model for attributes; with `validate: true`, also reports its validation
-    /// error as `invalid` on the collection.
-    func makeModel(_ attributes: Attributes, options: UpdateOptions) -> (M, ValidationError?) {
-        let (model, error) = buildModel(attributes, options: options, modelOptions: optionsForNewModels(options))
-        return (unsafeDowncast(model, to: M.self), error)
-    }
-
-    /// ``makeModel(_:options:)`` with the options for new models at hand, typed `Model`: a
-    /// generic `M?` or `(M, ValidationError?)` is copied through value witnesses where `M`
-    /// is not known at compile time.
-    private func buildModel(_ attributes: Attributes, options: UpdateOptions, modelOptions: ChangeOptions) -> (
-        Model, ValidationError?
-    ) {
-        let model: Model
-        if let factory {
-            model = factory(attributes, modelOptions)
-        } else {
-            model = M(attributes, options: modelOptions)
-        }
-        guard options.validate == true, let error = model.validationError else { return (model, nil) }
-        if options.change.reportsInvalid ?? !options.silent {
-            dispatch(Event(name: "invalid", model: model, collection: self, error: error, options: options.change))
-        }
-        return (model, error)
     }
 }
 

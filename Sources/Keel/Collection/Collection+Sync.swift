@@ -81,14 +81,14 @@ extension Collection {
         return models
     }
 
-    private static func unparsedInputs(_ body: JSONValue) throws(CollectionError) -> [Input] {
+    private static func unparsedInputs(_ body: JSONValue) throws(CollectionError) -> CollectionInputs {
         guard case .array(let values) = body else { throw .unparsableResponse(body) }
-        var inputs: [Input] = []
+        var inputs: [Attributes] = []
         for value in values {
             guard let object = value.objectValue else { throw .unparsableResponse(body) }
-            inputs.append(.attributes(object))
+            inputs.append(object)
         }
-        return inputs
+        return .attributes(inputs)
     }
 
     /// Creates a model in the collection and saves it.

@@ -186,9 +186,9 @@ open class Collection<M: Model>: EventEmitter, ModelCollection, RelatedCollectio
         storedSync = sync
         super.init()
         var options = options
-        var inputs = models.map { Input.model($0) }
+        var inputs = CollectionInputs.models(Self.upcast(models))
         if let attributes = options.initialAttributes {
-            inputs += self.inputs(from: attributes, options: options)
+            inputs = inputs.appending(self.inputs(from: attributes, options: options))
             options.initialAttributes = nil
         }
         if !inputs.isEmpty {

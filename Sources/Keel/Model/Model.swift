@@ -217,7 +217,8 @@ open class Model: EventEmitter, Observable {
                     storedID = Self.identifier(attributes.value(at: slot))
                 }
                 storage = attributes
-                self.layout = layout
+                // Moved in: the layout is not used again, so it is stored without a retain.
+                self.layout = consume layout
                 super.init()
                 if let forwarder = options.collectionForwarder { collectionForwarder = forwarder }
                 initialize(attributes, options: options)
@@ -250,7 +251,7 @@ open class Model: EventEmitter, Observable {
             let layout = AttributeLayout.empty.matching(attributes)
             if let slot = layout.slot(of: idAttribute) { storedID = Self.identifier(attributes.value(at: slot)) }
             storage = attributes
-            self.layout = layout
+            self.layout = consume layout
         }
         initialize(attributes, options: options)
     }

@@ -69,11 +69,11 @@ extension Collection {
         merged: ArraySlice<Model>,
         options: UpdateOptions
     ) {
-        var inputs: [Input] = merged.map { Input.model(unsafeDowncast($0, to: M.self)) }
+        var inputs: [CollectionInput] = merged.map(CollectionInput.model)
         inputs.reserveCapacity(records.count)
         for index in start..<records.count { inputs.append(.attributes(records[index].objectValue ?? [:])) }
         isUpdating = false
-        set(inputs: inputs, options: options, alreadyMerged: Array(merged))
+        set(inputs: .mixed(inputs), options: options, alreadyMerged: Array(merged))
         isUpdating = true
     }
 }

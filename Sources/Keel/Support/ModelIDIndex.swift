@@ -40,6 +40,12 @@ struct ModelIDIndex {
         }
     }
 
+    /// Indexes `model` under the integer id `integer`, replacing any model there.
+    @inline(__always)
+    mutating func insert(_ model: Model, forInteger integer: Int) {
+        integers.insert(model, forKey: integer)
+    }
+
     /// Removes the model under `id`, only if it is `model`.
     mutating func remove(_ model: Model, forID id: JSONValue) {
         if let integer = Self.integer(id) {
