@@ -94,7 +94,7 @@ extension Collection {
         var options = options
         if silent { options.silent = true }
         guard let removed = removeModel(model, options: options) else { return nil }
-        if !options.silent && hasHandlers {
+        if !options.silent && listensToUpdates {
             let changes = CollectionChanges(added: [], removed: [removed], merged: [])
             dispatch(Event(name: "update", collection: self, changes: changes, options: options.change))
         }
@@ -107,12 +107,21 @@ extension Collection {
         var options = options
         if silent { options.silent = true }
         let removed = removeModels(found, options: options)
-        if !removed.isEmpty && !options.silent && hasHandlers {
+        if !removed.isEmpty && !options.silent && listensToUpdates {
             let changes = CollectionChanges(added: [], removed: Self.upcast(removed), merged: [])
             dispatch(Event(name: "update", collection: self, changes: changes, options: options.change))
         }
         return removed
     }
+
+    /// Whether an `update` event would run any handler: one of its name, an `all` handler or
+    /// a forwarder.
+    ///
+    /// Looked at after the `remove` events, whose handlers may register one. An `update` that
+    /// runs none is not built: its changes, its details and their release cost about 1,000
+    /// instructions per call, more than the lookup, in a collection that only listens to
+    /// `remove`.
+    private var listensToUpdates: Bool { hasHandlers && !hasNoHandlers(named: "update") }
 
     /// Removes models in one pass, then fires `remove` for each with the index it would have
     /// had had they been removed one by one (Backbone's order), and detaches them.
