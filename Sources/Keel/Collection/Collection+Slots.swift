@@ -97,7 +97,7 @@ extension Collection {
     ///   collection packs its models again.
     public func index(of model: Model) -> Int? {
         observeModels()
-        if let slots { return slots.position(of: model) }
+        if slots != nil { return slots?.position(of: model) }
         return packed.firstIndex { $0 === model }
     }
 }

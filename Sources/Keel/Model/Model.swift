@@ -169,6 +169,10 @@ open class Model: EventEmitter, Observable {
     /// handler when its deinit starts.
     final var collectionForwarder: EventHandler?
 
+    /// The slot the model was last given in a collection's removal slots (``ModelSlots``): a
+    /// hint that those slots check against their own, as the model may be in several.
+    @exclusivity(unchecked) final var slotHint = -1
+
     /// The model's Observation registrar, created by its first observable read, so that
     /// models nothing reads pay nothing for Observation.
     ///
