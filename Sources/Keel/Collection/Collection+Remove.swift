@@ -67,7 +67,8 @@ extension Collection {
     @discardableResult
     public func pop(options: UpdateOptions = UpdateOptions()) -> M? {
         guard let last = lastModel else { return nil }
-        return remove(last, options: options)
+        // A model of the collection: `get` would find the model itself.
+        return remove(one: last, silent: false, options: options)
     }
 
     /// Removes and returns the first model.
@@ -83,7 +84,7 @@ extension Collection {
     @discardableResult
     public func shift(options: UpdateOptions = UpdateOptions()) -> M? {
         guard modelCount > 0 else { return nil }
-        return remove(model(at: 0), options: options)
+        return remove(one: model(at: 0), silent: false, options: options)
     }
 
     /// Removes `model`, a model of the collection or `nil` when none was found, as

@@ -27,13 +27,16 @@ struct FenwickTree {
 
     /// How many positions below `index` are marked.
     func prefixSum(upTo index: Int) -> Int {
-        var sum = 0
-        var position = index
-        while position > 0 {
-            sum += tree[position]
-            position -= position & -position
+        precondition(index < tree.count, "FenwickTree: index out of range")
+        return tree.withUnsafeBufferPointer { tree in
+            var sum = 0
+            var position = index
+            while position > 0 {
+                sum += tree[position]
+                position -= position & -position
+            }
+            return sum
         }
-        return sum
     }
 
     /// Marks `index`, which must be unmarked.
@@ -42,11 +45,15 @@ struct FenwickTree {
     /// Unmarks `index`, which must be marked.
     mutating func decrement(at index: Int) { add(-1, at: index) }
 
+    /// Adds `delta` to the nodes that cover `index`, through the buffer: indexing the array
+    /// checked its bounds and its uniqueness at each of the O(log *n*) nodes.
     private mutating func add(_ delta: Int, at index: Int) {
-        var position = index + 1
-        while position < tree.count {
-            tree[position] += delta
-            position += position & -position
+        tree.withUnsafeMutableBufferPointer { tree in
+            var position = index + 1
+            while position < tree.count {
+                tree[position] += delta
+                position += position & -position
+            }
         }
     }
 
