@@ -55,7 +55,7 @@ open class EventEmitter {
     /// The collection forwarder that is the emitter's only handler, without a reference
     /// count: it is read, not kept, by a dispatch (see ``forward(_:through:)``).
     @inline(__always)
-    private var unretainedLoneForwarder: Unmanaged<EventHandler>? {
+    final var unretainedLoneForwarder: Unmanaged<EventHandler>? {
         if case .forwarder(let handler) = storage { return Unmanaged.passUnretained(handler) }
         return nil
     }
