@@ -81,7 +81,9 @@ extension EventEmitter {
             guard let forwarder = unretainedLoneForwarder else { return }
             let isForwarded = forwarder._withUnsafeGuaranteedRef { handler in
                 guard let collection = handler.unretainedForwarder else { return false }
-                return collection._withUnsafeGuaranteedRef { $0.dispatchForwardedChange(event, through: handler, at: position) }
+                return collection._withUnsafeGuaranteedRef {
+                    $0.dispatchForwardedChange(event, through: handler, at: position)
+                }
             }
             if !isForwarded { removeDeadForwarders() }
         case .forwarder:
@@ -94,7 +96,8 @@ extension EventEmitter {
     /// retained for the dispatch (see ``EventHandler/retainedForwarder()``).
     ///
     /// - Returns: `false` when the emitter has gone away (the forwarder is dead).
-    private final func dispatchForwardedChange(_ event: Event, through handler: EventHandler, at position: Int?) -> Bool {
+    private final func dispatchForwardedChange(_ event: Event, through handler: EventHandler, at position: Int?) -> Bool
+    {
         guard let retained = handler.retainedForwarder() else { return false }
         unretainedState?._withUnsafeGuaranteedRef { dispatch(event, in: $0, at: position) }
         _fixLifetime(retained)
