@@ -50,24 +50,6 @@ extension EventEmitter {
         }
     }
 
-    /// Dispatches a model's `change:<attribute>` event: ``dispatch(_:)``, but an event forwarded
-    /// by a lone forwarder goes to its collection's dispatch without asking whether the
-    /// collection acts on it (it does not act on change events).
-    @inline(__always)
-    final func dispatchChange(_ event: Event) {
-        guard unretainedState == nil, let forwarder = unretainedLoneForwarder else {
-            dispatch(event)
-            return
-        }
-        let isForwarded = forwarder._withUnsafeGuaranteedRef { handler in
-            guard handler.forwarderIsAlive, let collection = handler.unretainedForwarder else {
-                return forward(event, through: handler)
-            }
-            return collection._withUnsafeGuaranteedRef { $0.dispatchForwarded(event, through: handler) }
-        }
-        if !isForwarded { removeDeadForwarders() }
-    }
-
     /// Dispatches a model's change event to `target`, which ``changeEventTarget(named:)`` found
     /// for its name with no handler run since.
     @inline(__always)

@@ -34,7 +34,7 @@ extension EventEmitter {
     /// ``EventHandler/retainedForwarder()``) only when a handler will run.
     ///
     /// - Returns: `false` when the emitter has gone away (the forwarder is dead).
-    final func dispatchForwarded(_ event: Event, through handler: EventHandler) -> Bool {
+    private final func dispatchForwarded(_ event: Event, through handler: EventHandler) -> Bool {
         guard let unretained = unretainedState else {
             if isBare { return true }
             guard let forwarder = handler.forwarder else { return false }
