@@ -55,7 +55,7 @@ open class EventEmitter {
     /// The collection forwarder that is the emitter's only handler, without a reference
     /// count: it is read, not kept, by a dispatch (see ``forward(_:through:)``).
     @inline(__always)
-    private var unretainedLoneForwarder: Unmanaged<EventHandler>? {
+    final var unretainedLoneForwarder: Unmanaged<EventHandler>? {
         if case .forwarder(let handler) = storage { return Unmanaged.passUnretained(handler) }
         return nil
     }
@@ -327,7 +327,20 @@ open class EventEmitter {
         if state.needsPruning { pruneDeadHandlers(in: state) }
     }
 
+    /// Runs `handler` for `event`: a plain handler (``EventHandler/isPlain``) straight away,
+    /// any other one after the checks of ``invokeChecked(_:_:in:)``.
+    @inline(__always)
     private func invoke(_ handler: EventHandler, _ event: Event, in state: EmitterState) {
+        if handler.isPlain {
+            handler.callback(event)
+        } else {
+            invokeChecked(handler, event, in: state)
+        }
+    }
+
+    /// Runs a handler that is not plain: forwards through a forwarder, skips (and prunes) one
+    /// whose owner has gone, and runs a `once` handler only the first time, removing it.
+    private func invokeChecked(_ handler: EventHandler, _ event: Event, in state: EmitterState) {
         guard !handler.isForwarder else {
             if !forwardFromList(event, through: handler) { state.needsPruning = true }
             return

@@ -72,6 +72,10 @@ final class EventHandler {
     /// collection the side table that others are spared.
     private var watchesDeinit = false
     let isOnce: Bool
+    /// Whether the handler is a closure without an owner that runs on every event: neither a
+    /// forwarder nor owned nor `once`, so that a dispatch calls it after testing one flag
+    /// instead of three.
+    let isPlain: Bool
     var hasFired = false
     /// The link of the emitter that registered this handler with `listenTo`: the handler
     /// belongs to its relationship with the emitter that holds it (see ``Listening``).
@@ -101,6 +105,7 @@ final class EventHandler {
         }
         self.hasOwner = owner != nil
         self.isOnce = isOnce
+        isPlain = callback != nil && owner == nil && !isOnce
         listener = nil
         if let forwarder {
             unownedForwarder = forwarder
@@ -119,6 +124,7 @@ final class EventHandler {
         hasOwner = true
         weakReference = nil
         self.isOnce = isOnce
+        isPlain = false
         self.listener = listener
     }
 

@@ -242,7 +242,9 @@ extension Model {
             reportInvalid(error, options: options)
             return false
         }
-        setValidationError(nil)
+        // A model without extras has never had an error to clear (every valid `set` clears
+        // it): the call, which copies and compares errors, is skipped.
+        if storedExtras != nil { setValidationError(nil) }
         return true
     }
 
@@ -320,12 +322,17 @@ extension Model {
 
     /// Fires `change` for the outermost `set`, and again while handlers made further `set`s
     /// (Backbone's `_pending` loop), each with the options of the `set` that is pending.
+    ///
+    /// An event is built only when a handler will receive it (``EventEmitter/changeEventTarget(named:)``).
     @inline(__always)
     func dispatchPendingChanges(of record: ChangeRecord, hasHandlers: Bool) {
         // Taken out and moved into the event rather than copied and then cleared: the
         // options reach the event without a retain and a release of their out-of-line part.
         while let pending = record.pendingOptions.take() {
-            if hasHandlers { dispatch(Event(changeNamed: "change", model: self, value: nil, options: consume pending)) }
+            guard hasHandlers else { continue }
+            let target = changeEventTarget(named: "change")
+            if case .nowhere = target { continue }
+            dispatch(Event(changeNamed: "change", model: self, value: nil, options: consume pending), to: target)
         }
     }
 
@@ -368,7 +375,9 @@ extension Model {
             reportInvalid(error, options: options)
             return false
         }
-        setValidationError(nil)
+        // A model without extras has never had an error to clear (every valid `set` clears
+        // it): the call, which copies and compares errors, is skipped.
+        if storedExtras != nil { setValidationError(nil) }
         return true
     }
 
