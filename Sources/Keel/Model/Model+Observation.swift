@@ -27,9 +27,14 @@ extension Model {
     @inline(__always)
     func observe<Member>(_ keyPath: KeyPath<Model, Member>) {
         if !hasRegistrar { makeRegistrar() }
-        // In place: `!` on the stored optional in a mutating position projects its payload
-        // without the copy that a read of the property makes.
-        registrar!.accessInPlace(self, keyPath: keyPath)
+        // The flag says the optional holds a registrar, so its payload is reached without the
+        // optional's tag check, a value-witness call for a type of a resilient module (a tenth
+        // of a `coll_get` lookup): a single-payload enum keeps its payload at offset zero
+        // (docs/ABI/TypeLayout.rst), so the optional's address is the registrar's.
+        withUnsafeMutablePointer(to: &registrar) { optional in
+            UnsafeMutableRawPointer(optional).assumingMemoryBound(to: ObservationRegistrar.self)
+                .pointee.accessInPlace(self, keyPath: keyPath)
+        }
     }
 
     /// Creates the model's registrar: out of line, so that the reads that find it stay small.
