@@ -31,23 +31,25 @@ open class EventEmitter {
         nextID.wrappingAdd(1, ordering: .relaxed).newValue
     }
 
-    // Out of line until the first handler (see `EmitterState`); unchecked for the same
-    // reason as the state's tables.
-    @exclusivity(unchecked) private var storage = EmitterStorage.empty
+    /// The emitter's handlers: none, a lone collection forwarder, or its state.
+    ///
+    /// The state is out of line and created with the first other handler (see `EmitterState`);
+    /// unchecked for the same reason as the state's tables.
+    @exclusivity(unchecked) final var emitterStorage = EmitterStorage.empty
 
     /// The emitter's state, created on first use (taking over a lone forwarder).
     final var state: EmitterState {
-        switch storage {
+        switch emitterStorage {
         case .state(let state):
             return state
         case .empty:
             let state = EmitterState()
-            storage = .state(state)
+            emitterStorage = .state(state)
             return state
         case .forwarder(let forwarder):
             let state = EmitterState()
             state.allHandlers.append(forwarder)
-            storage = .state(state)
+            emitterStorage = .state(state)
             return state
         }
     }
@@ -56,19 +58,19 @@ open class EventEmitter {
     /// count: it is read, not kept, by a dispatch (see ``forward(_:through:)``).
     @inline(__always)
     final var unretainedLoneForwarder: Unmanaged<EventHandler>? {
-        if case .forwarder(let handler) = storage { return Unmanaged.passUnretained(handler) }
+        if case .forwarder(let handler) = emitterStorage { return Unmanaged.passUnretained(handler) }
         return nil
     }
 
     /// Whether the emitter has no handler and no `listenTo` relationship.
     final var isBare: Bool {
-        if case .empty = storage { return true }
+        if case .empty = emitterStorage { return true }
         return false
     }
 
     /// The emitter's state if it has been created.
     final var existingState: EmitterState? {
-        if case .state(let state) = storage { return state }
+        if case .state(let state) = emitterStorage { return state }
         return nil
     }
 
@@ -78,7 +80,7 @@ open class EventEmitter {
     /// caller keeps the emitter: dispatch uses it without retaining it around every handler.
     @inline(__always)
     var unretainedState: Unmanaged<EmitterState>? {
-        if case .state(let state) = storage { return Unmanaged.passUnretained(state) }
+        if case .state(let state) = emitterStorage { return Unmanaged.passUnretained(state) }
         return nil
     }
 
@@ -90,7 +92,7 @@ open class EventEmitter {
     /// Once created, the state stays until the emitter is deallocated, and keeps the link: both live
     /// as long as the caller keeps the emitter, so a `listenTo` uses them without retaining them.
     final var unretainedStateAndLink: (state: Unmanaged<EmitterState>, link: Unmanaged<EmitterLink>) {
-        if case .state(let state) = storage, let link = state.link {
+        if case .state(let state) = emitterStorage, let link = state.link {
             return (Unmanaged.passUnretained(state), Unmanaged.passUnretained(link))
         }
         let state = self.state
@@ -179,7 +181,7 @@ open class EventEmitter {
                 return true
             }
             if isDone { return }
-        } else if case .empty = storage {
+        } else if case .empty = emitterStorage {
             return
         }
         forEachName(in: events) { name in
@@ -215,7 +217,7 @@ open class EventEmitter {
             case .notFound:
                 break
             }
-        } else if case .empty = storage {
+        } else if case .empty = emitterStorage {
             return
         }
         dispatchEach(of: events, argument: argument)
@@ -260,7 +262,7 @@ open class EventEmitter {
         if let unretained = unretainedState {
             return unretained._withUnsafeGuaranteedRef { !$0.hasNoHandlers }
         }
-        if case .forwarder = storage { return true }
+        if case .forwarder = emitterStorage { return true }
         return false
     }
 
@@ -268,7 +270,7 @@ open class EventEmitter {
     /// registered for the name, there is no `all` handler, and no collection forwards the
     /// emitter's events.
     final func hasNoHandlers(named name: String) -> Bool {
-        switch storage {
+        switch emitterStorage {
         case .empty:
             return true
         case .forwarder:
@@ -281,7 +283,7 @@ open class EventEmitter {
     /// Whether `forwarder`, a collection's forwarding handler, is the emitter's only handler.
     @inline(__always)
     final func hasLoneForwarder(_ forwarder: EventHandler) -> Bool {
-        if case .forwarder(let handler) = storage { return handler === forwarder }
+        if case .forwarder(let handler) = emitterStorage { return handler === forwarder }
         return false
     }
 
@@ -361,7 +363,7 @@ open class EventEmitter {
 
     /// How many handlers are registered, including collection forwarders.
     var handlerCount: Int {
-        switch storage {
+        switch emitterStorage {
         case .empty: return 0
         case .forwarder: return 1
         case .state(let state): return state.handlers.entries.reduce(state.allHandlers.count) { $0 + $1.value.count }
@@ -370,173 +372,4 @@ open class EventEmitter {
 
     /// Whether the emitter's handlers and `listenTo` bookkeeping have been created.
     var hasEmitterState: Bool { existingState != nil }
-
-    // MARK: - Internals
-
-    /// Makes a collection re-emit this emitter's events, in the `all` list at this position.
-    ///
-    /// - Parameter handler: The collection's forwarding handler (``EventHandler/forwarding(to:)``),
-    ///   one instance shared by all of its models.
-    final func addForwarder(_ handler: EventHandler) {
-        if case .empty = storage {
-            storage = .forwarder(handler)
-        } else {
-            state.allHandlers.append(handler)
-        }
-    }
-
-    /// Stops a collection re-emitting these events.
-    ///
-    /// - Parameter forwarder: The collection's forwarding handler, as given to ``addForwarder(_:)``.
-    final func removeForwarder(_ forwarder: EventHandler) {
-        switch storage {
-        case .empty:
-            return
-        case .forwarder(let handler):
-            if handler === forwarder { storage = .empty }
-        case .state(let state):
-            state.allHandlers.removeFirst { $0 === forwarder }
-        }
-    }
-
-    /// Drops forwarders whose collection has been deallocated.
-    final func removeDeadForwarders() {
-        switch storage {
-        case .empty:
-            return
-        case .forwarder(let handler):
-            if handler.isDead { storage = .empty }
-        case .state(let state):
-            state.allHandlers.removeAll { $0.isForwarder && $0.isDead }
-        }
-    }
-
-    /// Registers a handler in `state`, this emitter's state.
-    func register(
-        name: String,
-        id: Int,
-        callback: @escaping (Event) -> Void,
-        owner: AnyObject?,
-        isOnce: Bool,
-        in state: EmitterState
-    ) {
-        let handler = EventHandler(id: id, name: name, callback: callback, owner: owner, isOnce: isOnce)
-        add(handler, named: name, in: state)
-    }
-
-    /// Adds `handler`, registered for `name`, to `state`, this emitter's state.
-    ///
-    /// The handler is taken (`consuming`), so that a new one moves into the table without a
-    /// retain and a release of its own; the table is searched in place (see ``position(of:in:)``).
-    func add(_ newHandler: consuming EventHandler, named name: String, in state: EmitterState) {
-        let handler = newHandler
-        // The length first: most names are not three bytes long, and comparing two different
-        // strings calls into the runtime.
-        if name.utf8.count == 3 && name == "all" {
-            state.allHandlers.append(handler)
-        } else if let position = Self.position(of: name, in: &state.handlers) {
-            state.handlers.modifyValue(at: position) { $0.append(handler) }
-        } else {
-            state.handlers.appendUnchecked(name, HandlerList(handler))
-        }
-    }
-
-    /// Removes matching handlers without disturbing a dispatch in progress (a dispatch
-    /// iterates its own reference to a list, so removal copies a list that is in use), and
-    /// drops `listenTo` bookkeeping that becomes empty.
-    func removeHandlers(where shouldRemove: (EventHandler) -> Bool) {
-        let key = ObjectIdentifier(self)
-        removeHandlers(where: shouldRemove) { handler in
-            if let listener = handler.listener { listener.emitter?.existingState?.listeningTo.remove(1, from: key) }
-        }
-    }
-
-    /// Removes the handlers that the emitter of `link` registered here with `listenTo`, those of
-    /// `names` only when given, and leaves that emitter's ``ListeningTable`` to the caller.
-    ///
-    /// `stopListening` ends or shortens the relationship once, from the count returned, instead
-    /// of reaching the listener's table through each removed handler.
-    ///
-    /// - Returns: How many handlers were removed.
-    func removeListenToHandlers(of link: EmitterLink, names: [String]?) -> Int {
-        var count = 0
-        if let names {
-            removeHandlers(where: { $0.listener === link && names.contains($0.name) }, didRemove: { _ in count += 1 })
-        } else {
-            removeHandlers(where: { $0.listener === link }, didRemove: { _ in count += 1 })
-        }
-        return count
-    }
-
-    /// Removes the handlers that match, calling `didRemove` with each, without disturbing a
-    /// dispatch in progress (see ``removeHandlers(where:)``).
-    @inline(__always)
-    private func removeHandlers(
-        where shouldRemove: (EventHandler) -> Bool,
-        didRemove: (EventHandler) -> Void
-    ) {
-        guard let unretained = unretainedState else {
-            if let forwarder = unretainedLoneForwarder, forwarder._withUnsafeGuaranteedRef(shouldRemove) {
-                storage = .empty
-            }
-            return
-        }
-        // The state lives as long as this emitter, which the caller holds.
-        unretained._withUnsafeGuaranteedRef { removeHandlers(in: $0, where: shouldRemove, didRemove: didRemove) }
-    }
-
-    /// ``removeHandlers(where:didRemove:)`` with the emitter's state.
-    @inline(__always)
-    private func removeHandlers(
-        in state: EmitterState,
-        where shouldRemove: (EventHandler) -> Bool,
-        didRemove: (EventHandler) -> Void
-    ) {
-        func remove(_ handler: EventHandler) -> Bool {
-            guard shouldRemove(handler) else { return false }
-            didRemove(handler)
-            return true
-        }
-        if state.allHandlers.contains(where: shouldRemove) { state.allHandlers.removeAll(where: remove) }
-        // The only name, all of whose handlers go (the common `stopListening`): the table is
-        // emptied in place, keeping its storage for the next handler, without changing the list
-        // first.
-        if state.handlers.count == 1,
-            state.handlers.entries.withUnsafeBufferPointer({ $0[0].value.allSatisfy(shouldRemove) })
-        {
-            state.handlers.entries.withUnsafeBufferPointer { $0[0].value.forEachInPlace(didRemove) }
-            state.handlers.removeAll(keepingCapacity: true)
-            return
-        }
-        var emptiedCount = 0
-        var emptiedPosition = 0
-        let count = state.handlers.count
-        for position in 0..<count
-        where state.handlers.entries.withUnsafeBufferPointer({ $0[position].value.contains(where: shouldRemove) }) {
-            let isEmpty = state.handlers.modifyValue(at: position) { list in
-                list.removeAll(where: remove)
-                return list.isEmpty
-            }
-            if isEmpty {
-                emptiedCount += 1
-                emptiedPosition = position
-            }
-        }
-        // One emptied name is removed by itself, without partitioning the whole table; when it
-        // was the only name, the table is emptied in place.
-        if emptiedCount == 1 && state.handlers.count == 1 {
-            state.handlers.removeAll(keepingCapacity: true)
-        } else if emptiedCount == 1 {
-            state.handlers.removeValue(
-                forKey: state.handlers.entries.withUnsafeBufferPointer { $0[emptiedPosition].key }
-            )
-        } else if emptiedCount > 1 {
-            state.handlers.removeAll { $0.value.isEmpty }
-        }
-    }
-
-    private func pruneDeadHandlers(in state: EmitterState) {
-        state.needsPruning = false
-        removeHandlers { $0.isDead }
-    }
 }
