@@ -158,6 +158,28 @@ struct UploadServerTests {
         #expect(profile["name"] == "Bo")
     }
 
+    /// Rack keeps a multipart upload in a tempfile that Rails 6.1 leaves to Ruby's finalizers;
+    /// the test server keeps those in its own directory, so test runs leave none behind.
+    @Test func aRailsUploadLeavesNoTempfileInTheMachinesTemporaryDirectory() async throws {
+        let server = try await RailsTestServer.shared
+        let temporary = FileManager.default.temporaryDirectory
+        func rackTempfiles() throws -> Set<String> {
+            Set(
+                try FileManager.default.contentsOfDirectory(atPath: temporary.path).filter {
+                    $0.hasPrefix("RackMultipart")
+                }
+            )
+        }
+        let before = try rackTempfiles()
+        let profile = Profile(["name": "Eve"])
+        profile.sync = RESTSync(baseURL: server.baseURL)
+
+        try await profile.save(files: ["avatar": .data(Data(repeating: 7, count: 20_000), filename: "eve.png")])
+
+        #expect(profile["avatar"]?["byteSize"] == 20_000)
+        #expect(try rackTempfiles().subtracting(before).isEmpty)
+    }
+
     @Test func aRailsFormURLEncodedBodyIsReadAsParams() async throws {
         let server = try await RailsTestServer.shared
         var request = SyncRequest(method: .create, url: URL(string: "/profiles")!)
