@@ -11,23 +11,28 @@ let package = Package(
     ],
     targets: [
         .target(name: "Keel"),
-        .systemLibrary(
-            name: "CSQLite",
-            pkgConfig: "sqlite3",
-            providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
+        // SQLite's C interface without its development files: the SDK's library on Apple
+        // platforms, the system's libsqlite3.so.0 loaded at run time elsewhere (see
+        // Sources/CKeelSQLite/include/CKeelSQLite.h), so building needs nothing installed.
+        .target(
+            name: "CKeelSQLite",
+            linkerSettings: [
+                .linkedLibrary("sqlite3", .when(platforms: [.macOS, .iOS, .tvOS, .watchOS, .visionOS, .macCatalyst])),
+                .linkedLibrary("dl", .when(platforms: [.linux, .android])),
+            ]
         ),
-        .target(name: "KeelSQLite", dependencies: ["Keel", "CSQLite"]),
+        .target(name: "KeelSQLite", dependencies: ["Keel", "CKeelSQLite"]),
         .executableTarget(name: "todos", dependencies: ["Keel", "KeelSQLite"]),
-        .executableTarget(name: "keel-bench", dependencies: ["Keel", "KeelSQLite", "CSQLite"]),
+        .executableTarget(name: "keel-bench", dependencies: ["Keel", "KeelSQLite", "CKeelSQLite"]),
         .target(name: "KeelTestServer", path: "Tests/KeelTestServer"),
         .testTarget(name: "KeelTests", dependencies: ["Keel", "KeelTestServer"]),
-        .testTarget(name: "KeelSQLiteTests", dependencies: ["KeelSQLite", "Keel", "KeelTestServer"]),
+        .testTarget(name: "KeelSQLiteTests", dependencies: ["KeelSQLite", "Keel", "CKeelSQLite", "KeelTestServer"]),
         .testTarget(name: "TodosTests", dependencies: ["todos", "KeelTestServer"]),
     ],
     swiftLanguageModes: [.v6]
 )
 
-for target in package.targets where target.type != .system {
+for target in package.targets where target.name != "CKeelSQLite" {
     var settings = target.swiftSettings ?? []
     settings.append(contentsOf: [
         .enableUpcomingFeature("ExistentialAny"),

@@ -42,6 +42,10 @@ if [ "$#" -gt 0 ]; then files=("$@"); else files=(README.md Sources/*/*.docc/*.m
 
 swift build --target KeelSQLite -Xswiftc -warnings-as-errors > /dev/null
 BIN="$(swift build --show-bin-path)"
+# KeelSQLite's C module (SQLite's declarations, and its loader, whose objects are linked).
+# On Apple platforms it links the SDK's libsqlite3; elsewhere it loads libsqlite3.so.0 at run time.
+CSQLITE=(-Xcc -fmodule-map-file="$BIN/CKeelSQLite.build/module.modulemap" -Xcc -I -Xcc Sources/CKeelSQLite/include)
+if [ "$(uname -s)" = Darwin ]; then CSQLITE+=(-lsqlite3); else CSQLITE+=(-ldl); fi
 WORK="$(mktemp -d)"
 trap 'rm -rf "$WORK"' EXIT
 case "$(uname -s)" in
@@ -146,9 +150,9 @@ for file in "${files[@]}"; do
   checked=$((checked + 1))
   total_blocks=$((total_blocks + blocks))
   [ "$verbose" = 1 ] && cat -n "$WORK/main.swift"
-  if swiftc -swift-version 6 -warnings-as-errors -I "$BIN/Modules" -I Sources/CSQLite \
-       "$WORK/main.swift" "$BIN/Keel.build/"*.o "$BIN/KeelSQLite.build/"*.o \
-       -lsqlite3 -o "$WORK/program" > "$WORK/compile.log" 2>&1 \
+  if swiftc -swift-version 6 -warnings-as-errors -I "$BIN/Modules" "${CSQLITE[@]}" \
+       "$WORK/main.swift" "$BIN/Keel.build/"*.o "$BIN/KeelSQLite.build/"*.o "$BIN/CKeelSQLite.build/"*.o \
+       -o "$WORK/program" > "$WORK/compile.log" 2>&1 \
      && (cd "$WORK/run" && HOME="$WORK/run" CFFIXED_USER_HOME="$WORK/run" XDG_DATA_HOME="$WORK/run" TMPDIR="$WORK/run/" \
            SWIFT_BACKTRACE=enable=no ${TIMEOUT[@]+"${TIMEOUT[@]}"} "$WORK/program") > "$WORK/run.log" 2>&1; then
     echo "ok    $file ($blocks Swift $(plural "$blocks" block))"

@@ -8,6 +8,10 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 swift build --target KeelSQLite -Xswiftc -warnings-as-errors
 BIN="$(swift build --show-bin-path)"
+# KeelSQLite's C module (SQLite's declarations, and its loader, whose objects are linked).
+# On Apple platforms it links the SDK's libsqlite3; elsewhere it loads libsqlite3.so.0 at run time.
+CSQLITE=(-Xcc -fmodule-map-file="$BIN/CKeelSQLite.build/module.modulemap" -Xcc -I -Xcc Sources/CKeelSQLite/include)
+if [ "$(uname -s)" = Darwin ]; then CSQLITE+=(-lsqlite3); else CSQLITE+=(-ldl); fi
 WORK="$(mktemp -d)"
 trap 'rm -rf "$WORK"' EXIT
 shopt -s nullglob
@@ -33,9 +37,9 @@ for playground in Playgrounds/*.playground; do
       echo "#sourceLocation(file: \"$PWD/$page/Contents.swift\", line: 1)"
       cat "$page/Contents.swift"
     } > "$WORK/main.swift"
-    if ! swiftc -swift-version 6 -warnings-as-errors -I "$BIN/Modules" -I Sources/CSQLite \
-         "$playground"/Sources/*.swift "$WORK/main.swift" "$BIN/Keel.build/"*.o "$BIN/KeelSQLite.build/"*.o \
-         -lsqlite3 -o "$WORK/page" > "$WORK/compile.log" 2>&1; then
+    if ! swiftc -swift-version 6 -warnings-as-errors -I "$BIN/Modules" "${CSQLITE[@]}" \
+         "$playground"/Sources/*.swift "$WORK/main.swift" "$BIN/Keel.build/"*.o "$BIN/KeelSQLite.build/"*.o "$BIN/CKeelSQLite.build/"*.o \
+         -o "$WORK/page" > "$WORK/compile.log" 2>&1; then
       echo "FAIL  $page (does not compile)"
       head -80 "$WORK/compile.log"
       status=1

@@ -1,8 +1,7 @@
 #!/usr/bin/env bash
 # Keel's test command: installs what the tests need (the Django test server in a local
-# virtual environment; the Rails test server's Ruby, Rails 6.1, Puma and sqlite3, and
-# SQLite's headers with `apt-get install libsqlite3-dev`, through sudo when not root, if
-# they are missing), builds everything with warnings as errors,
+# virtual environment; the Rails test server's Ruby, Rails 6.1, Puma and sqlite3, through
+# sudo when not root, if they are missing), builds everything with warnings as errors,
 # runs the whole test suite, compiles and runs every playground page and every Swift
 # example of the README and the DocC articles, and builds the documentation with
 # warnings as errors.
@@ -67,12 +66,6 @@ run_tests() {
   fi
   return "$status"
 }
-
-if [ ! -f /usr/include/sqlite3.h ] && command -v apt-get > /dev/null; then
-  echo "Installing libsqlite3-dev…"
-  if [ "$(id -u)" -eq 0 ]; then SUDO=""; else SUDO="sudo"; fi
-  $SUDO apt-get update -qq && $SUDO apt-get install -y -qq libsqlite3-dev > /dev/null
-fi
 
 run_step "test server" "" Scripts/install-test-server.sh
 run_step "rails server" "" Scripts/install-rails-server.sh

@@ -1,4 +1,4 @@
-import CSQLite
+import CKeelSQLite
 import Foundation
 import Keel
 
@@ -12,14 +12,22 @@ final class SQLiteConnection {
     private var handle: OpaquePointer?
     private var statements: [String: OpaquePointer] = [:]
 
-    /// Opens (and creates, when `create` is set) the database file without reading it.
-    init(path: String, create: Bool) throws(SQLiteStoreError) {
+    /// Opens the database file without reading it: read-write (creating the file when it
+    /// is missing), read-only, or as an immutable file (see ``SQLiteOpenMode``).
+    init(path: String, mode: SQLiteOpenMode) throws(SQLiteStoreError) {
         self.path = path
+        try SQLiteLibrary.load()
         var handle: OpaquePointer?
-        let flags =
-            SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0) | SQLITE_OPEN_FULLMUTEX
-            | SQLITE_OPEN_EXRESCODE
-        let code = sqlite3_open_v2(path, &handle, flags, nil)
+        var flags = SQLITE_OPEN_FULLMUTEX | SQLITE_OPEN_EXRESCODE
+        var filename = path
+        switch mode {
+        case .readWrite: flags |= SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
+        case .readOnly: flags |= SQLITE_OPEN_READONLY
+        case .immutable:
+            flags |= SQLITE_OPEN_READONLY | SQLITE_OPEN_URI
+            filename = Self.immutableURI(path)
+        }
+        let code = sqlite3_open_v2(filename, &handle, flags, nil)
         guard code == SQLITE_OK, let handle else {
             let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(code))
             // sqlite3_open_v2 returns a handle even on failure; it must still be closed.
@@ -28,6 +36,23 @@ final class SQLiteConnection {
         }
         self.handle = handle
         sqlite3_extended_result_codes(handle, 1)
+    }
+
+    /// A URI filename that opens `path` as immutable: SQLite reads it without locks and
+    /// without a write-ahead log, so it needs no `-shm` or `-wal` file (`%`, `?` and `#`
+    /// and every byte outside the unreserved set are percent-encoded).
+    static func immutableURI(_ path: String) -> String {
+        let unreserved = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~/".utf8)
+        let digits = Array("0123456789ABCDEF")
+        var uri = "file:"
+        for byte in path.utf8 {
+            if unreserved.contains(byte) {
+                uri.append(Character(UnicodeScalar(byte)))
+            } else {
+                uri += "%\(digits[Int(byte >> 4)])\(digits[Int(byte & 0x0F)])"
+            }
+        }
+        return uri + "?immutable=1"
     }
 
     deinit { close() }
@@ -42,8 +67,8 @@ final class SQLiteConnection {
 
     var isOpen: Bool { handle != nil }
 
-    /// Whether SQLite fell back to read-only because the file or its file system cannot be
-    /// written.
+    /// Whether the connection only reads: opened read-only, or SQLite fell back to
+    /// read-only because the file or its file system cannot be written.
     var isReadOnly: Bool {
         guard let handle else { return false }
         return sqlite3_db_readonly(handle, "main") == 1
@@ -187,6 +212,20 @@ final class SQLiteConnection {
     private static var transient: sqlite3_destructor_type {
         unsafeBitCast(-1 as Int, to: sqlite3_destructor_type.self)
     }
+}
+
+/// How a connection opens its file; ``SQLiteFileAccess`` decides.
+enum SQLiteOpenMode: Equatable {
+    /// Read and write, creating the file when it is missing.
+    case readWrite
+    /// Only read (`SQLITE_OPEN_READONLY`), with the write-ahead log's `-wal` and `-shm` files
+    /// as they are, so changes committed by writers are seen.
+    case readOnly
+    /// Only read, as a file nobody changes (`immutable=1`): for a read-only file in a
+    /// directory that cannot be written and without a `-wal` file, where SQLite could not
+    /// create the `-shm` index that a read-only write-ahead-logged file needs. Changes that
+    /// another process makes while the connection is open are not seen.
+    case immutable
 }
 
 /// A parameter bound to a statement.

@@ -36,11 +36,12 @@ enum SQLiteSchema {
     /// How long a write waits for another connection's lock before failing with `.busy`.
     static let busyTimeoutMilliseconds: Int32 = 5_000
 
-    /// Opens, validates, configures and (for a new file) creates the schema.
-    static func open(path: String, inMemory: Bool) throws(SQLiteStoreError) -> SQLiteConnection {
-        let connection = try SQLiteConnection(path: path, create: true)
+    /// Opens, validates, configures and (for a new file) creates the schema; a read-only
+    /// file is only validated, and must have the current schema.
+    static func open(path: String, mode: SQLiteOpenMode) throws(SQLiteStoreError) -> SQLiteConnection {
+        let connection = try SQLiteConnection(path: path, mode: mode)
         do {
-            try prepare(connection, inMemory: inMemory)
+            try prepare(connection, inMemory: path == ":memory:")
         } catch {
             connection.close()
             throw error
@@ -51,7 +52,6 @@ enum SQLiteSchema {
     private static func prepare(_ connection: SQLiteConnection, inMemory: Bool) throws(SQLiteStoreError) {
         let path = connection.path
         connection.setBusyTimeout(milliseconds: busyTimeoutMilliseconds)
-        if connection.isReadOnly { throw .readOnly(path: path) }
 
         // Validation: reads only. The first read parses the file header, which is where a
         // file that is not a database fails.
@@ -67,6 +67,13 @@ enum SQLiteSchema {
             if report != ["ok"] {
                 throw .corrupt(path: path, message: report.prefix(5).joined(separator: "; "))
             }
+        }
+
+        if connection.isReadOnly {
+            // Read as it is: a file that needs its schema created or migrated cannot be read.
+            guard found == version else { throw .readOnly(path: path) }
+            try verifyTables(connection)
+            return
         }
 
         // Configuration: from here on the file may be written.

@@ -26,8 +26,9 @@ public enum SQLiteStoreError: Error, Sendable, Hashable, CustomStringConvertible
     case cannotOpen(path: String, message: String)
     /// The operating system's permissions forbid what the store needs: `path` is the file
     /// or directory, and `message` says what is missing, such as "the file cannot be written
-    /// (permission denied)". The store needs to read and write its file and to create files
-    /// (`-wal`, `-shm`) in its directory.
+    /// (permission denied)". The store needs to read its file, and to create a new file (and
+    /// its `-wal` and `-shm` files) it needs to write its directory; a file it can read but
+    /// not write opens read-only instead (see ``readOnly(path:)``).
     case permissionDenied(path: String, message: String)
     /// The file exists but is not a SQLite database (for example a text file).
     case notADatabase(path: String)
@@ -51,7 +52,10 @@ public enum SQLiteStoreError: Error, Sendable, Hashable, CustomStringConvertible
     case foreignDatabase(path: String)
     /// The disk (or the database's size limit) is full; the operation was rolled back.
     case diskFull(path: String)
-    /// The file or its file system is read-only.
+    /// The store is read-only: its file, its directory or its file system cannot be written,
+    /// so it was opened read-only (`SQLiteSync.isReadOnly`). Reads work; a write fails with
+    /// this error and changes nothing. Opening fails with it when such a file would first
+    /// need its tables created or migrated by this version.
     case readOnly(path: String)
     /// The operating system reported an I/O error while reading or writing.
     case ioError(path: String, message: String)
@@ -78,6 +82,11 @@ public enum SQLiteStoreError: Error, Sendable, Hashable, CustomStringConvertible
     /// record first: it is at version `current`, not `expected`. Nothing was written; read
     /// the record again and retry.
     case versionMismatch(path: String, record: String, expected: Int, current: Int)
+    /// SQLite's library cannot be used, so no store can open: on Linux, KeelSQLite loads the
+    /// system's `libsqlite3.so.0` (package `libsqlite3-0` on Debian and Ubuntu, `sqlite-libs`
+    /// on Fedora) when the first store opens, and `message` says why that failed (the
+    /// library is missing, lacks a function, or is older than SQLite 3.22.0).
+    case libraryUnavailable(message: String)
 
     /// A sentence describing the failure and what became of the file.
     ///
@@ -106,7 +115,8 @@ public enum SQLiteStoreError: Error, Sendable, Hashable, CustomStringConvertible
         case .diskFull(let path):
             return "The disk is full: \(path) (SQLITE_FULL); nothing was written"
         case .readOnly(let path):
-            return "The database is read-only: \(path) (SQLITE_READONLY)"
+            return "The store at \(path) is read-only (its file, its directory or its file system cannot be "
+                + "written; SQLITE_READONLY); nothing was written"
         case .ioError(let path, let message):
             return "A disk I/O error occurred at \(path) (SQLITE_IOERR): \(message)"
         case .busy(let path):
@@ -130,6 +140,9 @@ public enum SQLiteStoreError: Error, Sendable, Hashable, CustomStringConvertible
         case .versionMismatch(let path, let record, let expected, let current):
             return "The record \(record) in the store at \(path) was changed by another writer: it is at version "
                 + "\(current), not \(expected); nothing was written"
+        case .libraryUnavailable(let message):
+            return "SQLite's library cannot be loaded: \(message). KeelSQLite uses the system's libsqlite3.so.0 "
+                + "(package libsqlite3-0 on Debian and Ubuntu, sqlite-libs on Fedora); install it"
         }
     }
 }

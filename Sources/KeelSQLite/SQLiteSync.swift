@@ -124,6 +124,18 @@ public final class SQLiteSync: Sync {
     /// ```
     public let idAttribute: String
 
+    /// Whether the store only reads: its file, its directory or its file system cannot be
+    /// written by this process.
+    ///
+    /// Such a store opens read-only instead of failing: reads work, and every write fails
+    /// with `SyncError.storage(_:)` whose message is ``SQLiteStoreError/readOnly(path:)``'s,
+    /// changing nothing.
+    ///
+    /// ```swift
+    /// if store.isReadOnly { print("Changes cannot be saved: the store is read-only") }
+    /// ```
+    public let isReadOnly: Bool
+
     private let path: String
     private let connection: Lock<SQLiteConnection?>
     /// The serial queue that file operations run on; `nil` in memory, where they run on
@@ -166,31 +178,8 @@ public final class SQLiteSync: Sync {
         beforeCommit: (@Sendable (SyncRequest) -> Void)?
     ) throws(SQLiteStoreError) {
         let path = fileURL.path(percentEncoded: false)
-        guard fileURL.isFileURL else { throw .cannotOpen(path: fileURL.absoluteString, message: "not a file URL") }
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
-            throw .cannotOpen(path: path, message: "it is a directory")
-        }
-        let directory = fileURL.deletingLastPathComponent()
-        do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        } catch {
-            let ancestor = SQLiteFileAccess.nearestExistingAncestor(of: directory)
-            var ancestorIsDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: ancestor, isDirectory: &ancestorIsDirectory),
-                ancestorIsDirectory.boolValue, SQLiteFileAccess.system(ancestor, W_OK | X_OK) == EACCES
-            {
-                throw .permissionDenied(
-                    path: ancestor,
-                    message: "the directory \(SQLiteFileAccess.displayPath(directory)) cannot be created in it "
-                        + "(permission denied)"
-                )
-            }
-            throw .cannotOpen(path: path, message: "cannot create its directory (\(error.localizedDescription))")
-        }
-        try SQLiteFileAccess.check(databasePath: path)
-        try WriteAheadLogGuard.check(databasePath: path)
-        let connection = try SQLiteSchema.open(path: path, inMemory: false)
+        let connection = try SQLiteStoreFile.open(fileURL)
+        self.isReadOnly = connection.isReadOnly
         self.fileURL = fileURL
         self.path = path
         self.idAttribute = idAttribute
@@ -200,7 +189,8 @@ public final class SQLiteSync: Sync {
     }
 
     private init(inMemoryWithIDAttribute idAttribute: String) throws(SQLiteStoreError) {
-        let connection = try SQLiteSchema.open(path: ":memory:", inMemory: true)
+        let connection = try SQLiteSchema.open(path: ":memory:", mode: .readWrite)
+        self.isReadOnly = false
         self.fileURL = nil
         self.path = ":memory:"
         self.idAttribute = idAttribute

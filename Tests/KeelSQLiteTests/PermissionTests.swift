@@ -10,10 +10,10 @@ import Testing
 #endif
 
 /// Opening a store that the file permissions forbid fails with
-/// `SQLiteStoreError.permissionDenied`, naming the file or directory and what is missing.
+/// `SQLiteStoreError.permissionDenied`, naming the file or directory and what is missing; a
+/// file that can be read but not written opens read-only. `ReadOnlyStoreTests` checks the
+/// same on real permissions, in an unprivileged child process.
 struct PermissionTests {
-    private static let isRoot = getuid() == 0
-
     /// A probe that denies `mode` on `path` and allows everything else that exists.
     private func denying(_ path: String, _ mode: Int32) -> SQLiteFileAccess.Probe {
         { candidate, requested in
@@ -22,7 +22,7 @@ struct PermissionTests {
         }
     }
 
-    @Test func anUnreadableFileIsReportedAsSuch() async throws {
+    @Test func anUnreadableFileIsReportedAsSuchAndAnUnwritableOneOpensReadOnly() async throws {
         try await withTemporaryDirectory { directory in
             let file = directory.appending(path: "store.sqlite").path(percentEncoded: false)
             _ = FileManager.default.createFile(atPath: file, contents: nil)
@@ -34,14 +34,10 @@ struct PermissionTests {
             ) {
                 try SQLiteFileAccess.check(databasePath: file, probe: denying(file, R_OK))
             }
-            #expect(
-                throws: SQLiteStoreError.permissionDenied(
-                    path: file,
-                    message: "the file cannot be written (permission denied)"
-                )
-            ) {
-                try SQLiteFileAccess.check(databasePath: file, probe: denying(file, W_OK))
-            }
+            let unwritable = try SQLiteFileAccess.check(databasePath: file, probe: denying(file, W_OK))
+            let writable = try SQLiteFileAccess.check(databasePath: file)
+            #expect(unwritable == .readOnly)
+            #expect(writable == .readWrite)
         }
     }
 
@@ -63,40 +59,16 @@ struct PermissionTests {
         }
     }
 
-    /// Root ignores file permissions, so `chmod` cannot make a file it cannot open.
-    @Test(.disabled(if: isRoot, "root ignores file permissions, so chmod cannot deny it access"))
-    func aReadOnlyFileFailsToOpenWithPermissionDenied() async throws {
+    @Test func aFileInADirectoryThatCannotBeWrittenOpensImmutableUnlessAWriterLeftALog() async throws {
         try await withTemporaryDirectory { directory in
-            let url = directory.appending(path: "store.sqlite")
-            try SQLiteSync(fileURL: url).close()
-            let file = url.path(percentEncoded: false)
-            try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: file)
-            defer { try? FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: file) }
-            #expect(
-                throws: SQLiteStoreError.permissionDenied(
-                    path: file,
-                    message: "the file cannot be written (permission denied)"
-                )
-            ) {
-                try SQLiteSync(fileURL: url)
-            }
-        }
-    }
-
-    @Test(.disabled(if: isRoot, "root ignores file permissions, so chmod cannot deny it access"))
-    func aDirectoryThatCannotBeCreatedFailsWithPermissionDenied() async throws {
-        try await withTemporaryDirectory { directory in
-            let locked = directory.appending(path: "locked")
-            try FileManager.default.createDirectory(at: locked, withIntermediateDirectories: false)
-            try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: locked.path)
-            defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: locked.path) }
-            let error = #expect(throws: SQLiteStoreError.self) {
-                try SQLiteSync(fileURL: locked.appending(path: "sub/store.sqlite"))
-            }
-            guard case .permissionDenied = error else {
-                Issue.record("expected .permissionDenied, got \(String(describing: error))")
-                return
-            }
+            let parent = SQLiteFileAccess.displayPath(directory)
+            let file = directory.appending(path: "store.sqlite").path(percentEncoded: false)
+            _ = FileManager.default.createFile(atPath: file, contents: nil)
+            let withoutLog = try SQLiteFileAccess.check(databasePath: file, probe: denying(parent, W_OK))
+            _ = FileManager.default.createFile(atPath: file + "-wal", contents: nil)
+            let withLog = try SQLiteFileAccess.check(databasePath: file, probe: denying(parent, W_OK))
+            #expect(withoutLog == .immutable)
+            #expect(withLog == .readOnly)
         }
     }
 }

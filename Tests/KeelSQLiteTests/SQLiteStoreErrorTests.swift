@@ -1,4 +1,4 @@
-import CSQLite
+import CKeelSQLite
 import Foundation
 import Keel
 import Testing
@@ -136,10 +136,10 @@ struct SQLiteStoreErrorTests {
     }
 
     /// Root can still be stopped by the immutable attribute (`chattr +i`), which makes the
-    /// file system refuse writes; SQLite then falls back to read-only, which the store
-    /// reports instead of failing on the first write.
+    /// file system refuse writes: the store opens read-only, reads work, and a write fails
+    /// with `.readOnly` instead of failing the open.
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/chattr")))
-    func anImmutableFileIsReportedAsReadOnly() async throws {
+    func anImmutableFileOpensReadOnly() async throws {
         try await withTemporaryDirectory { directory in
             let file = try await makeStore(in: directory, records: 1)
             let path = file.path(percentEncoded: false)
@@ -148,10 +148,17 @@ struct SQLiteStoreErrorTests {
                 return
             }
             defer { _ = try? run("/usr/bin/chattr", "-i", path) }
-            let before = fileSnapshot(file)
+            let before = fileSnapshot(file)[""]
 
-            #expect(throws: SQLiteStoreError.readOnly(path: path)) { try SQLiteSync(fileURL: file) }
-            #expect(fileSnapshot(file) == before)
+            let store = try SQLiteSync(fileURL: file)
+            defer { store.close() }
+            #expect(store.isReadOnly)
+            let records = try store.records(at: "/notes")
+            #expect(records.count == 1)
+            await #expect(throws: SQLiteSync.syncError(.readOnly(path: path))) {
+                try await store.send(.create, "/notes", body: ["body": "more"])
+            }
+            #expect(fileSnapshot(file)[""] == before)
         }
     }
 

@@ -45,8 +45,12 @@ enum OfflineSchema {
         ) WITHOUT ROWID;
         """
 
-    /// Creates the missing tables in one transaction.
+    /// Creates the missing tables in one transaction; a read-only file must have them all.
     static func create(in connection: SQLiteConnection) throws(SQLiteStoreError) {
+        if connection.isReadOnly {
+            guard try hasRootKeyColumn(in: connection) else { throw .readOnly(path: connection.path) }
+            return
+        }
         try connection.execute("BEGIN IMMEDIATE")
         do throws(SQLiteStoreError) {
             try connection.execute(sql)
@@ -61,8 +65,13 @@ enum OfflineSchema {
     /// Adds the queue's `root_key` column to a file made before it existed; its changes keep
     /// `NULL`, since they were queued with their bodies as sent.
     private static func addRootKeyColumn(in connection: SQLiteConnection) throws(SQLiteStoreError) {
-        let columns = try connection.rows("PRAGMA table_info(offline_queue)").compactMap { $0.count > 1 ? $0[1] : nil }
-        guard !columns.contains("root_key") else { return }
+        guard try !hasRootKeyColumn(in: connection) else { return }
         try connection.execute("ALTER TABLE offline_queue ADD COLUMN root_key TEXT")
+    }
+
+    /// Whether the queue has its `root_key` column (so, also, whether the tables exist).
+    private static func hasRootKeyColumn(in connection: SQLiteConnection) throws(SQLiteStoreError) -> Bool {
+        let columns = try connection.rows("PRAGMA table_info(offline_queue)").compactMap { $0.count > 1 ? $0[1] : nil }
+        return columns.contains("root_key")
     }
 }

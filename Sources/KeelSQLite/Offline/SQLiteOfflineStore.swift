@@ -35,6 +35,17 @@ public final class SQLiteOfflineStore: OfflineStore {
     /// ```
     public let idAttribute: String
 
+    /// Whether the store only reads: its file, its directory or its file system cannot be
+    /// written by this process.
+    ///
+    /// Such a store opens read-only instead of failing, so the local copy can still be
+    /// read; every write fails with `SyncError.storage(_:)`, changing nothing.
+    ///
+    /// ```swift
+    /// if local.isReadOnly { print("Offline changes cannot be kept: the store is read-only") }
+    /// ```
+    public let isReadOnly: Bool
+
     private let path: String
     private let connection: Lock<SQLiteConnection?>
     /// The serial queue that file operations run on; `nil` in memory, where they run on
@@ -56,23 +67,14 @@ public final class SQLiteOfflineStore: OfflineStore {
     /// - Complexity: O(*n*) in the size of the file, for the integrity checks.
     public init(fileURL: URL, idAttribute: String = "id") throws(SQLiteStoreError) {
         let path = fileURL.path(percentEncoded: false)
-        guard fileURL.isFileURL else { throw .cannotOpen(path: fileURL.absoluteString, message: "not a file URL") }
-        do {
-            try FileManager.default.createDirectory(
-                at: fileURL.deletingLastPathComponent(),
-                withIntermediateDirectories: true
-            )
-        } catch {
-            throw .cannotOpen(path: path, message: "cannot create its directory (\(error.localizedDescription))")
-        }
-        try WriteAheadLogGuard.check(databasePath: path)
-        let connection = try SQLiteSchema.open(path: path, inMemory: false)
+        let connection = try SQLiteStoreFile.open(fileURL)
         do {
             try OfflineSchema.create(in: connection)
         } catch {
             connection.close()
             throw error
         }
+        self.isReadOnly = connection.isReadOnly
         self.fileURL = fileURL
         self.path = path
         self.idAttribute = idAttribute
@@ -81,8 +83,9 @@ public final class SQLiteOfflineStore: OfflineStore {
     }
 
     private init(inMemoryWithIDAttribute idAttribute: String) throws(SQLiteStoreError) {
-        let connection = try SQLiteSchema.open(path: ":memory:", inMemory: true)
+        let connection = try SQLiteSchema.open(path: ":memory:", mode: .readWrite)
         try OfflineSchema.create(in: connection)
+        self.isReadOnly = false
         self.fileURL = nil
         self.path = ":memory:"
         self.idAttribute = idAttribute

@@ -1,4 +1,4 @@
-import CSQLite
+import CKeelSQLite
 
 // MARK: - store_write_read
 

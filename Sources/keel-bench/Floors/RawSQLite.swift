@@ -1,4 +1,4 @@
-import CSQLite
+import CKeelSQLite
 
 /// A failed sqlite3 call of a floor: its result code and SQLite's message.
 struct RawSQLiteError: Error, CustomStringConvertible {

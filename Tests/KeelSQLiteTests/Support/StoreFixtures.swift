@@ -1,4 +1,4 @@
-import CSQLite
+import CKeelSQLite
 import Foundation
 import Keel
 import KeelSQLite
