@@ -74,7 +74,9 @@ extension App {
             note =
                 "\(QueueReport.waiting(queue.count)) for \(server), which answered with an error "
                 + "(\(ServerAnswer.summary(of: failure))); run 'todos sync' to try again."
-        } else if isOffline || (cache.remote as? FailureRecordingSync)?.lastFailure.map(ServerAnswer.kind) == .unreachable {
+        } else if isOffline
+            || (cache.remote as? FailureRecordingSync)?.lastFailure.map(ServerAnswer.kind) == .unreachable
+        {
             note =
                 "\(QueueReport.waiting(queue.count)) for \(server), which cannot be reached; "
                 + "run 'todos sync' when it can be."

@@ -74,7 +74,10 @@ extension App {
     ) -> TodosError {
         let waiting = left.isEmpty ? "nothing was sent" : QueueReport.stillWaiting(left.count)
         if let stop, ServerAnswer.kind(of: stop) == .unreachable {
-            return .backend("\(unavailable(server, stop)); \(waiting)", hint: "Run 'todos sync' when it can be reached.")
+            return .backend(
+                "\(unavailable(server, stop)); \(waiting)",
+                hint: "Run 'todos sync' when it can be reached."
+            )
         }
         if let stop {
             let drop = position.map { ", or 'todos discard \($0)' to drop the change it refuses" } ?? ""
@@ -128,7 +131,9 @@ extension App {
         if !after.isEmpty && !isOffline {
             let report = try await queue.replay()
             if !report.sent.isEmpty {
-                terminal.write("Sent \(QueueReport.count(report.sent.count, "change")) to \(queue.server.absoluteString).\n")
+                terminal.write(
+                    "Sent \(QueueReport.count(report.sent.count, "change")) to \(queue.server.absoluteString).\n"
+                )
             }
         }
         // From the server when it answers, so a todo it no longer has leaves the local copy.

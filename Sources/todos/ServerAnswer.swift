@@ -102,7 +102,8 @@ enum ServerAnswer {
             var replacement = names[String(name)]
             if name.hasPrefix("#") {
                 let digits = name.dropFirst()
-                let value = digits.first == "x" || digits.first == "X" ? UInt32(digits.dropFirst(), radix: 16) : UInt32(digits)
+                let value =
+                    digits.first == "x" || digits.first == "X" ? UInt32(digits.dropFirst(), radix: 16) : UInt32(digits)
                 replacement = value.flatMap(Unicode.Scalar.init).map { String(Character($0)) }
             }
             if let replacement {

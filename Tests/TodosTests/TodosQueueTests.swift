@@ -43,7 +43,12 @@ struct TodosQueueTests {
         let synced = try await sandbox.run(["--server", base, "sync"], useStore: false)
         #expect(synced.status == 1, "\(synced)")
         #expect(synced.stdout.hasPrefix("Sent 1 change to \(base).\n"), "\(synced)")
-        #expect(synced.stdout.contains("2 changes still wait for \(base):\n  1. add \"\(titleTheServerRejects)\" (#local-2) — rejected by the server: 422: Title "), "\(synced)")
+        #expect(
+            synced.stdout.contains(
+                "2 changes still wait for \(base):\n  1. add \"\(titleTheServerRejects)\" (#local-2) — rejected by the server: 422: Title "
+            ),
+            "\(synced)"
+        )
         #expect(synced.stdout.contains("  2. edit #local-2 \"Shorter\" — waits behind change 1\n"), "\(synced)")
         #expect(
             synced.stderr.hasPrefix(
@@ -58,7 +63,9 @@ struct TodosQueueTests {
         #expect(!again.stdout.contains("Nothing to send"))
 
         let status = try await sandbox.succeed(["--server", base, "status"], useStore: false)
-        let localCopy = sandbox.home.appendingPathComponent(".local/share/keel-todos/servers/127.0.0.1-\(server.port).sqlite")
+        let localCopy = sandbox.home.appendingPathComponent(
+            ".local/share/keel-todos/servers/127.0.0.1-\(server.port).sqlite"
+        )
         #expect(status.stdout.hasPrefix("2 changes wait for \(base) (1 rejected or conflicting change):\n  1. add"))
         #expect(status.stdout.hasSuffix("Local copy: \(localCopy.path)\n"), "\(status)")
 
@@ -73,7 +80,9 @@ struct TodosQueueTests {
         #expect(discarded.stderr.isEmpty, "\(discarded)")
 
         let after = try await sandbox.succeed(["--server", base, "status"], useStore: false)
-        #expect(after.stdout == "Nothing waits for \(base): every change has been sent.\nLocal copy: \(localCopy.path)\n")
+        #expect(
+            after.stdout == "Nothing waits for \(base): every change has been sent.\nLocal copy: \(localCopy.path)\n"
+        )
         #expect(try await serverTodos(base) == ["#1 [ ] Buy milk"])
     }
 
@@ -113,7 +122,9 @@ struct TodosQueueTests {
         #expect(!list.stdout.contains("Call Bob"), "\(list)")
         let missing = try await sandbox.run(["--server", base, "discard", "1"], useStore: false)
         #expect(missing.status == 2, "\(missing)")
-        #expect(missing.stderr == "todos: error: there is no change number 1 in the queue\nNothing waits for \(base).\n")
+        #expect(
+            missing.stderr == "todos: error: there is no change number 1 in the queue\nNothing waits for \(base).\n"
+        )
     }
 
     @Test func aServerThatAnswersWithAnErrorIsNotCalledUnreachable() async throws {
@@ -142,11 +153,16 @@ struct TodosQueueTests {
                 """,
             "\(synced)"
         )
-        #expect(synced.stderr.hasSuffix("""
-            todos: error: the todo server at \(base) answered with an error (\(expectedAnswer)); 1 change still waits
-            Run 'todos sync' to try again later, or 'todos discard 1' to drop the change it refuses.
+        #expect(
+            synced.stderr.hasSuffix(
+                """
+                todos: error: the todo server at \(base) answered with an error (\(expectedAnswer)); 1 change still waits
+                Run 'todos sync' to try again later, or 'todos discard 1' to drop the change it refuses.
 
-            """), "\(synced)")
+                """
+            ),
+            "\(synced)"
+        )
         #expect(!synced.stderr.contains("cannot reach"))
 
         let discarded = try await sandbox.succeed(["--server", base, "discard", "1"], useStore: false)

@@ -30,7 +30,9 @@ import Testing
 
             let result = try await sandbox.run(["add", "More"])
             #expect(result.status == 1, "\(result)")
-            #expect(result.stderr == "todos: error: cannot change the todo store \(sandbox.store.path): it is read-only\n")
+            #expect(
+                result.stderr == "todos: error: cannot change the todo store \(sandbox.store.path): it is read-only\n"
+            )
         }
     }
 #endif
