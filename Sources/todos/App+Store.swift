@@ -123,7 +123,8 @@ extension App {
                 let id = todo.id.map(Renderer.idText) ?? "?"
                 output += "  #\(id): \(todo.defects.map(Renderer.displayText).joined(separator: "; "))\n"
             }
-            output += "Give one a title with: todos edit '#<id>' <title…>; or remove it: todos remove '#<id>'\n"
+            output += "Give one a new title (it becomes active): todos repair '#<id>' <title…>\n"
+            output += "Or remove it: todos remove '#<id>'\n"
         }
         terminal.write(output)
     }
@@ -165,6 +166,18 @@ extension App {
             )
         }
         let key = Renderer.idText(id)
+        let candidate = Todo(["title": .string(Todo.cleanTitle(title)), "done": false])
+        if let todo = todos.get(id), todo.id == id, !todo.defects.isEmpty {
+            if !candidate.isValid() { throw .invalid(candidate.validationError ?? ValidationError(messages: [])) }
+            var quiet = SyncOptions()
+            quiet.silent = true
+            try await syncing(with: .store(file), todo: todo) { () async throws(SyncError) in
+                try await todo.save(["title": .string(candidate.title), "done": false], wait: true, options: quiet)
+            }
+            terminal.write("Repaired todo #\(key) as \"\(Renderer.displayText(candidate.title))\".\n")
+            try await syncing(with: .store(file)) { () async throws(SyncError) in try await todos.fetch(reset: true) }
+            return
+        }
         guard let record = try await damagedTodos(in: store, file: file).first(where: { $0.id == key }) else {
             if todos.get(id)?.id == id {
                 throw .usage(
@@ -173,7 +186,6 @@ extension App {
             }
             throw .usage(UsageError("there is no todo #\(key)", hint: "Run 'todos doctor' to see the damaged todos."))
         }
-        let candidate = Todo(["title": .string(Todo.cleanTitle(title)), "done": false])
         if !candidate.isValid() { throw .invalid(candidate.validationError ?? ValidationError(messages: [])) }
         do {
             try await store.repairRecord(at: record.path, with: ["title": .string(candidate.title), "done": false])

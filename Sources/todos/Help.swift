@@ -146,7 +146,9 @@ enum Help {
         case .doctor:
             return """
                 Lists the todos of the store that cannot be read (their stored text is damaged),
-                with what is wrong and what is left of them. Other commands skip them and warn.
+                with what is wrong and what is left of them, and the todos with wrong values (a
+                title that is not text, a done that is not true or false). Other commands skip
+                the first and warn about both.
                 Fix one with 'todos remove '#7'' or 'todos repair '#7' <title…>'.
                 """
         case .repair:
@@ -154,7 +156,8 @@ enum Help {
                 Replaces a damaged todo with a new one under the same id, with this title, not
                 completed:
                   todos repair '#7' Buy milk
-                Only damaged todos can be repaired; use 'todos edit' for the others.
+                Damaged todos, and todos edited by hand whose title is not text or whose done
+                is not true or false, can be repaired; use 'todos edit' for the others.
                 """
         case .clearCompleted:
             return """

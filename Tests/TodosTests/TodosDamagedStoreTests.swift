@@ -65,11 +65,13 @@ struct TodosDamagedStoreTests {
             report.stdout == """
                 1 todo with wrong values in \(sandbox.store.path):
                   #2: its title is not text: 42; its done is not true or false: "yes"
-                Give one a title with: todos edit '#<id>' <title…>; or remove it: todos remove '#<id>'
+                Give one a new title (it becomes active): todos repair '#<id>' <title…>
+                Or remove it: todos remove '#<id>'
 
                 """
         )
-        try await sandbox.succeed(["remove", "#2"])
+        let repaired = try await sandbox.succeed(["repair", "#2", "Two"])
+        #expect(repaired.stdout.hasPrefix("Repaired todo #2 as \"Two\".\nTodos (3 active, 0 completed)\n"), "\(repaired)")
         #expect(try await sandbox.succeed(["doctor"]).stdout == "No damaged todos in \(sandbox.store.path).\n")
     }
 
