@@ -15,9 +15,9 @@ enum Help {
         (.clearCompleted, "clear-completed", "Delete every completed todo."),
         (.doctor, "doctor", "List damaged todos in the store, and how to fix them."),
         (.repair, "repair <#id> <title…>", "Give a damaged todo a new title (it becomes active)."),
-        (.sync, "sync", "Send the changes waiting for the server; say what failed and why."),
-        (.status, "status", "Show the changes waiting for the server, numbered, and why."),
-        (.retry, "retry [<n>|#id]", "Send rejected changes again (all of them, one, or a todo's)."),
+        (.sync, "sync", "Send the waiting changes; say what failed and why."),
+        (.status, "status", "Show the changes waiting for the server, numbered."),
+        (.retry, "retry [<n>|#id]", "Send rejected changes again (all, one, or a todo's)."),
         (.discard, "discard <n>|#id", "Drop a waiting change, or every change of a todo."),
         (.help, "help [command]", "Show this help, or the help of one command."),
     ]
@@ -50,13 +50,15 @@ enum Help {
 
             Options:
               --store <path>   Keep the todos in this SQLite file (created if missing; its
-                               folder must exist). Default: \(defaultStore)
+                               folder must exist).
+                               Default: \(defaultStore)
               --server <url>   Keep the todos on a REST server instead, at <url>/todos. A local
                                copy lets todos work while the server is down: changes
                                queue up until 'todos sync' (or the next change) sends them.
                                A change the server rejects waits for 'todos retry' or
                                'todos discard'. 'todos status' shows the queue and the
-                               copy's file: \(servers)/<host>-<port>.sqlite
+                               local copy's file, one per server:
+                               \(servers)/<host>-<port>.sqlite
               -h, --help       Show help. 'todos <command> --help' shows a command's help.
               --version        Show the version.
               --               End of options: 'todos add -- --verbose flag' adds "--verbose flag".
