@@ -61,6 +61,8 @@ extension App {
                 "other todos commands kept changing \(name) in \(file.path) (tried \(maximumToggleAttempts) times); "
                     + "run the command again"
             )
+        case .storage(let message) where message.contains("SQLITE_READONLY"):
+            return .backend("cannot change the todo store \(file.path): it is read-only")
         case .storage(let message):
             return .backend(
                 message.contains(file.path)
@@ -75,10 +77,18 @@ extension App {
 
     // MARK: - Damaged todos
 
-    /// Warns on standard error when loading the list skipped damaged todos.
+    /// Warns on standard error when loading the list skipped damaged todos, or found todos
+    /// with wrong values (a title that is not text).
     func warnAboutDamagedTodos(in todos: TodoList, backend: Backend) {
-        guard case .store(let file) = backend,
-            let count = todos.lastResponse?.headers[SQLiteSync.damagedRecordsHeader].flatMap({ Int($0) }), count > 0
+        guard case .store(let file) = backend else { return }
+        let wrong = todos.filter { !$0.defects.isEmpty }.compactMap { $0.id.map { "#" + Renderer.idText($0) } }
+        if !wrong.isEmpty {
+            let which = wrong.count == 1 ? "todo \(wrong[0]) has" : "todos \(wrong.joined(separator: ", ")) have"
+            terminal.writeError(
+                "todos: warning: \(which) wrong values in \(file.path); run 'todos doctor' to see what is wrong\n"
+            )
+        }
+        guard let count = todos.lastResponse?.headers[SQLiteSync.damagedRecordsHeader].flatMap({ Int($0) }), count > 0
         else { return }
         let which = count == 1 ? "1 damaged todo was" : "\(count) damaged todos were"
         let them = count == 1 ? "it" : "them"
@@ -89,18 +99,33 @@ extension App {
     func doctor(_ store: SQLiteSync, backend: Backend) async throws(TodosError) {
         guard case .store(let file) = backend else { return }
         let damaged = try await damagedTodos(in: store, file: file)
-        guard !damaged.isEmpty else {
+        let todos = TodoList(sync: store)
+        try await syncing(with: backend) { () async throws(SyncError) in try await todos.fetch(reset: true) }
+        let wrong = todos.filter { !$0.defects.isEmpty }
+        guard !damaged.isEmpty || !wrong.isEmpty else {
             terminal.write("No damaged todos in \(file.path).\n")
             return
         }
-        var output = "\(damaged.count) damaged todo\(damaged.count == 1 ? "" : "s") in \(file.path):\n"
-        for record in damaged {
-            let text = Renderer.displayText(String(record.storedText.prefix(60)))
-            output += "  #\(record.id): \(record.reason)\n"
-            output += "      stored text: \(text)\(record.storedText.count > 60 ? "…" : "")\n"
+        var output = ""
+        if !damaged.isEmpty {
+            output += "\(damaged.count) damaged todo\(damaged.count == 1 ? "" : "s") in \(file.path):\n"
+            for record in damaged {
+                let text = Renderer.displayText(String(record.storedText.prefix(60)))
+                output += "  #\(record.id): \(record.reason)\n"
+                output += "      stored text: \(text)\(record.storedText.count > 60 ? "…" : "")\n"
+            }
+            output += "Remove one with: todos remove '#<id>'\n"
+            output += "Or give it a new title: todos repair '#<id>' <title…>\n"
         }
-        output += "Remove one with: todos remove '#<id>'\n"
-        output += "Or give it a new title: todos repair '#<id>' <title…>\n"
+        if !wrong.isEmpty {
+            output += "\(wrong.count) todo\(wrong.count == 1 ? "" : "s") with wrong values in \(file.path):\n"
+            for todo in wrong {
+                let id = todo.id.map(Renderer.idText) ?? "?"
+                output += "  #\(id): \(todo.defects.map(Renderer.displayText).joined(separator: "; "))\n"
+            }
+            output += "Give one a new title (it becomes active): todos repair '#<id>' <title…>\n"
+            output += "Or remove it: todos remove '#<id>'\n"
+        }
         terminal.write(output)
     }
 
@@ -141,6 +166,18 @@ extension App {
             )
         }
         let key = Renderer.idText(id)
+        let candidate = Todo(["title": .string(Todo.cleanTitle(title)), "done": false])
+        if let todo = todos.get(id), todo.id == id, !todo.defects.isEmpty {
+            if !candidate.isValid() { throw .invalid(candidate.validationError ?? ValidationError(messages: [])) }
+            var quiet = SyncOptions()
+            quiet.silent = true
+            try await syncing(with: .store(file), todo: todo) { () async throws(SyncError) in
+                try await todo.save(["title": .string(candidate.title), "done": false], wait: true, options: quiet)
+            }
+            terminal.write("Repaired todo #\(key) as \"\(Renderer.displayText(candidate.title))\".\n")
+            try await syncing(with: .store(file)) { () async throws(SyncError) in try await todos.fetch(reset: true) }
+            return
+        }
         guard let record = try await damagedTodos(in: store, file: file).first(where: { $0.id == key }) else {
             if todos.get(id)?.id == id {
                 throw .usage(
@@ -149,7 +186,6 @@ extension App {
             }
             throw .usage(UsageError("there is no todo #\(key)", hint: "Run 'todos doctor' to see the damaged todos."))
         }
-        let candidate = Todo(["title": .string(Todo.cleanTitle(title)), "done": false])
         if !candidate.isValid() { throw .invalid(candidate.validationError ?? ValidationError(messages: [])) }
         do {
             try await store.repairRecord(at: record.path, with: ["title": .string(candidate.title), "done": false])

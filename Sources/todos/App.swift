@@ -11,7 +11,7 @@ final class App {
     var isOffline = false
     private let environment: [String: String]
     private let currentDirectory: URL
-    private let makeSync: (Backend, [String: String]) throws(TodosError) -> any Sync
+    private let makeSync: (Backend, [String: String], Bool) throws(TodosError) -> any Sync
 
     /// Creates an app.
     ///
@@ -19,13 +19,14 @@ final class App {
     ///   - terminal: Where output and errors go.
     ///   - environment: The process environment (`TODOS_STORE`, `TODOS_SERVER`, `HOME`, …).
     ///   - currentDirectory: What a relative `--store` path is relative to.
-    ///   - makeSync: Opens the backend (given the environment); by default ``SQLiteSync``
-    ///     for a store and a ``CachingSync`` over ``RESTSync`` for a server.
+    ///   - makeSync: Opens the backend (given the environment, and whether the command
+    ///     writes); by default ``SQLiteSync`` for a store and a ``CachingSync`` over
+    ///     ``RESTSync`` for a server.
     init(
         terminal: Terminal,
         environment: [String: String],
         currentDirectory: URL,
-        makeSync: @escaping (Backend, [String: String]) throws(TodosError) -> any Sync = App.openBackend
+        makeSync: @escaping (Backend, [String: String], Bool) throws(TodosError) -> any Sync = App.openBackend
     ) {
         self.terminal = terminal
         self.environment = environment
@@ -67,7 +68,15 @@ final class App {
                 UsageError("'\(invocation.command.name.rawValue)' works on the local store only, not with --server")
             )
         }
-        let sync = try makeSync(backend, environment)
+        if case .store = backend, [CommandName.retry, .discard].contains(invocation.command.name) {
+            throw .usage(
+                UsageError(
+                    "'\(invocation.command.name.rawValue)' works with --server only: "
+                        + "a local store has no queue of changes"
+                )
+            )
+        }
+        let sync = try makeSync(backend, environment, !invocation.command.name.onlyReads)
         // Closing checkpoints the write-ahead log, so no -wal/-shm files stay behind.
         defer {
             (sync as? SQLiteSync)?.close()
@@ -156,7 +165,7 @@ final class App {
                     try await todo.destroy(wait: true)
                 }
             }
-        case .sync, .status:
+        case .sync, .status, .retry, .discard:
             try await performQueueCommand(command, on: todos, backend: backend)
         case .list, .help, .version, .doctor:
             break
@@ -189,41 +198,37 @@ final class App {
                 throw .invalid(errors)
             case (_, .store(let file)):
                 throw Self.storeError(error, file: file, todo: todo)
-            case (.transport(let reason), .server(let url)):
-                throw .backend("cannot reach the todo server at \(url.absoluteString): \(reason)")
+            case (.storage, .server(let url)):
+                throw .backend("the local copy of the todos of \(url.absoluteString) failed: \(error)")
             case (_, .server(let url)):
-                throw .backend("the todo server at \(url.absoluteString) failed: \(error)")
+                throw Self.serverError(error, url: url)
             }
         }
     }
 
     /// Opens the SQLite store (which creates the file and its directory if needed), or
     /// joins a server and its local copy (``Backend/cacheURL(for:environment:)``).
-    nonisolated static func openBackend(_ backend: Backend, environment: [String: String]) throws(TodosError)
-        -> any Sync
-    {
+    nonisolated static func openBackend(
+        _ backend: Backend,
+        environment: [String: String],
+        writing: Bool
+    ) throws(TodosError) -> any Sync {
         switch backend {
         case .store(let file):
             do {
                 return try SQLiteSync(fileURL: file)
             } catch {
-                // The store's messages usually name the file already.
-                let reason = error.description
-                throw .backend(
-                    reason.contains(file.path)
-                        ? "cannot open the todo store: \(reason)"
-                        : "cannot open the todo store \(file.path): \(reason)"
-                )
+                throw StoreOpenFailure.error(error, file: file, writing: writing)
             }
         case .server(let url):
             let file = Backend.cacheURL(for: url, environment: environment)
             do {
                 return CachingSync(
-                    remote: RESTSync(baseURL: url, timeout: .seconds(15)),
+                    remote: FailureRecordingSync(RESTSync(baseURL: url, timeout: .seconds(15))),
                     local: try SQLiteOfflineStore(fileURL: file)
                 )
             } catch {
-                throw .backend("cannot open the local copy of the todo server's todos: \(error.description)")
+                throw StoreOpenFailure.error(error, file: file, what: "the local copy of the server's todos")
             }
         }
     }

@@ -19,8 +19,9 @@ enum Backend: Equatable {
     ///   - environment: The process environment.
     ///   - currentDirectory: What a relative `--store` path is relative to.
     /// - Returns: The store file or the server URL to use.
-    /// - Throws: ``UsageError`` for both options at once, an empty value, or a server URL that
-    ///   is not `http` or `https`.
+    /// - Throws: ``UsageError`` for both options at once, an empty value, a server URL that
+    ///   is not `http` or `https`, or a store in a folder that does not exist (other than the
+    ///   default store's).
     static func resolve(
         store: String?,
         server: String?,
@@ -102,7 +103,21 @@ enum Backend: Equatable {
         guard !path.hasSuffix("/") else {
             throw UsageError("\(source) must name a file, not a directory: \(path)")
         }
-        return url.standardizedFileURL
+        let file = url.standardizedFileURL
+        // A typo in the folder would otherwise start a new, empty store; only the default
+        // location's folder is created.
+        let folder = file.deletingLastPathComponent()
+        var isDirectory: ObjCBool = false
+        guard file != defaultStoreURL(environment: environment).standardizedFileURL,
+            !FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory) || !isDirectory.boolValue
+        else { return file }
+        if FileManager.default.fileExists(atPath: folder.path) {
+            throw UsageError("\(source) names a store inside a file, not a folder: \(folder.path)")
+        }
+        throw UsageError(
+            "the folder of the store given by \(source) does not exist: \(folder.path)",
+            hint: "Check the path for a typo, or create the folder first: mkdir -p '\(folder.path)'"
+        )
     }
 
     private static func serverURL(_ text: String, source: String) throws(UsageError) -> URL {

@@ -24,6 +24,11 @@ enum Command: Equatable {
     case sync
     /// `todos status`: shows the changes waiting for the server, and the conflicts.
     case status
+    /// `todos retry [<n>|#id]`: makes rejected changes pending again, then syncs; with no
+    /// argument, every rejected change.
+    case retry(ItemReference?)
+    /// `todos discard <n>|#id`: drops queued changes unsent.
+    case discard(ItemReference)
     /// `todos help [command]`, `todos --help`, `todos <command> --help`.
     case help(CommandName?)
     /// `todos --version`.
@@ -44,6 +49,8 @@ extension Command {
         case .repair: return .repair
         case .sync: return .sync
         case .status: return .status
+        case .retry: return .retry
+        case .discard: return .discard
         case .help, .version: return .help
         }
     }
@@ -53,15 +60,22 @@ extension Command {
 enum CommandName: String, CaseIterable {
     case add, list, toggle, edit, remove
     case clearCompleted = "clear-completed"
-    case doctor, repair, sync, status
+    case doctor, repair, sync, status, retry, discard
     case help
+
+    /// Whether the command only reads the todos (it changes neither the store nor the
+    /// queue), so a read-only store is no reason for it to fail.
+    var onlyReads: Bool {
+        [.list, .doctor, .status, .help].contains(self)
+    }
 
     /// Words people type for a command, used only to suggest the right one.
     private static let synonyms: [String: CommandName] = [
         "new": .add, "create": .add, "ls": .list, "show": .list, "done": .toggle, "check": .toggle,
         "complete": .toggle, "rename": .edit, "rm": .remove, "del": .remove, "delete": .remove,
         "clear": .clearCompleted, "clean": .clearCompleted, "purge": .clearCompleted,
-        "push": .sync, "send": .sync, "pending": .status, "queue": .status,
+        "push": .sync, "send": .sync, "pending": .status, "queue": .status, "resend": .retry,
+        "drop": .discard, "forget": .discard,
     ]
 
     /// The command a mistyped name most likely meant, if any is close.
@@ -225,6 +239,12 @@ struct Invocation: Equatable {
         case .status:
             try Self.expectNoMore(words, for: .status)
             command = .status
+        case .retry:
+            command = .retry(words.isEmpty ? nil : try Self.reference(&words, for: .retry))
+            try Self.expectNoMore(words, for: .retry)
+        case .discard:
+            command = .discard(try Self.reference(&words, for: .discard))
+            try Self.expectNoMore(words, for: .discard)
         case .help:
             let topic = words.isEmpty ? nil : words.removeFirst()
             try Self.expectNoMore(words, for: .help)

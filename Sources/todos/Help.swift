@@ -1,3 +1,5 @@
+import Foundation
+
 /// The texts of `todos --help`, `todos help <command>` and `todos --version`.
 enum Help {
     /// The version `todos --version` prints.
@@ -13,8 +15,10 @@ enum Help {
         (.clearCompleted, "clear-completed", "Delete every completed todo."),
         (.doctor, "doctor", "List damaged todos in the store, and how to fix them."),
         (.repair, "repair <#id> <title…>", "Give a damaged todo a new title (it becomes active)."),
-        (.sync, "sync", "Send the changes made while the server was unreachable."),
-        (.status, "status", "Show the changes waiting for the server, and conflicts."),
+        (.sync, "sync", "Send the waiting changes; say what failed and why."),
+        (.status, "status", "Show the changes waiting for the server, numbered."),
+        (.retry, "retry [<n>|#id]", "Send rejected changes again (all, one, or a todo's)."),
+        (.discard, "discard <n>|#id", "Drop a waiting change, or every change of a todo."),
         (.help, "help [command]", "Show this help, or the help of one command."),
     ]
 
@@ -23,6 +27,8 @@ enum Help {
     /// - Parameter defaultStore: The path of the default store, as this machine resolves it.
     /// - Returns: The text, ending with a newline.
     static func overview(defaultStore: String) -> String {
+        let servers = URL(fileURLWithPath: defaultStore).deletingLastPathComponent()
+            .appendingPathComponent("servers").path
         let width = commands.map(\.usage.count).max() ?? 0
         let commandLines = commands.map { _, usage, summary in
             "  " + usage + String(repeating: " ", count: width - usage.count) + "  " + summary
@@ -43,11 +49,16 @@ enum Help {
               todos remove '#7'
 
             Options:
-              --store <path>   Keep the todos in this SQLite file (created if missing).
+              --store <path>   Keep the todos in this SQLite file (created if missing; its
+                               folder must exist).
                                Default: \(defaultStore)
               --server <url>   Keep the todos on a REST server instead, at <url>/todos. A local
                                copy lets todos work while the server is down: changes
                                queue up until 'todos sync' (or the next change) sends them.
+                               A change the server rejects waits for 'todos retry' or
+                               'todos discard'. 'todos status' shows the queue and the
+                               local copy's file, one per server:
+                               \(servers)/<host>-<port>.sqlite
               -h, --help       Show help. 'todos <command> --help' shows a command's help.
               --version        Show the version.
               --               End of options: 'todos add -- --verbose flag' adds "--verbose flag".
@@ -63,7 +74,8 @@ enum Help {
 
             Exit status:
               0  success
-              1  the store or the server failed (unreadable file, connection refused, …)
+              1  the store or the server failed (unreadable file, connection refused, …), or
+                 'sync' left changes waiting
               2  usage error: unknown command or option, missing argument, no such todo
               3  invalid todo: the title is blank or longer than \(Todo.maximumTitleLength) characters
 
@@ -136,7 +148,9 @@ enum Help {
         case .doctor:
             return """
                 Lists the todos of the store that cannot be read (their stored text is damaged),
-                with what is wrong and what is left of them. Other commands skip them and warn.
+                with what is wrong and what is left of them, and the todos with wrong values (a
+                title that is not text, a done that is not true or false). Other commands skip
+                the first and warn about both.
                 Fix one with 'todos remove '#7'' or 'todos repair '#7' <title…>'.
                 """
         case .repair:
@@ -144,7 +158,8 @@ enum Help {
                 Replaces a damaged todo with a new one under the same id, with this title, not
                 completed:
                   todos repair '#7' Buy milk
-                Only damaged todos can be repaired; use 'todos edit' for the others.
+                Damaged todos, and todos edited by hand whose title is not text or whose done
+                is not true or false, can be repaired; use 'todos edit' for the others.
                 """
         case .clearCompleted:
             return """
@@ -152,16 +167,36 @@ enum Help {
                 """
         case .sync:
             return """
-                With --server: sends the adds, edits and removes made while the server could not
-                be reached, in the order they were made, and reports what is still waiting.
-                A todo added offline has an id like #local-1 until then.
+                With --server: sends the adds, edits and removes waiting for the server, in the
+                order they were made. It says what was sent, and lists what still waits with
+                why: the server cannot be reached, it answered with an error, it rejected the
+                change, or an earlier change of the same todo is stuck. Exit status 1 when
+                anything still waits. A todo added offline has an id like #local-1 until then.
                   todos --server http://127.0.0.1:8000 sync
                 """
         case .status:
             return """
-                With --server: lists the changes waiting to be sent, the ones the server
-                rejected, and the conflicts with changes made on the server.
+                With --server: lists the changes waiting to be sent, numbered for 'todos retry'
+                and 'todos discard', with the ones the server rejected and the conflicts with
+                changes made on the server, and the local copy's file.
                   todos --server http://127.0.0.1:8000 status
+                """
+        case .retry:
+            return """
+                With --server: sends changes the server rejected (or that conflict) again, as
+                they are, then syncs. With no argument, every such change; with a number, that
+                change of 'todos status'; with '#id', every change of that todo.
+                  todos --server http://127.0.0.1:8000 retry 1
+                  todos --server http://127.0.0.1:8000 retry '#local-1'
+                """
+        case .discard:
+            return """
+                With --server: drops a waiting change unsent, and the local copy takes the
+                server's version of the todo back. Discarding an add also drops the later
+                changes of that todo. With '#id', every change of that todo. Then the changes
+                that can be sent are sent.
+                  todos --server http://127.0.0.1:8000 discard 1
+                  todos --server http://127.0.0.1:8000 discard '#local-1'
                 """
         case .help:
             return """

@@ -35,6 +35,15 @@ final class Todo: Model {
     /// Whether the todo is completed.
     var isDone: Bool { self["done"]?.boolValue ?? false }
 
+    /// What is wrong with a todo edited by hand outside `todos`: a title that is not text,
+    /// a `done` that is not true or false. Empty for a todo `todos` wrote.
+    var defects: [String] {
+        var found: [String] = []
+        if let title = self["title"], title.stringValue == nil { found.append("its title is not text: \(title)") }
+        if let done = self["done"], done.boolValue == nil { found.append("its done is not true or false: \(done)") }
+        return found
+    }
+
     /// The title as the user typed it, without surrounding whitespace.
     static func cleanTitle(_ title: String) -> String {
         title.trimmingCharacters(in: .whitespacesAndNewlines)

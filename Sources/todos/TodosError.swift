@@ -6,8 +6,8 @@ enum TodosError: Error {
     case usage(UsageError)
     /// The todo is invalid, locally or according to the server: exit status 3.
     case invalid(ValidationError)
-    /// The store or the server failed: exit status 1.
-    case backend(String)
+    /// The store or the server failed, or a change could not be sent: exit status 1.
+    case backend(String, hint: String? = nil)
 
     /// The process's exit status for this failure.
     var exitStatus: Int32 {
@@ -27,14 +27,17 @@ enum TodosError: Error {
             // "title can't be blank" reads as a sentence once capitalized.
             let messages = error.fullMessages.isEmpty ? ["the todo is invalid"] : error.fullMessages
             return messages.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(separator: "; ")
-        case .backend(let message):
+        case .backend(let message, _):
             return message
         }
     }
 
     /// A line about what to do next, if there is one.
     var hint: String? {
-        if case .usage(let error) = self { return error.hint }
-        return nil
+        switch self {
+        case .usage(let error): return error.hint
+        case .backend(_, let hint): return hint
+        case .invalid: return nil
+        }
     }
 }

@@ -50,6 +50,31 @@ struct TodosDamagedStoreTests {
         #expect(list.stdout.hasPrefix("Todos (2 active, 0 completed)"))
     }
 
+    @Test func aTodoWhoseTitleIsNotTextIsReportedByListAndDoctor() async throws {
+        let sandbox = try await sandbox(
+            running: "UPDATE records SET json = '{\"id\": 2, \"title\": 42, \"done\": \"yes\"}' WHERE id = '2'"
+        )
+        let list = try await sandbox.succeed(["list"])
+        #expect(
+            list.stderr
+                == "todos: warning: todo #2 has wrong values in \(sandbox.store.path); run 'todos doctor' to see what "
+                + "is wrong\n"
+        )
+        let report = try await sandbox.succeed(["doctor"])
+        #expect(
+            report.stdout == """
+                1 todo with wrong values in \(sandbox.store.path):
+                  #2: its title is not text: 42; its done is not true or false: "yes"
+                Give one a new title (it becomes active): todos repair '#<id>' <title…>
+                Or remove it: todos remove '#<id>'
+
+                """
+        )
+        let repaired = try await sandbox.succeed(["repair", "#2", "Two"])
+        #expect(repaired.stdout.hasPrefix("Repaired todo #2 as \"Two\".\nTodos (3 active, 0 completed)\n"), "\(repaired)")
+        #expect(try await sandbox.succeed(["doctor"]).stdout == "No damaged todos in \(sandbox.store.path).\n")
+    }
+
     @Test func repairGivesADamagedTodoANewTitle() async throws {
         let sandbox = try await sandbox(running: "UPDATE records SET json = 'garbage' WHERE id = '2'")
         let repaired = try await sandbox.succeed(["repair", "#2", "Two", "again"])

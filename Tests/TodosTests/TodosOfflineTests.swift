@@ -26,19 +26,26 @@ struct TodosOfflineTests {
 
         let added = try await sandbox.succeed(["--server", base, "add", "Buy milk"], useStore: false)
         #expect(added.stdout.hasPrefix("Added \"Buy milk\" (#local-1).\n"))
-        #expect(added.stderr.contains("1 change wait for \(base); run 'todos sync' when it can be reached."))
+        #expect(
+            added.stderr.contains("1 change waits for \(base), which cannot be reached; run 'todos sync' when it can be.")
+        )
         try await sandbox.succeed(["--server", base, "add", "Call Bob"], useStore: false)
         try await sandbox.succeed(["--server", base, "toggle", "#local-1"], useStore: false)
         try await sandbox.succeed(["--server", base, "remove", "2"], useStore: false)
 
         let status = try await sandbox.succeed(["--server", base, "status"], useStore: false)
+        let localCopy = sandbox.home.appendingPathComponent(
+            ".local/share/keel-todos/servers/127.0.0.1-\(server.port).sqlite"
+        )
         #expect(
             status.stdout == """
                 4 changes wait for \(base):
-                  add "Buy milk" (#local-1)
-                  add "Call Bob" (#local-2)
-                  mark #local-1 completed
-                  remove #local-2
+                  1. add "Buy milk" (#local-1)
+                  2. add "Call Bob" (#local-2)
+                  3. mark #local-1 completed
+                  4. remove #local-2
+                'todos sync' sends them.
+                Local copy: \(localCopy.path)
 
                 """
         )
@@ -54,7 +61,7 @@ struct TodosOfflineTests {
         let list = try await sandbox.succeed(["--server", base, "list"], useStore: false)
         #expect(list.stdout.contains("[x] Buy milk #1"))
         let after = try await sandbox.succeed(["--server", base, "status"], useStore: false)
-        #expect(after.stdout == "Nothing waits for \(base): every change has been sent.\n")
+        #expect(after.stdout == "Nothing waits for \(base): every change has been sent.\nLocal copy: \(localCopy.path)\n")
     }
 
     @Test func syncAndStatusSayThereIsNothingToSyncForALocalStore() async throws {

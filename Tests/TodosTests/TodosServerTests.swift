@@ -97,4 +97,19 @@ struct TodosServerTests {
         #expect(result.status == 2, "\(result)")
         #expect(try await serverTodos(base) == ["#1 [ ] Only"])
     }
+
+    @Test func aWrongServerIsSummarisedNotDumped() async throws {
+        let shared = try await TestServer.shared
+        let base = "http://127.0.0.1:\(shared.port)/website/404"
+        let sandbox = try TodosSandbox()
+        let result = try await sandbox.run(["--server", base, "list"], useStore: false)
+        #expect(result.status == 1, "\(result)")
+        #expect(
+            result.stderr == """
+                todos: error: the todo server at \(base) answered 404 Not Found ("Not Found · Example")
+                Check --server: todos keeps its todos at \(base)/todos (GET lists them, POST adds one).
+
+                """
+        )
+    }
 }

@@ -150,8 +150,9 @@ struct TodosStoreTests {
     @Test func storeCanComeFromTheEnvironment() async throws {
         let sandbox = try TodosSandbox()
         let store = sandbox.directory.appendingPathComponent("from-env/list.sqlite")
+        try FileManager.default.createDirectory(at: store.deletingLastPathComponent(), withIntermediateDirectories: true)
         try await sandbox.succeed(["add", "Via env"], environment: ["TODOS_STORE": store.path], useStore: false)
-        #expect(FileManager.default.fileExists(atPath: store.path), "the directory is created too")
+        #expect(FileManager.default.fileExists(atPath: store.path))
 
         let viaOption = try await sandbox.succeed(["--store", store.path, "list"], useStore: false)
         #expect(viaOption.stdout.contains("Via env"))
@@ -350,6 +351,7 @@ struct TodosStoreTests {
         for arguments in [["list"], ["add", "Milk"], ["clear-completed"]] {
             let result = try await sandbox.run(arguments)
             #expect(result.status == 1, "\(result)")
+            #expect(!result.stderr.contains("store: The "), "one sentence, not two: \(result)")
             #expect(result.stderr.hasPrefix("todos: error: cannot open the todo store"))
             #expect(result.stderr.contains(sandbox.store.path))
             #expect(result.stdout.isEmpty)
@@ -387,8 +389,39 @@ struct TodosStoreTests {
         try Data("not a directory".utf8).write(to: blocker)
 
         let result = try await sandbox.run(["--store", blocker.path + "/todos.sqlite", "list"], useStore: false)
+        #expect(result.status == 2, "\(result)")
+        #expect(result.stderr == "todos: error: --store names a store inside a file, not a folder: \(blocker.path)\n")
+    }
+
+    @Test func aStoreInAFolderThatDoesNotExistIsRefused() async throws {
+        let sandbox = try TodosSandbox()
+        let typo = sandbox.directory.appendingPathComponent("tpyo")
+        let result = try await sandbox.run(["--store", typo.path + "/todos.sqlite", "add", "Milk"], useStore: false)
+        #expect(result.status == 2, "\(result)")
+        #expect(
+            result.stderr == """
+                todos: error: the folder of the store given by --store does not exist: \(typo.path)
+                Check the path for a typo, or create the folder first: mkdir -p '\(typo.path)'
+
+                """
+        )
+        #expect(!FileManager.default.fileExists(atPath: typo.path))
+        let fromEnvironment = try await sandbox.run(["list"], environment: ["TODOS_STORE": typo.path + "/t.sqlite"], useStore: false)
+        #expect(fromEnvironment.status == 2, "\(fromEnvironment)")
+    }
+
+    @Test func aDefaultStoreWhoseFolderCannotBeMadeSaysWhyOnce() async throws {
+        let sandbox = try TodosSandbox()
+        let blocker = sandbox.home.appendingPathComponent(".local")
+        try Data("not a folder".utf8).write(to: blocker)
+        let store = blocker.appendingPathComponent("share/keel-todos/todos.sqlite")
+        let result = try await sandbox.run(["add", "Milk"], useStore: false)
         #expect(result.status == 1, "\(result)")
-        #expect(result.stderr.hasPrefix("todos: error: "))
+        #expect(
+            result.stderr
+                == "todos: error: cannot create the folder of the todo store \(store.path): \(blocker.path) is a file, "
+                + "not a folder\n"
+        )
     }
 
     @Test(.disabled(if: getuid() == 0, "root ignores file permissions, so chmod cannot deny it access"))
@@ -402,8 +435,8 @@ struct TodosStoreTests {
         #expect(result.status == 1, "\(result)")
         #expect(
             result.stderr
-                == "todos: error: cannot open the todo store: The store cannot use \(sandbox.store.path): the file "
-                + "cannot be written (permission denied)\n"
+                == "todos: error: cannot open the todo store \(sandbox.store.path): the file cannot be written "
+                + "(permission denied)\n"
         )
     }
 

@@ -18,6 +18,7 @@ urlpatterns = [
     re_path(r"^malformed/?$", views.malformed),
     re_path(r"^server-error/?$", views.server_error),
     re_path(r"^status/(?P<code>[0-9]{3})/?$", views.status_code),
+    re_path(r"^website/(?P<code>[0-9]{3})(?:/.*)?$", views.website),
     re_path(r"^__reset/?$", views.reset),
     re_path(r"^__creates/?$", creates),
     # Request management: retries, conditional GETs, expiring bearer tokens.

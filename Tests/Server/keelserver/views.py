@@ -1,6 +1,7 @@
 import json
 import time
 import urllib.parse
+from http import HTTPStatus
 from io import BytesIO
 
 from django.http import HttpResponse, JsonResponse
@@ -324,6 +325,34 @@ def status_code(request, code):
     if code in (204, 304):
         return empty(code)
     return JsonResponse({"status": code}, status=code)
+
+
+WEBSITE_PAGE = """<!DOCTYPE html>
+<html lang="en">
+<head>
+  <meta charset="utf-8">
+  <title>{phrase} &middot; Example</title>
+</head>
+<body>
+  <h1>{phrase}</h1>
+  <p>Sorry, the page at <code>{path}</code> cannot be shown.</p>
+</body>
+</html>
+"""
+
+
+@csrf_exempt
+def website(request, code):
+    """Another web site's error page, for clients pointed at the wrong URL."""
+    code = int(code)
+    if not 400 <= code <= 599:
+        return JsonResponse({"status": ["must be between 400 and 599"]}, status=400)
+    try:
+        phrase = HTTPStatus(code).phrase
+    except ValueError:
+        phrase = "Error"
+    page = WEBSITE_PAGE.format(phrase=phrase, path=request.path)
+    return HttpResponse(page, status=code, content_type="text/html; charset=utf-8")
 
 
 def reset(request):
