@@ -34,7 +34,7 @@ extension Collection {
         guard let path = options.url ?? routed ?? url.map(format.suffixed), !path.isEmpty else {
             throw .missingURL("\(type(of: self)) has no url")
         }
-        let request = makeRequest(
+        let request = try makeRequest(
             .read,
             url: try URLPath.resolve(path, against: baseURL ?? M.baseURL),
             body: nil,

@@ -229,7 +229,7 @@ extension Model {
                 for: Self.self
             )
         }
-        var request = makeRequest(
+        var request = try makeRequest(
             method,
             url: try requestURL(for: method, options: options),
             body: body,
@@ -312,7 +312,7 @@ extension Model {
     ) async throws(SyncError) -> (SyncRequest, SyncResponse) {
         let backend = try requireBackend()
         let url = try requestURL(for: method, options: options)
-        let request = makeRequest(
+        let request = try makeRequest(
             method,
             url: url,
             body: nil,

@@ -13,6 +13,9 @@ func yieldToTasksStartedBefore() async {
 
 extension EventEmitter {
     /// Builds the request value for one operation from the call's options.
+    ///
+    /// Headers and MIME types that could never be sent are refused here, before the request
+    /// reaches any backend (an offline queue would otherwise keep a change it can never send).
     func makeRequest(
         _ method: SyncMethod,
         url: URL,
@@ -20,7 +23,10 @@ extension EventEmitter {
         format: WireFormat,
         options: SyncOptions,
         rootKey: String? = nil
-    ) -> SyncRequest {
+    ) throws(SyncError) -> SyncRequest {
+        try HTTPHeaderSyntax.validate(options.headers)
+        for file in options.files.values { try MIMEType.validate(file.mimeType) }
+        if case .multipart(let form) = options.requestBody { try MIMEType.validate(form) }
         var request = SyncRequest(
             method: method,
             url: url,

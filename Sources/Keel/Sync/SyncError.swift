@@ -68,6 +68,22 @@ public enum SyncError: Error, Sendable, Hashable {
     /// a page of a cursor or link style that has not been reached through its neighbours.
     /// Nothing was sent.
     case pageUnavailable(Int, reason: String)
+    /// A request header cannot be sent as given, so nothing was sent: its name is not an
+    /// RFC 9110 token (a line break in it would add headers), or its value has a control
+    /// character other than a tab (a line break or NUL, which `URLSession` would drop the
+    /// header for without a word). The value is never in the error, since it may be a
+    /// credential.
+    ///
+    /// ```swift
+    /// try await note.fetch(options: SyncOptions(headers: ["X-Token": "abc\n"]))
+    /// // throws .invalidHeader(name: "X-Token", reason: "the value has a line feed (U+000A), …")
+    /// ```
+    case invalidHeader(name: String, reason: String)
+    /// A file's MIME type (``FilePart/mimeType``) is not a media type (`type/subtype`, each an
+    /// RFC 9110 token, then `; name=value` parameters), so nothing was sent: it is written
+    /// into the part's header as it is, where a line break would add headers or replace the
+    /// file's content. The value is the MIME type.
+    case invalidMIMEType(String, reason: String)
 
     /// The validation errors of a ``validationFailed(_:status:)``, local or from the server.
     ///
@@ -177,6 +193,10 @@ extension SyncError: CustomStringConvertible {
         case .unreadableFile(let url, let reason):
             return "The file \(url.path) cannot be uploaded: \(reason); nothing was sent"
         case .pageUnavailable(let page, let reason): return "Page \(page) cannot be loaded: \(reason)"
+        case .invalidHeader(let name, let reason):
+            return "The header \(name.debugDescription) cannot be sent: \(reason); nothing was sent"
+        case .invalidMIMEType(let type, let reason):
+            return "The MIME type \(type.debugDescription) is not a media type: \(reason); nothing was sent"
         }
     }
 }

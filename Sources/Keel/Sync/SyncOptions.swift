@@ -37,6 +37,10 @@ public struct SyncOptions {
     /// Query parameters, in order (Backbone's `fetch({data})`).
     public var query: KeyValuePairs<String, String> = [:]
     /// Extra HTTP headers.
+    ///
+    /// A name must be an RFC 9110 token and a value must have no control character but a tab
+    /// (no CR, LF or NUL): otherwise the call throws ``SyncError/invalidHeader(name:reason:)``
+    /// before the request reaches the backend.
     public var headers: [String: String] = [:]
     /// A time limit for the request.
     public var timeout: Duration?

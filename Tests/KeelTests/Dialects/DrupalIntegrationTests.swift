@@ -103,4 +103,14 @@ struct DrupalIntegrationTests {
         await #expect(throws: SyncError.self) { try await story.save() }
         #expect(story.validationError?["title"] == ["Title field is required."])
     }
+
+    @Test(arguments: [DrupalSession.Version.drupal8, .drupal7(endpoint: "/d7")])
+    func afterLogoutNoRequestSendsTheSessionCookie(version: DrupalSession.Version) async throws {
+        let drupal = try await session(version)
+        let before = try await drupal.perform(SyncRequest(method: .read, url: URL(string: "/echo")!))
+        #expect(before.body?["headers"]?["cookie"] != nil)
+        try await drupal.logout()
+        let after = try await drupal.perform(SyncRequest(method: .read, url: URL(string: "/echo")!))
+        #expect(after.body?["headers"]?["cookie"] == nil)
+    }
 }

@@ -33,6 +33,8 @@ final class WireListener: Sendable {
         var headers: [(name: String, value: String)]
         /// The body, as sent (`Content-Length` bytes).
         var body: [UInt8] = []
+        /// The request line and the header lines, byte for byte, up to the blank line.
+        var head: [UInt8] = []
 
         /// The value of a header, looked up case-insensitively.
         func header(_ name: String) -> String? {
@@ -176,6 +178,7 @@ private final class Server: Sendable {
             body += buffer[..<count]
         }
         request.body = Array(body.prefix(bodyLength))
+        request.head = Array(data[..<headEnd])
         return request
     }
 }

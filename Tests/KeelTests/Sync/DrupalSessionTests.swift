@@ -75,4 +75,48 @@ struct DrupalSessionTests {
         #expect(DrupalSession.cookies(in: "path=/") == nil)
         #expect(DrupalSession.cookies(in: nil) == nil)
     }
+
+    @Test func logoutRemovesTheSessionCookieFromTheURLSessionsStorage() async throws {
+        let wire = try WireListener { request in
+            if request.target.hasPrefix("/user/login") {
+                var reply = WireListener.Reply.json(#"{"current_user": {"name": "admin"}, "logout_token": "L1"}"#)
+                reply.headers["Set-Cookie"] = "SESSabc=xyz; path=/; HttpOnly"
+                return reply
+            }
+            guard request.target.hasPrefix("/user/logout") else { return .json("{}") }
+            return WireListener.Reply(status: 204, headers: [:], body: "")
+        }
+        defer { wire.stop() }
+        let drupal = DrupalSession(RESTSync(baseURL: wire.baseURL))
+        try await drupal.login(name: "admin", password: "admin")
+        _ = try await drupal.perform(SyncRequest(method: .read, url: URL(string: "/node/1")!))
+        try await drupal.logout()
+        #expect(!drupal.isLoggedIn)
+        _ = try await drupal.perform(SyncRequest(method: .read, url: URL(string: "/node/1")!))
+        let reads = wire.requests.filter { $0.target.hasPrefix("/node/1") }
+        #expect(reads.map { $0.header("Cookie") } == ["SESSabc=xyz", nil])
+    }
+
+    @Test func logoutLeavesOtherCookiesInTheStorage() async throws {
+        let wire = try WireListener { request in
+            if request.target.hasPrefix("/user/login") {
+                var reply = WireListener.Reply.json(#"{"current_user": {"name": "admin"}, "logout_token": "L1"}"#)
+                reply.headers["Set-Cookie"] = "SESSabc=xyz; path=/"
+                return reply
+            }
+            return WireListener.Reply(status: 204, headers: [:], body: "")
+        }
+        defer { wire.stop() }
+        let session = URLSession(configuration: .ephemeral)
+        let storage = try #require(session.configuration.httpCookieStorage)
+        let other = try #require(
+            HTTPCookie(properties: [.name: "theme", .value: "dark", .domain: "127.0.0.1", .path: "/"])
+        )
+        storage.setCookie(other)
+        let drupal = DrupalSession(RESTSync(baseURL: wire.baseURL, transport: session))
+        try await drupal.login(name: "admin", password: "admin")
+        #expect(Set((storage.cookies ?? []).map(\.name)) == ["theme", "SESSabc"])
+        try await drupal.logout()
+        #expect((storage.cookies ?? []).map(\.name) == ["theme"])
+    }
 }

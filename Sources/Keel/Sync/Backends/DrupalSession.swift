@@ -1,5 +1,9 @@
 import Foundation
 
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
 /// A backend for Drupal's REST API that holds a login session: it logs in with a user name and
 /// password, sends the session cookie, and sends the CSRF token that Drupal asks of every
 /// unsafe request (`POST`, `PATCH`, `PUT`, `DELETE`) as `X-CSRF-Token`.
@@ -16,6 +20,10 @@ import Foundation
 /// article.sync = drupal
 /// try await article.save()
 /// ```
+///
+/// A CSRF token that cannot be sent in a header (one with a line break or another control
+/// character) is not kept: the unsafe request that needs it throws
+/// ``SyncError/invalidHeader(name:reason:)`` and is not sent.
 ///
 /// For Drupal 7's Services module use ``Version/drupal7(endpoint:)``, which logs in at
 /// `<endpoint>/user/login.json` and takes the token from `<endpoint>/user/token.json`.
@@ -43,6 +51,9 @@ public final class DrupalSession: Sync {
     }
 
     private let state = Lock(State())
+    /// The names of the cookies Drupal has set through this session, which ``logout()`` removes
+    /// from the transport's cookie storage.
+    private let cookiesSet = Lock<Set<String>>([])
 
     /// Creates a session; it is anonymous until ``login(name:password:)``.
     ///
@@ -97,15 +108,25 @@ public final class DrupalSession: Sync {
             SyncRequest(method: .create, url: try Self.url(path), body: body, query: query)
         )
         let answer = response.body?.objectValue ?? [:]
+        noteCookies(of: response)
+        // A token that cannot go in a header is not kept: the next unsafe request fetches one
+        // and reports it.
+        let csrfToken = (answer["csrf_token"]?.stringValue ?? answer["token"]?.stringValue)
+            .flatMap { HTTPHeaderSyntax.valueProblem($0) == nil ? $0 : nil }
         state.withLock {
             $0.cookie = Self.cookies(in: response.headers["set-cookie"]) ?? $0.cookie
-            $0.csrfToken = answer["csrf_token"]?.stringValue ?? answer["token"]?.stringValue
+            $0.csrfToken = csrfToken
             $0.logoutToken = answer["logout_token"]?.stringValue
         }
         return answer["current_user"]?.objectValue ?? answer["user"]?.objectValue ?? [:]
     }
 
     /// Logs out and forgets the cookie and the token.
+    ///
+    /// The cookies Drupal set through this session are also removed from the cookie storage of
+    /// the backend's `URLSession` (the default transport's, or the `URLSession` passed as
+    /// ``RESTSync/transport``), where `URLSession` keeps them and would send them with the next
+    /// request. A transport of your own keeps its cookies, if any, itself.
     ///
     /// ```swift
     /// try await drupal.logout()
@@ -127,7 +148,10 @@ public final class DrupalSession: Sync {
                 body: [:]
             )
         }
-        defer { state.withLock { $0 = State() } }
+        defer {
+            state.withLock { $0 = State() }
+            forgetCookies()
+        }
         _ = try await perform(request)
     }
 
@@ -164,10 +188,34 @@ public final class DrupalSession: Sync {
         }
         if let token { request.headers["X-CSRF-Token"] = token }
         let response = try await rest.perform(request)
+        noteCookies(of: response)
         if let cookie = Self.cookies(in: response.headers["set-cookie"]) {
             state.withLock { $0.cookie = cookie }
         }
         return response
+    }
+
+    /// Remembers the names of the cookies a response sets.
+    private func noteCookies(of response: SyncResponse) {
+        guard let pairs = Self.cookies(in: response.headers["set-cookie"]) else { return }
+        let names = pairs.split(separator: ";").compactMap { $0.split(separator: "=").first }
+        cookiesSet.withLock { $0.formUnion(names.map { $0.trimmingCharacters(in: .whitespaces) }) }
+    }
+
+    /// Removes the cookies Drupal set through this session from the cookie storage of the
+    /// backend's `URLSession`, for the site's host.
+    private func forgetCookies() {
+        let names = cookiesSet.withLock { names in
+            defer { names = [] }
+            return names
+        }
+        guard !names.isEmpty, let host = rest.baseURL.flatMap(HTTPOrigin.init)?.host,
+            let storage = (rest.transport as? any CookieStoringTransport)?.cookieStorage
+        else { return }
+        for cookie in storage.cookies ?? [] where names.contains(cookie.name) {
+            let domain = cookie.domain.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "."))
+            if domain == host || host.hasSuffix("." + domain) { storage.deleteCookie(cookie) }
+        }
     }
 
     /// The kept CSRF token, or a new one from Drupal.
@@ -187,6 +235,9 @@ public final class DrupalSession: Sync {
         let response = try await send(request, withToken: nil)
         guard let token = response.body?.stringValue ?? response.body?["token"]?.stringValue, !token.isEmpty else {
             throw .invalidResponse("Drupal sent no CSRF token: \(response.body ?? .null)")
+        }
+        if let problem = HTTPHeaderSyntax.valueProblem(token) {
+            throw .invalidHeader(name: "X-CSRF-Token", reason: "the token Drupal sent: \(problem)")
         }
         state.withLock { $0.csrfToken = token }
         return token

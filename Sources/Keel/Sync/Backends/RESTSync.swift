@@ -31,6 +31,15 @@ public import Foundation
 /// origin keeps them all. A ``transport`` you pass in handles redirects itself: give your
 /// `URLSession` a ``CrossOriginRedirectGuard`` delegate to keep this guarantee.
 ///
+/// ### Headers and MIME types
+///
+/// A header name must be an RFC 9110 token and a value must have no control character but a
+/// tab (no CR, LF or NUL), whether it is one of ``headers``, a call's own
+/// (``SyncOptions/headers``) or a decorator's (the token of a ``TokenAuthSync``, the CSRF token
+/// of a ``DrupalSession``); otherwise the request throws ``SyncError/invalidHeader(name:reason:)``
+/// before anything is sent. A file's ``FilePart/mimeType`` must be a media type
+/// (`type/subtype; name=value`), or the request throws ``SyncError/invalidMIMEType(_:reason:)``.
+///
 /// ### Paths
 ///
 /// A request URL whose path has a `.` or `..` segment (literal or percent-encoded) throws
@@ -42,6 +51,9 @@ public struct RESTSync: Sync {
     public var baseURL: URL?
     /// Headers sent with every request to the origin of ``baseURL``, and to no other; a
     /// request's own headers win.
+    ///
+    /// Names must be RFC 9110 tokens and values free of control characters but the tab;
+    /// otherwise every request throws ``SyncError/invalidHeader(name:reason:)``.
     public var headers: [String: String]
     /// The time limit of a request that sets none.
     public var timeout: Duration
@@ -155,8 +167,12 @@ public struct RESTSync: Sync {
     ///   `Content-Type` with the boundary, and uploads the file.
     /// - Throws: ``SyncError/missingURL(_:)`` when the URL cannot be resolved;
     ///   ``SyncError/unsafePathSegment(_:)`` when its path has a `.` or `..` segment;
+    ///   ``SyncError/invalidHeader(name:reason:)`` when a name in ``headers`` or the request's
+    ///   headers is not an RFC 9110 token, or a value has a control character other than a tab;
     ///   ``SyncError/unencodableBody(_:)`` when the body cannot be written as JSON.
     public func urlRequest(for request: SyncRequest) throws(SyncError) -> URLRequest {
+        try HTTPHeaderSyntax.validate(headers)
+        try HTTPHeaderSyntax.validate(request.headers)
         let url = try resolvedURL(for: request)
         let emulateHTTP = request.emulateHTTP ?? self.emulateHTTP
         let emulateJSON = request.emulateJSON ?? self.emulateJSON

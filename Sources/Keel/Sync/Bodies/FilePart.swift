@@ -26,6 +26,12 @@ public struct FilePart: Sendable, Hashable {
     /// `original_filename` and Django's `UploadedFile.name` report).
     public var filename: String
     /// The part's `Content-Type`.
+    ///
+    /// It must be a media type: `type/subtype`, each an RFC 9110 token, then any
+    /// `; name=value` parameters whose value is a token or a quoted string
+    /// (`text/plain; charset="utf-8"`). Anything else, such as a line break, which would add
+    /// part headers or replace the file's content, makes the call throw
+    /// ``SyncError/invalidMIMEType(_:reason:)`` before anything is sent.
     public var mimeType: String
 
     /// Creates a file part.

@@ -19,10 +19,12 @@ enum MultipartEncoder {
 
     /// Writes `form` to a new temporary file.
     ///
-    /// - Throws: ``SyncError/unreadableFile(_:reason:)`` for a file part that cannot be read
-    ///   (checked before anything is written); ``SyncError/transport(_:)`` when the temporary
-    ///   file cannot be written.
+    /// - Throws: ``SyncError/invalidMIMEType(_:reason:)`` for a file part whose MIME type is
+    ///   not a media type, and ``SyncError/unreadableFile(_:reason:)`` for one that cannot be
+    ///   read (both checked before anything is written); ``SyncError/transport(_:)`` when the
+    ///   temporary file cannot be written.
     static func encode(_ form: MultipartForm) throws(SyncError) -> StagedBody {
+        try MIMEType.validate(form)
         let sources = try openFiles(of: form)
         defer { for handle in sources.values { try? handle.close() } }
         for _ in 0..<4 {

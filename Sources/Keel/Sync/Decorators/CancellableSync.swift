@@ -20,6 +20,8 @@ public final class CancellableSync: Sync {
         let method: SyncMethod
         let path: String
         let task: Task<Result<SyncResponse, SyncError>, Never>
+        /// Whether a ``cancelAll(_:matchingPathPattern:)`` has cancelled it already.
+        var isCancelled = false
     }
 
     private struct State {
@@ -95,7 +97,8 @@ public final class CancellableSync: Sync {
     ///   - method: The method of the requests to cancel, or `nil` for all.
     ///   - pattern: A path pattern such as `/users/:id/invites` (a trailing slash is ignored),
     ///     or `nil` for all paths.
-    /// - Returns: How many requests were cancelled.
+    /// - Returns: How many requests were cancelled by this call: a request cancelled before
+    ///   (by an earlier call, or with its caller's task) is not counted again.
     /// - Complexity: O(*n* × *p*), where *n* is the number of requests in flight and *p* the
     ///   length of the pattern.
     @discardableResult
@@ -115,7 +118,8 @@ public final class CancellableSync: Sync {
     /// - Parameters:
     ///   - method: The method of the requests to cancel, or `nil` for all.
     ///   - route: The route whose paths to cancel: ``Route/parameters(in:)`` is not `nil` for them.
-    /// - Returns: How many requests were cancelled.
+    /// - Returns: How many requests were cancelled by this call: a request cancelled before
+    ///   is not counted again.
     /// - Complexity: O(*n* × *p*), where *n* is the number of requests in flight and *p* the
     ///   length of the route's pattern.
     @discardableResult
@@ -123,12 +127,19 @@ public final class CancellableSync: Sync {
         cancelAll(method) { route.parameters(in: $0) != nil }
     }
 
+    /// Cancels the matching requests that are not cancelled yet, and counts them; a request
+    /// that an earlier call or its own caller cancelled is not counted again.
     private func cancelAll(_ method: SyncMethod?, where pathMatches: (String) -> Bool) -> Int {
         let tasks = state.withLock { state in
-            state.flights.values.filter { flight in
-                (method == nil || flight.method == method) && pathMatches(flight.path)
+            var tasks: [Task<Result<SyncResponse, SyncError>, Never>] = []
+            for (id, flight) in state.flights
+            where !flight.isCancelled && !flight.task.isCancelled
+                && (method == nil || flight.method == method) && pathMatches(flight.path)
+            {
+                state.flights[id]?.isCancelled = true
+                tasks.append(flight.task)
             }
-            .map(\.task)
+            return tasks
         }
         for task in tasks { task.cancel() }
         return tasks.count

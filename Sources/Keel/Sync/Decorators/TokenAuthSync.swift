@@ -20,9 +20,16 @@ public import Foundation
 ///
 /// ### Where the token goes
 ///
-/// Only to requests whose URL is relative (the backend resolves it against its base URL) or
-/// has the origin (scheme, host and port) of ``baseURL``; a request to any other origin goes
-/// without it. A request that sets its own `Authorization` header keeps it.
+/// Only to the origin (scheme, host and port) of ``baseURL``. A relative URL is resolved
+/// against ``baseURL`` here, before the request reaches the backend, so it goes to that origin
+/// whatever base URL the backend has: give both the same base URL. A request whose URL is
+/// absolute and has another origin goes without the token. A request that sets its own
+/// `Authorization` header keeps it and is passed on as it is.
+///
+/// A token with a line break or another control character but a tab cannot be sent in a
+/// header: the request then throws ``SyncError/invalidHeader(name:reason:)`` (which never
+/// holds the token), nothing is sent, and the token is not kept, so the next request asks the
+/// provider again. The same holds for a ``scheme`` that is not an RFC 9110 token.
 ///
 /// For HTTP basic authentication, use ``basic(_:baseURL:user:password:)``.
 public final class TokenAuthSync: Sync {
@@ -31,7 +38,8 @@ public final class TokenAuthSync: Sync {
 
     /// The backend that sends the requests.
     public let base: any Sync
-    /// The URL whose origin receives the token.
+    /// The URL that relative request URLs are resolved against; its origin is the only one
+    /// that receives the token.
     public let baseURL: URL
     /// The authorization scheme written before the token (`Bearer`).
     public let scheme: String
@@ -51,7 +59,8 @@ public final class TokenAuthSync: Sync {
     ///
     /// - Parameters:
     ///   - base: The backend that sends the requests.
-    ///   - baseURL: The URL whose origin receives the token.
+    ///   - baseURL: The URL that relative request URLs are resolved against, and whose origin
+    ///     alone receives the token: the backend's base URL.
     ///   - scheme: The authorization scheme (`Bearer`, or `Token` for Django REST framework's
     ///     `TokenAuthentication`).
     ///   - token: Gives a token; it is passed the refused token when one is refused. An error
@@ -72,7 +81,8 @@ public final class TokenAuthSync: Sync {
     ///
     /// - Parameters:
     ///   - base: The backend that sends the requests.
-    ///   - baseURL: The URL whose origin receives the credentials.
+    ///   - baseURL: The URL that relative request URLs are resolved against, and whose origin
+    ///     alone receives the credentials.
     ///   - user: The user name; it must not contain a colon.
     ///   - password: The password.
     /// - Returns: A decorator that sends `Authorization: Basic <base64(user:password)>`.
@@ -89,10 +99,21 @@ public final class TokenAuthSync: Sync {
     ///
     /// - Parameter request: The operation.
     /// - Returns: The response.
-    /// - Throws: ``SyncError``: the second 401 as ``SyncError/httpStatus(_:body:)``, or the
-    ///   provider's error.
+    /// - Throws: ``SyncError``: the second 401 as ``SyncError/httpStatus(_:body:)``, the
+    ///   provider's error, or ``SyncError/invalidHeader(name:reason:)`` for a token or scheme
+    ///   that cannot be sent in a header.
     public func perform(_ request: SyncRequest) async throws(SyncError) -> SyncResponse {
-        guard receivesToken(request) else { return try await base.perform(request) }
+        if request.headers.keys.contains(where: { $0.lowercased() == "authorization" }) {
+            return try await base.perform(request)
+        }
+        var request = request
+        if request.url.scheme == nil {
+            request.url = try URLPath.resolve(request.url.relativeString, against: baseURL)
+        }
+        guard HTTPOrigin.same(request.url, baseURL) else { return try await base.perform(request) }
+        if !HTTPHeaderSyntax.isToken(scheme) {
+            throw .invalidHeader(name: "Authorization", reason: "the scheme \(scheme.debugDescription) is not a token")
+        }
         let token = try await self.token(replacing: nil)
         do {
             return try await base.perform(signed(request, with: token))
@@ -103,11 +124,6 @@ public final class TokenAuthSync: Sync {
     }
 
     // MARK: - Helpers
-
-    private func receivesToken(_ request: SyncRequest) -> Bool {
-        let setsOwn = request.headers.keys.contains { $0.lowercased() == "authorization" }
-        return !setsOwn && (request.url.scheme == nil || HTTPOrigin.same(request.url, baseURL))
-    }
 
     private func signed(_ request: SyncRequest, with token: String) -> SyncRequest {
         var request = request
@@ -131,9 +147,15 @@ public final class TokenAuthSync: Sync {
         }.get()
     }
 
+    /// The provider's token; one that cannot be sent in a header is a failure, so that it is
+    /// not kept.
     private static func call(_ provider: TokenProvider, refused: String?) async -> Result<String, SyncError> {
         do {
-            return .success(try await provider(refused))
+            let token = try await provider(refused)
+            if let problem = HTTPHeaderSyntax.valueProblem(token) {
+                return .failure(.invalidHeader(name: "Authorization", reason: "the provider's token: \(problem)"))
+            }
+            return .success(token)
         } catch let error as SyncError {
             return .failure(error)
         } catch is CancellationError {

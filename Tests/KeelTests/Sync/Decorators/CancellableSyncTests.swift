@@ -100,4 +100,34 @@ struct CancellableSyncTests {
         #expect(api.inFlightCount == 0)
         #expect(api.cancelAll() == 0)
     }
+
+    @Test func aRequestCancelledBeforeIsNotCountedAgain() async throws {
+        let latch = Latch()
+        let api = CancellableSync(LatchedSync(latch))
+        let task = Task { try await api.perform(DecoratorFixture.read("/users/7/invites")) }
+        await waitUntil { api.inFlightCount == 1 && latch.arrived == 1 }
+        #expect(api.cancelAll() == 1)
+        #expect(api.cancelAll() == 0)
+        #expect(api.cancelAll(.read, matchingPathPattern: "/users/:id/invites") == 0)
+        #expect(api.inFlightCount == 1)
+        latch.open()
+        let result = await task.result
+        #expect(throws: SyncError.cancelled) { try result.get() }
+    }
+}
+
+/// A backend that answers only once its latch opens, whether its task is cancelled or not, so
+/// that a cancelled request stays in flight as long as the test needs.
+private struct LatchedSync: Sync {
+    let latch: Latch
+
+    init(_ latch: Latch) {
+        self.latch = latch
+    }
+
+    func perform(_ request: SyncRequest) async throws(SyncError) -> SyncResponse {
+        await latch.wait()
+        if Task.isCancelled { throw .cancelled }
+        return SyncResponse(status: 204)
+    }
 }

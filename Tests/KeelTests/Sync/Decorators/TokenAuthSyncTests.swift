@@ -109,7 +109,7 @@ struct TokenAuthSyncTests {
         mint.open()
         #expect(try await first.value.body == ["ok": true])
         #expect(mint.held == 1)
-        #expect(base.requests.map(\.path) == ["/a"])
+        #expect(base.requests.map(\.path) == ["/v1/a"])
     }
 
     @Test(arguments: [
@@ -148,5 +148,26 @@ struct TokenAuthSyncTests {
         _ = try await api.perform(DecoratorFixture.read("https://elsewhere.test/notes"))
         let expected = "Basic " + Data("ann:s3cret:é".utf8).base64EncodedString()
         #expect(base.requests.map { $0.headers["Authorization"] } == [expected, nil])
+    }
+
+    @Test func aRelativeURLGoesToTheDecoratorsOriginNotTheBackends() async throws {
+        let own = try WireListener { _ in .json("{}") }
+        let other = try WireListener { _ in .json("{}") }
+        defer {
+            own.stop()
+            other.stop()
+        }
+        let api = TokenAuthSync(RESTSync(baseURL: other.baseURL), baseURL: own.baseURL) { _ in "secret" }
+        _ = try await api.perform(DecoratorFixture.read("/notes"))
+        #expect(other.requests.isEmpty)
+        #expect(own.requests.map(\.target) == ["/notes"])
+        #expect(own.requests.first?.header("Authorization") == "Bearer secret")
+    }
+
+    @Test func aRelativeURLIsResolvedAgainstTheBaseURLsPath() async throws {
+        let base = ScriptedSync()
+        let api = TokenAuthSync(base, baseURL: Self.site, token: TokenMint().provider)
+        _ = try await api.perform(DecoratorFixture.read("notes/1"))
+        #expect(base.requests.map { $0.url.absoluteString } == ["https://api.example.test/v1/notes/1"])
     }
 }
