@@ -24,6 +24,10 @@
 #                                   last.
 #     <!-- snippet: linux-only -->  checked only on Linux.
 #     <!-- snippet: macos-only -->  checked only on macOS.
+# - Tests: when a block has `import Testing`, the program ends by running every `@Test` of
+#   the file with Swift Testing (through the entry point `swift test` uses), and the file
+#   fails when a test fails, so an article's tests are run, not only compiled. A test that
+#   needs a server goes in a no-run block, which is compiled only.
 # - The program runs in a scratch directory, which is also its home directory (HOME, and
 #   CFFIXED_USER_HOME for Foundation on macOS), XDG_DATA_HOME and TMPDIR, so examples
 #   that write files leave nothing behind.
@@ -53,6 +57,12 @@ case "$(uname -s)" in
   *) os=linux ;;
 esac
 if command -v timeout > /dev/null; then TIMEOUT=(timeout 60); else TIMEOUT=(); fi
+# Outside Xcode's build system, swiftc finds Swift Testing on macOS only in the platform's
+# frameworks folder; on Linux it is in the toolchain.
+TESTING=()
+if [ "$os" = macos ] && platform="$(xcrun --show-sdk-platform-path 2> /dev/null)"; then
+  TESTING=(-F "$platform/Developer/Library/Frameworks" -Xlinker -rpath -Xlinker "$platform/Developer/Library/Frameworks")
+fi
 
 # Writes the program of one Markdown file to stdout and its number of checked blocks to
 # the file named by `count`; exits with status 2 on an unknown or unclosed marker.
@@ -72,6 +82,7 @@ extract() {
       } else if (swift) {
         line = $0
         if (substr(line, 1, length(indent)) == indent) line = substr(line, length(indent) + 1)
+        if (line ~ /^[ \t]*import[ \t]+Testing[ \t]*$/) testing = 1
         print line
       }
       next
@@ -123,6 +134,8 @@ extract() {
       if (failed) exit 2
       if (fence != "") { printf "%s: a code block is not closed\n", file > "/dev/stderr"; exit 2 }
       if (pending != "") { printf "%s: a snippet marker is not followed by a code block\n", file > "/dev/stderr"; exit 2 }
+      # The same entry point as `swift test`: runs the tests and returns 1 when one fails.
+      if (testing) print "exit(await Testing.__swiftPMEntryPoint() as CInt)"
       print blocks > count
     }
   ' "$1"
@@ -150,7 +163,7 @@ for file in "${files[@]}"; do
   checked=$((checked + 1))
   total_blocks=$((total_blocks + blocks))
   [ "$verbose" = 1 ] && cat -n "$WORK/main.swift"
-  if swiftc -swift-version 6 -warnings-as-errors -I "$BIN/Modules" "${CSQLITE[@]}" \
+  if swiftc -swift-version 6 -warnings-as-errors -I "$BIN/Modules" "${CSQLITE[@]}" ${TESTING[@]+"${TESTING[@]}"} \
        "$WORK/main.swift" "$BIN/Keel.build/"*.o "$BIN/KeelSQLite.build/"*.o "$BIN/CKeelSQLite.build/"*.o \
        -o "$WORK/program" > "$WORK/compile.log" 2>&1 \
      && (cd "$WORK/run" && HOME="$WORK/run" CFFIXED_USER_HOME="$WORK/run" XDG_DATA_HOME="$WORK/run" TMPDIR="$WORK/run/" \

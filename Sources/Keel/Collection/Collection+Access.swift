@@ -46,10 +46,31 @@ extension Collection {
     /// notes.pluck("title")  // ["Groceries", "Taxes"]
     /// ```
     ///
+    /// With an ``AttributeKey`` (`notes.pluck(Note.title)`), it gives Swift values instead.
+    ///
     /// - Parameter key: The attribute's name.
     /// - Returns: One value per model, `nil` where a model does not have it.
     public func pluck(_ key: String) -> [JSONValue?] {
         models.map { $0.get(key) }
+    }
+
+    /// The value of one attribute of every model, as Swift values.
+    ///
+    /// Each value is read as `model[key]` reads it: `nil` where a model does not have the
+    /// attribute or holds JSON of another type, so the result has one element per model, as
+    /// Backbone's `pluck` has. Swift prints an array of optionals as `[Optional("Milk")]`;
+    /// `compactMap { $0 }` leaves the values that are there.
+    ///
+    /// ```swift
+    /// let titles = todos.pluck(Todo.title)   // [String?]: ["Milk", "Bread"]
+    /// print(titles.compactMap { $0 })         // ["Milk", "Bread"]
+    /// ```
+    ///
+    /// - Parameter key: The typed attribute key.
+    /// - Returns: One value per model, in collection order.
+    /// - Complexity: O(*n*) for *n* models.
+    public func pluck<Value>(_ key: AttributeKey<Value>) -> [Value?] {
+        models.map { $0[key] }
     }
 
     /// The models whose attributes equal every given value.

@@ -371,16 +371,39 @@ extension JSONValue {
 
 // MARK: - Description
 
-extension JSONValue: CustomStringConvertible {
-    /// The value as compact JSON text.
+extension JSONValue: CustomStringConvertible, CustomDebugStringConvertible {
+    /// The value as a person reads it: a string's text as it is, any other value as compact
+    /// JSON text.
+    ///
+    /// This is what `print` and string interpolation show, so a title prints as `Dune`, not
+    /// as `"Dune"`. Inside arrays and objects strings keep their quotes (the whole value is
+    /// JSON text), as Swift prints `["Dune"]` for an array of strings. For JSON text of any
+    /// value, strings included, use ``debugDescription`` (what `debugPrint`, `dump` and
+    /// collections of values show) or ``jsonString(options:)``.
     ///
     /// ```swift
-    /// print(JSONValue(["a": [1, true]]))  // {"a":[1,true]}
+    /// print(JSONValue("Dune"))              // Dune
+    /// print(JSONValue(["a": [1, true]]))    // {"a":[1,true]}
+    /// print("Added \(note["title"] ?? "")")  // Added Dune
     /// ```
     ///
     /// Unlike ``jsonString(options:)``, the description has no depth limit: it describes a
     /// value nested any number of levels deep.
-    public var description: String { unlimitedJSONString }
+    public var description: String {
+        if case .string(let string) = self { return string }
+        return unlimitedJSONString
+    }
+
+    /// The value as compact JSON text, a string in quotes: what `debugPrint`, `dump`,
+    /// Swift Testing's failure messages and printed arrays and optionals show.
+    ///
+    /// ```swift
+    /// debugPrint(JSONValue("Dune"))      // "Dune"
+    /// print([JSONValue("Dune"), 1])      // ["Dune", 1]
+    /// ```
+    ///
+    /// Like ``description``, it has no depth limit.
+    public var debugDescription: String { unlimitedJSONString }
 }
 
 extension JSONValue {

@@ -89,19 +89,6 @@ public struct ValidationError: Error, Sendable, Hashable {
             messages.append(message)
         }
     }
-
-    /// Every message as a sentence: model-wide ones as they are, then `"<attribute> <message>"`
-    /// per attribute, in attribute-name order (Rails' `full_messages`).
-    ///
-    /// ```swift
-    /// ValidationError(messages: [], attributes: ["title": ["can't be blank"]]).fullMessages  // ["title can't be blank"]
-    /// ```
-    public var fullMessages: [String] {
-        messages
-            + attributes.keys.sorted().flatMap { attribute in
-                (attributes[attribute] ?? []).map { "\(attribute) \($0)" }
-            }
-    }
 }
 
 extension ValidationError: ExpressibleByDictionaryLiteral {
@@ -120,6 +107,8 @@ extension ValidationError: CustomStringConvertible {
     ///
     /// ```swift
     /// print(ValidationError("Nope"))  // Nope
+    /// let late: ValidationError = ["dueDate": ["is in the past"]]
+    /// print(late)  // Due date is in the past
     /// ```
     public var description: String { fullMessages.joined(separator: "; ") }
 }

@@ -90,7 +90,7 @@ struct EventNameTests {
         let emitter = EventEmitter()
         var received: [String] = []
         emitter.on("all") { event in
-            received.append(event.name + ":" + event.arguments.map(\.description).joined(separator: ","))
+            received.append(event.name + ":" + event.arguments.map(\.debugDescription).joined(separator: ","))
         }
 
         emitter.trigger(.archived)

@@ -8,7 +8,7 @@ note.on("error") { event in errors.append(contentsOf: event.validationError?.ful
 let accepted = note.set(["title": .string(String(repeating: "x", count: 50))])
 precondition(!accepted)
 precondition(note["title"] == "Short")
-precondition(errors == ["title is too long (maximum is 40 characters)"])
+precondition(errors == ["Title is too long (maximum is 40 characters)"])
 precondition(note.validationError?["title"] == ["is too long (maximum is 40 characters)"])
 //: A validation-error handler in the options replaces the events (ISModel's style).
 var handled: ValidationError?
