@@ -2,7 +2,7 @@
 ///
 /// ```swift
 /// let pages = Paginator(notes, style: .pageNumber(perPage: "per_page"), pageSize: 50)
-/// let drf = Paginator(articles, style: .djangoREST)
+/// let drf = Paginator(articles, style: .djangoREST())
 /// ```
 public enum PageStyle: Sendable, Hashable {
     /// A page number and a page size in the query (`?page=2&per_page=50`), the first page
@@ -16,9 +16,20 @@ public enum PageStyle: Sendable, Hashable {
     /// `listKeyPath` (`data`).
     case cursor(parameter: String = "cursor", nextKeyPath: String, listKeyPath: String)
     /// RFC 8288 `Link` headers (GitHub's, and Rails' pagination gems'): the `next` and
-    /// `prev` URLs are followed as they are; the total comes from the
-    /// ``Paginator/totalCountHeader``.
+    /// `prev` links are followed, resolved against the URL of the page that sent them; the
+    /// total comes from the ``Paginator/totalCountHeader``. A page size goes out as `per_page`.
     case linkHeader
-    /// Django REST framework's envelope: `{"count", "next", "previous", "results"}`.
-    case djangoREST
+    /// Django REST framework's `PageNumberPagination`: the records, the total (`count`) and
+    /// the neighbours' links (`next`, `previous`) from its `{"count", "next", "previous",
+    /// "results"}` envelope, and any page by number with `?page=N`.
+    ///
+    /// `page` is the pagination class's `page_query_param`. `pageSize` is its
+    /// `page_size_query_param`, which stock DRF leaves unset (the server's `PAGE_SIZE`
+    /// decides): ``Paginator/pageSize`` is sent only when you name it.
+    ///
+    /// ```swift
+    /// // class ArticlePagination(PageNumberPagination): page_size_query_param = "size"
+    /// let pages = Paginator(articles, style: .djangoREST(pageSize: "size"), pageSize: 50)
+    /// ```
+    case djangoREST(page: String = "page", pageSize: String? = nil)
 }

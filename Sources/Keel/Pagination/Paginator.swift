@@ -6,10 +6,13 @@ import Foundation
 ///
 /// It reads the page style's parameters, envelope and headers itself, so the collection
 /// needs no `parse` of its own, and it keeps the total and whether there are more pages.
+/// Relative `next` and `previous` links resolve against the URL of the page that sent them
+/// (RFC 3986), and a link back to a page already loaded ends the paging with an error
+/// instead of looping.
 ///
 /// ```swift
 /// let articles = Collection<Article>(url: "/api/articles", sync: api)
-/// let pages = Paginator(articles, style: .djangoREST)
+/// let pages = Paginator(articles, style: .djangoREST())
 /// try await pages.loadFirstPage()
 /// while pages.hasNextPage { try await pages.loadNextPage() }
 /// print(articles.length, pages.totalCount ?? 0)
@@ -42,6 +45,9 @@ public final class Paginator<M: Model> {
     private var previousURL: String?
     private var nextCursor: String?
     private var cursors: [Int: String] = [:]
+    /// The URL each page loaded since the first came from, to load it again by number and to
+    /// catch a link that leads back.
+    private var pageURLs: [Int: String] = [:]
 
     /// Creates a paginator for a collection; nothing is loaded yet.
     ///
@@ -80,6 +86,7 @@ public final class Paginator<M: Model> {
     @discardableResult
     public func loadFirstPage() async throws(SyncError) -> [M] {
         cursors = [:]
+        pageURLs = [:]
         return try await load(page: 1, url: nil, replacing: true)
     }
 
@@ -90,12 +97,21 @@ public final class Paginator<M: Model> {
     /// ```
     ///
     /// - Returns: The models of the page; none when there is no next page.
-    /// - Throws: ``SyncError``.
+    /// - Throws: ``SyncError``; ``SyncError/pageUnavailable(_:reason:)`` when the server's
+    ///   `next` link leads back to a page already loaded (nothing is sent, and
+    ///   ``hasNextPage`` becomes `false`).
     @discardableResult
     public func loadNextPage() async throws(SyncError) -> [M] {
         guard let current = currentPage else { return try await loadFirstPage() }
         guard hasNextPage else { return [] }
         if case .cursor = style, let nextCursor { cursors[current + 1] = nextCursor }
+        if let nextURL, let earlier = loadedPage(at: nextURL), earlier <= current {
+            hasNextPage = false
+            throw .pageUnavailable(
+                current + 1,
+                reason: "the server's next link \(nextURL) leads back to page \(earlier), already loaded"
+            )
+        }
         return try await load(page: current + 1, url: nextURL, replacing: !appends)
     }
 
@@ -106,10 +122,17 @@ public final class Paginator<M: Model> {
     /// ```
     ///
     /// - Returns: The models of the page; none when there is no previous page.
-    /// - Throws: ``SyncError``.
+    /// - Throws: ``SyncError``; ``SyncError/pageUnavailable(_:reason:)`` when the server's
+    ///   `previous` link leads to the current page or one after it (nothing is sent).
     @discardableResult
     public func loadPreviousPage() async throws(SyncError) -> [M] {
         guard let current = currentPage, hasPreviousPage else { return [] }
+        if let previousURL, let later = loadedPage(at: previousURL), later >= current {
+            throw .pageUnavailable(
+                current - 1,
+                reason: "the server's previous link \(previousURL) leads to page \(later), not back"
+            )
+        }
         return try await load(page: current - 1, url: previousURL, replacing: !appends)
     }
 
@@ -119,27 +142,36 @@ public final class Paginator<M: Model> {
     /// try await pages.loadPage(3)
     /// ```
     ///
-    /// - Parameter number: The page number; for cursor and `Link` styles only pages already
-    ///   visited (and the first) can be loaded by number.
+    /// Page numbers, offsets and ``PageStyle/djangoREST(page:pageSize:)`` address any page
+    /// (DRF answers a page past the end with 404, thrown as ``SyncError/httpStatus(_:body:)``);
+    /// cursor and `Link` pages are reached from their neighbours, so only the first and those
+    /// loaded since ``loadFirstPage()`` load by number, from the cursor or URL they came from.
+    ///
+    /// - Parameter number: The page number.
     /// - Returns: The models of the page.
     /// - Throws: ``SyncError``; ``SyncError/pageUnavailable(_:reason:)`` for a number below
     ///   1 or a page that the style cannot address by number (nothing is sent).
     @discardableResult
     public func loadPage(_ number: Int) async throws(SyncError) -> [M] {
         guard number >= 1 else { throw .pageUnavailable(number, reason: "pages start at 1") }
+        var url: String?
         switch style {
-        case .linkHeader, .djangoREST:
-            guard number == 1 || number == currentPage else {
-                throw .pageUnavailable(number, reason: "these pages are reached by their links, from their neighbours")
+        case .linkHeader:
+            guard number == 1 || pageURLs[number] != nil else {
+                throw .pageUnavailable(
+                    number,
+                    reason: "its link is not known yet (pages are reached from their neighbours)"
+                )
             }
+            url = number == 1 ? nil : pageURLs[number]
         case .cursor:
             guard number == 1 || cursors[number] != nil else {
                 throw .pageUnavailable(number, reason: "its cursor is not known yet")
             }
-        case .pageNumber, .offsetLimit:
+        case .pageNumber, .offsetLimit, .djangoREST:
             break
         }
-        return try await load(page: number, url: nil, replacing: !appends || number == 1)
+        return try await load(page: number, url: url, replacing: !appends || number == 1)
     }
 
     // MARK: - Loading
@@ -147,9 +179,14 @@ public final class Paginator<M: Model> {
     private func load(page: Int, url: String?, replacing: Bool) async throws(SyncError) -> [M] {
         var format = collection.wireFormat ?? M.wireFormat
         switch style {
-        case .djangoREST: format.listKeyPath = "results"
-        case .cursor(_, _, let listKeyPath): format.listKeyPath = listKeyPath
-        default: break
+        case .djangoREST:
+            format.listKeyPath = "results"
+            format.requiresListKeyPath = true
+        case .cursor(_, _, let listKeyPath):
+            format.listKeyPath = listKeyPath
+            format.requiresListKeyPath = true
+        default:
+            break
         }
         var captured: SyncResponse?
         let pageURL: String
@@ -158,9 +195,18 @@ public final class Paginator<M: Model> {
         options.onSuccess = { captured = $0 }
         if !replacing { options.remove = false }
         let models = try await collection.fetch(reset: replacing, options: options)
-        if let captured { read(captured, page: page, loaded: models.count) }
+        if let captured {
+            let answered = captured.url?.absoluteString ?? pageURL
+            pageURLs[page] = answered
+            read(captured, page: page, base: answered, loaded: models.count)
+        }
         currentPage = page
         return models
+    }
+
+    /// The number of the page loaded from a URL since the first page, if any.
+    private func loadedPage(at url: String) -> Int? {
+        pageURLs.first { $0.value == url }?.key
     }
 
     /// The URL of a page addressed by its number (or cursor) in the query.
@@ -180,9 +226,9 @@ public final class Paginator<M: Model> {
         case .cursor(let parameter, _, _):
             if let cursor = cursors[page] { query.append((parameter, cursor)) }
             if let pageSize { query.append(("page_size", String(pageSize))) }
-        case .djangoREST:
-            if page > 1 { query.append(("page", String(page))) }
-            if let pageSize { query.append(("page_size", String(pageSize))) }
+        case .djangoREST(let parameter, let perPage):
+            if page > 1 { query.append((parameter, String(page))) }
+            if let perPage, let pageSize { query.append((perPage, String(pageSize))) }
         case .linkHeader:
             if let pageSize { query.append(("per_page", String(pageSize))) }
         }
@@ -192,17 +238,19 @@ public final class Paginator<M: Model> {
         return base + (base.contains("?") ? "&" : "?") + encoded
     }
 
-    /// Takes the total, the neighbours' links and the next cursor from a page's response.
-    private func read(_ response: SyncResponse, page: Int, loaded: Int) {
+    /// Takes the total, the neighbours' links (resolved against `base`, the page's URL) and
+    /// the next cursor from a page's response.
+    private func read(_ response: SyncResponse, page: Int, base: String, loaded: Int) {
         let links = LinkHeader.links(in: response.headers["link"])
-        nextURL = links["next"]
-        previousURL = links["prev"] ?? links["previous"]
+        let resolved = { (link: String?) in link.map { URLReference.resolve($0, against: base) } }
+        nextURL = resolved(links["next"])
+        previousURL = resolved(links["prev"] ?? links["previous"])
         if let header = response.headers[totalCountHeader.lowercased()], let total = Int(header) { totalCount = total }
         switch style {
         case .djangoREST:
             totalCount = response.body?["count"]?.intValue ?? totalCount
-            nextURL = response.body?["next"]?.stringValue
-            previousURL = response.body?["previous"]?.stringValue
+            nextURL = resolved(response.body?["next"]?.stringValue)
+            previousURL = resolved(response.body?["previous"]?.stringValue)
             hasNextPage = nextURL != nil
         case .cursor(_, let nextKeyPath, _):
             var value = response.body

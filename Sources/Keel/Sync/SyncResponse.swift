@@ -1,3 +1,5 @@
+public import Foundation
+
 /// What a ``Sync`` backend answers.
 ///
 /// ```swift
@@ -10,6 +12,9 @@ public struct SyncResponse: Sendable, Hashable {
     public var headers: [String: String]
     /// The decoded JSON body, or `nil` for an empty body.
     public var body: JSONValue?
+    /// The absolute URL that answered (where redirects led), which relative links in the
+    /// response resolve against; `nil` from backends that do not address records by URL.
+    public var url: URL?
 
     /// Creates a response.
     ///
@@ -21,10 +26,12 @@ public struct SyncResponse: Sendable, Hashable {
     ///   - status: The status code.
     ///   - headers: The headers; names are lower-cased.
     ///   - body: The JSON body.
-    public init(status: Int = 200, headers: [String: String] = [:], body: JSONValue? = nil) {
+    ///   - url: The absolute URL that answered.
+    public init(status: Int = 200, headers: [String: String] = [:], body: JSONValue? = nil, url: URL? = nil) {
         self.status = status
         self.headers = Dictionary(headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { $1 })
         self.body = body
+        self.url = url
     }
 
     /// Whether the status is in the 2xx range.

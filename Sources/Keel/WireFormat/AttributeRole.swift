@@ -18,9 +18,18 @@ public enum AttributeRole: Sendable, Hashable {
     case localOnly
     /// Sent with every write, a PATCH of other attributes included (Drupal's `type`).
     case alwaysSent
+    /// A file (Django REST framework's `FileField`, Rails' `has_one_attached`): sent only as a
+    /// file part of ``Model/save(_:files:wait:patch:options:)``, never as a JSON value or a
+    /// form field, and taken from responses (where the server puts the file's URL).
+    ///
+    /// ```swift
+    /// var format = WireFormat.djangoREST
+    /// format.roles["document"] = .file
+    /// ```
+    case file
 
-    /// Whether the attribute goes into request bodies.
-    var isSent: Bool { self != .readOnly && self != .localOnly }
+    /// Whether the attribute goes into request bodies (a file only as a file part).
+    var isSent: Bool { self != .readOnly && self != .localOnly && self != .file }
 
     /// Whether a response sets the attribute.
     var isReceived: Bool { self != .sendOnly && self != .localOnly }

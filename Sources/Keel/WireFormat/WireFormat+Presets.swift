@@ -26,6 +26,10 @@ extension WireFormat {
     /// (`/notes/`, `/notes/3/`); with files, attributes go as form fields in
     /// ``FormNotation/dotted`` notation, the one DRF's parsers read.
     ///
+    /// List responses are read whether DRF's pagination is on or off: the records of a
+    /// `{"count", "next", "previous", "results"}` envelope (``listKeyPath`` `results`, not
+    /// required), or a plain list. Declare `FileField`s with ``AttributeRole/file``.
+    ///
     /// ```swift
     /// override class var wireFormat: WireFormat { .djangoREST }
     /// ```
@@ -33,6 +37,8 @@ extension WireFormat {
         keys: .snakeCase,
         roles: ["id": .readOnly],
         pathSuffix: "/",
+        listKeyPath: "results",
+        requiresListKeyPath: false,
         formNotation: .dotted
     )
 

@@ -77,7 +77,9 @@ extension WireFormat {
     /// mapped as ``record(from:for:)`` does.
     ///
     /// A body that is neither a list nor an object with the plural root key is returned as it is
-    /// (for the collection's `parse`), unless the format requires a root.
+    /// (for the collection's `parse`), unless the format requires a root. Without
+    /// ``requiresListKeyPath``, a body with nothing at ``listKeyPath`` is read as if the
+    /// format had none.
     ///
     /// - Throws: ``SyncError/unmappableResponse(keyPath:reason:)`` naming the key path that
     ///   does not fit the format.
@@ -85,7 +87,9 @@ extension WireFormat {
         guard !isPlain else { return body }
         let names = root.names(for: modelType)
         var list: [JSONValue]
-        let (body, envelopePath) = try Self.value(at: listKeyPath, in: body)
+        let (body, envelopePath) =
+            requiresListKeyPath
+            ? try Self.value(at: listKeyPath, in: body) : (try? Self.value(at: listKeyPath, in: body)) ?? (body, "")
         var path = envelopePath
         if let array = body.arrayValue {
             list = array

@@ -55,6 +55,11 @@ public struct WireFormat: Sendable, Hashable {
     /// keys (`results` for Django REST framework's pagination, `data.items`); `nil` when the
     /// list is the response itself (or under its root key).
     public var listKeyPath: String?
+    /// Whether a list response must have something at ``listKeyPath``: `true` throws
+    /// ``SyncError/unmappableResponse(keyPath:reason:)`` for one without; `false` reads such a
+    /// response as if there were no key path (a bare list, or an object for the collection's
+    /// `parse`), which is how ``djangoREST`` reads a paginated envelope and a plain list alike.
+    public var requiresListKeyPath: Bool
     /// Where the record of a single-record response is inside an envelope (`data`); `nil`
     /// when the record is the response itself (or under its root key).
     public var recordKeyPath: String?
@@ -79,6 +84,8 @@ public struct WireFormat: Sendable, Hashable {
     ///   - query: Query parameters for every request.
     ///   - drupalFields: Drupal's field wrapping.
     ///   - listKeyPath: Where a list response's records are.
+    ///   - requiresListKeyPath: Whether a list response without anything at `listKeyPath` is
+    ///     an error.
     ///   - recordKeyPath: Where a single-record response's record is.
     ///   - formNotation: How attributes are named as form fields.
     public init(
@@ -90,6 +97,7 @@ public struct WireFormat: Sendable, Hashable {
         query: [String: String] = [:],
         drupalFields: DrupalFields? = nil,
         listKeyPath: String? = nil,
+        requiresListKeyPath: Bool = true,
         recordKeyPath: String? = nil,
         formNotation: FormNotation = .brackets
     ) {
@@ -101,6 +109,7 @@ public struct WireFormat: Sendable, Hashable {
         self.query = query
         self.drupalFields = drupalFields
         self.listKeyPath = listKeyPath
+        self.requiresListKeyPath = requiresListKeyPath
         self.recordKeyPath = recordKeyPath
         self.formNotation = formNotation
     }

@@ -21,7 +21,7 @@ struct PaginationIntegrationTests {
         let all = Collection<Article>(url: "/drf/articles", sync: api)
         for index in 1...7 { try await all.create(["title": .string("Article \(index)")]) }
         let articles = Collection<Article>(url: "/drf/paged-articles", sync: api)
-        let pages = Paginator(articles, style: .djangoREST)
+        let pages = Paginator(articles, style: .djangoREST())
         try await pages.loadNextPage()
         #expect(pages.totalCount == 7)
         #expect(articles.length == 3)
@@ -51,5 +51,8 @@ struct PaginationIntegrationTests {
         #expect(linked.collection.pluck("title") == ["Note 3", "Note 4"])
         try await linked.loadPreviousPage()
         #expect(linked.collection.pluck("title") == ["Note 1", "Note 2"])
+        try await linked.loadPage(2)
+        #expect(linked.collection.pluck("title") == ["Note 3", "Note 4"])
+        #expect(linked.collection.lastResponse?.url?.query?.contains("page=2") == true)
     }
 }

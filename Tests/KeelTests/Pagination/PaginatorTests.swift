@@ -113,6 +113,37 @@ struct PaginatorTests {
         )
     }
 
+    @Test func visitedLinkPagesLoadByNumberFromTheirURLs() async throws {
+        let backend = pagedBackend { page, size in
+            page < 3 ? ["link": "<?page=\(page + 1)&per_page=\(size)>; rel=\"next\""] : [:]
+        }
+        let notes = Collection<Model>(url: "/notes", sync: backend)
+        let pages = Paginator(notes, style: .linkHeader, pageSize: 2, appends: false)
+        while pages.hasNextPage { try await pages.loadNextPage() }
+        try await pages.loadPage(2)
+        #expect(notes.pluck("id") == [3, 4])
+        #expect(pages.currentPage == 2)
+        try await pages.loadPage(1)
+        #expect(notes.pluck("id") == [1, 2])
+        #expect(backend.requests.suffix(2).map(\.url.absoluteString) == ["/notes?page=2&per_page=2", "/notes?per_page=2"])
+        await #expect(throws: SyncError.pageUnavailable(4, reason: "its link is not known yet (pages are reached from their neighbours)")) {
+            _ = try await pages.loadPage(4)
+        }
+    }
+
+    @Test func djangoRESTPagesAndSizesGoUnderTheirParameters() async throws {
+        let backend = ScriptedSync(always: SyncResponse(body: ["count": 30, "next": nil, "previous": nil, "results": []]))
+        let articles = Collection<Model>(url: "/articles/", sync: backend)
+        try await Paginator(articles, style: .djangoREST(), pageSize: 10).loadPage(3)
+        try await Paginator(articles, style: .djangoREST(page: "p", pageSize: "size"), pageSize: 10).loadPage(3)
+        try await Paginator(articles, style: .djangoREST(pageSize: "size"), pageSize: 10).loadFirstPage()
+        #expect(
+            backend.requests.map(\.url.absoluteString) == [
+                "/articles/?page=3", "/articles/?p=3&size=10", "/articles/?size=10",
+            ]
+        )
+    }
+
     @Test func djangoRESTEnvelopesAreReadWithTheCollectionsFormat() async throws {
         final class Article: Model {
             override class var wireFormat: WireFormat { .djangoREST }
@@ -127,7 +158,7 @@ struct PaginatorTests {
             ])
         }
         let articles = Collection<Article>(url: "/articles", sync: backend)
-        let pages = Paginator(articles, style: .djangoREST)
+        let pages = Paginator(articles, style: .djangoREST())
         try await pages.loadFirstPage()
         #expect(pages.totalCount == 3)
         try await pages.loadNextPage()
@@ -166,7 +197,7 @@ struct PaginatorTests {
         await #expect(
             throws: SyncError.unmappableResponse(keyPath: "results", reason: "the response has nothing at \"results\"")
         ) {
-            _ = try await Paginator(articles, style: .djangoREST).loadFirstPage()
+            _ = try await Paginator(articles, style: .djangoREST()).loadFirstPage()
         }
         #expect(articles.pluck("id") == [9])
     }

@@ -29,6 +29,8 @@ urlpatterns = [
     re_path(r"^auth/me$", resilience.Me.as_view()),
     # A stock Django REST framework resource: DefaultRouter, trailing slashes.
     path("drf/", include("keelserver.articles.urls")),
+    # Documents with an optional FileField, paged by PageNumberPagination (page size ?size=N).
+    path("library/", include("keelserver.library.urls")),
     # Drupal 8+ core REST and Drupal 7 Services emulations (cookie sessions, X-CSRF-Token).
     path("", include("keelserver.drupal.urls")),
 ]

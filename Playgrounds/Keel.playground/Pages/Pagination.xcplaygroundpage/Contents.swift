@@ -25,7 +25,7 @@ struct DjangoPages: Sync {
 let articles = Collection<Article>(url: "/articles", sync: DjangoPages())
 var added = 0
 articles.on("add") { _ in added += 1 }
-let pages = Paginator(articles, style: .djangoREST)
+let pages = Paginator(articles, style: .djangoREST())
 try await pages.loadFirstPage()
 precondition(articles.length == 2 && pages.totalCount == 5 && pages.hasNextPage)
 //: The first page replaced the models (one `reset`); each next page is appended, with `add`
