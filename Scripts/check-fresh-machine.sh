@@ -62,7 +62,11 @@ import Keel
 let notes = Collection<Model>(url: "/notes", sync: InMemorySync())
 print("Keel-only app:", notes.count)
 EOF
-(cd "$WORK/app" && swift build) > "$WORK/app.log" 2>&1 || { cat "$WORK/app.log"; echo "FAIL  a Keel-only package"; exit 1; }
+if ! (cd "$WORK/app" && swift build) > "$WORK/app.log" 2>&1; then
+  cat "$WORK/app.log"
+  echo "FAIL  a Keel-only package"
+  exit 1
+fi
 if grep -i "warning" "$WORK/app.log"; then
   echo "FAIL  a package that uses only Keel builds with warnings"
   exit 1

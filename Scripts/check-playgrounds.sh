@@ -38,7 +38,8 @@ for playground in Playgrounds/*.playground; do
       cat "$page/Contents.swift"
     } > "$WORK/main.swift"
     if ! swiftc -swift-version 6 -warnings-as-errors -I "$BIN/Modules" "${CSQLITE[@]}" \
-         "$playground"/Sources/*.swift "$WORK/main.swift" "$BIN/Keel.build/"*.o "$BIN/KeelSQLite.build/"*.o "$BIN/CKeelSQLite.build/"*.o \
+         "$playground"/Sources/*.swift "$WORK/main.swift" \
+         "$BIN/Keel.build/"*.o "$BIN/KeelSQLite.build/"*.o "$BIN/CKeelSQLite.build/"*.o \
          -o "$WORK/page" > "$WORK/compile.log" 2>&1; then
       echo "FAIL  $page (does not compile)"
       head -80 "$WORK/compile.log"

@@ -80,11 +80,21 @@ import Synchronization
 /// ### Errors
 ///
 /// Opening throws ``SQLiteStoreError`` for a damaged or foreign file, a file written by a
-/// newer schema, a path that cannot be used, or permissions that forbid reading or writing
-/// it (``SQLiteStoreError/permissionDenied(path:message:)``); the file is never reset. During
-/// ``perform(_:)``, storage failures (a full disk, an I/O error) are thrown as
+/// newer schema, a path that cannot be used, or permissions that forbid reading it or
+/// creating it (``SQLiteStoreError/permissionDenied(path:message:)``); the file is never
+/// reset. During ``perform(_:)``, storage failures (a full disk, an I/O error) are thrown as
 /// `SyncError.storage(_:)` with the store error's description, and the operation is
 /// rolled back.
+///
+/// ### Read-only stores
+///
+/// A file this process can read but not write (its permission bits, its directory's, a
+/// read-only file system, an immutable file) opens read-only: ``isReadOnly`` is `true`,
+/// reads work, and every write fails with `SyncError.storage(_:)` whose message is
+/// ``SQLiteStoreError/readOnly(path:)``'s, changing nothing. Changes that another process
+/// commits are seen, except when the directory cannot be written either and no writer had
+/// the file open (it has no `-wal` file): SQLite then cannot create the `-shm` index that
+/// reading needs, so the file is read as immutable, as it was when the store opened.
 public final class SQLiteSync: Sync {
     /// The schema version this version of the store reads and writes.
     ///
