@@ -12,7 +12,7 @@ struct DjangoRESTPageJumpTests {
         override class var wireFormat: WireFormat { .djangoREST }
     }
 
-    /// A server of its own with `count` documents, `Doc 1`…
+    /// Starts a server of its own with `count` documents, `Doc 1` to `Doc <count>`.
     private func documents(_ count: Int) async throws -> (TestServer, Collection<Document>) {
         let server = try await TestServer.start()
         let documents = Collection<Document>(url: "/library/documents", sync: RESTSync(baseURL: server.baseURL))

@@ -125,14 +125,19 @@ struct PaginatorTests {
         #expect(pages.currentPage == 2)
         try await pages.loadPage(1)
         #expect(notes.pluck("id") == [1, 2])
-        #expect(backend.requests.suffix(2).map(\.url.absoluteString) == ["/notes?page=2&per_page=2", "/notes?per_page=2"])
-        await #expect(throws: SyncError.pageUnavailable(4, reason: "its link is not known yet (pages are reached from their neighbours)")) {
-            _ = try await pages.loadPage(4)
-        }
+        #expect(
+            backend.requests.suffix(2).map(\.url.absoluteString) == ["/notes?page=2&per_page=2", "/notes?per_page=2"]
+        )
+        let unknown = SyncError.pageUnavailable(
+            4,
+            reason: "its link is not known yet (pages are reached from their neighbours)"
+        )
+        await #expect(throws: unknown) { _ = try await pages.loadPage(4) }
     }
 
     @Test func djangoRESTPagesAndSizesGoUnderTheirParameters() async throws {
-        let backend = ScriptedSync(always: SyncResponse(body: ["count": 30, "next": nil, "previous": nil, "results": []]))
+        let envelope: JSONValue = ["count": 30, "next": nil, "previous": nil, "results": []]
+        let backend = ScriptedSync(always: SyncResponse(body: envelope))
         let articles = Collection<Model>(url: "/articles/", sync: backend)
         try await Paginator(articles, style: .djangoREST(), pageSize: 10).loadPage(3)
         try await Paginator(articles, style: .djangoREST(page: "p", pageSize: "size"), pageSize: 10).loadPage(3)

@@ -145,7 +145,12 @@ public struct RESTSync: Sync {
                 }
             }
         }
-        let response = SyncResponse(status: status, headers: responseHeaders, body: body, url: http.url ?? urlRequest.url)
+        let response = SyncResponse(
+            status: status,
+            headers: responseHeaders,
+            body: body,
+            url: http.url ?? urlRequest.url
+        )
         guard response.isSuccess else {
             FailedResponseRecorder.record(response)
             throw SyncError(failing: response)
