@@ -90,11 +90,13 @@ struct InvocationTests {
     }
 
     @Test func backendOptionsWinOverTheEnvironment() throws {
-        let cwd = URL(fileURLWithPath: "/work", isDirectory: true)
-        let environment = ["TODOS_SERVER": "http://env.example", "TODOS_STORE": "/env.sqlite", "HOME": "/home/me"]
+        // Folders that exist: a store in a missing folder is refused.
+        let cwd = FileManager.default.temporaryDirectory.standardizedFileURL
+        let home = cwd.deletingLastPathComponent()
+        let environment = ["TODOS_SERVER": "http://env.example", "TODOS_STORE": "/env.sqlite", "HOME": home.path]
         #expect(
             try Backend.resolve(store: "t.sqlite", server: nil, environment: environment, currentDirectory: cwd)
-                == .store(URL(fileURLWithPath: "/work/t.sqlite"))
+                == .store(cwd.appendingPathComponent("t.sqlite").standardizedFileURL)
         )
         #expect(
             try Backend.resolve(store: nil, server: nil, environment: environment, currentDirectory: cwd)
@@ -102,7 +104,7 @@ struct InvocationTests {
         )
         #expect(
             try Backend.resolve(store: "~/t.sqlite", server: nil, environment: environment, currentDirectory: cwd)
-                == .store(URL(fileURLWithPath: "/home/me/t.sqlite"))
+                == .store(home.appendingPathComponent("t.sqlite").standardizedFileURL)
         )
         #expect(throws: UsageError.self) {
             try Backend.resolve(store: "a", server: "http://b", environment: [:], currentDirectory: cwd)
