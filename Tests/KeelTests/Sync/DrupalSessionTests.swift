@@ -79,7 +79,9 @@ struct DrupalSessionTests {
     @Test func logoutRemovesTheSessionCookieFromTheURLSessionsStorage() async throws {
         let wire = try WireListener { request in
             if request.target.hasPrefix("/user/login") {
-                var reply = WireListener.Reply.json(#"{"current_user": {"name": "admin"}, "logout_token": "L1"}"#)
+                var reply = WireListener.Reply.json(
+                    #"{"current_user": {"name": "admin"}, "csrf_token": "T1", "logout_token": "L1"}"#
+                )
                 reply.headers["Set-Cookie"] = "SESSabc=xyz; path=/; HttpOnly"
                 return reply
             }
@@ -100,7 +102,9 @@ struct DrupalSessionTests {
     @Test func logoutLeavesOtherCookiesInTheStorage() async throws {
         let wire = try WireListener { request in
             if request.target.hasPrefix("/user/login") {
-                var reply = WireListener.Reply.json(#"{"current_user": {"name": "admin"}, "logout_token": "L1"}"#)
+                var reply = WireListener.Reply.json(
+                    #"{"current_user": {"name": "admin"}, "csrf_token": "T1", "logout_token": "L1"}"#
+                )
                 reply.headers["Set-Cookie"] = "SESSabc=xyz; path=/"
                 return reply
             }
