@@ -61,7 +61,7 @@ extension IdentityMap {
             return nil
         }
         guard let attributes = try format.record(from: response.body ?? .null, for: M.self).objectValue else {
-            throw .invalidResponse("expected a JSON object for \(path), got \(response.body ?? .null)")
+            throw .invalidResponse("expected a JSON object for \(path), got \((response.body ?? .null).debugDescription)")
         }
         let isLoaded = existing(type, id: id, in: collection) != nil
         let model = self.model(

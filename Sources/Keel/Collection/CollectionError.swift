@@ -37,7 +37,7 @@ extension CollectionError: CustomStringConvertible {
         case .reentrantMutation:
             return "A callback tried to change the collection while it was sorting or updating; the change was rejected"
         case .unparsableResponse(let response):
-            return "The response is not a list of models: \(String(describing: response).prefix(200))"
+            return "The response is not a list of models: \(response.debugDescription.prefix(200))"
         }
     }
 }

@@ -177,7 +177,7 @@ extension SyncError: CustomStringConvertible {
         case .timedOut: return "The request timed out"
         case .cancelled: return "The request was cancelled"
         case .httpStatus(let status, let body):
-            return "The server answered \(status)" + (body.map { ": \(String(describing: $0).prefix(200))" } ?? "")
+            return "The server answered \(status)" + (body.map { ": \($0.debugDescription.prefix(200))" } ?? "")
         case .storeRefused(let refusal): return refusal.description
         case .validationFailed(let errors, let status):
             return (status.map { "The record was rejected (\($0))" } ?? "Validation failed") + ": \(errors)"

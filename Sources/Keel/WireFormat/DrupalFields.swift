@@ -70,7 +70,7 @@ public struct DrupalFields: Sendable, Hashable {
         case .drupal8:
             guard !field.hasPrefix("_") else { return value }
             guard let list = value.arrayValue else {
-                throw .unmappableResponse(keyPath: path, reason: "a Drupal field is a list of items, not \(value)")
+                throw .unmappableResponse(keyPath: path, reason: "a Drupal field is a list of items, not \(value.debugDescription)")
             }
             items = list
         case .drupal7(let language):
@@ -82,7 +82,7 @@ public struct DrupalFields: Sendable, Hashable {
             } else {
                 throw .unmappableResponse(
                     keyPath: path,
-                    reason: "a Drupal 7 field is {\"\(language)\": [items]}, not \(value)"
+                    reason: "a Drupal 7 field is {\"\(language)\": [items]}, not \(value.debugDescription)"
                 )
             }
         }
@@ -91,7 +91,7 @@ public struct DrupalFields: Sendable, Hashable {
             guard let object = item.objectValue else {
                 throw .unmappableResponse(
                     keyPath: "\(path)[\(index)]",
-                    reason: "a field item is an object, not \(item)"
+                    reason: "a field item is an object, not \(item.debugDescription)"
                 )
             }
             values.append(itemKeys[field].flatMap { object[$0] } ?? object["value"] ?? object["target_id"] ?? item)

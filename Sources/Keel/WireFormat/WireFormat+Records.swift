@@ -109,7 +109,7 @@ extension WireFormat {
         for index in list.indices {
             let elementPath = "\(path)[\(index)]"
             guard let object = list[index].objectValue else {
-                throw .unmappableResponse(keyPath: elementPath, reason: "a record is an object, not \(list[index])")
+                throw .unmappableResponse(keyPath: elementPath, reason: "a record is an object, not \(list[index].debugDescription)")
             }
             list[index] = .object(try record(object, at: elementPath, rootKey: names.singular))
         }

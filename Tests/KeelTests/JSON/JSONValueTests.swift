@@ -214,9 +214,10 @@ struct JSONValueAccessorTests {
         #expect(JSONValue("x")["key"] == nil)
     }
 
-    @Test func descriptionIsCompactJSON() {
+    @Test func descriptionIsCompactJSONExceptThatAStringIsItsText() {
         let value: JSONValue = ["a": [1, true, nil, "x"], "b": 1.5]
         #expect(value.description == #"{"a":[1,true,null,"x"],"b":1.5}"#)
-        #expect("\(JSONValue.string("q\""))" == #""q\"""#)
+        #expect("\(JSONValue.string("q\""))" == #"q""#)
+        #expect(String(reflecting: JSONValue.string("q\"")) == #""q\"""#)
     }
 }
