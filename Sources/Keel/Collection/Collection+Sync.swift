@@ -24,7 +24,7 @@ extension Collection {
         if reset { options.reset = true }
         await syncGate.enter()
         defer { syncGate.leave() }
-        guard let backend = sync ?? M.sync else { throw .missingBackend }
+        guard let backend = sync ?? M.sync ?? Store.sharedSync else { throw .missingBackend }
         let format = options.wireFormat ?? wireFormat ?? M.wireFormat
         var routed: String?
         if let name = options.route {

@@ -54,13 +54,14 @@ extension Model {
     }
 
     /// The backend in effect: the model's own, else its collection's (or, once that
-    /// collection is released, the one it had), else the class's.
+    /// collection is released, the one it had), else the class's, else the shared store's
+    /// (``Store/shared``).
     ///
     /// ```swift
     /// let backend = note.resolvedSync
     /// ```
     public var resolvedSync: (any Sync)? {
-        sync ?? collectionContext?.sync ?? Self.sync
+        sync ?? collectionContext?.sync ?? Self.sync ?? Store.sharedSync
     }
 
     /// The wire format of one call: the call's, else the collection's, else the class's.

@@ -1,4 +1,4 @@
-import Keel
+public import Keel
 
 extension IdentityMap {
     /// Brings the live models of a replay's records up to date: a temporary id becomes the

@@ -1,5 +1,4 @@
 import Foundation
-public import Keel
 
 extension IdentityMap {
     /// A model factory for a `Collection` that builds models through the map, so a
@@ -72,7 +71,7 @@ extension IdentityMap {
         )
         if !isLoaded {
             if model.urlRoot == nil && model.collection == nil { model.urlRoot = collection }
-            if model.resolvedSync == nil { model.sync = sync }
+            if !model.namesBackend { model.sync = sync }
         }
         model.markSynced()
         return model

@@ -1,6 +1,4 @@
-public import Keel
-
-import struct Foundation.URL
+import Foundation
 
 /// One live model per record: loading the same record twice gives the same instance, so an
 /// edit made through one reference shows everywhere.
@@ -32,6 +30,9 @@ public final class IdentityMap {
     }
 
     private var entries: [Key: Entry] = [:]
+    /// Called with each model the map builds or registers and its collection path: how a
+    /// ``Store`` comes to hold every record loaded through its map.
+    var didAdopt: ((Model, String) -> Void)?
     /// The number of entries after the last sweep of deallocated models; the next sweep
     /// runs when the table has doubled, so sweeping costs O(1) amortized per insertion.
     private var sweptCount = 0
@@ -137,6 +138,7 @@ public final class IdentityMap {
         let model = type.init(attributes, options: options)
         follow(model, in: collection)
         if let id = model.id, !id.isNull { insert(Entry(model), for: Key(collection: collection, id: id)) }
+        didAdopt?(model, collection)
         return model
     }
 
@@ -167,6 +169,7 @@ public final class IdentityMap {
         }
         insert(Entry(model), for: key)
         follow(model, in: collection)
+        didAdopt?(model, collection)
     }
 
     /// Stops tracking a model in every collection it is registered for.

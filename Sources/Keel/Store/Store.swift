@@ -1,0 +1,212 @@
+public import Foundation
+
+/// The one object of an app's data layer: it owns the backend, an ``IdentityMap`` and the
+/// model classes, hands out collections and models wired to them, and keeps
+/// ``LiveQuery``s up to date.
+///
+/// A store is a thin owner of pieces that work without it: the models it hands out are
+/// ordinary ``Model``s and its collections ordinary ``Collection``s, wired to its backend and
+/// built through its identity map, so one record is one instance however it was loaded.
+/// Every model loaded or created through the store is **held** by it (strongly, as
+/// SwiftData's context and WarpDrive's cache hold records) until it is destroyed, and
+/// every held model's changes reach the store's live queries, wherever in the process the
+/// change is made.
+///
+/// ```swift
+/// final class Todo: Model {
+///     override class var urlRoot: String? { "/todos" }
+/// }
+///
+/// let store = Store.inMemory()
+/// let milk = try await store.create(Todo.self, ["title": "Milk", "done": false])
+/// let open = store.query(Todo.self, filter: .attribute("done", equals: false))
+/// open.count          // 1
+/// milk["done"] = true
+/// open.count          // 0
+/// ```
+///
+/// Like models, a store is not `Sendable`: create it in the isolation domain of the models
+/// it hands out (usually the main actor). The backend may be shared by several stores.
+public final class Store {
+    /// The backend every request goes through: any `Sync` or decorator chain.
+    ///
+    /// ```swift
+    /// let store = Store(sync: RetryingSync(RESTSync(baseURL: api)))
+    /// store.sync
+    /// ```
+    public let sync: any Sync
+
+    /// The identity map through which the store builds its models.
+    ///
+    /// ```swift
+    /// store.identityMap.existing(Todo.self, id: 7, in: "/todos")
+    /// ```
+    public let identityMap: IdentityMap
+
+    /// The held models and live queries of each registered class, by collection path.
+    var classes: [String: StoredClass] = [:]
+    /// The collection path of each registered class.
+    var paths: [ObjectIdentifier: String] = [:]
+    /// The number the next held model is given: models are kept in the order the store
+    /// came to hold them, which is also how a query without a sort orders them.
+    private var nextSequence = 0
+
+    /// Creates a store over a backend.
+    ///
+    /// ```swift
+    /// let store = Store(sync: RESTSync(baseURL: URL(string: "https://api.example.com")!))
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - sync: The backend: a `RESTSync`, an `InMemorySync`, a caching backend, or any
+    ///     decorator chain.
+    ///   - identityMap: The identity map to build models through; a new one by default.
+    ///     The store holds every model the map builds from now on.
+    public init(sync: any Sync, identityMap: IdentityMap = IdentityMap()) {
+        self.sync = sync
+        self.identityMap = identityMap
+        identityMap.didAdopt = { [unowned self] model, collection in
+            self.hold(model, in: collection)
+        }
+    }
+
+    /// A store over an ``InMemorySync``, for previews, tests and apps without a server.
+    ///
+    /// ```swift
+    /// let store = Store.inMemory()
+    /// ```
+    ///
+    /// - Returns: A store with a new, empty in-memory backend.
+    public static func inMemory() -> Store {
+        Store(sync: InMemorySync())
+    }
+
+    /// A store over a REST server.
+    ///
+    /// ```swift
+    /// let store = Store.rest(baseURL: URL(string: "https://api.example.com")!)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - baseURL: The server's base URL; model paths resolve against it.
+    ///   - headers: Headers for every request (an `Authorization` header, for example).
+    /// - Returns: A store with a ``RESTSync`` backend.
+    public static func rest(baseURL: URL, headers: [String: String] = [:]) -> Store {
+        Store(sync: RESTSync(baseURL: baseURL, headers: headers))
+    }
+
+    // MARK: - Classes
+
+    /// Registers a model class under a collection path.
+    ///
+    /// A class with a `urlRoot` is registered under it on first use, so registering is
+    /// needed only for classes without one or to use another path.
+    ///
+    /// ```swift
+    /// store.register(Todo.self, path: "/lists/1/todos")
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - type: The model class.
+    ///   - path: Its collection path; the class's `urlRoot` when `nil`.
+    /// - Precondition: The class has a `urlRoot` or a path is given, and the path is not
+    ///   registered for another class.
+    public func register<M: Model>(_ type: M.Type, path: String? = nil) {
+        guard let path = path ?? M.urlRoot else {
+            preconditionFailure("Store: \(M.self) has no urlRoot; register it with a path")
+        }
+        _ = storedClass(for: type, path: path)
+    }
+
+    /// The collection path of a class, registering it under its `urlRoot` on first use.
+    func path<M: Model>(for type: M.Type) -> String {
+        if let path = paths[ObjectIdentifier(type)] { return path }
+        register(type)
+        return paths[ObjectIdentifier(type), default: ""]
+    }
+
+    /// The record of a class, created (and the class registered) on first use.
+    func storedClass<M: Model>(for type: M.Type, path: String? = nil) -> StoredClass {
+        if let known = paths[ObjectIdentifier(type)], path == nil || path == known, let stored = classes[known] {
+            return stored
+        }
+        let path = path ?? self.path(for: type)
+        if let stored = classes[path] {
+            precondition(
+                stored.type == type,
+                "Store: \(path) is registered for \(stored.type), not \(M.self)"
+            )
+            paths[ObjectIdentifier(type)] = path
+            return stored
+        }
+        let stored = StoredClass(type: type, path: path)
+        classes[path] = stored
+        paths[ObjectIdentifier(type)] = path
+        return stored
+    }
+
+    // MARK: - Holding models
+
+    /// Starts holding a model the identity map built or registered, and shows it to the
+    /// live queries of its class.
+    func hold(_ model: Model, in collection: String) {
+        let stored: StoredClass
+        if let known = classes[collection] {
+            stored = known
+        } else if let registered = paths[ObjectIdentifier(type(of: model))], let known = classes[registered] {
+            stored = known
+        } else {
+            stored = StoredClass(type: type(of: model), path: collection)
+            classes[collection] = stored
+            paths[ObjectIdentifier(type(of: model))] = collection
+        }
+        guard stored.held[model.cidNumber] == nil else { return }
+        wire(model, path: stored.path)
+        nextSequence += 1
+        stored.hold(model, sequence: nextSequence)
+    }
+
+    /// The models of a class the store holds, in the order it came to hold them.
+    ///
+    /// ```swift
+    /// let everything = store.models(Todo.self)
+    /// ```
+    ///
+    /// - Parameter type: The model class.
+    /// - Returns: The held models.
+    /// - Complexity: O(*n* log *n*) for *n* held models.
+    public func models<M: Model>(_ type: M.Type) -> [M] {
+        storedClass(for: type).orderedModels().compactMap { $0 as? M }
+    }
+
+    /// The held model of a class with this id, without a request.
+    ///
+    /// ```swift
+    /// let cached = store.peek(Todo.self, id: 7)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - type: The model class.
+    ///   - id: The record's id.
+    /// - Returns: The model, or `nil` when the store holds none with this id.
+    /// - Complexity: O(1) on average.
+    public func peek<M: Model>(_ type: M.Type, id: JSONValue) -> M? {
+        identityMap.existing(type, id: id, in: path(for: type))
+    }
+
+    /// Gives a model the store's path (unless a collection gives it one) and backend
+    /// (unless it, its collection or its class names one), so that it saves and destroys
+    /// through the store.
+    func wire(_ model: Model, path: String) {
+        if model.collection == nil && model.urlRoot != path { model.urlRoot = path }
+        if !model.namesBackend { model.sync = sync }
+    }
+}
+
+extension Model {
+    /// Whether the model, its collection or its class names a backend (the shared store's
+    /// does not count).
+    var namesBackend: Bool {
+        sync != nil || collectionContext?.sync != nil || Self.sync != nil
+    }
+}

@@ -1,0 +1,77 @@
+/// What a ``Store`` keeps for one model class: the models it holds and the live queries
+/// over them, which it tells about every model that arrives, changes or goes.
+final class StoredClass {
+    /// A held model and the order in which the store came to hold it.
+    struct Held {
+        let model: Model
+        let sequence: Int
+    }
+
+    /// A live query, held weakly: a query nobody uses any more stops being updated.
+    private struct WeakObserver {
+        weak var observer: (any StoreObserver)?
+    }
+
+    let type: Model.Type
+    let path: String
+    /// The held models, by client id number.
+    private(set) var held: [Int: Held] = [:]
+    private var observers: [WeakObserver] = []
+
+    init(type: Model.Type, path: String) {
+        self.type = type
+        self.path = path
+    }
+
+    /// Holds a model and follows its changes until it is destroyed.
+    func hold(_ model: Model, sequence: Int) {
+        held[model.cidNumber] = Held(model: model, sequence: sequence)
+        model.on("change", owner: self) { [weak self, weak model] _ in
+            guard let self, let model else { return }
+            for observer in self.liveObservers() { observer.storeDidChange(model) }
+        }
+        model.on("destroy", owner: self) { [weak self, weak model] _ in
+            guard let self, let model else { return }
+            self.release(model)
+        }
+        for observer in liveObservers() { observer.storeDidAdd(model, sequence: sequence) }
+    }
+
+    /// Stops holding a model (it was destroyed) and takes it out of the live queries.
+    func release(_ model: Model) {
+        guard held.removeValue(forKey: model.cidNumber) != nil else { return }
+        model.off(owner: self)
+        for observer in liveObservers() { observer.storeDidRemove(model) }
+    }
+
+    /// The held models in the order the store came to hold them.
+    ///
+    /// - Complexity: O(*n* log *n*).
+    func orderedHeld() -> [Held] {
+        held.values.sorted { $0.sequence < $1.sequence }
+    }
+
+    /// The held models in the order the store came to hold them.
+    func orderedModels() -> [Model] { orderedHeld().map(\.model) }
+
+    /// Starts telling `observer` about the class's models.
+    func addObserver(_ observer: any StoreObserver) {
+        observers.removeAll { $0.observer == nil }
+        observers.append(WeakObserver(observer: observer))
+    }
+
+    /// The observers still alive, in the order they were added.
+    private func liveObservers() -> [any StoreObserver] {
+        observers.compactMap(\.observer)
+    }
+}
+
+/// What follows the models a store holds of one class: a live query.
+protocol StoreObserver: AnyObject {
+    /// The store holds a new model.
+    func storeDidAdd(_ model: Model, sequence: Int)
+    /// A held model's attributes changed.
+    func storeDidChange(_ model: Model)
+    /// The store no longer holds a model (it was destroyed).
+    func storeDidRemove(_ model: Model)
+}

@@ -1,0 +1,140 @@
+import Foundation
+import Keel
+import Testing
+
+/// A live query checked against a plain run of the same query after every step of a long,
+/// seeded series of random operations: adds, changes that enter or leave the filter, sort-key
+/// changes, destroys, fetches that merge server changes, and id rewrites like a replay's.
+struct LiveQueryRandomizedTests {
+    /// A small deterministic generator (SplitMix64), so that a failure repeats.
+    private struct Generator: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    /// One query under test: its parameters, to run it again plainly, and a mirror of its
+    /// events.
+    private struct Case {
+        let query: LiveQuery<StoreTodo>
+        let mirror: QueryMirror<StoreTodo>
+        let isIncluded: (StoreTodo) -> Bool
+        let isSorted: Bool
+        let offset: Int
+        let limit: Int?
+
+        /// The query run from scratch over the store's models.
+        func rerun(_ store: Store) -> [StoreTodo] {
+            var models = store.models(StoreTodo.self).filter(isIncluded)
+            if isSorted {
+                // A stable sort by rank (missing ranks last), ties in the store's order.
+                models = models.enumerated().sorted { lhs, rhs in
+                    let (a, b) = (lhs.element[StoreTodo.rank], rhs.element[StoreTodo.rank])
+                    switch (a, b) {
+                    case (let a?, let b?) where a != b: return a < b
+                    case (.some, .none): return true
+                    case (.none, .some): return false
+                    default: return lhs.offset < rhs.offset
+                    }
+                }.map(\.element)
+            }
+            let start = min(offset, models.count)
+            let end = limit.map { min(models.count, start + $0) } ?? models.count
+            return Array(models[start..<end])
+        }
+    }
+
+    @Test func matchesAPlainRunAfterEveryStepOfFiveThousandRandomOperations() async throws {
+        let server = InMemorySync()
+        let store = Store(sync: server)
+        var random = Generator(state: 29)
+        let inGroups: (StoreTodo) -> Bool = { ($0[StoreTodo.group] ?? 0) % 3 != 0 }
+        let cases = [
+            (QueryFilter<StoreTodo>.key(StoreTodo.group) { ($0 ?? 0) % 3 != 0 }, inGroups, true, 3, 7 as Int?),
+            (QueryFilter<StoreTodo>(inGroups), inGroups, true, 0, nil),
+            (nil, { _ in true }, true, 0, 12),
+            (QueryFilter<StoreTodo>.equals(StoreTodo.done, false), { $0[StoreTodo.done] == false }, false, 2, 5),
+            (nil, { _ in true }, false, 0, nil),
+        ].map { filter, isIncluded, isSorted, offset, limit in
+            let query = store.query(
+                StoreTodo.self,
+                filter: filter,
+                sort: isSorted ? .attribute("rank") : nil,
+                offset: offset,
+                limit: limit
+            )
+            return Case(
+                query: query,
+                mirror: QueryMirror(query),
+                isIncluded: isIncluded,
+                isSorted: isSorted,
+                offset: offset,
+                limit: limit
+            )
+        }
+        let todos = store.collection(StoreTodo.self)
+        var nextID = 1000
+
+        for step in 0..<5_000 {
+            let held = store.models(StoreTodo.self)
+            let operation = held.count < 8 ? 0 : Int.random(in: 0..<8, using: &random)
+            switch operation {
+            case 0, 1:  // add: a create, or a record a fetch brings
+                let attributes: Attributes = [
+                    "rank": .int(Int.random(in: 0..<20, using: &random)),
+                    "group": .int(Int.random(in: 0..<6, using: &random)),
+                    "done": .bool(Bool.random(using: &random)),
+                ]
+                if Bool.random(using: &random) {
+                    try await store.create(StoreTodo.self, attributes)
+                } else {
+                    nextID += 1
+                    var record = attributes
+                    record["id"] = .int(nextID)
+                    _ = store.identityMap.model(StoreTodo.self, collection: "/todos", attributes: record)
+                }
+            case 2:  // a change that may enter or leave the filters
+                let model = held[Int.random(in: 0..<held.count, using: &random)]
+                model[StoreTodo.group] = Int.random(in: 0..<6, using: &random)
+                model[StoreTodo.done] = Bool.random(using: &random)
+            case 3, 4:  // a sort-key change, sometimes removing the key
+                let model = held[Int.random(in: 0..<held.count, using: &random)]
+                model[StoreTodo.rank] = Int.random(in: 0..<25, using: &random) < 24 ? Int.random(in: 0..<20, using: &random) : nil
+            case 5:  // a destroy
+                let model = held[Int.random(in: 0..<held.count, using: &random)]
+                if model.isNew {
+                    try await model.destroy()
+                } else {
+                    model.trigger(Event(name: "destroy", model: model))
+                }
+            case 6:  // a fetch that merges changes made on the server
+                for record in server.records(at: "/todos").shuffled(using: &random).prefix(3) {
+                    guard let id = record["id"], let url = URL(string: "/todos/\(id)") else { continue }
+                    var changed = record
+                    changed["rank"] = .int(Int.random(in: 0..<20, using: &random))
+                    changed["group"] = .int(Int.random(in: 0..<6, using: &random))
+                    _ = try await server.perform(SyncRequest(method: .update, url: url, body: .object(changed)))
+                }
+                var options = SyncOptions()
+                options.remove = false
+                try await todos.fetch(options: options)
+            default:  // a replay's id rewrite: a temporary id becomes the server's
+                let model = held[Int.random(in: 0..<held.count, using: &random)]
+                nextID += 1
+                model.set(["id": .int(nextID), "rank": .int(Int.random(in: 0..<20, using: &random))])
+            }
+            for (index, check) in cases.enumerated() {
+                let expected = check.rerun(store).map(\.cid)
+                #expect(check.query.map(\.cid) == expected, "indexing query \(index), step \(step)")
+                #expect(check.query.models.map(\.cid) == expected, "query \(index), step \(step)")
+                #expect(check.mirror.models.map(\.cid) == expected, "events of query \(index), step \(step)")
+                if check.query.models.map(\.cid) != expected { return }
+            }
+        }
+    }
+}
