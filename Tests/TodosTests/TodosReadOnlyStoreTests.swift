@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-/// A store nobody may change: a command that would change it says so in one sentence.
+/// A store nobody may change: a command that only reads works, and one that would change it
+/// says so in one sentence.
 ///
 /// The file is made immutable (`chattr +i`), which denies writes to root too, so the test
 /// runs where CI runs as root.
@@ -33,6 +34,19 @@ import Testing
             #expect(
                 result.stderr == "todos: error: cannot change the todo store \(sandbox.store.path): it is read-only\n"
             )
+        }
+
+        @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: chattr.path)))
+        func aReadOnlyStoreIsListed() async throws {
+            let sandbox = try TodosSandbox()
+            try await sandbox.succeed(["add", "Mine"])
+            try #require(try setImmutable(sandbox.store, true), "chattr +i is not allowed here")
+            defer { _ = try? setImmutable(sandbox.store, false) }
+
+            let result = try await sandbox.run(["list"])
+            #expect(result.status == 0, "\(result)")
+            #expect(result.stdout.contains("Mine"), "\(result)")
+            #expect(result.stderr.isEmpty, "\(result)")
         }
     }
 #endif
