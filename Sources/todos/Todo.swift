@@ -39,8 +39,13 @@ final class Todo: Model {
     /// a `done` that is not true or false. Empty for a todo `todos` wrote.
     var defects: [String] {
         var found: [String] = []
-        if let title = self["title"], title.stringValue == nil { found.append("its title is not text: \(title)") }
-        if let done = self["done"], done.boolValue == nil { found.append("its done is not true or false: \(done)") }
+        // JSON text, so that a string where a Boolean belongs shows its quotes.
+        if let title = self["title"], title.stringValue == nil {
+            found.append("its title is not text: \(title.debugDescription)")
+        }
+        if let done = self["done"], done.boolValue == nil {
+            found.append("its done is not true or false: \(done.debugDescription)")
+        }
         return found
     }
 

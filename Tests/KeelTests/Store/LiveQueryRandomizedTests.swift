@@ -80,7 +80,7 @@ struct LiveQueryRandomizedTests {
         let todos = store.collection(StoreTodo.self)
         var nextID = 1000
 
-        for step in 0..<5_000 {
+        for step in 0..<2_000 {
             let held = store.models(StoreTodo.self)
             let operation = held.count < 8 ? 0 : Int.random(in: 0..<8, using: &random)
             switch operation {
