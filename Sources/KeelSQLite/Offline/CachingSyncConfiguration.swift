@@ -38,7 +38,7 @@ extension CachingSync {
         public var sendsImmediately = true
         /// Called with the report of every replay that sent or settled something, including
         /// the replays that writes start: hand it to your isolation domain's
-        /// ``IdentityMap/apply(_:)`` so live models get server ids and states.
+        /// `IdentityMap/apply(_:)` so live models get server ids and states.
         ///
         /// ```swift
         /// configuration.onReplay = { report in Task { @MainActor in map.apply(report) } }

@@ -15,7 +15,7 @@ extension IdentityMap {
     /// note.syncState  // .synced
     /// ```
     ///
-    /// - Parameter report: A report from ``CachingSync/replay()``.
+    /// - Parameter report: A report from `CachingSync/replay()`.
     /// - Complexity: O(*n*) for *n* records in the report, plus the cost of setting their
     ///   attributes.
     public func apply(_ report: ReplayReport) {

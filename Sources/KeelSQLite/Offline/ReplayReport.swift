@@ -3,7 +3,7 @@ public import Keel
 /// What a ``CachingSync/replay()`` did: the changes it sent, those the server rejected,
 /// the conflicts, and how the affected records stand now.
 ///
-/// Hand it to ``IdentityMap/apply(_:)`` to bring live models up to date (server ids,
+/// Hand it to `IdentityMap/apply(_:)` to bring live models up to date (server ids,
 /// rewritten foreign keys, sync states).
 ///
 /// ```swift

@@ -6,7 +6,7 @@ public import Keel
 /// When the create reaches the server, the server's id replaces the temporary one in the
 /// local record, in the foreign keys of records that point to it (see ``ForeignKey``), in
 /// the URLs and bodies of later queued changes, and, through
-/// ``IdentityMap/apply(_:)``, in live models.
+/// `IdentityMap/apply(_:)`, in live models.
 ///
 /// ```swift
 /// let note = try await notes.create(["title": "Offline"])

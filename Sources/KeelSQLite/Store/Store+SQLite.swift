@@ -3,7 +3,7 @@ public import Keel
 
 extension Store {
     /// A store over a REST server with a local SQLite copy and a durable write queue: a
-    /// ``CachingSync`` joining a `RESTSync` and a ``SQLiteOfflineStore``.
+    /// `CachingSync` joining a `RESTSync` and a `SQLiteOfflineStore`.
     ///
     /// Replays that writes start (each write first sends what waits before it) reach the
     /// store's live models on the main actor, so a record created offline gets its server
@@ -68,7 +68,7 @@ extension Store {
         return store
     }
 
-    /// A store over a local SQLite file only (``SQLiteSync``), for apps without a server.
+    /// A store over a local SQLite file only (`SQLiteSync`), for apps without a server.
     ///
     /// ```swift
     /// let store = try Store.sqlite(fileURL: documents.appendingPathComponent("todos.sqlite"))
@@ -81,14 +81,14 @@ extension Store {
         Store(sync: try SQLiteSync(fileURL: fileURL))
     }
 
-    /// The store's backend as a ``CachingSync``, when it is one.
+    /// The store's backend as a `CachingSync`, when it is one.
     ///
     /// ```swift
     /// let pending = try await store.cachingSync?.queuedChanges().count
     /// ```
     public var cachingSync: CachingSync? { sync as? CachingSync }
 
-    /// Sends the queued changes (``CachingSync/replay()``) and applies the report to the
+    /// Sends the queued changes (`CachingSync/replay()`) and applies the report to the
     /// live models: server ids replace temporary ones, foreign keys and sync states follow,
     /// and live queries move the models.
     ///
@@ -99,7 +99,7 @@ extension Store {
     ///
     /// - Returns: The replay's report, already applied.
     /// - Throws: ``Keel/SyncError/missingBackend`` when the store's backend is not a
-    ///   ``CachingSync``; `SyncError.storage(_:)` when the local store fails.
+    ///   `CachingSync`; `SyncError.storage(_:)` when the local store fails.
     @discardableResult
     public func replay() async throws(SyncError) -> ReplayReport {
         guard let cache = cachingSync else { throw .missingBackend }
@@ -108,7 +108,7 @@ extension Store {
         return report
     }
 
-    /// Settles a conflict (``CachingSync/resolve(_:with:)``) and applies the report of the
+    /// Settles a conflict (`CachingSync/resolve(_:with:)`) and applies the report of the
     /// replay that follows to the live models.
     ///
     /// ```swift
@@ -118,11 +118,11 @@ extension Store {
     /// ```
     ///
     /// - Parameters:
-    ///   - conflict: A conflict from ``CachingSync/conflicts()``.
+    ///   - conflict: A conflict from `CachingSync/conflicts()`.
     ///   - resolution: The decision.
     /// - Returns: The report, already applied.
     /// - Throws: ``Keel/SyncError/missingBackend`` when the store's backend is not a
-    ///   ``CachingSync``; `SyncError.storage(_:)`.
+    ///   `CachingSync`; `SyncError.storage(_:)`.
     @discardableResult
     public func resolve(_ conflict: SyncConflict, with resolution: ConflictResolution) async throws(SyncError)
         -> ReplayReport
