@@ -92,7 +92,7 @@ PIP_QUIET=()
 run "$VENV/bin/python" -m pip install ${PIP_QUIET[@]+"${PIP_QUIET[@]}"} --disable-pip-version-check --no-input \
     --requirement "$REQUIREMENTS" \
     || die "pip install -r $REQUIREMENTS failed (is PyPI reachable?)"
-run "$VENV/bin/python" -c 'import django, rest_framework' \
-    || die "Django / djangorestframework do not import from $VENV after installing"
+run "$VENV/bin/python" -c 'import django, rest_framework, gunicorn' \
+    || die "Django / djangorestframework / gunicorn do not import from $VENV after installing"
 printf '%s\n' "$WANT" > "$STAMP"
 log "done: $("$VENV/bin/python" -m pip --disable-pip-version-check freeze 2>/dev/null | tr '\n' ' ')"

@@ -32,30 +32,8 @@ final class LoopbackServer: Sendable {
     init(body: String) throws {
         // A client that closes its connection early must not end the benchmark.
         signal(SIGPIPE, SIG_IGN)
-        #if canImport(Glibc)
-            let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        #else
-            let descriptor = socket(AF_INET, SOCK_STREAM, 0)
-        #endif
-        guard descriptor >= 0 else { throw UsageError(description: "cannot open a socket") }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let named = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
-        }
-        guard bound == 0, named == 0, listen(descriptor, 16) == 0 else {
-            close(descriptor)
-            throw UsageError(description: "cannot listen on 127.0.0.1")
-        }
-        baseURL = URL(string: "http://127.0.0.1:\(UInt16(bigEndian: address.sin_port))")!
+        let (descriptor, baseURL) = try listeningLoopbackSocket(backlog: 16)
+        self.baseURL = baseURL
         let head = "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n"
         let state = ServerState(descriptor: descriptor, response: Array((head + body).utf8))
         self.state = state
@@ -66,6 +44,44 @@ final class LoopbackServer: Sendable {
     func stop() {
         state.stopped.withLock { $0 = true }
     }
+}
+
+/// A TCP socket bound to a free port of 127.0.0.1 and listening, with its base URL
+/// (`http://127.0.0.1:PORT`).
+///
+/// ```swift
+/// let (descriptor, baseURL) = try listeningLoopbackSocket(backlog: 16)
+/// ```
+///
+/// - Parameter backlog: How many connections the kernel queues before they are accepted.
+/// - Throws: ``UsageError`` when no socket can be bound.
+func listeningLoopbackSocket(backlog: Int32) throws(UsageError) -> (descriptor: Int32, baseURL: URL) {
+    #if canImport(Glibc)
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    #else
+        let descriptor = socket(AF_INET, SOCK_STREAM, 0)
+    #endif
+    guard descriptor >= 0 else { throw UsageError(description: "cannot open a socket") }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    address.sin_port = 0
+    let bound = withUnsafePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+            bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+        }
+    }
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    let named = withUnsafeMutablePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
+    }
+    guard bound == 0, named == 0, listen(descriptor, backlog) == 0,
+        let baseURL = URL(string: "http://127.0.0.1:\(UInt16(bigEndian: address.sin_port))")
+    else {
+        close(descriptor)
+        throw UsageError(description: "cannot listen on 127.0.0.1")
+    }
+    return (descriptor, baseURL)
 }
 
 /// What the accepting thread and the connection threads share.

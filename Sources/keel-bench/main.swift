@@ -1,7 +1,8 @@
 // keel-bench: the workloads of Benchmarks/README.md through Keel, each beside its
 // plain-Swift floor; with UPLOAD_URL set, the memory of a 50 MiB upload instead
 // (UploadBenchmark.swift); with REPLAY_URL set, the replay of queued writes to a server
-// (ReplayBenchmark.swift). Prints `name ops_per_sec total_ms floor_ops_per_sec floor_total_ms`
+// (ReplayBenchmark.swift); with TIMEOUT_STRESS set, many requests that must all time out
+// (TimeoutStress.swift). Prints `name ops_per_sec total_ms floor_ops_per_sec floor_total_ms`
 // per workload, then one JSON object (read by Benchmarks/compare.py). Exits with status 1
 // when a check value is wrong, 2 on a bad environment setting.
 import Foundation
@@ -17,6 +18,10 @@ if let upload = UploadBenchmark(environment: ProcessInfo.processInfo.environment
 }
 if let replay = ReplayBenchmark(environment: ProcessInfo.processInfo.environment) {
     exit(replay.runBlocking())
+}
+
+if let stress = TimeoutStress(environment: ProcessInfo.processInfo.environment) {
+    exit(stress.runBlocking())
 }
 
 let configuration: Configuration

@@ -3,18 +3,19 @@
 Keel's integration-test HTTP server.
 
 Binds 127.0.0.1 on an ephemeral port (or --port N), prints exactly one line
-``KEEL_TEST_SERVER_PORT=<port>`` to stdout, then serves until standard input
-reaches EOF, the parent process goes away, or SIGTERM/SIGINT arrives
-(--standalone: only the signals).
+``KEEL_TEST_SERVER_PORT=<port>`` to stdout, then serves the Django app with
+gunicorn (one gthread worker) until standard input reaches EOF, the parent
+process goes away, or SIGTERM/SIGINT/SIGHUP arrives (--standalone: only the
+signals).
 Everything else (request logs with KEEL_TEST_SERVER_VERBOSE=1, tracebacks)
 goes to stderr. See README.md in this directory for the API.
 """
 
 import argparse
-import io
 import os
 import shutil
 import signal
+import socket
 import sys
 import tempfile
 import threading
@@ -36,36 +37,6 @@ def parse_args():
     )
     parser.add_argument("--verbose", "-v", action="store_true", help="log every request to stderr")
     return parser.parse_args()
-
-
-def read_chunked(stream, limit=64 * 1024 * 1024):
-    """Decode an HTTP/1.1 chunked body (trailers are read and dropped)."""
-    body = bytearray()
-    while True:
-        line = stream.readline(65537)
-        if not line:
-            break
-        size = int(line.split(b";", 1)[0].strip() or b"0", 16)
-        if size == 0:
-            while stream.readline(65537) not in (b"\r\n", b"\n", b""):
-                pass
-            break
-        body += stream.read(size)
-        stream.readline(65537)  # CRLF after the chunk
-        if len(body) > limit:
-            raise ValueError("chunked request body too large")
-    return bytes(body)
-
-
-def chunked_body_app(app):
-    def wrapper(environ, start_response):
-        body = environ.pop("keel.chunked_body", None)
-        if body is not None:
-            environ["wsgi.input"] = io.BytesIO(body)
-            environ["CONTENT_LENGTH"] = str(len(body))
-        return app(environ, start_response)
-
-    return wrapper
 
 
 def main():
@@ -92,10 +63,6 @@ def main():
         if database_dir is not None:
             shutil.rmtree(database_dir, ignore_errors=True)
 
-    def exit_now(*_):
-        remove_database()
-        os._exit(0)
-
     import django
 
     try:
@@ -110,77 +77,105 @@ def main():
         remove_database()
         raise
 
-    from django.core.servers.basehttp import ThreadedWSGIServer, WSGIRequestHandler
-    from django.core.wsgi import get_wsgi_application
-
-    verbose = os.environ.get("KEEL_TEST_SERVER_VERBOSE", "") not in ("", "0")
-
-    class Handler(WSGIRequestHandler):
-        def get_environ(self):
-            env = super().get_environ()
-            env["RAW_URI"] = self.path  # undecoded request target, as gunicorn names it
-            # wsgiref invents "text/plain" / "" for absent headers; report absence.
-            if self.headers.get("Content-Type") is None:
-                env.pop("CONTENT_TYPE", None)
-            if self.headers.get("Content-Length") is None:
-                env.pop("CONTENT_LENGTH", None)
-            if "chunked" in self.headers.get("Transfer-Encoding", "").lower():
-                # wsgiref ignores chunked request bodies (URLSession sends them
-                # for httpBodyStream): decode here, hand over in chunked_body_app.
-                # CONTENT_LENGTH stays "0" here: Django's ServerHandler drains
-                # that many bytes of the socket after the response.
-                env["keel.chunked_body"] = read_chunked(self.rfile)
-                env["CONTENT_LENGTH"] = "0"
-            return env
-
-        def log_message(self, format, *args):
-            if verbose:
-                sys.stderr.write("keel test server: %s %s\n" % (self.address_string(), format % args))
-
-    class Server(ThreadedWSGIServer):
-        request_queue_size = 128  # parallel tests open many connections at once
-
-    # A fixed --port can be taken again at once by a server a test restarts, although
-    # the previous one's connections linger in TIME_WAIT or FIN_WAIT2 (SO_REUSEADDR and
-    # SO_REUSEPORT; both servers set them, so only a restart shares the port).
-    Server.allow_reuse_port = args.port != 0
-    httpd = Server(("127.0.0.1", args.port), Handler, allow_reuse_address=args.port != 0)
-    httpd.set_app(chunked_body_app(get_wsgi_application()))
-    port = httpd.server_address[1]
-
-    serving = threading.Thread(target=httpd.serve_forever, kwargs={"poll_interval": 0.2}, daemon=True)
-    serving.start()
+    listener = listening_socket(args.port)
+    port = listener.getsockname()[1]
 
     sys.stdout.write(f"KEEL_TEST_SERVER_PORT={port}\n")
     sys.stdout.flush()
     # Nothing else may reach the stdout pipe (the launcher stops reading it).
     os.dup2(sys.stderr.fileno(), sys.stdout.fileno())
 
-    signal.signal(signal.SIGTERM, exit_now)
-    signal.signal(signal.SIGINT, exit_now)
+    server = gunicorn_server(listener, verbose=os.environ.get("KEEL_TEST_SERVER_VERBOSE", "") not in ("", "0"))
 
-    if args.standalone:
-        while True:
-            time.sleep(3600)
+    if not args.standalone:
+        # Exit when stdin reaches EOF or our parent dies (we get re-parented, while stdin
+        # stays open because some other process inherited the pipe's write end).
+        threading.Thread(target=watch_stdin, daemon=True).start()
+        threading.Thread(target=watch_parent, args=(parent,), daemon=True).start()
 
-    signal.signal(signal.SIGHUP, exit_now)
+    try:
+        server.run()
+    finally:
+        remove_database()
 
-    # Exit if our parent dies (we get re-parented) even if stdin stays open
-    # because some other process inherited the pipe's write end.
-    def watch_parent():
-        while True:
-            time.sleep(0.5)
-            if os.getppid() != parent:
-                exit_now()
 
-    threading.Thread(target=watch_parent, daemon=True).start()
+def listening_socket(port):
+    """
+    The server's socket on 127.0.0.1, bound and listening here so that the port is known
+    before gunicorn starts (gunicorn serves it as ``fd://N``).
 
+    A fixed --port can be taken again at once by a server a test restarts, although the
+    previous one's connections linger in TIME_WAIT or FIN_WAIT2 (SO_REUSEADDR and
+    SO_REUSEPORT; both servers set them, so only a restart shares the port).
+    """
+    listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    if port:
+        listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
+    listener.bind(("127.0.0.1", port))
+    listener.listen(1024)  # parallel tests open many connections at once
+    listener.set_inheritable(True)
+    return listener
+
+
+def gunicorn_server(listener, verbose):
+    """
+    gunicorn, as Django is deployed: one worker process (the in-memory resources live in
+    it) with gunicorn's threaded worker, serving ``listener``. SIGTERM stops it gracefully
+    (in-flight requests get three seconds), SIGINT and SIGHUP at once.
+    """
+    from django.core.wsgi import get_wsgi_application
+    from gunicorn.app.base import BaseApplication
+    from gunicorn.arbiter import Arbiter
+
+    class QuittingArbiter(Arbiter):
+        def handle_hup(self):
+            # A hang-up ends the server, as it ends any test server; gunicorn would reload.
+            raise StopIteration
+
+    class Server(BaseApplication):
+        def load_config(self):
+            settings = {
+                "bind": [f"fd://{listener.fileno()}"],
+                "workers": 1,
+                "worker_class": "gthread",
+                "threads": 64,  # /slow holds a thread for as long as it sleeps
+                "worker_connections": 4096,
+                "keepalive": 30,
+                "graceful_timeout": 3,
+                "timeout": 120,
+                "preload_app": True,
+                "errorlog": "-",
+                "loglevel": "info" if verbose else "warning",
+                "accesslog": "-" if verbose else None,
+                "proc_name": "keel-test-server",
+                "control_socket_disable": True,  # one path per user would collide across servers
+            }
+            for key, value in settings.items():
+                self.cfg.set(key, value)
+
+        def load(self):
+            return get_wsgi_application()
+
+        def run(self):
+            QuittingArbiter(self).run()
+
+    return Server()
+
+
+def watch_stdin():
     try:
         while os.read(0, 65536):
             pass
     except OSError:
         pass
-    exit_now()
+    os.kill(os.getpid(), signal.SIGINT)
+
+
+def watch_parent(parent):
+    while os.getppid() == parent:
+        time.sleep(0.5)
+    os.kill(os.getpid(), signal.SIGINT)
 
 
 if __name__ == "__main__":

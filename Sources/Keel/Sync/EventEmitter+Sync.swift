@@ -39,6 +39,7 @@ extension EventEmitter {
             context: options.custom
         )
         request.requestBody = options.requestBody
+        request.maximumResponseBytes = options.maximumResponseBytes
         request.onUploadProgress = options.onUploadProgress
         request.rootKey = rootKey
         return request

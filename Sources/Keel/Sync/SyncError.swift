@@ -84,6 +84,11 @@ public enum SyncError: Error, Sendable, Hashable {
     /// into the part's header as it is, where a line break would add headers or replace the
     /// file's content. The value is the MIME type.
     case invalidMIMEType(String, reason: String)
+    /// The response body is larger than the request's limit (``RESTSync/maximumResponseBytes``,
+    /// or the call's ``SyncOptions/maximumResponseBytes``): its `Content-Length` says so, or
+    /// more bytes than that arrived. The rest was not read, and nothing was applied to the
+    /// model or collection. The value is the limit, in bytes.
+    case responseTooLarge(limit: Int)
 
     /// The validation errors of a ``validationFailed(_:status:)``, local or from the server.
     ///
@@ -197,6 +202,8 @@ extension SyncError: CustomStringConvertible {
             return "The header \(name.debugDescription) cannot be sent: \(reason); nothing was sent"
         case .invalidMIMEType(let type, let reason):
             return "The MIME type \(type.debugDescription) is not a media type: \(reason); nothing was sent"
+        case .responseTooLarge(let limit):
+            return "The response is larger than the limit of \(limit) bytes; the rest was not read"
         }
     }
 }

@@ -44,6 +44,14 @@ public struct SyncOptions {
     public var headers: [String: String] = [:]
     /// A time limit for the request.
     public var timeout: Duration?
+    /// The largest response body to read, in bytes, instead of the backend's
+    /// (``RESTSync/maximumResponseBytes``); a larger one fails with
+    /// ``SyncError/responseTooLarge(limit:)``.
+    ///
+    /// ```swift
+    /// try await archive.fetch(options: SyncOptions(maximumResponseBytes: 512 * 1024 * 1024))
+    /// ```
+    public var maximumResponseBytes: Int?
     /// Per-call override of ``RESTSync/emulateHTTP``.
     public var emulateHTTP: Bool?
     /// Per-call override of ``RESTSync/emulateJSON``.
@@ -138,6 +146,7 @@ public struct SyncOptions {
     ///   - query: Query parameters.
     ///   - headers: Extra HTTP headers.
     ///   - timeout: A time limit.
+    ///   - maximumResponseBytes: The largest response body to read.
     ///   - emulateHTTP: Per-call override of ``RESTSync/emulateHTTP``.
     ///   - emulateJSON: Per-call override of ``RESTSync/emulateJSON``.
     ///   - wireFormat: The wire format of this call.
@@ -162,6 +171,7 @@ public struct SyncOptions {
         query: KeyValuePairs<String, String> = [:],
         headers: [String: String] = [:],
         timeout: Duration? = nil,
+        maximumResponseBytes: Int? = nil,
         emulateHTTP: Bool? = nil,
         emulateJSON: Bool? = nil,
         wireFormat: WireFormat? = nil,
@@ -186,6 +196,7 @@ public struct SyncOptions {
         self.query = query
         self.headers = headers
         self.timeout = timeout
+        self.maximumResponseBytes = maximumResponseBytes
         self.emulateHTTP = emulateHTTP
         self.emulateJSON = emulateJSON
         self.wireFormat = wireFormat

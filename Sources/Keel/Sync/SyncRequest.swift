@@ -22,6 +22,9 @@ public struct SyncRequest: Sendable, Hashable {
     public var headers: [String: String]
     /// The longest the backend may take, or `nil` for its default.
     public var timeout: Duration?
+    /// The largest response body the backend reads, in bytes, or `nil` for its default
+    /// (``RESTSync/maximumResponseBytes``).
+    public var maximumResponseBytes: Int?
     /// Per-request override of ``RESTSync/emulateHTTP``.
     public var emulateHTTP: Bool?
     /// Per-request override of ``RESTSync/emulateJSON``.

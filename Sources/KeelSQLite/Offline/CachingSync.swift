@@ -194,7 +194,7 @@ public final class CachingSync: SyncStateReporting {
     /// - Returns: `true` when the same request may succeed later.
     public static func isTemporary(_ error: SyncError) -> Bool {
         switch error {
-        case .transport, .timedOut, .cancelled: return true
+        case .transport, .timedOut, .cancelled, .responseTooLarge: return true
         case .httpStatus(let status, _): return status >= 500 || status == 429 || status == 408
         default: return false
         }

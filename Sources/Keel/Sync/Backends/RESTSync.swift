@@ -40,6 +40,15 @@ public import Foundation
 /// before anything is sent. A file's ``FilePart/mimeType`` must be a media type
 /// (`type/subtype; name=value`), or the request throws ``SyncError/invalidMIMEType(_:reason:)``.
 ///
+/// ### Limits
+///
+/// A request ends with ``SyncError/timedOut`` once its ``timeout`` (or the call's
+/// ``SyncOptions/timeout``) has passed, whatever the server does; and with
+/// ``SyncError/responseTooLarge(limit:)`` when the answer's body is larger than
+/// ``maximumResponseBytes`` (or the call's ``SyncOptions/maximumResponseBytes``): a
+/// `Content-Length` over the limit ends it before the body is read, a body without one once
+/// the limit is passed.
+///
 /// ### Paths
 ///
 /// A request URL whose path has a `.` or `..` segment (literal or percent-encoded) throws
@@ -57,6 +66,14 @@ public struct RESTSync: Sync {
     public var headers: [String: String]
     /// The time limit of a request that sets none.
     public var timeout: Duration
+    /// The largest response body read for a request that sets no limit of its own, in bytes;
+    /// a larger one fails with ``SyncError/responseTooLarge(limit:)``.
+    ///
+    /// ```swift
+    /// var api = RESTSync(baseURL: URL(string: "https://api.example.com")!)
+    /// api.maximumResponseBytes = 8 * 1024 * 1024
+    /// ```
+    public var maximumResponseBytes: Int
     /// Sends PUT, PATCH and DELETE as POST with an `X-HTTP-Method-Override` header (and a
     /// `_method` form field with ``emulateJSON``), for servers that only accept GET and POST.
     public var emulateHTTP: Bool
@@ -76,6 +93,8 @@ public struct RESTSync: Sync {
     ///   - baseURL: The base URL for relative request URLs.
     ///   - headers: Headers for every request.
     ///   - timeout: The default time limit per request.
+    ///   - maximumResponseBytes: The largest response body to read, by default
+    ///     ``defaultMaximumResponseBytes``.
     ///   - emulateHTTP: Tunnel PUT, PATCH and DELETE through POST.
     ///   - emulateJSON: Send form-encoded bodies.
     ///   - transport: What sends the requests; by default a new ephemeral `URLSession` whose
@@ -85,6 +104,7 @@ public struct RESTSync: Sync {
         baseURL: URL? = nil,
         headers: [String: String] = [:],
         timeout: Duration = .seconds(60),
+        maximumResponseBytes: Int = RESTSync.defaultMaximumResponseBytes,
         emulateHTTP: Bool = false,
         emulateJSON: Bool = false,
         transport: (any HTTPTransport)? = nil
@@ -92,10 +112,24 @@ public struct RESTSync: Sync {
         self.baseURL = baseURL
         self.headers = headers
         self.timeout = timeout
+        self.maximumResponseBytes = maximumResponseBytes
         self.emulateHTTP = emulateHTTP
         self.emulateJSON = emulateJSON
         self.transport = transport ?? OwnedURLSession()
     }
+
+    /// The default of ``maximumResponseBytes``: 64 MiB.
+    ///
+    /// A list of 100,000 records fits in it with 670 bytes of JSON per record, two to three
+    /// times what a record of a dozen fields with a sentence or two of text takes; parsing a
+    /// body of this size takes a few hundred megabytes at its peak. A server that sends more
+    /// (a wrong URL, a captive portal, an endless stream) is cut off there instead of
+    /// filling the memory.
+    ///
+    /// ```swift
+    /// RESTSync.defaultMaximumResponseBytes  // 67_108_864
+    /// ```
+    public static let defaultMaximumResponseBytes = 64 * 1024 * 1024
 
     /// Sends the request and decodes the response.
     ///
@@ -117,6 +151,8 @@ public struct RESTSync: Sync {
         let urlResponse: URLResponse
         do {
             (data, urlResponse) = try await exchange(urlRequest, staged: staged, for: request)
+        } catch let error as URLError where error.code == ResponseSizeLimit.exceeded.code {
+            throw .responseTooLarge(limit: request.maximumResponseBytes ?? maximumResponseBytes)
         } catch {
             throw Self.syncError(for: error)
         }
@@ -307,28 +343,6 @@ public struct RESTSync: Sync {
         return result
     }
 
-    /// Sends a request with `operation`, failing with `URLError(.timedOut)` once `limit` has
-    /// passed.
-    ///
-    /// The limit is kept here rather than by `timeoutInterval` alone, which Linux Foundation
-    /// truncates to whole seconds (a 300 ms limit fired after a few milliseconds), and which
-    /// other transports may ignore.
-    private func send(
-        within limit: Duration,
-        _ operation: @escaping @Sendable () async throws -> (Data, URLResponse)
-    ) async throws -> (Data, URLResponse) {
-        try await withThrowingTaskGroup(of: (Data, URLResponse)?.self) { group in
-            group.addTask { try await operation() }
-            group.addTask {
-                try await Task.sleep(for: limit)
-                return nil
-            }
-            defer { group.cancelAll() }
-            guard let first = try await group.next(), let answer = first else { throw URLError(.timedOut) }
-            return answer
-        }
-    }
-
     private static func seconds(_ duration: Duration) -> TimeInterval {
         let (seconds, attoseconds) = duration.components
         return TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
@@ -353,18 +367,29 @@ public struct RESTSync: Sync {
         for request: SyncRequest
     ) async throws -> (Data, URLResponse) {
         let transport = self.transport
+        // The limit is kept here rather than by `timeoutInterval` alone, which other
+        // transports may ignore; TimeLimit returns at the limit even if the transport is slow
+        // to acknowledge its cancellation.
         let limit = request.timeout ?? timeout
+        let maximumBytes = request.maximumResponseBytes ?? maximumResponseBytes
         var hop = urlRequest
         for _ in 0...20 {
             let sent = hop
             let answer: (Data, URLResponse)
             if let staged {
                 let progress = request.onUploadProgress ?? { _ in }
-                answer = try await send(within: limit) {
-                    try await transport.upload(sent, fromFile: staged.file, progress: progress)
+                answer = try await TimeLimit.run(within: limit) {
+                    try await transport.upload(
+                        sent,
+                        fromFile: staged.file,
+                        maximumResponseBytes: maximumBytes,
+                        progress: progress
+                    )
                 }
             } else {
-                answer = try await send(within: limit) { try await transport.send(sent) }
+                answer = try await TimeLimit.run(within: limit) {
+                    try await transport.send(sent, maximumResponseBytes: maximumBytes)
+                }
             }
             guard sent.httpBody != nil || staged != nil,
                 let next = CrossOriginRedirectGuard.bodyKeepingRedirect(of: sent, answeredWith: answer.1)

@@ -26,9 +26,11 @@ public import Foundation
 /// > Note: `URLSession` on Linux asks only the session's delegate about redirects, never a
 /// > delegate passed to `data(for:delegate:)`, so the guard must be the session's delegate.
 ///
-/// It also runs the session's uploads from files
-/// (``HTTPTransport/upload(_:fromFile:progress:)``): it reports their progress and collects
-/// their answers, which `URLSession` on Linux gives to the session's delegate only.
+/// It also runs the session's requests that ``RESTSync`` sends
+/// (``HTTPTransport/send(_:maximumResponseBytes:)``,
+/// ``HTTPTransport/upload(_:fromFile:maximumResponseBytes:progress:)``): it reports their
+/// upload progress and collects their answers, which `URLSession` on Linux gives to the
+/// session's delegate only, and stops reading an answer once it is over its size limit.
 public final class CrossOriginRedirectGuard: NSObject, URLSessionDataDelegate, Sendable {
     /// The headers a redirected request keeps when it goes to another origin, lowercased.
     static let headersKeptAcrossOrigins: Set<String> = [
@@ -42,8 +44,8 @@ public final class CrossOriginRedirectGuard: NSObject, URLSessionDataDelegate, S
     /// ```
     override public init() {}
 
-    /// The uploads this delegate runs.
-    let uploads = UploadTasks()
+    /// The tasks this delegate runs.
+    let tasks = SessionTasks()
 
     /// Follows the redirect, without credentials or custom headers when it changes the origin.
     ///
@@ -94,13 +96,33 @@ public final class CrossOriginRedirectGuard: NSObject, URLSessionDataDelegate, S
         totalBytesSent: Int64,
         totalBytesExpectedToSend: Int64
     ) {
-        uploads.didSend(task, totalBytesSent: totalBytesSent, expected: totalBytesExpectedToSend)
+        tasks.didSend(task, totalBytesSent: totalBytesSent, expected: totalBytesExpectedToSend)
     }
 
-    /// Collects part of an upload's answer.
+    /// Cancels a task whose answer's `Content-Length` is over its size limit.
     ///
     /// ```swift
-    /// // Called by URLSession as the answer to an upload arrives.
+    /// // Called by URLSession when the head of an answer arrives.
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - session: The session of the task.
+    ///   - dataTask: The task.
+    ///   - response: The head of the answer.
+    ///   - completionHandler: Receives whether to go on.
+    public func urlSession(
+        _ session: URLSession,
+        dataTask: URLSessionDataTask,
+        didReceive response: URLResponse,
+        completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
+    ) {
+        completionHandler(tasks.shouldReceive(response, for: dataTask) ? .allow : .cancel)
+    }
+
+    /// Collects part of an answer.
+    ///
+    /// ```swift
+    /// // Called by URLSession as an answer arrives.
     /// ```
     ///
     /// - Parameters:
@@ -108,10 +130,10 @@ public final class CrossOriginRedirectGuard: NSObject, URLSessionDataDelegate, S
     ///   - dataTask: The task.
     ///   - data: The bytes received.
     public func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        uploads.didReceive(data, for: dataTask)
+        tasks.didReceive(data, for: dataTask)
     }
 
-    /// Ends an upload with its answer or its error.
+    /// Ends a task with its answer or its error.
     ///
     /// ```swift
     /// // Called by URLSession when a task ends.
@@ -122,7 +144,7 @@ public final class CrossOriginRedirectGuard: NSObject, URLSessionDataDelegate, S
     ///   - task: The task.
     ///   - error: Why it failed, or `nil`.
     public func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-        uploads.didComplete(task, error: error)
+        tasks.didComplete(task, error: error)
     }
 
     /// The request to send after a redirect from `source`: as it is within one origin,

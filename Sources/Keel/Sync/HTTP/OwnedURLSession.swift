@@ -35,4 +35,22 @@ final class OwnedURLSession: HTTPTransport {
     ) async throws -> (Data, URLResponse) {
         try await session.upload(request, fromFile: file, progress: progress)
     }
+
+    func send(_ request: URLRequest, maximumResponseBytes: Int) async throws -> (Data, URLResponse) {
+        try await session.send(request, maximumResponseBytes: maximumResponseBytes)
+    }
+
+    func upload(
+        _ request: URLRequest,
+        fromFile file: URL,
+        maximumResponseBytes: Int,
+        progress: @escaping @Sendable (UploadProgress) -> Void
+    ) async throws -> (Data, URLResponse) {
+        try await session.upload(
+            request,
+            fromFile: file,
+            maximumResponseBytes: maximumResponseBytes,
+            progress: progress
+        )
+    }
 }

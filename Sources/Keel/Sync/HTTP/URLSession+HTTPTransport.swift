@@ -16,19 +16,45 @@ extension URLSession: HTTPTransport {
     /// let sync = RESTSync(baseURL: api, transport: session)
     /// ```
     ///
-    /// On Linux, Foundation truncates a fractional `timeoutInterval` (a 0.3 s limit fires at
-    /// once), so the interval is rounded up to whole seconds there; ``RESTSync`` keeps the
-    /// exact limit itself.
+    /// On Linux, Keel keeps the request's `timeoutInterval` itself, as a limit on the whole
+    /// exchange: Foundation there truncates a fractional interval (a 0.3 s limit fires at
+    /// once), and a request cancelled at the moment its own timeout fires can hang for
+    /// good. The task gets an interval of twice the limit and ten seconds more, which never
+    /// fires first.
     ///
     /// - Parameter request: The request.
     /// - Returns: The response body and metadata.
     /// - Throws: `URLError`.
     public func send(_ request: URLRequest) async throws -> (Data, URLResponse) {
-        #if canImport(FoundationNetworking)
-            var request = request
-            request.timeoutInterval = request.timeoutInterval.rounded(.up)
-        #endif
-        return try await data(for: request)
+        try await withKeelTimeout(of: request) { [self] request in try await data(for: request) }
+    }
+
+    /// Sends the request and stops reading the answer once its body is over
+    /// `maximumResponseBytes`.
+    ///
+    /// With a ``CrossOriginRedirectGuard`` as the session's delegate (as in ``RESTSync``'s
+    /// default session) the answer is checked as it arrives: a `Content-Length` over the limit
+    /// cancels the task before the body is read, and so does the first byte past the limit of
+    /// a body without one. With another delegate, or none, the body is checked once it is
+    /// all in.
+    ///
+    /// ```swift
+    /// let (data, response) = try await session.send(URLRequest(url: url), maximumResponseBytes: 1 << 20)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - request: The request.
+    ///   - maximumResponseBytes: The largest body to accept.
+    /// - Returns: The response body and metadata.
+    /// - Throws: `URLError(.dataLengthExceedsMaximum)` for a larger body; `URLError`.
+    public func send(_ request: URLRequest, maximumResponseBytes: Int) async throws -> (Data, URLResponse) {
+        let limit = ResponseSizeLimit(maximumResponseBytes)
+        guard let redirectGuard = delegate as? CrossOriginRedirectGuard else {
+            return try limit.check(await send(request))
+        }
+        return try await withKeelTimeout(of: request) { [self] request in
+            try await redirectGuard.tasks.run(request, body: nil, totalBytes: 0, limit: limit, in: self) { _ in }
+        }
     }
 
     /// Uploads the file as the request's body, streaming it from disk; cancelling the task
@@ -36,7 +62,9 @@ extension URLSession: HTTPTransport {
     ///
     /// Progress is reported as the body is sent when the session's delegate is a
     /// ``CrossOriginRedirectGuard`` (as in ``RESTSync``'s default session); with another
-    /// delegate, or none, once when the whole body is sent.
+    /// delegate, or none, once when the whole body is sent. The body goes with its
+    /// `Content-Length` and without chunked transfer coding, as every HTTP/1.1 server reads
+    /// it.
     ///
     /// ```swift
     /// let (data, response) = try await session.upload(request, fromFile: body) { print($0.fractionCompleted) }
@@ -53,23 +81,79 @@ extension URLSession: HTTPTransport {
         fromFile file: URL,
         progress: @escaping @Sendable (UploadProgress) -> Void
     ) async throws -> (Data, URLResponse) {
-        var request = request
-        #if canImport(FoundationNetworking)
-            request.timeoutInterval = request.timeoutInterval.rounded(.up)
-        #endif
+        try await upload(request, fromFile: file, maximumResponseBytes: .max, progress: progress)
+    }
+
+    /// Uploads the file as the request's body, streaming it from disk, and stops reading the
+    /// answer once its body is over `maximumResponseBytes`.
+    ///
+    /// The answer is checked as it arrives when the session's delegate is a
+    /// ``CrossOriginRedirectGuard``, otherwise once it is all in (see
+    /// ``send(_:maximumResponseBytes:)``).
+    ///
+    /// ```swift
+    /// let (data, response) = try await session.upload(request, fromFile: body, maximumResponseBytes: 1 << 20) { _ in }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - request: The request, without a body.
+    ///   - file: The file that holds the body.
+    ///   - maximumResponseBytes: The largest answer body to accept.
+    ///   - progress: Called as the body is sent; last with all of it.
+    /// - Returns: The response body and metadata.
+    /// - Throws: `URLError(.dataLengthExceedsMaximum)` for a larger answer; `URLError`.
+    public func upload(
+        _ request: URLRequest,
+        fromFile file: URL,
+        maximumResponseBytes: Int,
+        progress: @escaping @Sendable (UploadProgress) -> Void
+    ) async throws -> (Data, URLResponse) {
+        let limit = ResponseSizeLimit(maximumResponseBytes)
         let size = try FileManager.default.attributesOfItem(atPath: file.path)[.size] as? NSNumber
         let totalBytes = size?.int64Value ?? 0
-        if let redirectGuard = delegate as? CrossOriginRedirectGuard {
-            return try await redirectGuard.uploads.run(
-                request,
-                fromFile: file,
-                totalBytes: totalBytes,
-                in: self,
-                progress: progress
-            )
+        return try await withKeelTimeout(of: request) { [self] request in
+            if let redirectGuard = delegate as? CrossOriginRedirectGuard {
+                return try await redirectGuard.tasks.run(
+                    request,
+                    body: file,
+                    totalBytes: totalBytes,
+                    limit: limit,
+                    in: self,
+                    progress: progress
+                )
+            }
+            let answer = try limit.check(await upload(for: request, fromFile: file))
+            progress(UploadProgress(bytesSent: totalBytes, totalBytes: totalBytes))
+            return answer
         }
-        let answer = try await upload(for: request, fromFile: file)
-        progress(UploadProgress(bytesSent: totalBytes, totalBytes: totalBytes))
-        return answer
+    }
+
+    /// The `timeoutInterval` Keel gives a task whose time limit it keeps itself (on Linux):
+    /// twice the limit and ten seconds more, in whole seconds, so that Foundation's own timer
+    /// cannot fire while Keel's cancels the task.
+    ///
+    static func backstopInterval(for limit: TimeInterval) -> TimeInterval {
+        guard limit.isFinite, limit > 0 else { return limit }
+        return (limit * 2 + 10).rounded(.up)
+    }
+
+    /// Runs `exchange` with the request, under Keel's time limit on Linux (see ``send(_:)``),
+    /// as it is elsewhere.
+    private func withKeelTimeout(
+        of request: URLRequest,
+        _ exchange: @escaping @Sendable (URLRequest) async throws -> (Data, URLResponse)
+    ) async throws -> (Data, URLResponse) {
+        #if canImport(FoundationNetworking)
+            let limit = request.timeoutInterval
+            guard limit.isFinite, limit > 0 else { return try await exchange(request) }
+            var backstopped = request
+            backstopped.timeoutInterval = Self.backstopInterval(for: limit)
+            let sent = backstopped
+            return try await TimeLimit.run(within: .milliseconds(Int64((limit * 1000).rounded(.up)))) {
+                try await exchange(sent)
+            }
+        #else
+            return try await exchange(request)
+        #endif
     }
 }
