@@ -2,11 +2,11 @@
 """
 Keel's integration-test HTTP server.
 
-Binds 127.0.0.1 on an ephemeral port (or --port N), prints exactly one line
-``KEEL_TEST_SERVER_PORT=<port>`` to stdout, then serves the Django app with
-gunicorn (one gthread worker) until standard input reaches EOF, the parent
-process goes away, or SIGTERM/SIGINT/SIGHUP arrives (--standalone: only the
-signals).
+Binds 127.0.0.1 on an ephemeral port (or --port N) and serves the Django app
+there with gunicorn (one gthread worker); once the worker has loaded the app,
+prints exactly one line ``KEEL_TEST_SERVER_PORT=<port>`` to stdout, then serves
+until standard input reaches EOF, the parent process goes away, or
+SIGTERM/SIGINT/SIGHUP arrives (--standalone: only the signals).
 Everything else (request logs with KEEL_TEST_SERVER_VERBOSE=1, tracebacks)
 goes to stderr. See README.md in this directory for the API.
 """
@@ -78,13 +78,6 @@ def main():
         raise
 
     listener = listening_socket(args.port)
-    port = listener.getsockname()[1]
-
-    sys.stdout.write(f"KEEL_TEST_SERVER_PORT={port}\n")
-    sys.stdout.flush()
-    # Nothing else may reach the stdout pipe (the launcher stops reading it).
-    os.dup2(sys.stderr.fileno(), sys.stdout.fileno())
-
     server = gunicorn_server(listener, verbose=os.environ.get("KEEL_TEST_SERVER_VERBOSE", "") not in ("", "0"))
 
     if not args.standalone:
@@ -150,6 +143,7 @@ def gunicorn_server(listener, verbose):
                 "accesslog": "-" if verbose else None,
                 "proc_name": "keel-test-server",
                 "control_socket_disable": True,  # one path per user would collide across servers
+                "post_worker_init": announce_port,
             }
             for key, value in settings.items():
                 self.cfg.set(key, value)
@@ -161,6 +155,21 @@ def gunicorn_server(listener, verbose):
             QuittingArbiter(self).run()
 
     return Server()
+
+
+def announce_port(worker):
+    """
+    Prints the port line once the worker can answer (gunicorn's post_worker_init hook, in
+    the worker), so that the launcher sends nothing before the app is loaded.
+    """
+    port = worker.sockets[0].getsockname()[1]
+    try:
+        sys.stdout.write(f"KEEL_TEST_SERVER_PORT={port}\n")
+        sys.stdout.flush()
+    except OSError:
+        pass  # a worker started again after the launcher stopped reading
+    # Nothing else may reach the stdout pipe (the launcher stops reading it).
+    os.dup2(sys.stderr.fileno(), sys.stdout.fileno())
 
 
 def watch_stdin():
