@@ -183,7 +183,8 @@ public final class CachingSync: SyncStateReporting {
     // MARK: - Helpers
 
     /// Whether an error means "try again later" (no connection, a timeout, a 5xx, 429 or
-    /// 408) rather than a rejection: the errors a replay stops at and a read falls back on.
+    /// 408, an answer over the size limit, which says nothing about the write) rather than a
+    /// rejection: the errors a replay stops at and a read falls back on.
     ///
     /// ```swift
     /// CachingSync.isTemporary(.transport("offline"))        // true
