@@ -35,7 +35,9 @@ struct ResponseSizeLimitTests {
         let listener = try StreamingListener { writer in
             guard writer.write("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n")
             else { return }
-            while writer.write(chunk) {}
+            // A megabyte every 5 ms: far more than the limit, without taking a core from the
+            // tests running alongside.
+            while writer.write(chunk) { usleep(5_000) }
         }
         defer { listener.stop() }
         let limit = 4 * 1024 * 1024

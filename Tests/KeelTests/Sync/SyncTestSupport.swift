@@ -135,11 +135,25 @@ func startInFlight<T: Sendable>(
     return task
 }
 
-/// A TCP port on 127.0.0.1 that nothing listens on: bound to get a free port, then closed.
-func refusedPort() throws -> Int {
-    let (descriptor, port) = try boundLoopbackSocket()
-    close(descriptor)
-    return port
+/// A TCP port on 127.0.0.1 that refuses connections for as long as the value lives: its
+/// socket stays bound without listening, so no listener of a test running alongside can be
+/// given the same port (as it could once a bound socket was closed).
+///
+/// ```swift
+/// let refused = try RefusedPort()
+/// let api = RESTSync(baseURL: URL(string: "http://127.0.0.1:\(refused.port)"))
+/// ```
+final class RefusedPort: Sendable {
+    let port: Int
+    private let descriptor: Int32
+
+    init() throws {
+        (descriptor, port) = try boundLoopbackSocket()
+    }
+
+    deinit {
+        close(descriptor)
+    }
 }
 
 /// A TCP socket bound to a free port of 127.0.0.1; the caller closes it.
