@@ -7,12 +7,14 @@ import Keel
     import Darwin
 #endif
 
-/// A minimal HTTP/1.1 server on 127.0.0.1 that answers every request with the same JSON body,
-/// for the `sync_fetch` workload.
+/// A minimal HTTP/1.1 server on 127.0.0.1 that answers every request with the same JSON body
+/// (the `sync_fetch` workload), or with what a closure makes of its request line (the
+/// `replay` run's creates).
 ///
 /// It keeps connections alive (as any production server does), serves each connection on
-/// its own thread, and does no work per request beyond reading the request head and writing
-/// prepared bytes, so both sides of the workload pay the same, small server cost.
+/// its own thread, and does no work per request beyond reading the request (its body is
+/// skipped by `Content-Length`) and writing the answer, so both sides of a workload pay the
+/// same, small server cost.
 ///
 /// ```swift
 /// let server = try LoopbackServer(body: notesJSON(count: 1_000))
@@ -29,15 +31,30 @@ final class LoopbackServer: Sendable {
     ///
     /// - Parameter body: The JSON text every response carries.
     /// - Throws: ``UsageError`` when no socket can be bound.
-    init(body: String) throws {
+    convenience init(body: String) throws {
+        let response = Self.response(status: 200, body: body)
+        try self.init { _ in response }
+    }
+
+    /// Starts listening on a free port of 127.0.0.1, answering each request with the bytes
+    /// `respond` makes of its request line (`POST /notes HTTP/1.1`).
+    ///
+    /// - Parameter respond: Called on the connection's thread for each request.
+    /// - Throws: ``UsageError`` when no socket can be bound.
+    init(respond: @escaping @Sendable (String) -> [UInt8]) throws {
         // A client that closes its connection early must not end the benchmark.
         signal(SIGPIPE, SIG_IGN)
         let (descriptor, baseURL) = try listeningLoopbackSocket(backlog: 16)
         self.baseURL = baseURL
-        let head = "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n"
-        let state = ServerState(descriptor: descriptor, response: Array((head + body).utf8))
+        let state = ServerState(descriptor: descriptor, respond: respond)
         self.state = state
         Thread { state.acceptLoop() }.start()
+    }
+
+    /// The bytes of a JSON response.
+    static func response(status: Int, body: String) -> [UInt8] {
+        let head = "HTTP/1.1 \(status) OK\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n"
+        return Array((head + body).utf8)
     }
 
     /// Stops accepting connections; open connections end when their clients close them.
@@ -87,12 +104,12 @@ func listeningLoopbackSocket(backlog: Int32) throws(UsageError) -> (descriptor: 
 /// What the accepting thread and the connection threads share.
 private final class ServerState: Sendable {
     let descriptor: Int32
-    let response: [UInt8]
+    let respond: @Sendable (String) -> [UInt8]
     let stopped = Lock(false)
 
-    init(descriptor: Int32, response: [UInt8]) {
+    init(descriptor: Int32, respond: @escaping @Sendable (String) -> [UInt8]) {
         self.descriptor = descriptor
-        self.response = response
+        self.respond = respond
     }
 
     /// Accepts connections until ``LoopbackServer/stop()``, polling ten times a second.
@@ -107,7 +124,7 @@ private final class ServerState: Sendable {
         }
     }
 
-    /// Answers each request head that arrives on `connection` until the client closes it.
+    /// Answers each request that arrives on `connection` until the client closes it.
     private func serve(_ connection: Int32) {
         defer { close(connection) }
         var pending: [UInt8] = []
@@ -115,13 +132,25 @@ private final class ServerState: Sendable {
         let terminator = Array("\r\n\r\n".utf8)
         while true {
             while let end = pending.firstRange(of: terminator)?.upperBound {
-                pending.removeSubrange(..<end)
-                guard write(response, to: connection) else { return }
+                let head = String(decoding: pending[..<end], as: UTF8.self)
+                let length = Self.contentLength(of: head)
+                guard pending.count >= end + length else { break }
+                pending.removeSubrange(..<(end + length))
+                let requestLine = head.split(separator: "\r\n", maxSplits: 1).first.map(String.init) ?? ""
+                guard write(respond(requestLine), to: connection) else { return }
             }
             let count = buffer.withUnsafeMutableBytes { recv(connection, $0.baseAddress, $0.count, 0) }
             guard count > 0 else { return }
             pending += buffer[..<count]
         }
+    }
+
+    /// The `Content-Length` of a request head, 0 without one.
+    private static func contentLength(of head: String) -> Int {
+        for line in head.split(separator: "\r\n") where line.lowercased().hasPrefix("content-length:") {
+            return Int(line.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces)) ?? 0
+        }
+        return 0
     }
 
     private func write(_ bytes: [UInt8], to connection: Int32) -> Bool {

@@ -15,27 +15,41 @@ import KeelSQLite
 /// The server's `/__creates` counts must grow by exactly `REPLAY_WRITES` creates and no
 /// replays in each of the three. Prints one JSON object with the medians; exits with
 /// status 1 when a count or a report is wrong.
+///
+/// `REPLAY_URL=loopback` runs against keel-bench's own server instead (``ReplayServer``),
+/// which spends `REPLAY_SERVER_US` microseconds (default 1,000) on each create, so that the
+/// replay's own cost shows beside a server of known speed.
 struct ReplayBenchmark {
-    /// The server's root URL.
-    let baseURL: URL
+    /// The server's root URL; `nil` for keel-bench's own server.
+    private(set) var baseURL: URL?
     /// How many creates each repetition queues and sends.
     let writes: Int
     /// How many times each of the three is measured.
     let repetitions: Int
+    /// The work keel-bench's own server does per create.
+    let serverWork: Duration
 
     /// The run the environment asks for, or `nil` without `REPLAY_URL`.
     init?(environment: [String: String]) {
-        guard let url = environment["REPLAY_URL"].flatMap(URL.init(string:)) else { return nil }
-        baseURL = url
+        guard let target = environment["REPLAY_URL"] else { return nil }
+        if target != "loopback" {
+            guard let url = URL(string: target) else { return nil }
+            baseURL = url
+        }
         writes = environment["REPLAY_WRITES"].flatMap(Int.init) ?? 1_000
         repetitions = max(1, environment["REPS"].flatMap(Int.init) ?? 1)
+        serverWork = .microseconds(environment["REPLAY_SERVER_US"].flatMap(Int.init) ?? 1_000)
     }
 
     /// Runs the measurement and prints the report; returns the exit status.
     func runBlocking() -> Int32 {
-        let run = self
+        var run = self
         do {
-            print(try waitFor { try await run.measure().jsonString(options: .prettyPrinted) })
+            let server = try baseURL == nil ? ReplayServer.start(work: serverWork) : nil
+            defer { server?.stop() }
+            run.baseURL = run.baseURL ?? server?.baseURL
+            let measured = run
+            print(try waitFor { try await measured.measure().jsonString(options: .prettyPrinted) })
             return 0
         } catch {
             log("replay FAILED: \(error)")
@@ -43,11 +57,14 @@ struct ReplayBenchmark {
         }
     }
 
-    private var notes: URL { baseURL.appendingPathComponent("notes") }
+    /// The server's root URL, once ``runBlocking()`` has one.
+    private var root: URL { baseURL ?? URL(fileURLWithPath: "/") }
+
+    private var notes: URL { root.appendingPathComponent("notes") }
 
     private func measure() async throws -> JSONValue {
-        let remote = RESTSync(baseURL: baseURL)
-        let direct = RESTSync(baseURL: baseURL)
+        let remote = RESTSync(baseURL: root)
+        let direct = RESTSync(baseURL: root)
         // One request each first, so that both start with an open connection.
         _ = try await creates(through: remote)
         _ = try await creates(through: direct)
@@ -131,7 +148,7 @@ struct ReplayBenchmark {
     /// stored idempotency key.
     private func creates(through sync: RESTSync) async throws -> (creates: Int, replays: Int) {
         let response = try await sync.perform(
-            SyncRequest(method: .read, url: baseURL.appendingPathComponent("__creates"))
+            SyncRequest(method: .read, url: root.appendingPathComponent("__creates"))
         )
         let counts = response.body?["/notes"]
         return (counts?["creates"]?.intValue ?? 0, counts?["replays"]?.intValue ?? 0)

@@ -24,7 +24,9 @@ extension CachingSync {
         var read = SyncRequest(method: .read, url: change.url)
         read.rootKey = change.rootKey
         do {
-            current = try await remote.perform(read)
+            let answer = try await remote.perform(read)
+            if let error = Self.unexpectedAnswer(answer) { return .done(.stop(error)) }
+            current = answer
         } catch {
             if Self.isTemporary(error) { return .done(.stop(error)) }
             guard error.status == 404 else { return .send(request) }
@@ -93,9 +95,13 @@ extension CachingSync {
     /// the local change over the server's; `merged` stores and sends the given record;
     /// `keep` changes nothing.
     ///
+    /// The report covers the settled record too, sent or not: hand it to
+    /// ``IdentityMap/apply(_:)`` so that live models leave `conflict` and show the record
+    /// as it is now stored.
+    ///
     /// ```swift
     /// let conflict = try await cache.conflicts()[0]
-    /// try await cache.resolve(conflict, with: .merged(["title": "Both"]))
+    /// map.apply(try await cache.resolve(conflict, with: .merged(["title": "Both"])))
     /// ```
     ///
     /// - Parameters:
@@ -134,7 +140,28 @@ extension CachingSync {
             request.headers[Self.idempotencyKeyHeader] = nil
             _ = try await local.write(request, idempotencyKey: UUID().uuidString, versionCheck: .none)
         }
-        return try await replay()
+        var report = try await replay()
+        try await reportRecord(of: change, in: &report)
+        return report
+    }
+
+    /// Adds the record of a settled change to a report that does not cover it yet (a change
+    /// dropped for the server's record is not sent, so the replay does not touch it), so that
+    /// ``IdentityMap/apply(_:)`` takes its live models out of `conflict` or `failed`.
+    private func reportRecord(of change: QueuedChange, in report: inout ReplayReport) async throws(SyncError) {
+        guard !report.records.contains(where: { $0.collection == change.collection && $0.id == change.recordID })
+        else { return }
+        let state =
+            try await local.queuedChanges().filter { $0.collection == change.collection && $0.recordID == change.recordID }
+            .recordState ?? .synced
+        report.records.append(
+            ReplayReport.RecordUpdate(
+                collection: change.collection,
+                id: change.recordID,
+                attributes: try await local.record(change.recordID, in: change.collection),
+                state: state
+            )
+        )
     }
 
     /// Sends a failed change again on the next replay, or drops it.

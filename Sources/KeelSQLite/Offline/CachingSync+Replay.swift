@@ -52,23 +52,22 @@ extension CachingSync {
 
     private func replayNow() async throws(SyncError) -> ReplayReport {
         var report = ReplayReport()
+        var queue = ReplayQueue(try await local.queuedChanges())
         var blocked: Set<RecordKey> = []
-        var touched: [RecordKey: String] = [:]
-        var queue = try await local.queuedChanges()
+        // Each record the replay touched, by its key now, with the key live models have.
+        var touched: [RecordKey: RecordKey] = [:]
         var index = 0
-        sending: while index < queue.count {
-            let change = queue[index]
+        sending: while index < queue.changes.count {
+            let change = queue.changes[index]
+            let live = queue.liveKey(at: index)
+            let waits = queue.waitsForACreate(at: index)
             index += 1
             let key = RecordKey(collection: change.collection, id: change.recordID)
-            guard case .pending = change.state else {
+            guard case .pending = change.state, !blocked.contains(key), !waits else {
                 blocked.insert(key)
                 continue
             }
-            if blocked.contains(key) || (change.method != .create && TemporaryID.isTemporary(change.recordID)) {
-                blocked.insert(key)
-                continue
-            }
-            touched[key] = touched[key] ?? change.recordID
+            touched[key] = touched[key] ?? live
             switch try await send(change, into: &report) {
             case .next:
                 break
@@ -77,21 +76,21 @@ extension CachingSync {
             case .stop(let error):
                 report.stoppedBy = error
                 break sending
-            case .renamed(let serverKey):
-                touched[RecordKey(collection: change.collection, id: serverKey)] = change.recordID
+            case .renamed(let serverID):
                 touched[key] = nil
-                let sequence = change.sequence
-                queue = try await local.queuedChanges()
-                index = queue.firstIndex { $0.sequence > sequence } ?? queue.count
+                touched[RecordKey(collection: change.collection, id: CachePath.key(serverID))] = live
+                queue.replace(change.recordID, with: serverID, after: index - 1)
             }
         }
-        let left = try await local.queuedChanges()
-        report.remaining = left.count
-        for (key, liveID) in touched {
-            let state = left.filter { $0.collection == key.collection && $0.recordID == key.id }.recordState ?? .synced
+        let left = Dictionary(grouping: try await local.queuedChanges()) {
+            RecordKey(collection: $0.collection, id: $0.recordID)
+        }
+        report.remaining = left.values.reduce(0) { $0 + $1.count }
+        for (key, live) in touched {
+            let state = left[key]?.recordState ?? .synced
             let attributes = state == .synced ? try await local.record(key.id, in: key.collection) : nil
             report.records.append(
-                ReplayReport.RecordUpdate(collection: key.collection, id: liveID, attributes: attributes, state: state)
+                ReplayReport.RecordUpdate(collection: live.collection, id: live.id, attributes: attributes, state: state)
             )
         }
         return report
@@ -102,8 +101,8 @@ extension CachingSync {
         case next
         case blocked
         case stop(SyncError)
-        /// A create got the server's id (its record key).
-        case renamed(String)
+        /// A create got the server's id.
+        case renamed(JSONValue)
     }
 
     private func send(_ change: QueuedChange, into report: inout ReplayReport) async throws(SyncError) -> Step {
@@ -149,6 +148,7 @@ extension CachingSync {
             report.failures.append(ReplayReport.Failure(change: change, error: error))
             return .blocked
         }
+        if let error = Self.unexpectedAnswer(response) { return .stop(error) }
         let record = Self.record(in: response.body, rootKey: change.rootKey)
         let check = configuration.versionCheck(for: change.collection)
         let server = record.map {
@@ -169,7 +169,7 @@ extension CachingSync {
         if change.method == .create, let id = record?[local.idAttribute], !id.isNull,
             CachePath.key(id) != change.recordID
         {
-            return .renamed(CachePath.key(id))
+            return .renamed(id)
         }
         return .next
     }

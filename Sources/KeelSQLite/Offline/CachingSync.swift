@@ -186,8 +186,14 @@ public final class CachingSync: SyncStateReporting {
     /// 408, an answer over the size limit, which says nothing about the write) rather than a
     /// rejection: the errors a replay stops at and a read falls back on.
     ///
+    /// A 2xx answer whose body is not JSON (`SyncError.undecodableBody(status:reason:text:)`
+    /// with a 2xx status) is temporary: under HTTP a success is never a rejection, and such
+    /// an answer usually comes from a captive portal (hotel or airport Wi-Fi answering every
+    /// request with its sign-in page, `200 text/html`) or a proxy, not from the server.
+    ///
     /// ```swift
     /// CachingSync.isTemporary(.transport("offline"))        // true
+    /// CachingSync.isTemporary(.undecodableBody(status: 200, reason: "text/html", text: "<html>"))  // true
     /// CachingSync.isTemporary(.httpStatus(422, body: nil))  // false
     /// ```
     ///
@@ -197,8 +203,23 @@ public final class CachingSync: SyncStateReporting {
         switch error {
         case .transport, .timedOut, .cancelled, .responseTooLarge: return true
         case .httpStatus(let status, _): return status >= 500 || status == 429 || status == 408
+        case .undecodableBody(let status, _, _): return (200..<300).contains(status)
         default: return false
         }
+    }
+
+    /// The error for a success that is not the API's answer to a queued change: a 2xx other
+    /// than 204 whose `Content-Type` is not JSON (an empty `200 text/html` from a captive
+    /// portal, or a plain-text page); `nil` for an answer the queue can take.
+    static func unexpectedAnswer(_ response: SyncResponse) -> SyncError? {
+        guard response.status != 204, let contentType = response.headers["content-type"],
+            !JSONMediaType.matches(contentType)
+        else { return nil }
+        return .undecodableBody(
+            status: response.status,
+            reason: "its Content-Type is \(contentType), not JSON",
+            text: response.body?.stringValue ?? ""
+        )
     }
 
     /// The record of a server's answer: the object, or the object under `rootKey` when the

@@ -39,6 +39,11 @@ enum OfflineSchema {
             server_id TEXT NOT NULL,
             PRIMARY KEY (collection, temporary_id)
         ) WITHOUT ROWID;
+        CREATE TABLE IF NOT EXISTS offline_mentions(
+            temporary_id TEXT NOT NULL,
+            seq INTEGER NOT NULL,
+            PRIMARY KEY (temporary_id, seq)
+        ) WITHOUT ROWID;
         CREATE TABLE IF NOT EXISTS offline_counters(
             name TEXT PRIMARY KEY NOT NULL,
             value INTEGER NOT NULL
@@ -53,13 +58,25 @@ enum OfflineSchema {
         }
         try connection.execute("BEGIN IMMEDIATE")
         do throws(SQLiteStoreError) {
+            let indexesMentions = try !hasTable("offline_mentions", in: connection)
             try connection.execute(sql)
             try addRootKeyColumn(in: connection)
+            if indexesMentions { try indexMentions(in: connection) }
             try connection.execute("COMMIT")
         } catch {
             if connection.isInTransaction { try? connection.execute("ROLLBACK") }
             throw error
         }
+    }
+
+    private static func hasTable(_ name: String, in connection: SQLiteConnection) throws(SQLiteStoreError) -> Bool {
+        try !connection.rows("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?1", [.text(name)]).isEmpty
+    }
+
+    /// Fills `offline_mentions` for the changes a file made before it existed has queued.
+    private static func indexMentions(in connection: SQLiteConnection) throws(SQLiteStoreError) {
+        let tables = OfflineTables(connection: connection, idAttribute: "id")
+        for change in try tables.queue() { try tables.indexMentions(of: change) }
     }
 
     /// Adds the queue's `root_key` column to a file made before it existed; its changes keep

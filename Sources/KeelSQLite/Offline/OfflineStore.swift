@@ -83,14 +83,22 @@ public protocol OfflineStore: Sendable {
     /// Finishes a change the server accepted, in one transaction: removes it from the
     /// queue and stores the server's record. When the server gave a created record an id
     /// other than the temporary one, that id replaces the temporary one in the record's
-    /// key, in `foreignKeys` of other records, and in later queued changes.
+    /// key and in every later queued change that mentions it (URL path segments, collection
+    /// paths such as `/users/local-1/invites`, query values, and string values at any depth
+    /// of the body), and in the records those changes wrote, by the rule of ``TemporaryID``.
+    ///
+    /// A running ``CachingSync/replay()`` applies the same rule to the changes it loaded, so
+    /// it need not load the queue again after each create.
     ///
     /// - Parameters:
     ///   - change: The sent change.
     ///   - serverRecord: The record the server answered with; `nil` for a delete or an
     ///     empty answer.
-    ///   - foreignKeys: The declared foreign keys.
-    /// - Returns: The local records whose foreign keys were rewritten.
+    ///   - foreignKeys: The declared foreign keys, which a store may use to find the records
+    ///     that point to the created one (``SQLiteOfflineStore`` finds every mention without
+    ///     them).
+    /// - Returns: The local records, other than the created one, whose attributes changed,
+    ///   under the collection path and id they had before.
     /// - Throws: `SyncError.storage(_:)`.
     func complete(_ change: QueuedChange, serverRecord: RemoteRecord?, foreignKeys: [ForeignKey])
         async throws(SyncError) -> [RewrittenRecord]

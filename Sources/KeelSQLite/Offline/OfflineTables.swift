@@ -107,9 +107,19 @@ struct OfflineTables {
 
     /// Every queued change, oldest first, or those of one record.
     func queue(collection: String? = nil, recordID: String? = nil) throws(SQLiteStoreError) -> [QueuedChange] {
-        var changes: [QueuedChange] = []
         let filter = collection == nil ? "" : "WHERE collection = ?1 AND record_id = ?2"
         let parameters: [SQLiteValue] = collection.map { [.text($0), .text(recordID ?? "")] } ?? []
+        return try changes(filter, parameters)
+    }
+
+    /// The queued changes that mention a temporary id (see ``TemporaryIDRewrite``), oldest
+    /// first, through the `offline_mentions` index.
+    func queue(mentioning temporaryID: String) throws(SQLiteStoreError) -> [QueuedChange] {
+        try changes("WHERE seq IN (SELECT seq FROM offline_mentions WHERE temporary_id = ?1)", [.text(temporaryID)])
+    }
+
+    private func changes(_ filter: String, _ parameters: [SQLiteValue]) throws(SQLiteStoreError) -> [QueuedChange] {
+        var changes: [QueuedChange] = []
         try connection.query(
             """
             SELECT seq, method, url, collection, record_id, body, headers, idempotency_key, base_version, state, detail,
@@ -121,6 +131,22 @@ struct OfflineTables {
             changes.append(try change(from: row))
         }
         return changes
+    }
+
+    /// Records which temporary ids a queued change mentions, so that replacing one finds the
+    /// changes to rewrite without reading the whole queue.
+    func indexMentions(of change: QueuedChange) throws(SQLiteStoreError) {
+        for temporaryID in TemporaryIDRewrite.mentions(of: change) {
+            try connection.run(
+                "INSERT OR IGNORE INTO offline_mentions(temporary_id, seq) VALUES (?1, ?2)",
+                [.text(temporaryID), .integer(change.sequence)]
+            )
+        }
+    }
+
+    /// Drops the index entries of a temporary id that was replaced.
+    func forgetMentions(of temporaryID: String) throws(SQLiteStoreError) {
+        try connection.run("DELETE FROM offline_mentions WHERE temporary_id = ?1", [.text(temporaryID)])
     }
 
     private func change(from row: SQLiteRow) throws(SQLiteStoreError) -> QueuedChange {
@@ -193,6 +219,22 @@ struct OfflineTables {
                 try encode(headerObject), .text(idempotencyKey), .text(baseVersion ?? ""),
                 .text(rootKey ?? ""),
             ]
+        )
+        let sequence = try connection.rows("SELECT last_insert_rowid()").first?.first.flatMap { $0 }.flatMap { Int($0) }
+        try indexMentions(
+            of: QueuedChange(
+                sequence: sequence ?? 0,
+                method: method,
+                url: url,
+                collection: collection,
+                recordID: recordID,
+                body: body,
+                headers: headers,
+                idempotencyKey: idempotencyKey,
+                baseVersion: baseVersion,
+                state: .pending,
+                rootKey: rootKey
+            )
         )
     }
 

@@ -6,6 +6,9 @@ extension SQLiteOfflineStore {
     /// ``OfflineStore/complete(_:serverRecord:foreignKeys:)``).
     ///
     /// A change that is no longer queued (another process sent it first) changes nothing.
+    /// The later changes that mention a replaced temporary id are found through an index the
+    /// queue keeps (`offline_mentions`), so the cost follows the mentions, not the length of
+    /// the queue.
     ///
     /// ```swift
     /// let rewritten = try await local.complete(change, serverRecord: RemoteRecord(attributes: ["id": 7], version: nil), foreignKeys: [])
@@ -14,8 +17,8 @@ extension SQLiteOfflineStore {
     /// - Parameters:
     ///   - change: The sent change.
     ///   - serverRecord: The server's record, or `nil`.
-    ///   - foreignKeys: The declared foreign keys.
-    /// - Returns: The records whose foreign keys now hold the server's id.
+    ///   - foreignKeys: Not needed here: every mention is found without declarations.
+    /// - Returns: The records, other than the created one, that now hold the server's id.
     /// - Throws: `SyncError.storage(_:)`.
     public func complete(_ change: QueuedChange, serverRecord: RemoteRecord?, foreignKeys: [ForeignKey])
         async throws(SyncError) -> [RewrittenRecord]
@@ -24,11 +27,7 @@ extension SQLiteOfflineStore {
             try Self.storing { () throws(SQLiteStoreError) -> [RewrittenRecord] in
                 guard try tables.contains(change) else { return [] }
                 try tables.dequeue(change)
-                return try IDRewriter(tables: tables).finish(
-                    change,
-                    serverRecord: serverRecord,
-                    foreignKeys: foreignKeys
-                )
+                return try IDRewriter(tables: tables).finish(change, serverRecord: serverRecord)
             }
         }
     }
@@ -81,8 +80,7 @@ extension SQLiteOfflineStore {
 struct IDRewriter {
     let tables: OfflineTables
 
-    func finish(_ change: QueuedChange, serverRecord: RemoteRecord?, foreignKeys: [ForeignKey])
-        throws(SQLiteStoreError) -> [RewrittenRecord]
+    func finish(_ change: QueuedChange, serverRecord: RemoteRecord?) throws(SQLiteStoreError) -> [RewrittenRecord]
     {
         let collection = change.collection
         var recordID = change.recordID
@@ -92,9 +90,7 @@ struct IDRewriter {
         {
             recordID = CachePath.key(serverID)
             try rename(change.recordID, to: recordID, serverID: serverID, in: collection)
-            for key in foreignKeys where key.references == collection {
-                rewritten += try rewriteForeignKey(key, from: change.recordID, to: serverID)
-            }
+            rewritten = try rewriteMentions(of: change.recordID, as: serverID)
         }
         let remaining = try tables.queue(collection: collection, recordID: recordID)
         if change.method == .delete {
@@ -114,7 +110,7 @@ struct IDRewriter {
         return rewritten
     }
 
-    /// Moves the record to its server id and points its later queued changes there.
+    /// Moves the record to its server id and remembers the mapping.
     private func rename(_ temporaryID: String, to key: String, serverID: JSONValue, in collection: String)
         throws(SQLiteStoreError)
     {
@@ -134,72 +130,64 @@ struct IDRewriter {
             "INSERT OR REPLACE INTO offline_ids(collection, temporary_id, server_id) VALUES (?1, ?2, ?3)",
             [.text(collection), .text(temporaryID), try tables.encode(serverID)]
         )
-        for later in try tables.queue(collection: collection, recordID: temporaryID) {
-            var body = later.body
-            if var object = body?.objectValue, object[tables.idAttribute] == .string(temporaryID) {
-                object[tables.idAttribute] = serverID
-                body = .object(object)
-            }
-            try updateQueued(
-                later,
-                recordID: key,
-                url: Self.replacing(temporaryID, with: key, in: later.url),
-                body: body
-            )
-        }
     }
 
-    /// Replaces a temporary id in one foreign key of stored records and queued bodies.
-    private func rewriteForeignKey(_ key: ForeignKey, from temporaryID: String, to serverID: JSONValue)
+    /// Replaces a temporary id in the later queued changes that mention it (found through
+    /// `offline_mentions`, so the cost follows the mentions, not the length of the queue)
+    /// and in the records they wrote, which move when their collection path held it
+    /// (`/users/local-1/invites` becomes `/users/7/invites`).
+    ///
+    /// Returns the records other than the renamed one whose attributes changed, under the
+    /// collection path and id live models have.
+    private func rewriteMentions(of temporaryID: String, as serverID: JSONValue)
         throws(SQLiteStoreError) -> [RewrittenRecord]
     {
         var rewritten: [RewrittenRecord] = []
-        var matches: [(String, Attributes)] = []
-        try tables.connection.query(
-            "SELECT id, json FROM offline_records WHERE collection = ?1",
-            [.text(key.collection)]
-        ) { (row: SQLiteRow) throws(SQLiteStoreError) in
-            let record = try tables.decodeObject(row.text(at: 1), what: "a record of \(key.collection)")
-            if record[key.attribute] == .string(temporaryID) { matches.append((row.text(at: 0) ?? "", record)) }
-        }
-        for (id, record) in matches {
-            var updated = record
-            updated[key.attribute] = serverID
+        var moved: Set<RecordKey> = []
+        for change in try tables.queue(mentioning: temporaryID) {
+            let updated = TemporaryIDRewrite.replacing(temporaryID, with: serverID, in: change)
+            let record = RecordKey(collection: change.collection, id: change.recordID)
+            if change.recordID != temporaryID, moved.insert(record).inserted,
+                let changed = try rewriteRecord(record, to: RecordKey(collection: updated.collection, id: updated.recordID), temporaryID, serverID)
+            {
+                rewritten.append(RewrittenRecord(collection: record.collection, id: record.id, attributes: changed))
+            }
             try tables.connection.run(
-                "UPDATE offline_records SET json = ?1 WHERE collection = ?2 AND id = ?3",
-                [try tables.encode(.object(updated)), .text(key.collection), .text(id)]
+                "UPDATE offline_queue SET collection = ?1, record_id = ?2, url = ?3, body = NULLIF(?4, '') WHERE seq = ?5",
+                [
+                    .text(updated.collection), .text(updated.recordID), .text(updated.url.absoluteString),
+                    try updated.body.map { (body) throws(SQLiteStoreError) in try tables.encode(body) } ?? .text(""),
+                    .integer(updated.sequence),
+                ]
             )
-            rewritten.append(RewrittenRecord(collection: key.collection, id: id, attributes: updated))
         }
-        let queued = try tables.queue().filter { $0.collection == key.collection }
-        for change in queued {
-            guard var body = change.body?.objectValue, body[key.attribute] == .string(temporaryID) else { continue }
-            body[key.attribute] = serverID
-            try updateQueued(change, recordID: change.recordID, url: change.url, body: .object(body))
-        }
+        try tables.forgetMentions(of: temporaryID)
         return rewritten
     }
 
-    private func updateQueued(_ change: QueuedChange, recordID: String, url: URL, body: JSONValue?)
-        throws(SQLiteStoreError)
+    /// Replaces the temporary id in one stored record and moves it to `target`; returns its
+    /// attributes when they changed.
+    private func rewriteRecord(_ record: RecordKey, to target: RecordKey, _ temporaryID: String, _ serverID: JSONValue)
+        throws(SQLiteStoreError) -> Attributes?
     {
+        guard let attributes = try tables.record(record.id, in: record.collection, includingRemoved: true) else {
+            return nil
+        }
+        let updated = TemporaryIDRewrite.replacing(temporaryID, with: serverID, in: .object(attributes)).objectValue
+            ?? attributes
+        if target != record {
+            try tables.ensureCollection(target.collection)
+            try tables.deleteRow(target.id, in: target.collection)
+            try tables.connection.run(
+                "UPDATE offline_records SET collection = ?1, id = ?2 WHERE collection = ?3 AND id = ?4",
+                [.text(target.collection), .text(target.id), .text(record.collection), .text(record.id)]
+            )
+        }
+        guard updated != attributes else { return nil }
         try tables.connection.run(
-            "UPDATE offline_queue SET record_id = ?1, url = ?2, body = NULLIF(?3, '') WHERE seq = ?4",
-            [
-                .text(recordID), .text(url.absoluteString),
-                try body.map { (body) throws(SQLiteStoreError) in try tables.encode(body) } ?? .text(""),
-                .integer(change.sequence),
-            ]
+            "UPDATE offline_records SET json = ?1 WHERE collection = ?2 AND id = ?3",
+            [try tables.encode(.object(updated)), .text(target.collection), .text(target.id)]
         )
-    }
-
-    /// The URL with each path segment equal to `temporaryID` replaced by `key`.
-    static func replacing(_ temporaryID: String, with key: String, in url: URL) -> URL {
-        guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return url }
-        let segments = components.percentEncodedPath.split(separator: "/", omittingEmptySubsequences: false)
-        let encodedKey = key.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(["/"])) ?? key
-        components.percentEncodedPath = segments.map { $0 == temporaryID ? encodedKey : String($0) }
-            .joined(separator: "/")
-        return components.url ?? url
+        return updated
     }
 }

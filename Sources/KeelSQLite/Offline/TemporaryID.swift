@@ -5,13 +5,24 @@ public import Keel
 ///
 /// When the create reaches the server, the server's id replaces the temporary one in the
 /// local record, in the foreign keys of records that point to it (see ``ForeignKey``), in
-/// the URLs and bodies of later queued changes, and, through
-/// `IdentityMap/apply(_:)`, in live models.
+/// every later queued change that mentions it, in the records those changes wrote and,
+/// through `IdentityMap/apply(_:)`, in live models. A change mentions a temporary id with a
+/// whole path segment of its URL (`POST /users/local-1/invites`, where the invite's
+/// collection path becomes `/users/7/invites`), a whole query value (`?user_id=local-1`), or
+/// a string value anywhere in its body (`"user_id": "local-1"`,
+/// `"members": [{"team": "local-1"}]`); `local-10` does not mention `local-1`. A change
+/// that mentions a record whose create is still queued (say, a create the server
+/// rejected) waits behind it instead of reaching the server with the temporary id.
 ///
 /// ```swift
-/// let note = try await notes.create(["title": "Offline"])
-/// TemporaryID.isTemporary(note.id)  // true until the queue is replayed
+/// let user = try await users.create(["name": "Ada"])               // offline: "local-1"
+/// let invites = Collection<Model>(url: "/users/local-1/invites", sync: cache)  // the user's invites
+/// _ = try await invites.create(["email": "ada@example.com"])      // POST /users/local-1/invites, queued
+/// try await cache.replay()                                         // sends POST /users/7/invites
 /// ```
+///
+/// > Warning: A string attribute whose whole value equals a temporary id (a title that
+/// > reads `local-1`) is taken for a mention of that record and rewritten too.
 public enum TemporaryID {
     /// The prefix of every temporary id.
     ///

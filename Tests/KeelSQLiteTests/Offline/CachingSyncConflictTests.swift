@@ -78,6 +78,19 @@ struct CachingSyncConflictTests {
         #expect(try await cache.conflicts().isEmpty)
     }
 
+    @Test func applyingWhatResolveReturnsTakesLiveModelsOutOfConflict() async throws {
+        let (cache, _) = try await conflictingEdit(.manual)
+        let map = IdentityMap()
+        let note = map.model(Note.self, collection: "/notes", attributes: ["id": 1, "title": "Mine"])
+        map.apply(try await cache.replay())
+        #expect(note.syncState == .conflict)
+
+        map.apply(try await cache.resolve(try #require(try await cache.conflicts().first), with: .useServer))
+        #expect(note.syncState == .synced)
+        #expect(note["title"] == "A")
+        #expect(note["done"] == true)
+    }
+
     @Test func anUnchangedServerVersionIsNoConflict() async throws {
         let (cache, remote) = try makeCache {
             $0.sendsImmediately = false

@@ -31,6 +31,8 @@ urlpatterns = [
     path("drf/", include("keelserver.articles.urls")),
     # Documents with an optional FileField, paged by PageNumberPagination (page size ?size=N).
     path("library/", include("keelserver.library.urls")),
+    # A captive portal and a broken proxy: every request answered 200 text/html, or 201 {oops.
+    path("portal/", include("keelserver.portal")),
     # Drupal 8+ core REST and Drupal 7 Services emulations (cookie sessions, X-CSRF-Token).
     path("", include("keelserver.drupal.urls")),
 ]

@@ -166,16 +166,29 @@ public struct RESTSync: Sync {
         let status = http.statusCode
         var body: JSONValue?
         if !data.isEmpty && !data.allSatisfy(Self.isWhitespace) {
-            if Self.isPlainText(responseHeaders["content-type"]) {
+            let contentType = responseHeaders["content-type"]
+            if Self.isPlainText(contentType) {
                 // A plain-text answer, such as Drupal's CSRF token: the text itself.
                 body = .string(String(decoding: data, as: UTF8.self))
+            } else if (200..<300).contains(status), let contentType, !JSONMediaType.matches(contentType) {
+                // A success that is not JSON is not the API's answer: a captive portal's
+                // sign-in page (`200 text/html`), or a proxy's. It is not taken as the record.
+                throw .undecodableBody(
+                    status: status,
+                    reason: "its Content-Type is \(contentType), not JSON",
+                    text: String(decoding: data, as: UTF8.self)
+                )
             } else {
                 do {
                     body = try JSONValue(parsing: data)
                 } catch {
                     let text = String(decoding: data, as: UTF8.self)
                     guard !(200..<300).contains(status) else {
-                        throw .undecodableBody(status: status, reason: error.description, text: text)
+                        throw .undecodableBody(
+                            status: status,
+                            reason: "\(error.description) (Content-Type \(contentType ?? "none"))",
+                            text: text
+                        )
                     }
                     body = .string(text)
                 }

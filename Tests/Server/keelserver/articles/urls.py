@@ -1,6 +1,6 @@
 from rest_framework import routers
 
-from . import views
+from . import members, views
 
 router = routers.DefaultRouter()
 router.register("articles", views.ArticleViewSet)
@@ -10,4 +10,5 @@ router.register("books", views.BookViewSet)
 router.register("teams", views.TeamViewSet)
 router.register("attachments", views.AttachmentViewSet)
 
-urlpatterns = router.urls
+# A nested resource: /drf/teams/<team_pk>/members/ (see members.py).
+urlpatterns = router.urls + members.urlpatterns
