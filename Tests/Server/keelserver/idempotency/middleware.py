@@ -16,6 +16,10 @@ deployment does it (the IETF draft "The Idempotency-Key HTTP Header Field"):
 
 Every POST that reaches a view and answers 201 is counted per path, and every
 replayed one too: ``GET /__creates`` → ``{"<path>": {"creates": n, "replays": m}}``.
+
+``/portal/`` (see ``keelserver/portal.py``) stands for another host, a captive portal or a
+proxy in front of this API: its requests pass by untouched, so its answers are neither
+stored under a key nor replayed, and a key it saw is still new to the API.
 """
 
 import threading
@@ -27,6 +31,8 @@ from django.http import HttpResponse, JsonResponse
 from .models import CreateCount, StoredResponse
 
 LOCK = threading.Lock()
+# Paths that belong to another host in front of the API (see the module's docstring).
+PASS_THROUGH = ("/portal/",)
 
 
 def count(path, field):
@@ -39,7 +45,7 @@ class IdempotencyKeyMiddleware:
         self.get_response = get_response
 
     def __call__(self, request):
-        if request.method != "POST":
+        if request.method != "POST" or request.path.startswith(PASS_THROUGH):
             return self.get_response(request)
         key = request.headers.get("Idempotency-Key", "").strip()
         if not key:
