@@ -86,6 +86,7 @@ extension CachingSync {
             RecordKey(collection: $0.collection, id: $0.recordID)
         }
         report.remaining = left.values.reduce(0) { $0 + $1.count }
+        report.records = Self.latestUpdates(report.records, in: queue, superseded: Set(touched.values))
         for (key, live) in touched {
             let state = left[key]?.recordState ?? .synced
             let attributes = state == .synced ? try await local.record(key.id, in: key.collection) : nil
@@ -94,6 +95,30 @@ extension CachingSync {
             )
         }
         return report
+    }
+
+    /// The updates of records whose attributes a sent create rewrote, under the keys live
+    /// models have, one per record (its last), leaving out the records the replay reports
+    /// at the end (`superseded`) since that report is newer.
+    private static func latestUpdates(
+        _ updates: [ReplayReport.RecordUpdate],
+        in queue: ReplayQueue,
+        superseded: Set<RecordKey>
+    ) -> [ReplayReport.RecordUpdate] {
+        var latest: [RecordKey: ReplayReport.RecordUpdate] = [:]
+        var order: [RecordKey] = []
+        for update in updates {
+            let live = queue.liveKey(of: RecordKey(collection: update.collection, id: update.id))
+            guard !superseded.contains(live) else { continue }
+            if latest[live] == nil { order.append(live) }
+            latest[live] = ReplayReport.RecordUpdate(
+                collection: live.collection,
+                id: live.id,
+                attributes: update.attributes,
+                state: update.state
+            )
+        }
+        return order.compactMap { latest[$0] }
     }
 
     /// What to do after one change.

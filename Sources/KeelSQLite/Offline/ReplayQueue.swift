@@ -18,6 +18,9 @@ struct ReplayQueue {
     private let mentions: [Set<String>]
     /// The temporary ids whose create is queued and has not been sent in this replay.
     private var unsentCreates: Set<String> = []
+    /// The key live models have, for each key a record moved to in this replay (keys not
+    /// here have not moved).
+    private var movedKeys: [RecordKey: RecordKey] = [:]
 
     init(_ changes: [QueuedChange]) {
         self.changes = changes
@@ -34,6 +37,9 @@ struct ReplayQueue {
     /// The record of the change at `position` as live models know it.
     func liveKey(at position: Int) -> RecordKey { liveKeys[position] }
 
+    /// The key live models have for a record known by `key` now or earlier in this replay.
+    func liveKey(of key: RecordKey) -> RecordKey { movedKeys[key] ?? key }
+
     /// Whether the change at `position` must wait: it changes a record created offline whose
     /// create has not been sent, or mentions one (a URL such as `/users/local-1/invites`, a
     /// body's `"user_id": "local-1"`) whose create is still queued.
@@ -48,7 +54,10 @@ struct ReplayQueue {
     mutating func replace(_ temporaryID: String, with serverID: JSONValue, after position: Int) {
         unsentCreates.remove(temporaryID)
         for later in mentioning.removeValue(forKey: temporaryID) ?? [] where later > position {
-            changes[later] = TemporaryIDRewrite.replacing(temporaryID, with: serverID, in: changes[later])
+            let change = TemporaryIDRewrite.replacing(temporaryID, with: serverID, in: changes[later])
+            changes[later] = change
+            let key = RecordKey(collection: change.collection, id: change.recordID)
+            if key != liveKeys[later] { movedKeys[key] = liveKeys[later] }
         }
     }
 }

@@ -49,7 +49,8 @@ public struct ReplayReport: Sendable, Hashable {
     public internal(set) var conflicts: [SyncConflict] = []
     /// The conflicts a policy settled.
     public internal(set) var resolved: [SyncConflict] = []
-    /// The records whose attributes or state changed.
+    /// The records whose attributes or state changed, one update each, under the
+    /// collection path and id live models have.
     public internal(set) var records: [RecordUpdate] = []
     /// How many changes are still queued, whatever their state.
     public internal(set) var remaining = 0

@@ -86,7 +86,13 @@ struct NestedTemporaryIDTests {
             #expect(report.stoppedBy == nil && report.failures.isEmpty)
             #expect(report.sent.count == 3 && report.remaining == 0)
             let teamID = try #require(report.sent.first?.response.body?["id"]?.intValue)
-            #expect(report.sent.map(\.change.url.path).dropFirst().allSatisfy { $0.hasPrefix("/drf/teams/\(teamID)/members/") })
+            let memberID = try #require(report.sent.dropFirst().first?.response.body?["id"]?.intValue)
+            // path(percentEncoded:) keeps DRF's trailing slash, which URL.path drops.
+            let membersPath = "/drf/teams/\(teamID)/members/"
+            #expect(
+                report.sent.map { $0.change.url.path(percentEncoded: false) }
+                    == ["/drf/teams/", membersPath, membersPath + "\(memberID)/"]
+            )
 
             let listed = try await drf.perform(SyncRequest(method: .read, url: url("/drf/teams/\(teamID)/members/")))
             #expect(listed.body?.arrayValue?.map { $0["role"] } == ["chair"])
