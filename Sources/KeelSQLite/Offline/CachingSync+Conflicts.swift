@@ -96,7 +96,7 @@ extension CachingSync {
     /// `keep` changes nothing.
     ///
     /// The report covers the settled record too, sent or not: hand it to
-    /// ``IdentityMap/apply(_:)`` so that live models leave `conflict` and show the record
+    /// `IdentityMap/apply(_:)` so that live models leave `conflict` and show the record
     /// as it is now stored.
     ///
     /// ```swift
@@ -147,7 +147,7 @@ extension CachingSync {
 
     /// Adds the record of a settled change to a report that does not cover it yet (a change
     /// dropped for the server's record is not sent, so the replay does not touch it), so that
-    /// ``IdentityMap/apply(_:)`` takes its live models out of `conflict` or `failed`.
+    /// `IdentityMap/apply(_:)` takes its live models out of `conflict` or `failed`.
     private func reportRecord(of change: QueuedChange, in report: inout ReplayReport) async throws(SyncError) {
         guard !report.records.contains(where: { $0.collection == change.collection && $0.id == change.recordID })
         else { return }
