@@ -29,32 +29,21 @@ final class LoopbackServer: Sendable {
 
     /// Starts listening on a free port of 127.0.0.1.
     ///
-    /// - Parameter body: The JSON text every response carries.
+    /// - Parameters:
+    ///   - body: The JSON text every response carries (`200 OK`), unless `respond` is given.
+    ///   - respond: Makes the bytes of each answer from its request line
+    ///     (`POST /notes HTTP/1.1`), on the connection's thread, instead of `body`.
     /// - Throws: ``UsageError`` when no socket can be bound.
-    convenience init(body: String) throws {
-        let response = Self.response(status: 200, body: body)
-        try self.init { _ in response }
-    }
-
-    /// Starts listening on a free port of 127.0.0.1, answering each request with the bytes
-    /// `respond` makes of its request line (`POST /notes HTTP/1.1`).
-    ///
-    /// - Parameter respond: Called on the connection's thread for each request.
-    /// - Throws: ``UsageError`` when no socket can be bound.
-    init(respond: @escaping @Sendable (String) -> [UInt8]) throws {
+    init(body: String, respond: (@Sendable (String) -> [UInt8])? = nil) throws {
         // A client that closes its connection early must not end the benchmark.
         signal(SIGPIPE, SIG_IGN)
         let (descriptor, baseURL) = try listeningLoopbackSocket(backlog: 16)
         self.baseURL = baseURL
-        let state = ServerState(descriptor: descriptor, respond: respond)
+        let head = "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n"
+        let response = Array((head + body).utf8)
+        let state = ServerState(descriptor: descriptor, respond: respond ?? { _ in response })
         self.state = state
         Thread { state.acceptLoop() }.start()
-    }
-
-    /// The bytes of a JSON response.
-    static func response(status: Int, body: String) -> [UInt8] {
-        let head = "HTTP/1.1 \(status) OK\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n"
-        return Array((head + body).utf8)
     }
 
     /// Stops accepting connections; open connections end when their clients close them.

@@ -10,17 +10,24 @@ enum ReplayServer {
     static func start(work: Duration) throws -> LoopbackServer {
         let creates = Lock(0)
         let seconds = Double(work.components.seconds) + Double(work.components.attoseconds) / 1e18
-        return try LoopbackServer { requestLine in
+        return try LoopbackServer(body: "") { requestLine in
             guard requestLine.hasPrefix("POST ") else {
                 let count = creates.withLock { $0 }
-                return LoopbackServer.response(status: 200, body: #"{"/notes": {"creates": \#(count), "replays": 0}}"#)
+                return response(status: 200, body: #"{"/notes": {"creates": \#(count), "replays": 0}}"#)
             }
             if seconds > 0 { Thread.sleep(forTimeInterval: seconds) }
             let id = creates.withLock { count in
                 count += 1
                 return count
             }
-            return LoopbackServer.response(status: 201, body: #"{"id": \#(id)}"#)
+            return response(status: 201, body: #"{"id": \#(id)}"#)
         }
+    }
+
+    /// The bytes of a JSON answer.
+    private static func response(status: Int, body: String) -> [UInt8] {
+        let head =
+            "HTTP/1.1 \(status) OK\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n"
+        return Array((head + body).utf8)
     }
 }

@@ -152,7 +152,9 @@ extension CachingSync {
         guard !report.records.contains(where: { $0.collection == change.collection && $0.id == change.recordID })
         else { return }
         let state =
-            try await local.queuedChanges().filter { $0.collection == change.collection && $0.recordID == change.recordID }
+            try await local.queuedChanges().filter {
+                $0.collection == change.collection && $0.recordID == change.recordID
+            }
             .recordState ?? .synced
         report.records.append(
             ReplayReport.RecordUpdate(

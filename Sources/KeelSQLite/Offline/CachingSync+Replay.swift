@@ -91,7 +91,12 @@ extension CachingSync {
             let state = left[key]?.recordState ?? .synced
             let attributes = state == .synced ? try await local.record(key.id, in: key.collection) : nil
             report.records.append(
-                ReplayReport.RecordUpdate(collection: live.collection, id: live.id, attributes: attributes, state: state)
+                ReplayReport.RecordUpdate(
+                    collection: live.collection,
+                    id: live.id,
+                    attributes: attributes,
+                    state: state
+                )
             )
         }
         return report

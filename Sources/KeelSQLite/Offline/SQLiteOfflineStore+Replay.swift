@@ -80,8 +80,7 @@ extension SQLiteOfflineStore {
 struct IDRewriter {
     let tables: OfflineTables
 
-    func finish(_ change: QueuedChange, serverRecord: RemoteRecord?) throws(SQLiteStoreError) -> [RewrittenRecord]
-    {
+    func finish(_ change: QueuedChange, serverRecord: RemoteRecord?) throws(SQLiteStoreError) -> [RewrittenRecord] {
         let collection = change.collection
         var recordID = change.recordID
         var rewritten: [RewrittenRecord] = []
@@ -148,7 +147,12 @@ struct IDRewriter {
             let updated = TemporaryIDRewrite.replacing(temporaryID, with: serverID, in: change)
             let record = RecordKey(collection: change.collection, id: change.recordID)
             if change.recordID != temporaryID, moved.insert(record).inserted,
-                let changed = try rewriteRecord(record, to: RecordKey(collection: updated.collection, id: updated.recordID), temporaryID, serverID)
+                let changed = try rewriteRecord(
+                    record,
+                    to: RecordKey(collection: updated.collection, id: updated.recordID),
+                    temporaryID,
+                    serverID
+                )
             {
                 rewritten.append(RewrittenRecord(collection: record.collection, id: record.id, attributes: changed))
             }
@@ -173,7 +177,8 @@ struct IDRewriter {
         guard let attributes = try tables.record(record.id, in: record.collection, includingRemoved: true) else {
             return nil
         }
-        let updated = TemporaryIDRewrite.replacing(temporaryID, with: serverID, in: .object(attributes)).objectValue
+        let updated =
+            TemporaryIDRewrite.replacing(temporaryID, with: serverID, in: .object(attributes)).objectValue
             ?? attributes
         if target != record {
             try tables.ensureCollection(target.collection)

@@ -56,7 +56,9 @@ enum TemporaryIDRewrite {
         case .object(let object):
             return .object(
                 JSONObject(
-                    uniqueKeysWithLastValues: object.map { ($0.key, replacing(temporaryID, with: serverID, in: $0.value)) }
+                    uniqueKeysWithLastValues: object.map {
+                        ($0.key, replacing(temporaryID, with: serverID, in: $0.value))
+                    }
                 )
             )
         default:

@@ -39,7 +39,11 @@ struct NestedTemporaryIDTests {
             let rails = RESTSync(baseURL: try await RailsTestServer.shared.baseURL, timeout: .seconds(10))
             let cache = try queueingCache(rails, file: directory.appending(path: "cache.sqlite"))
             let map = IdentityMap()
-            let users = Collection<User>(factory: map.factory(for: User.self, collection: "/users"), url: "/users", sync: cache)
+            let users = Collection<User>(
+                factory: map.factory(for: User.self, collection: "/users"),
+                url: "/users",
+                sync: cache
+            )
             let user = try await users.create(["name": .string("Ada " + UUID().uuidString)])
             let temporaryID = try #require(user.id?.stringValue)
             let invitesPath = "/users/\(temporaryID)/invites"
@@ -57,7 +61,11 @@ struct NestedTemporaryIDTests {
             #expect(report.stoppedBy == nil && report.failures.isEmpty)
             let userID = try #require(user.id?.intValue)
             let inviteID = try #require(invite.id?.intValue)
-            #expect(report.sent.map(\.change.url.path) == ["/users", "/users/\(userID)/invites", "/users/\(userID)/invites/\(inviteID)"])
+            #expect(
+                report.sent.map(\.change.url.path) == [
+                    "/users", "/users/\(userID)/invites", "/users/\(userID)/invites/\(inviteID)",
+                ]
+            )
             #expect(report.remaining == 0)
             #expect(invite["user_id"] == .int(userID))
             #expect(user.syncState == .synced && invite.syncState == .synced)
@@ -66,7 +74,10 @@ struct NestedTemporaryIDTests {
             #expect(onServer.body?.arrayValue?.map { $0["email"] } == ["ada@example.org"])
             let cached = try await cache.local.record(String(inviteID), in: "/users/\(userID)/invites")
             #expect(cached?["email"] == "ada@example.org")
-            #expect(try await cache.local.record(String(inviteID), in: invitesPath) == nil, "moved to the server's path")
+            #expect(
+                try await cache.local.record(String(inviteID), in: invitesPath) == nil,
+                "moved to the server's path"
+            )
         }
     }
 

@@ -40,7 +40,9 @@ struct TemporaryIDMentionTests {
         let tagID = try #require(try await cache.local.serverID(for: "local-10", in: "/tags"))
         let sent = try #require(remote.creates.last)
         let query = URLComponents(url: sent.url, resolvingAgainstBaseURL: false)?.queryItems ?? []
-        #expect(query == [URLQueryItem(name: "user_id", value: "\(userID)"), URLQueryItem(name: "tag", value: "\(tagID)")])
+        #expect(
+            query == [URLQueryItem(name: "user_id", value: "\(userID)"), URLQueryItem(name: "tag", value: "\(tagID)")]
+        )
         #expect(sent.body?["owner"] == ["id": userID, "name": "Ada"])
         #expect(sent.body?["user_ids"] == [userID, tagID, 3])
         #expect(sent.body?["note"] == "local-1 is not a whole value here")
@@ -57,7 +59,11 @@ struct TemporaryIDMentionTests {
         let invite = try await write(cache, .create, "/users/local-1/invites", ["email": "a@x", "user_id": "local-1"])
         #expect(invite.body?["id"] == "local-2")
         _ = try await write(cache, .patch, "/users/local-1/invites/local-2", ["email": "b@x"])
-        #expect(try await cache.queuedChanges().map(\.collection) == ["/users", "/users/local-1/invites", "/users/local-1/invites"])
+        #expect(
+            try await cache.queuedChanges().map(\.collection) == [
+                "/users", "/users/local-1/invites", "/users/local-1/invites",
+            ]
+        )
 
         let report = try await cache.replay()
         #expect(report.stoppedBy == nil && report.failures.isEmpty)
@@ -92,7 +98,12 @@ struct TemporaryIDMentionTests {
         for number in 1...count {
             let parent = try await write(cache, .create, "/lists", ["name": .string("list \(number)")])
             let id = try #require(parent.body?["id"]?.stringValue)
-            _ = try await write(cache, .create, "/lists/\(id)/items", ["name": .string("item \(number)"), "list": .string(id)])
+            _ = try await write(
+                cache,
+                .create,
+                "/lists/\(id)/items",
+                ["name": .string("item \(number)"), "list": .string(id)]
+            )
         }
 
         let report = try await cache.replay()
