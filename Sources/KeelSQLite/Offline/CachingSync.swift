@@ -126,6 +126,9 @@ public final class CachingSync: SyncStateReporting {
     /// Reads from the remote and stores the answer: a list is reconciled, a record merged.
     private func fetchRemote(_ request: SyncRequest) async throws(SyncError) -> SyncResponse {
         let response = try await remote.perform(request)
+        // An empty success that is not JSON (a captive portal's empty `200 text/html`) does not
+        // answer a read; a body that is not JSON already made `RESTSync` throw.
+        if response.body == nil, let error = Self.unexpectedAnswer(response) { throw error }
         let resource = ResourcePath(request.url)
         let check = configuration.versionCheck(for: request.path)
         if let list = response.body?.arrayValue, list.allSatisfy({ $0.objectValue != nil }) {
@@ -208,11 +211,13 @@ public final class CachingSync: SyncStateReporting {
         }
     }
 
-    /// The error for a success that is not the API's answer to a queued change: a 2xx other
-    /// than 204 whose `Content-Type` is not JSON (an empty `200 text/html` from a captive
-    /// portal, or a plain-text page); `nil` for an answer the queue can take.
+    /// The error for a success that is not the API's answer to a queued change (or, when
+    /// empty, to a read): a 2xx other than 204 whose `Content-Type` is not JSON (an empty
+    /// `200 text/html` from a captive portal, or a plain-text page); `nil` for an answer the
+    /// cache can take.
     static func unexpectedAnswer(_ response: SyncResponse) -> SyncError? {
-        guard response.status != 204, let contentType = response.headers["content-type"],
+        guard (200..<300).contains(response.status), response.status != 204,
+            let contentType = response.headers["content-type"],
             !JSONMediaType.matches(contentType)
         else { return nil }
         return .undecodableBody(

@@ -70,7 +70,8 @@ struct CaptivePortalTests {
         }
     }
 
-    @Test func aReadBehindAPortalIsAnsweredFromTheLocalCopy() async throws {
+    @Test(arguments: Portal.allCases)
+    func aReadBehindAPortalIsAnsweredFromTheLocalCopy(portal: Portal) async throws {
         try await withTemporaryDirectory { directory in
             let server = try await RestartableServer(directory: directory)
             let local = try SQLiteOfflineStore(fileURL: directory.appending(path: "cache.sqlite"))
@@ -80,7 +81,7 @@ struct CaptivePortalTests {
 
             let behindPortal = Collection<Note>(
                 url: "/notes",
-                sync: cache(server.baseURL.appending(path: "portal/html/"), local: local)
+                sync: cache(server.baseURL.appending(path: "portal/\(portal.rawValue)/"), local: local)
             )
             try await behindPortal.fetch()
             #expect(behindPortal.models.map { $0["title"] } == ["Stored"])
