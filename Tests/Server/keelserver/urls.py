@@ -31,6 +31,8 @@ urlpatterns = [
     path("drf/", include("keelserver.articles.urls")),
     # Documents with an optional FileField, paged by PageNumberPagination (page size ?size=N).
     path("library/", include("keelserver.library.urls")),
+    # djangorestframework-jsonapi's stock set-up: articles, authors and comments as JSON:API.
+    path("jsonapi/", include("keelserver.jsonapi.urls")),
     # Drupal 8+ core REST and Drupal 7 Services emulations (cookie sessions, X-CSRF-Token).
     path("", include("keelserver.drupal.urls")),
 ]
