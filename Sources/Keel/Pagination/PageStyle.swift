@@ -43,5 +43,9 @@ public enum PageStyle: Sendable, Hashable {
     /// ```swift
     /// let pages = Paginator(articles, style: .jsonAPI(), pageSize: 20)
     /// ```
-    case jsonAPI(page: String = "page[number]", pageSize: String? = "page[size]", totalKeyPath: String? = "meta.pagination.count")
+    case jsonAPI(
+        page: String = "page[number]",
+        pageSize: String? = "page[size]",
+        totalKeyPath: String? = "meta.pagination.count"
+    )
 }

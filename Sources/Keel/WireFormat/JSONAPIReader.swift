@@ -106,7 +106,13 @@ struct JSONAPIReader {
                     record[relation.key] = .null
                     continue
                 }
-                let (key, linked) = try linkedRecord(data, as: target, format: targetFormat, at: linkPath, inside: inside)
+                let (key, linked) = try linkedRecord(
+                    data,
+                    as: target,
+                    format: targetFormat,
+                    at: linkPath,
+                    inside: inside
+                )
                 if let foreignKey { record[foreignKey] = JSONAPIFormat.appID(.string(key.id)) }
                 record[relation.key] = .object(linked)
             case .toMany:
@@ -119,7 +125,9 @@ struct JSONAPIReader {
                 var linked: [JSONValue] = []
                 for (index, member) in members.enumerated() {
                     let at = "\(linkPath)[\(index)]"
-                    linked.append(.object(try linkedRecord(member, as: target, format: targetFormat, at: at, inside: inside).1))
+                    linked.append(
+                        .object(try linkedRecord(member, as: target, format: targetFormat, at: at, inside: inside).1)
+                    )
                 }
                 record[relation.key] = .array(linked)
             }

@@ -28,7 +28,9 @@ struct JSONAPIWriter {
                 if let foreignKey, let id = rest.removeValue(forKey: foreignKey) {
                     linkage = Self.identifier(id, type: type) ?? (id.isNull ? .null : nil)
                 } else if let embedded {
-                    linkage = embedded.isNull ? .null : embedded[target.idAttribute].flatMap { Self.identifier($0, type: type) }
+                    linkage =
+                        embedded.isNull
+                        ? .null : embedded[target.idAttribute].flatMap { Self.identifier($0, type: type) }
                 } else {
                     linkage = nil
                 }

@@ -70,10 +70,19 @@ public struct WireFormat: Sendable, Hashable {
     public var formNotation: FormNotation
     /// JSON:API documents (resource objects, `relationships`, `included`, error objects), or
     /// `nil` for plain records; see ``jsonAPI``.
+    ///
+    /// ```swift
+    /// var format = WireFormat.jsonAPI
+    /// format.jsonAPIFormat?.type = "people"
+    /// ```
     public var jsonAPIFormat: JSONAPIFormat?
     /// The media type sent as `Accept`, and as `Content-Type` with a body
     /// (`application/vnd.api+json` for JSON:API); `nil` for the backend's own
     /// (`application/json` for ``RESTSync``). A call's ``SyncOptions/headers`` win.
+    ///
+    /// ```swift
+    /// WireFormat.jsonAPI.mediaType  // "application/vnd.api+json"
+    /// ```
     public var mediaType: String?
 
     /// Creates a wire format; by default Backbone's plain JSON.

@@ -123,7 +123,10 @@ struct JSONAPIIntegrationTests {
         try await article.fetch(options: options)
 
         #expect(sync.count == before + 1)
-        #expect(sync.lastRequest?.query.contains(URLQueryItem(name: "include", value: "author,comments,comments.author")) == true)
+        #expect(
+            sync.lastRequest?.query.contains(URLQueryItem(name: "include", value: "author,comments,comments.author"))
+                == true
+        )
         #expect(article[Article.author]?["name"] == "Ada")
         #expect(article[Article.author]?.id == author.id)
         let comments = article[Article.comments]
@@ -134,7 +137,10 @@ struct JSONAPIIntegrationTests {
         #expect(comments.first?[Comment.article]?.id == article.id)
         #expect(comments.first?[Comment.article]?["title"] == nil)
 
-        let list = Collection<Article>(url: "/jsonapi/articles?search=\(seeded["title"]?.stringValue ?? "")", sync: sync)
+        let list = Collection<Article>(
+            url: "/jsonapi/articles?search=\(seeded["title"]?.stringValue ?? "")",
+            sync: sync
+        )
         var listOptions = SyncOptions()
         listOptions.resources.include = ["comments"]
         try await list.fetch(options: listOptions)
@@ -154,7 +160,9 @@ struct JSONAPIIntegrationTests {
         options.resources.fields = ["Article": ["title", "publishedAt"]]
         try await article.fetch(options: options)
 
-        #expect(sync.lastRequest?.query.contains(URLQueryItem(name: "fields[Article]", value: "title,published_at")) == true)
+        #expect(
+            sync.lastRequest?.query.contains(URLQueryItem(name: "fields[Article]", value: "title,published_at")) == true
+        )
         #expect(article.remoteAttributes?["data"]?["attributes"]?["body"] == nil)
         #expect(article["body"] == "Engines")
         #expect(article["authorId"] != nil)
@@ -198,7 +206,9 @@ struct JSONAPIIntegrationTests {
             Issue.record("expected a refused media type, got \(String(describing: refused))")
             return
         }
-        #expect(sync.lastRequest?.headers == ["Accept": "application/vnd.api+json", "content-type": "application/json"])
+        #expect(
+            sync.lastRequest?.headers == ["Accept": "application/vnd.api+json", "content-type": "application/json"]
+        )
 
         var csv = SyncOptions()
         csv.headers = ["Accept": "text/csv"]

@@ -55,7 +55,11 @@ struct JSONAPIWireFormatTests {
         )
         try await person.save(["lastName": "Lovelace"], patch: true)
         #expect(backend.requests.last?.method == .patch)
-        #expect(backend.requests.last?.body == ["data": ["type": "people", "id": "5", "attributes": ["last-name": "Lovelace"]]])
+        #expect(
+            backend.requests.last?.body == [
+                "data": ["type": "people", "id": "5", "attributes": ["last-name": "Lovelace"]]
+            ]
+        )
 
         let company = API.Company(["id": "acme", "staff": [["id": 5], ["id": "x9"]]])
         company.sync = backend
@@ -118,7 +122,12 @@ struct JSONAPIWireFormatTests {
     @Test func aDocumentWithoutDataIsUnmappable() async throws {
         let company = API.Company(["id": 1])
         company.sync = ScriptedSync(always: SyncResponse(body: ["meta": ["x": 1]]))
-        await #expect(throws: SyncError.unmappableResponse(keyPath: "data", reason: #"a JSON:API document has its resource under "data""#)) {
+        await #expect(
+            throws: SyncError.unmappableResponse(
+                keyPath: "data",
+                reason: #"a JSON:API document has its resource under "data""#
+            )
+        ) {
             try await company.fetch()
         }
         #expect(company.attributes == ["id": 1])
