@@ -32,4 +32,20 @@ public enum PageStyle: Sendable, Hashable {
     /// let pages = Paginator(articles, style: .djangoREST(pageSize: "size"), pageSize: 50)
     /// ```
     case djangoREST(page: String = "page", pageSize: String? = nil)
+    /// JSON:API pages (``WireFormat/jsonAPI``): the neighbours' links from the document's
+    /// `links.next` and `links.prev` (`first` and `last` in ``Paginator/pageLinks``), the total
+    /// from the number at `totalKeyPath` in the document, and any page by number with
+    /// `page[number]=N`; a page size goes out as `page[size]`.
+    ///
+    /// The defaults are djangorestframework-jsonapi's `JsonApiPageNumberPagination`, whose
+    /// total is `meta.pagination.count`.
+    ///
+    /// ```swift
+    /// let pages = Paginator(articles, style: .jsonAPI(), pageSize: 20)
+    /// ```
+    case jsonAPI(
+        page: String = "page[number]",
+        pageSize: String? = "page[size]",
+        totalKeyPath: String? = "meta.pagination.count"
+    )
 }

@@ -40,6 +40,9 @@ public final class Paginator<M: Model> {
     public private(set) var hasNextPage = true
     /// Whether there is a page before the current one.
     public var hasPreviousPage: Bool { previousURL != nil || (currentPage ?? 1) > 1 }
+    /// The page links of the last response, by relation (`first`, `last`, `next`, `prev`),
+    /// resolved against its URL: a JSON:API document's `links`; empty for the other styles.
+    public private(set) var pageLinks: [String: String] = [:]
 
     private var nextURL: String?
     private var previousURL: String?
@@ -168,7 +171,7 @@ public final class Paginator<M: Model> {
             guard number == 1 || cursors[number] != nil else {
                 throw .pageUnavailable(number, reason: "its cursor is not known yet")
             }
-        case .pageNumber, .offsetLimit, .djangoREST:
+        case .pageNumber, .offsetLimit, .djangoREST, .jsonAPI:
             break
         }
         return try await load(page: number, url: url, replacing: !appends || number == 1)
@@ -231,6 +234,9 @@ public final class Paginator<M: Model> {
             if let perPage, let pageSize { query.append((perPage, String(pageSize))) }
         case .linkHeader:
             if let pageSize { query.append(("per_page", String(pageSize))) }
+        case .jsonAPI(let parameter, let perPage, _):
+            if page > 1 { query.append((parameter, String(page))) }
+            if let perPage, let pageSize { query.append((perPage, String(pageSize))) }
         }
         let base = format.suffixed(path)
         guard !query.isEmpty else { return base }
@@ -253,11 +259,22 @@ public final class Paginator<M: Model> {
             previousURL = resolved(response.body?["previous"]?.stringValue)
             hasNextPage = nextURL != nil
         case .cursor(_, let nextKeyPath, _):
-            var value = response.body
-            for key in nextKeyPath.split(separator: ".") { value = value?[String(key)] }
+            let value = Self.value(at: nextKeyPath, in: response.body)
             nextCursor = value?.stringValue ?? value?.intValue.map(String.init)
             hasNextPage = nextCursor != nil
         case .linkHeader:
+            hasNextPage = nextURL != nil
+        case .jsonAPI(_, _, let totalKeyPath):
+            var links: [String: String] = [:]
+            for (name, value) in response.body?["links"]?.objectValue ?? [:] {
+                if let link = resolved(value.stringValue) { links[name] = link }
+            }
+            pageLinks = links
+            if let totalKeyPath, let total = Self.value(at: totalKeyPath, in: response.body)?.intValue {
+                totalCount = total
+            }
+            nextURL = links["next"]
+            previousURL = links["prev"]
             hasNextPage = nextURL != nil
         case .pageNumber, .offsetLimit:
             if !links.isEmpty {
@@ -271,6 +288,13 @@ public final class Paginator<M: Model> {
             nextURL = nil
             previousURL = nil
         }
+    }
+
+    /// The value at a dot-separated key path of a body.
+    private static func value(at keyPath: String, in body: JSONValue?) -> JSONValue? {
+        var value = body
+        for key in keyPath.split(separator: ".") { value = value?[String(key)] }
+        return value
     }
 
     private static func encode(_ text: String) -> String {

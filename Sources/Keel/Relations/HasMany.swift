@@ -41,4 +41,6 @@ public struct HasMany<Child: Model>: Relation, RelationImplementation {
     }
 
     func makeLink(owner: Model) -> any RelationLink { ManyLink<Child>(self, owner: owner) }
+
+    var linkage: RelationLinkage { .toMany }
 }

@@ -36,6 +36,8 @@ public struct HasOne<Child: Model>: Relation, RelationImplementation {
     func makeLink(owner: Model) -> any RelationLink {
         OneLink<Child>(key: key, encoding: encoding, foreignKey: nil, owner: owner)
     }
+
+    var linkage: RelationLinkage { .toOne(foreignKey: nil) }
 }
 
 /// A belongs-to relation: a foreign key attribute (`organizationId`) and, when the server
@@ -86,6 +88,8 @@ public struct BelongsTo<Parent: Model>: Relation, RelationImplementation {
     func makeLink(owner: Model) -> any RelationLink {
         OneLink<Parent>(key: key, encoding: encoding, foreignKey: foreignKey, owner: owner)
     }
+
+    var linkage: RelationLinkage { .toOne(foreignKey: foreignKey) }
 
     func nestedBase(for owner: Model) -> String? {
         guard nestsURL, let parentID = owner.storage[foreignKey], !parentID.isNull,

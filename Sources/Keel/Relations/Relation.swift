@@ -44,8 +44,21 @@ protocol RelationImplementation: Relation {
     /// The resource path an owner without a URL of its own lives under, if the relation
     /// nests it (a ``BelongsTo`` with `nestsURL`).
     func nestedBase(for owner: Model) -> String?
+    /// How many records the relation links to, and the owner's foreign key for them, for
+    /// wire formats that send linkage (JSON:API's `relationships`).
+    var linkage: RelationLinkage { get }
 }
 
 extension RelationImplementation {
     func nestedBase(for owner: Model) -> String? { nil }
+
+    /// The model class on the other side, as a value.
+    var targetType: Model.Type { Target.self }
+}
+
+/// The shape of a relation's linkage: one record (with the owner's foreign key, for a
+/// belongs-to) or many.
+enum RelationLinkage: Equatable {
+    case toOne(foreignKey: String?)
+    case toMany
 }

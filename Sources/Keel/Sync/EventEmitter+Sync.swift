@@ -31,8 +31,10 @@ extension EventEmitter {
             method: method,
             url: url,
             body: body,
-            query: format.queryItems(then: options.query).map { URLQueryItem(name: $0.key, value: $0.value) },
-            headers: options.headers,
+            query: (format.queryItems(then: options.query) + format.resourceQueryItems(options.resources)).map {
+                URLQueryItem(name: $0.key, value: $0.value)
+            },
+            headers: format.headers(for: method, options: options),
             timeout: options.timeout,
             emulateHTTP: options.emulateHTTP,
             emulateJSON: options.emulateJSON,
@@ -47,7 +49,8 @@ extension EventEmitter {
 
     /// Emits `request`, runs `afterRequest`, then awaits the backend; a failure is reported
     /// (to the options' failure handler, else as an `error` event) and thrown, a server's
-    /// validation errors with the app's attribute names.
+    /// validation errors with the app's attribute names (``WireFormat/jsonAPI`` error objects
+    /// among them), a refused media type as ``SyncError/mediaTypeRefused(status:mediaType:body:)``.
     func performSync(
         _ request: SyncRequest,
         with backend: any Sync,
@@ -65,10 +68,7 @@ extension EventEmitter {
         do {
             return try await backend.perform(request)
         } catch {
-            var failure: SyncError = Task.isCancelled ? .cancelled : error
-            if case .validationFailed(let errors, let status) = failure {
-                failure = .validationFailed(format.appErrors(errors), status: status)
-            }
+            let failure: SyncError = Task.isCancelled ? .cancelled : format.appFailure(error)
             if let model, backend is any SyncStateReporting, failure != .cancelled {
                 model.setSyncState(.failed(failure), options: options.change)
             }

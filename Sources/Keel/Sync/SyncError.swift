@@ -89,6 +89,19 @@ public enum SyncError: Error, Sendable, Hashable {
     /// more bytes than that arrived. The rest was not read, and nothing was applied to the
     /// model or collection. The value is the limit, in bytes.
     case responseTooLarge(limit: Int)
+    /// The server refused the wire format's ``WireFormat/mediaType``: 406 when it cannot
+    /// answer in it (`Accept`), 415 when it cannot read a body in it (`Content-Type`). Nothing
+    /// changed on the server; the body is the server's explanation, if any.
+    ///
+    /// Thrown for formats that name a media type, such as ``WireFormat/jsonAPI``; with the
+    /// others, these statuses stay ``httpStatus(_:body:)``.
+    ///
+    /// ```swift
+    /// } catch SyncError.mediaTypeRefused(415, let mediaType, _) {
+    ///     print("the server does not read \(mediaType)")
+    /// }
+    /// ```
+    case mediaTypeRefused(status: Int, mediaType: String, body: JSONValue?)
 
     /// The validation errors of a ``validationFailed(_:status:)``, local or from the server.
     ///
@@ -112,6 +125,7 @@ public enum SyncError: Error, Sendable, Hashable {
         case .storeRefused(let refusal): return refusal.status
         case .validationFailed(_, let status): return status
         case .undecodableBody(let status, _, _): return status
+        case .mediaTypeRefused(let status, _, _): return status
         default: return nil
         }
     }
@@ -200,6 +214,10 @@ extension SyncError: CustomStringConvertible {
         case .pageUnavailable(let page, let reason): return "Page \(page) cannot be loaded: \(reason)"
         case .invalidHeader(let name, let reason):
             return "The header \(name.debugDescription) cannot be sent: \(reason); nothing was sent"
+        case .mediaTypeRefused(let status, let mediaType, _):
+            return status == 415
+                ? "The server does not accept request bodies in \(mediaType) (HTTP 415)"
+                : "The server cannot answer in \(mediaType) (HTTP \(status))"
         case .invalidMIMEType(let type, let reason):
             return "The MIME type \(type.debugDescription) is not a media type: \(reason); nothing was sent"
         case .responseTooLarge(let limit):

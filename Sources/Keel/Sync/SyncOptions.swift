@@ -36,6 +36,14 @@ public struct SyncOptions {
     public var onUploadProgress: (@Sendable (UploadProgress) -> Void)?
     /// Query parameters, in order (Backbone's `fetch({data})`).
     public var query: KeyValuePairs<String, String> = [:]
+    /// Related resources to include and fields to return (JSON:API's `include` and
+    /// `fields[type]`), sent after ``query``.
+    ///
+    /// ```swift
+    /// var options = SyncOptions()
+    /// options.resources.include = ["author", "comments"]
+    /// ```
+    public var resources = ResourceSelection()
     /// Extra HTTP headers.
     ///
     /// A name must be an RFC 9110 token and a value must have no control character but a tab

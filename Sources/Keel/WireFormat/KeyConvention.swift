@@ -11,6 +11,13 @@ public enum KeyConvention: Sendable, Hashable {
     /// with the rules of Foundation's `JSONEncoder.KeyEncodingStrategy.convertToSnakeCase`:
     /// `dueAt` ↔ `due_at`, `avatarURL` → `avatar_url` (which reads back as `avatarUrl`).
     case snakeCase
+    /// camelCase in the app, dasherized on the wire (ActiveModelSerializers' JSON:API adapter,
+    /// Ember Data): `createdAt` ↔ `created-at`, with the word breaks of ``snakeCase``.
+    ///
+    /// ```swift
+    /// KeyConvention.dasherized.wireName(for: "createdAt")  // "created-at"
+    /// ```
+    case dasherized
 
     /// The wire spelling of an app name.
     ///
@@ -24,6 +31,7 @@ public enum KeyConvention: Sendable, Hashable {
         switch self {
         case .unchanged: appName
         case .snakeCase: JSONKeyConversion.snakeCase(appName)
+        case .dasherized: JSONKeyConversion.snakeCase(appName).replacing("_", with: "-")
         }
     }
 
@@ -39,6 +47,7 @@ public enum KeyConvention: Sendable, Hashable {
         switch self {
         case .unchanged: wireName
         case .snakeCase: JSONKeyConversion.camelCase(wireName)
+        case .dasherized: JSONKeyConversion.camelCase(wireName.replacing("-", with: "_"))
         }
     }
 }

@@ -5,6 +5,9 @@ extension WireFormat {
     /// only, wire names, Drupal items, then the root key.
     func requestBody(_ attributes: Attributes, for modelType: Model.Type) -> JSONValue {
         guard !isPlain else { return .object(attributes) }
+        if let jsonAPIFormat {
+            return JSONAPIWriter(format: self, jsonAPI: jsonAPIFormat).document(attributes, for: modelType)
+        }
         var sent = attributes
         if !roles.isEmpty {
             sent = attributes.filter { roles[$0.key]?.isSent ?? true }
@@ -55,6 +58,9 @@ extension WireFormat {
     ///   does not fit the format.
     package func record(from body: JSONValue, for modelType: Model.Type) throws(SyncError) -> JSONValue {
         guard !isPlain else { return body }
+        if jsonAPIFormat != nil, let document = body.objectValue {
+            return try JSONAPIReader.record(from: document, as: modelType, format: self)
+        }
         let (inner, path) = try Self.value(at: recordKeyPath, in: body)
         guard let object = inner.objectValue else { return inner }
         return .object(try record(object, at: path, rootKey: root.names(for: modelType).singular))
@@ -85,6 +91,9 @@ extension WireFormat {
     ///   does not fit the format.
     func records(from body: JSONValue, for modelType: Model.Type) throws(SyncError) -> JSONValue {
         guard !isPlain else { return body }
+        if jsonAPIFormat != nil, let document = body.objectValue {
+            return try JSONAPIReader.records(from: document, as: modelType, format: self)
+        }
         let names = root.names(for: modelType)
         var list: [JSONValue]
         let (body, envelopePath) =

@@ -19,7 +19,7 @@
 /// with ``SyncOptions/body`` is sent exactly as given.
 ///
 /// Presets: ``plain`` (Backbone's format, the default), ``rails``, ``djangoREST``,
-/// ``drupal`` and ``drupal7``. Each is a value to adjust:
+/// ``drupal``, ``drupal7`` and ``jsonAPI``. Each is a value to adjust:
 ///
 /// ```swift
 /// extension WireFormat {
@@ -68,6 +68,22 @@ public struct WireFormat: Sendable, Hashable {
     /// (`user[address][city]`) by default, ``FormNotation/dotted`` (`address.city`) for
     /// Django REST framework.
     public var formNotation: FormNotation
+    /// JSON:API documents (resource objects, `relationships`, `included`, error objects), or
+    /// `nil` for plain records; see ``jsonAPI``.
+    ///
+    /// ```swift
+    /// var format = WireFormat.jsonAPI
+    /// format.jsonAPIFormat?.type = "people"
+    /// ```
+    public var jsonAPIFormat: JSONAPIFormat?
+    /// The media type sent as `Accept`, and as `Content-Type` with a body
+    /// (`application/vnd.api+json` for JSON:API); `nil` for the backend's own
+    /// (`application/json` for ``RESTSync``). A call's ``SyncOptions/headers`` win.
+    ///
+    /// ```swift
+    /// WireFormat.jsonAPI.mediaType  // "application/vnd.api+json"
+    /// ```
+    public var mediaType: String?
 
     /// Creates a wire format; by default Backbone's plain JSON.
     ///
@@ -88,6 +104,8 @@ public struct WireFormat: Sendable, Hashable {
     ///     an error.
     ///   - recordKeyPath: Where a single-record response's record is.
     ///   - formNotation: How attributes are named as form fields.
+    ///   - jsonAPIFormat: JSON:API documents, or `nil` for plain records.
+    ///   - mediaType: The media type of bodies, or `nil` for the backend's.
     public init(
         keys: KeyMapping = .unchanged,
         roles: [String: AttributeRole] = [:],
@@ -99,7 +117,9 @@ public struct WireFormat: Sendable, Hashable {
         listKeyPath: String? = nil,
         requiresListKeyPath: Bool = true,
         recordKeyPath: String? = nil,
-        formNotation: FormNotation = .brackets
+        formNotation: FormNotation = .brackets,
+        jsonAPIFormat: JSONAPIFormat? = nil,
+        mediaType: String? = nil
     ) {
         self.keys = keys
         self.roles = roles
@@ -112,11 +132,13 @@ public struct WireFormat: Sendable, Hashable {
         self.requiresListKeyPath = requiresListKeyPath
         self.recordKeyPath = recordKeyPath
         self.formNotation = formNotation
+        self.jsonAPIFormat = jsonAPIFormat
+        self.mediaType = mediaType
     }
 
     /// Whether the format changes nothing: Backbone's plain JSON.
     var isPlain: Bool {
         keys.isIdentity && roles.isEmpty && root.isNone && drupalFields == nil && listKeyPath == nil
-            && recordKeyPath == nil
+            && recordKeyPath == nil && jsonAPIFormat == nil && mediaType == nil
     }
 }

@@ -19,7 +19,7 @@ DATABASES = {
         "OPTIONS": {"timeout": 30, "transaction_mode": "IMMEDIATE"},
     }
 }
-INSTALLED_APPS = ["django.contrib.sessions", "rest_framework", "keelserver.articles", "keelserver.idempotency", "keelserver.library"]
+INSTALLED_APPS = ["django.contrib.sessions", "rest_framework", "keelserver.articles", "keelserver.idempotency", "keelserver.library", "keelserver.jsonapi"]
 
 MIDDLEWARE = [
     # Outermost: method override (emulateHTTP / _method), original method,
@@ -70,6 +70,9 @@ REST_FRAMEWORK = {
     "UNAUTHENTICATED_USER": None,
     "UNICODE_JSON": True,
     "COMPACT_JSON": True,
+    # djangorestframework-jsonapi's handler: JSON:API error objects for its views only
+    # (keelserver.jsonapi); every other view keeps DRF's errors.
+    "EXCEPTION_HANDLER": "rest_framework_json_api.exceptions.exception_handler",
 }
 
 VERBOSE = os.environ.get("KEEL_TEST_SERVER_VERBOSE", "") not in ("", "0")

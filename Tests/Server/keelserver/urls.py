@@ -33,6 +33,8 @@ urlpatterns = [
     path("library/", include("keelserver.library.urls")),
     # A captive portal and a broken proxy: every request answered 200 text/html, or 201 {oops.
     path("portal/", include("keelserver.portal")),
+    # djangorestframework-jsonapi's stock set-up: articles, authors and comments as JSON:API.
+    path("jsonapi/", include("keelserver.jsonapi.urls")),
     # Drupal 8+ core REST and Drupal 7 Services emulations (cookie sessions, X-CSRF-Token).
     path("", include("keelserver.drupal.urls")),
 ]

@@ -1,0 +1,69 @@
+/// Which related resources a read includes and which fields it returns, per resource type:
+/// JSON:API's `include` and `fields[type]` query parameters (compound documents and sparse
+/// fieldsets).
+///
+/// Relation paths and field names are app names; the call's wire format maps them to wire
+/// names (`publishedAt` → `published_at` with snake_case keys). Types are written as on the
+/// wire.
+///
+/// ```swift
+/// var options = SyncOptions()
+/// options.resources = ResourceSelection(include: ["author", "comments.author"], fields: ["articles": ["title"]])
+/// try await article.fetch(options: options)  // ?include=author,comments.author&fields[articles]=title
+/// ```
+public struct ResourceSelection: Sendable, Hashable {
+    /// Relation paths whose records the response should include, dot-separated
+    /// (`comments.author`).
+    public var include: [String]
+    /// The fields to return, by resource type; types not listed return all their fields.
+    public var fields: [String: [String]]
+
+    /// Creates a selection; by default nothing is asked for, and the server decides.
+    ///
+    /// ```swift
+    /// let selection = ResourceSelection(include: ["author"])
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - include: Relation paths to include, in app names.
+    ///   - fields: The fields to return per resource type, in app names.
+    public init(include: [String] = [], fields: [String: [String]] = [:]) {
+        self.include = include
+        self.fields = fields
+    }
+
+    /// Whether the selection asks for nothing.
+    var isEmpty: Bool { include.isEmpty && fields.isEmpty }
+}
+
+extension WireFormat {
+    /// The `include` and `fields[type]` query parameters of a selection, in wire names.
+    func resourceQueryItems(_ selection: ResourceSelection) -> [(key: String, value: String)] {
+        guard !selection.isEmpty else { return [] }
+        var items: [(key: String, value: String)] = []
+        if !selection.include.isEmpty {
+            let paths = selection.include.map { path in
+                path.split(separator: ".").map { keys.wireName(for: String($0)) }.joined(separator: ".")
+            }
+            items.append(("include", paths.joined(separator: ",")))
+        }
+        for (type, names) in selection.fields.sorted(by: { $0.key < $1.key }) {
+            items.append(("fields[\(type)]", names.map { keys.wireName(for: $0) }.joined(separator: ",")))
+        }
+        return items
+    }
+
+    /// The format's `Accept` and (for a JSON body) `Content-Type` headers, then a call's own,
+    /// which win whatever their case.
+    func headers(for method: SyncMethod, options: SyncOptions) -> [String: String] {
+        guard let mediaType else { return options.headers }
+        var headers: [String: String] = ["Accept": mediaType]
+        let sendsJSON = [.create, .update, .patch].contains(method) && options.files.isEmpty
+        if sendsJSON && options.requestBody == nil { headers["Content-Type"] = mediaType }
+        for (name, value) in options.headers {
+            if let ours = headers.keys.first(where: { $0.lowercased() == name.lowercased() }) { headers[ours] = nil }
+            headers[name] = value
+        }
+        return headers
+    }
+}
