@@ -380,10 +380,11 @@ public struct RESTSync: Sync {
         for request: SyncRequest
     ) async throws -> (Data, URLResponse) {
         let transport = self.transport
-        // The limit is kept here rather than by `timeoutInterval` alone, which other
-        // transports may ignore; TimeLimit returns at the limit even if the transport is slow
-        // to acknowledge its cancellation.
-        let limit = request.timeout ?? timeout
+        // The default transport keeps the request's `timeoutInterval` as a limit on the whole
+        // exchange, from the threads its answers arrive on. Other transports may ignore it, so
+        // their limit is kept here too: TimeLimit returns at the limit even if the transport is
+        // slow to acknowledge its cancellation.
+        let limit: Duration? = transport is OwnedURLSession ? nil : request.timeout ?? timeout
         let maximumBytes = request.maximumResponseBytes ?? maximumResponseBytes
         var hop = urlRequest
         for _ in 0...20 {

@@ -5,14 +5,21 @@ import Foundation
 #endif
 
 /// The tasks a ``CrossOriginRedirectGuard`` runs for its session: each one's progress
-/// handler, the answer received so far, its size limit, and the continuation that waits for
-/// it.
+/// handler, the answer received so far, its size limit, the task while it runs, and the continuation
+/// that waits for it.
 ///
 /// `URLSession` on Linux reports progress and hands out an answer piece by piece only to the
 /// session's delegate, and only for tasks without a completion handler (a per-task delegate
 /// is never called there), so the session's delegate collects the answer of such tasks
 /// itself: that is what lets it report an upload's progress and stop reading an answer
 /// past its limit.
+///
+/// A task ends once, with whichever comes first: its answer or error from the session, its
+/// deadline, or its caller's cancellation. Each of them resumes the caller from the thread
+/// it arrives on, without waiting for a Swift task to be scheduled, so an answer that
+/// arrived before the deadline is never reported as a timeout however busy the process's
+/// tasks are; a deadline or cancellation then cancels the `URLSessionTask` without waiting
+/// for it.
 final class SessionTasks: Sendable {
     private struct Entry {
         var progress: @Sendable (UploadProgress) -> Void
@@ -21,6 +28,8 @@ final class SessionTasks: Sendable {
         var received = Data()
         var limit: ResponseSizeLimit
         var isOverLimit = false
+        /// The task while it runs: the deadline's timer holds this, not the task itself.
+        var running: Lock<URLSessionTask?>
         var continuation: CheckedContinuation<(Data, URLResponse), any Error>
     }
 
@@ -29,17 +38,24 @@ final class SessionTasks: Sendable {
     /// Sends the request (with the file as its body, if any) and returns the answer;
     /// cancelling the calling task cancels it.
     ///
-    /// - Throws: `URLError(.dataLengthExceedsMaximum)` once the answer is over `limit`;
-    ///   `URLError` when no answer arrives.
+    /// - Parameter timeLimit: The time the whole exchange may take, or `nil` for none.
+    /// - Throws: `URLError(.timedOut)` at the time limit; `URLError(.cancelled)` when the
+    ///   calling task is cancelled; `URLError(.dataLengthExceedsMaximum)` once the answer is
+    ///   over `limit`; `URLError` when no answer arrives.
     func run(
         _ request: URLRequest,
         body file: URL?,
         totalBytes: Int64,
         limit: ResponseSizeLimit,
+        timeLimit: Duration?,
         in session: URLSession,
         progress: @escaping @Sendable (UploadProgress) -> Void
     ) async throws -> (Data, URLResponse) {
-        let started = Lock<(task: URLSessionTask?, isCancelled: Bool)>((nil, false))
+        let running = Lock<URLSessionTask?>(nil)
+        let end: @Sendable (URLError) -> Void = { [self] error in
+            guard let task = running.withLock({ $0 }), finish(ObjectIdentifier(task), with: error) else { return }
+            task.cancel()
+        }
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 let task = Self.task(sending: file, of: totalBytes, with: request, in: session)
@@ -48,23 +64,41 @@ final class SessionTasks: Sendable {
                         progress: progress,
                         totalBytes: totalBytes,
                         limit: limit,
+                        running: running,
                         continuation: continuation
                     )
                 }
-                let isCancelled = started.withLock { state in
-                    state.task = task
-                    return state.isCancelled
+                running.withLock { $0 = task }
+                if Task.isCancelled {
+                    end(URLError(.cancelled))
+                    return
+                }
+                if let timeLimit {
+                    DispatchQueue.global().asyncAfter(deadline: .now() + Self.interval(timeLimit)) {
+                        end(URLError(.timedOut))
+                    }
                 }
                 task.resume()
-                if isCancelled { task.cancel() }
             }
         } onCancel: {
-            let task = started.withLock { state in
-                state.isCancelled = true
-                return state.task
-            }
-            task?.cancel()
+            end(URLError(.cancelled))
         }
+    }
+
+    /// Resumes the caller of a task that has not ended yet with `error`; `false` when the
+    /// task had ended.
+    private func finish(_ key: ObjectIdentifier, with error: URLError) -> Bool {
+        guard let entry = entries.withLock({ $0.removeValue(forKey: key) }) else { return false }
+        entry.running.withLock { $0 = nil }
+        entry.continuation.resume(throwing: error)
+        return true
+    }
+
+    private static func interval(_ duration: Duration) -> DispatchTimeInterval {
+        let (seconds, attoseconds) = duration.components
+        let nanoseconds = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+        guard !nanoseconds.overflow else { return .never }
+        return .nanoseconds(Int(clamping: nanoseconds.partialValue + attoseconds / 1_000_000_000))
     }
 
     /// A task that sends `request`, with `file` as its body if there is one.
@@ -142,6 +176,7 @@ final class SessionTasks: Sendable {
     /// not reported yet) or throws its error.
     func didComplete(_ task: URLSessionTask, error: (any Error)?) {
         guard let entry = entries.withLock({ $0.removeValue(forKey: ObjectIdentifier(task)) }) else { return }
+        entry.running.withLock { $0 = nil }
         if entry.isOverLimit {
             entry.continuation.resume(throwing: ResponseSizeLimit.exceeded)
         } else if let error {

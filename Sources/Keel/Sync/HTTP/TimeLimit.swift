@@ -8,14 +8,15 @@ import Foundation
 /// cancellation, or never does, cannot hold the caller past its limit.
 enum TimeLimit {
     /// Runs `operation` in a task of its own and returns what it returns, unless `limit`
-    /// passes first.
+    /// passes first; without a limit, runs it as it is.
     ///
     /// - Throws: `URLError(.timedOut)` at the limit; `CancellationError` when the calling task
     ///   is cancelled; what `operation` throws.
     static func run<Output: Sendable>(
-        within limit: Duration,
+        within limit: Duration?,
         _ operation: @escaping @Sendable () async throws -> Output
     ) async throws -> Output {
+        guard let limit else { return try await operation() }
         let race = Race<Output>()
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in

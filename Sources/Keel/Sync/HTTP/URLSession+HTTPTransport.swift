@@ -52,9 +52,15 @@ extension URLSession: HTTPTransport {
         guard let redirectGuard = delegate as? CrossOriginRedirectGuard else {
             return try limit.check(await send(request))
         }
-        return try await withKeelTimeout(of: request) { [self] request in
-            try await redirectGuard.tasks.run(request, body: nil, totalBytes: 0, limit: limit, in: self) { _ in }
-        }
+        let (sent, timeLimit) = Self.keptTimeLimit(of: request)
+        return try await redirectGuard.tasks.run(
+            sent,
+            body: nil,
+            totalBytes: 0,
+            limit: limit,
+            timeLimit: timeLimit,
+            in: self
+        ) { _ in }
     }
 
     /// Uploads the file as the request's body, streaming it from disk; cancelling the task
@@ -111,17 +117,19 @@ extension URLSession: HTTPTransport {
         let limit = ResponseSizeLimit(maximumResponseBytes)
         let size = try FileManager.default.attributesOfItem(atPath: file.path)[.size] as? NSNumber
         let totalBytes = size?.int64Value ?? 0
+        if let redirectGuard = delegate as? CrossOriginRedirectGuard {
+            let (sent, timeLimit) = Self.keptTimeLimit(of: request)
+            return try await redirectGuard.tasks.run(
+                sent,
+                body: file,
+                totalBytes: totalBytes,
+                limit: limit,
+                timeLimit: timeLimit,
+                in: self,
+                progress: progress
+            )
+        }
         return try await withKeelTimeout(of: request) { [self] request in
-            if let redirectGuard = delegate as? CrossOriginRedirectGuard {
-                return try await redirectGuard.tasks.run(
-                    request,
-                    body: file,
-                    totalBytes: totalBytes,
-                    limit: limit,
-                    in: self,
-                    progress: progress
-                )
-            }
             let answer = try limit.check(await upload(for: request, fromFile: file))
             progress(UploadProgress(bytesSent: totalBytes, totalBytes: totalBytes))
             return answer
@@ -135,6 +143,20 @@ extension URLSession: HTTPTransport {
     static func backstopInterval(for limit: TimeInterval) -> TimeInterval {
         guard limit.isFinite, limit > 0 else { return limit }
         return (limit * 2 + 10).rounded(.up)
+    }
+
+    /// The request to send and the time limit Keel keeps for it, from its `timeoutInterval`:
+    /// on Linux the request gets the backstop interval (see ``backstopInterval(for:)``), elsewhere
+    /// it keeps its own, which `URLSession` applies to the wait for each piece of the answer
+    /// while Keel's limit applies to the whole exchange.
+    private static func keptTimeLimit(of request: URLRequest) -> (URLRequest, Duration?) {
+        let limit = request.timeoutInterval
+        guard limit.isFinite, limit > 0 else { return (request, nil) }
+        var sent = request
+        #if canImport(FoundationNetworking)
+            sent.timeoutInterval = backstopInterval(for: limit)
+        #endif
+        return (sent, .milliseconds(Int64((limit * 1000).rounded(.up))))
     }
 
     /// Runs `exchange` with the request, under Keel's time limit on Linux (see ``send(_:)``),
