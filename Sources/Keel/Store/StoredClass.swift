@@ -14,6 +14,14 @@ final class StoredClass {
 
     let type: Model.Type
     let path: String
+    /// The cache policy of the class's queries, when the class has its own.
+    var policy: CachePolicy?
+    /// How long the class's loaded records stay fresh, when the class says.
+    var staleTime: Duration?
+    /// Whether a failed save of one of the class's models restores its server state.
+    var rollsBackFailedSaves = true
+    /// Called after the server accepted a create, save or destroy of a held model.
+    var onWrite: (() -> Void)?
     /// The held models, by client id number.
     private(set) var held: [Int: Held] = [:]
     private var observers: [WeakObserver] = []
@@ -34,13 +42,26 @@ final class StoredClass {
             guard let self, let model else { return }
             self.release(model)
         }
+        // Kept after a destroy, whose `sync` comes after its `destroy` when it does not wait.
+        model.on("sync", owner: self) { [weak self] event in
+            guard let method = event.request?.method, method != .read else { return }
+            self?.onWrite?()
+        }
+        model.on("error", owner: self) { [weak self, weak model] event in
+            guard let self, let model, let request = event.request, event.error is SyncError,
+                request.method == .update || request.method == .patch
+            else { return }
+            if request.context[SyncOptions.rollbackKey]?.boolValue ?? self.rollsBackFailedSaves {
+                model.rollBackToServerState()
+            }
+        }
         for observer in liveObservers() { observer.storeDidAdd(model, sequence: sequence) }
     }
 
     /// Stops holding a model (it was destroyed) and takes it out of the live queries.
     func release(_ model: Model) {
         guard held.removeValue(forKey: model.cidNumber) != nil else { return }
-        model.off(owner: self)
+        model.off("change destroy error", owner: self)
         for observer in liveObservers() { observer.storeDidRemove(model) }
     }
 
