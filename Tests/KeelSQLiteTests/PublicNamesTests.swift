@@ -22,6 +22,7 @@ struct PublicNamesTests {
         "BatchProgress": BatchProgress.self,
         "BatchResult": BatchResult<Model>.self,
         "BelongsTo": BelongsTo<Model>.self,
+        "CachePolicy": CachePolicy.self,
         "CancellableSync": CancellableSync.self,
         "ChangeOptions": ChangeOptions.self,
         "Collection": Collection<Model>.self,
