@@ -39,6 +39,7 @@ struct PublicNamesTests {
         "EventListener": EventListener.self,
         "EventName": EventName.self,
         "EventStream": EventStream.self,
+        "ExternalChangeReporting": (any ExternalChangeReporting).self,
         "FilePart": FilePart.self,
         "Findable": (any Findable).self,
         "FormNotation": FormNotation.self,

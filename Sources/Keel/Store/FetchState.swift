@@ -42,7 +42,43 @@ final class FetchState: Observable {
     let wakeUps = SnapshotSignal()
 
     /// How many times the records were invalidated.
-    private var invalidationCount = 0
+    private(set) var invalidationCount = 0
+
+    /// The clock ``unobservedSince`` is read from.
+    private let clock: StoreClock
+    /// How many live queries load these records; while any does, they are never released.
+    private var observerCount = 0
+    /// When the last live query that loads these records went away.
+    private var unobservedSince: ContinuousClock.Instant?
+    /// How long the records are kept once no live query loads them: the longest `gcTime`
+    /// of the queries that did.
+    private var gcTime = Duration.zero
+    /// The client id numbers of the models the last successful request brought.
+    var loadedRecords: Set<Int> = []
+
+    init(clock: StoreClock) {
+        self.clock = clock
+    }
+
+    /// A live query now loads these records.
+    func addObserver(gcTime: Duration) {
+        observerCount += 1
+        unobservedSince = nil
+        self.gcTime = max(self.gcTime, gcTime)
+    }
+
+    /// A live query that loaded these records went away.
+    func removeObserver() {
+        observerCount -= 1
+        if observerCount == 0 { unobservedSince = clock.now }
+    }
+
+    /// Whether no live query has loaded these records for their `gcTime`, and no request
+    /// for them is in flight.
+    func isCollectable(at now: ContinuousClock.Instant) -> Bool {
+        guard observerCount == 0, !isFetching, let unobservedSince else { return false }
+        return now - unobservedSince >= gcTime
+    }
 
     /// The callers waiting for the request in flight.
     private var waiters: [CheckedContinuation<Result<Void, SyncError>, Never>] = []

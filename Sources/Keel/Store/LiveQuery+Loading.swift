@@ -30,8 +30,21 @@ extension LiveQuery {
         var options = SyncOptions(query: remoteQuery, remove: false)
         if policy == .networkOnly { options.custom[Self.readPolicyKey] = "remoteOnly" }
         let store = self.store
-        try await fetchState.fetch { () async throws(SyncError) in
-            _ = try await store.collection(M.self).fetch(options: options)
+        let state = fetchState
+        let stored = self.stored
+        let collection = store.collection(M.self)
+        // A backend that reports external changes answers from a local file that holds
+        // every record, so a record its whole-class answer no longer has was deleted.
+        let isComplete = remoteQuery.isEmpty && store.sync is any ExternalChangeReporting
+        defer { store.collectGarbage() }
+        // The version to compare with is read before the first load, so that no commit
+        // between the load and the first check goes unseen.
+        if store.externalVersion == nil { await store.checkForExternalChanges(force: true) }
+        try await state.fetch { () async throws(SyncError) in
+            _ = try await collection.fetch(options: options)
+            let loaded = Set(collection.map(\.cidNumber))
+            if isComplete { stored.forgetDeletedRecords(state.loadedRecords.subtracting(loaded)) }
+            state.loadedRecords = loaded
         }
     }
 
@@ -40,6 +53,12 @@ extension LiveQuery {
     /// of the class, or ``Store/invalidate(_:)``) or go stale (``staleTime``), until the
     /// task is cancelled. A failed load is kept in ``error`` and retried at the next
     /// invalidation.
+    ///
+    /// When the store's backend reports external changes (``ExternalChangeReporting``, as
+    /// `SQLiteSync` does), the query also asks it every ``Store/externalChangeInterval``
+    /// whether another process committed to the file, and reads the records again only
+    /// when one did: a record the other process added, changed or deleted reaches the
+    /// query. No check runs while no query is kept loaded.
     ///
     /// This is what makes a query "observed": run it for as long as a screen shows the
     /// query, as SwiftUI's `.task { await open.keepLoaded() }` does.
@@ -51,20 +70,38 @@ extension LiveQuery {
     /// ```
     public func keepLoaded() async {
         let state = fetchState
+        await store.checkForExternalChanges(force: true)
+        var staleAt: ContinuousClock.Instant?
+        var needsLoad = true
         while !Task.isCancelled {
             let version = state.wakeUps.version
-            try? await load()
-            var timer: Task<Void, Never>?
-            if let staleTime, policy != .cacheOnly {
-                let wakeUps = state.wakeUps
-                timer = Task {
-                    try? await Task.sleep(for: staleTime)
-                    if !Task.isCancelled { wakeUps.signal() }
-                }
+            let invalidations = state.invalidationCount
+            if needsLoad {
+                try? await load()
+                staleAt = policy == .cacheOnly ? nil : staleTime.map { .now + $0 }
             }
+            let timer = wakeUpTimer(at: staleAt, signalling: state.wakeUps)
             let isAwake = await state.wakeUps.wait(after: version)
             timer?.cancel()
             if !isAwake { return }
+            await store.checkForExternalChanges()
+            store.collectGarbage()
+            needsLoad = state.invalidationCount != invalidations || staleAt.map { .now >= $0 } ?? false
+        }
+    }
+
+    /// Signals `wakeUps` at `staleAt` or, when the store's backend reports external
+    /// changes, once ``Store/externalChangeInterval`` has passed, whichever comes first.
+    ///
+    /// - Returns: The timer, or `nil` when there is nothing to wake up for.
+    private func wakeUpTimer(at staleAt: ContinuousClock.Instant?, signalling wakeUps: SnapshotSignal)
+        -> Task<Void, Never>?
+    {
+        let check = store.sync is any ExternalChangeReporting ? ContinuousClock.now + store.externalChangeInterval : nil
+        guard let deadline = [staleAt, check].compactMap(\.self).min() else { return nil }
+        return Task {
+            try? await Task.sleep(until: deadline, clock: .continuous)
+            if !Task.isCancelled { wakeUps.signal() }
         }
     }
 

@@ -105,6 +105,14 @@ public final class LiveQuery<M: Model>: EventEmitter, ModelCollection, Observabl
     /// ```
     public let staleTime: Duration?
 
+    /// How long the query's records stay in the store once no live query uses them (see
+    /// ``Store/collectGarbage()``).
+    ///
+    /// ```swift
+    /// let recent = store.query(Todo.self, gcTime: .seconds(30))
+    /// ```
+    public let gcTime: Duration
+
     /// The query parameters sent with the query's requests, such as a server-side filter.
     ///
     /// ```swift
@@ -139,6 +147,7 @@ public final class LiveQuery<M: Model>: EventEmitter, ModelCollection, Observabl
         self.stored = stored
         policy = parameters.policy ?? stored.policy ?? store.defaultPolicy
         staleTime = parameters.staleTime ?? stored.staleTime
+        gcTime = parameters.gcTime ?? stored.gcTime ?? store.defaultGCTime
         remoteQuery = parameters.remoteQuery
         tags = parameters.tags
         fetchState = store.fetchState(path: stored.path, query: parameters.remoteQuery, tags: parameters.tags)
@@ -150,6 +159,11 @@ public final class LiveQuery<M: Model>: EventEmitter, ModelCollection, Observabl
         super.init()
         fill()
         stored.addObserver(self)
+        fetchState.addObserver(gcTime: gcTime)
+    }
+
+    deinit {
+        fetchState.removeObserver()
     }
 
     // MARK: - Reading
@@ -358,6 +372,10 @@ extension LiveQuery: StoreObserver {
     func storeDidRemove(_ model: Model) {
         guard let model = model as? M, let node = nodes[model.cidNumber] else { return }
         move(model, from: node, to: nil)
+    }
+
+    func shows(_ model: Model) -> Bool {
+        nodes[model.cidNumber] != nil
     }
 }
 

@@ -2,7 +2,7 @@ extension Store {
     /// The state of the requests for one class path and query, created on first use.
     func fetchState(path: String, query: KeyValuePairs<String, String>, tags: Set<String>) -> FetchState {
         let key = FetchKey(path: path, query: query.map { "\($0.key)=\($0.value)" })
-        let state = fetchStates[key] ?? FetchState()
+        let state = fetchStates[key] ?? FetchState(clock: clock)
         fetchStates[key] = state
         state.tags.formUnion(tags)
         return state

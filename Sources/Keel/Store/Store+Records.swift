@@ -88,6 +88,8 @@ extension Store {
             } catch {
                 throw .invalidResponse(error.description)
             }
+            // The store began to hold the model after its `sync`, so it invalidates here.
+            invalidate(path: path)
         }
         return model
     }
@@ -115,6 +117,8 @@ extension Store {
     ///   - policy: When loading sends a request; the class's, else the store's
     ///     ``defaultPolicy``, when `nil`.
     ///   - staleTime: How long a loaded answer stays fresh; the class's when `nil`.
+    ///   - gcTime: How long the query's records stay once no live query uses them; the
+    ///     class's, else the store's ``defaultGCTime``, when `nil`.
     ///   - tags: Names for ``invalidate(tag:)``.
     /// - Returns: A new live query.
     /// - Complexity: O(*n* log *n*) for *n* held models of the class.
@@ -127,8 +131,10 @@ extension Store {
         remoteQuery: KeyValuePairs<String, String> = [:],
         policy: CachePolicy? = nil,
         staleTime: Duration? = nil,
+        gcTime: Duration? = nil,
         tags: Set<String> = []
     ) -> LiveQuery<M> {
+        collectGarbage()
         let parameters = QueryParameters(
             filter: filter,
             sort: sort,
@@ -137,6 +143,7 @@ extension Store {
             remoteQuery: remoteQuery,
             policy: policy,
             staleTime: staleTime,
+            gcTime: gcTime,
             tags: tags
         )
         return LiveQuery(store: self, stored: storedClass(for: type), parameters: parameters)
@@ -152,5 +159,6 @@ struct QueryParameters<M: Model> {
     var remoteQuery: KeyValuePairs<String, String>
     var policy: CachePolicy?
     var staleTime: Duration?
+    var gcTime: Duration?
     var tags: Set<String>
 }

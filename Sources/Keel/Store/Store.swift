@@ -57,6 +57,30 @@ public final class Store {
     /// store.defaultPolicy = .cacheAndNetwork
     /// ```
     public var defaultPolicy = CachePolicy.cacheFirst
+
+    /// How long the records of a query stay in the store once no live query uses them, for
+    /// queries whose class and call name none: five minutes unless set, as in TanStack Query.
+    ///
+    /// ```swift
+    /// store.defaultGCTime = .seconds(60)
+    /// ```
+    public var defaultGCTime = Duration.seconds(300)
+
+    /// How often a query kept loaded (``LiveQuery/keepLoaded()``) asks a backend that
+    /// reports external changes (``ExternalChangeReporting``) whether another process
+    /// changed its records: 250 milliseconds unless set.
+    ///
+    /// ```swift
+    /// store.externalChangeInterval = .seconds(1)
+    /// ```
+    public var externalChangeInterval = Duration.milliseconds(250)
+
+    /// The time `gcTime` is measured against.
+    let clock = StoreClock()
+    /// The backend's external change version at the last check.
+    var externalVersion: Int?
+    /// When a query kept loaded last asked the backend for its external change version.
+    var lastExternalCheck: ContinuousClock.Instant?
     /// The number the next held model is given: models are kept in the order the store
     /// came to hold them, which is also how a query without a sort orders them.
     private var nextSequence = 0
@@ -114,7 +138,7 @@ public final class Store {
     /// path, or to change the defaults.
     ///
     /// ```swift
-    /// store.register(Todo.self, path: "/lists/1/todos", policy: .cacheAndNetwork, staleTime: .seconds(30))
+    /// store.register(Todo.self, path: "/lists/1/todos", policy: .cacheAndNetwork, staleTime: .seconds(30), gcTime: .seconds(60))
     /// ```
     ///
     /// - Parameters:
@@ -123,6 +147,8 @@ public final class Store {
     ///   - policy: The cache policy of its queries; the store's ``defaultPolicy`` when `nil`.
     ///   - staleTime: How long a loaded answer stays fresh; `nil` keeps it fresh until it is
     ///     invalidated.
+    ///   - gcTime: How long its queries' records stay once no live query uses them (see
+    ///     ``collectGarbage()``); the store's ``defaultGCTime`` when `nil`.
     ///   - rollsBackFailedSaves: Whether a failed save of one of its models restores the
     ///     model's last server state (see ``SyncOptions/rollsBackOnFailure``).
     /// - Precondition: The class has a `urlRoot` or a path is given, and the path is not
@@ -132,6 +158,7 @@ public final class Store {
         path: String? = nil,
         policy: CachePolicy? = nil,
         staleTime: Duration? = nil,
+        gcTime: Duration? = nil,
         rollsBackFailedSaves: Bool = true
     ) {
         guard let path = path ?? M.urlRoot else {
@@ -140,6 +167,7 @@ public final class Store {
         let stored = storedClass(for: type, path: path)
         stored.policy = policy
         stored.staleTime = staleTime
+        stored.gcTime = gcTime
         stored.rollsBackFailedSaves = rollsBackFailedSaves
     }
 

@@ -18,6 +18,9 @@ final class StoredClass {
     var policy: CachePolicy?
     /// How long the class's loaded records stay fresh, when the class says.
     var staleTime: Duration?
+    /// How long the class's loaded records stay once no live query uses them, when the
+    /// class says.
+    var gcTime: Duration?
     /// Whether a failed save of one of the class's models restores its server state.
     var rollsBackFailedSaves = true
     /// Called after the server accepted a create, save or destroy of a held model.
@@ -65,6 +68,30 @@ final class StoredClass {
         for observer in liveObservers() { observer.storeDidRemove(model) }
     }
 
+    /// Destroys the held models among `numbers` (client id numbers) that are not new and
+    /// have no unsaved changes: another process deleted their records. They leave the
+    /// store, its queries and its collections as a destroyed model does.
+    func forgetDeletedRecords(_ numbers: Set<Int>) {
+        for number in numbers {
+            guard let model = held[number]?.model, !model.isNew, model.unsavedChanges == nil else { continue }
+            model.trigger(Event(name: "destroy", model: model, options: ChangeOptions()))
+        }
+    }
+
+    /// Stops holding the models among `numbers` (client id numbers) that no live query
+    /// shows, that have no unsaved changes and that are not new: their records were
+    /// garbage-collected.
+    func releaseUnused(_ numbers: Set<Int>) {
+        let observers = liveObservers()
+        for number in numbers {
+            guard let model = held[number]?.model, !model.isNew, model.unsavedChanges == nil,
+                !observers.contains(where: { $0.shows(model) })
+            else { continue }
+            held[number] = nil
+            model.off(owner: self)
+        }
+    }
+
     /// The held models in the order the store came to hold them.
     ///
     /// - Complexity: O(*n* log *n*).
@@ -95,4 +122,6 @@ protocol StoreObserver: AnyObject {
     func storeDidChange(_ model: Model)
     /// The store no longer holds a model (it was destroyed).
     func storeDidRemove(_ model: Model)
+    /// Whether the observer shows the model.
+    func shows(_ model: Model) -> Bool
 }

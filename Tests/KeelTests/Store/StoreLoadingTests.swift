@@ -113,6 +113,17 @@ struct StoreLoadingTests {
         await keeper.value
     }
 
+    @Test func aCreateThatWaitsForTheServerInvalidatesLikeOtherWrites() async throws {
+        let server = seededServer()
+        let store = Store(sync: server)
+        let all = store.query(StoreTodo.self)
+        try await all.load()
+        #expect(!all.isStale)
+        try await store.create(StoreTodo.self, ["title": "Tea"], wait: true)
+        #expect(all.isStale)
+        #expect(all.count == 3)
+    }
+
     @Test func invalidatingByTagOrPathPrefixMarksOnlyThoseRecordsStale() async throws {
         let server = seededServer()
         let store = Store(sync: server)

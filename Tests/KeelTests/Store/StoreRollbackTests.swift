@@ -25,6 +25,16 @@ struct StoreRollbackTests {
         #expect(milk.unsavedChanges == nil)
     }
 
+    @Test func aRejectedSaveThatWaitsAlsoRestoresTheServerState() async throws {
+        let (server, store, milk) = try await loaded()
+        milk[StoreTodo.title] = "Oat milk"
+        server.failNext(with: .validationFailed(["rank": ["is invalid"]], status: 422))
+        await #expect(throws: SyncError.self) { try await milk.save(["rank": 2], wait: true) }
+        #expect(milk[StoreTodo.title] == "Milk" && milk[StoreTodo.rank] == 1)
+        #expect(milk.validationError?["rank"] == ["is invalid"])
+        withExtendedLifetime(store) {}
+    }
+
     @Test func anAttributeAddedByARejectedSaveIsRemoved() async throws {
         let (server, store, milk) = try await loaded()
         server.failNext(with: .httpStatus(500, body: nil))
