@@ -4,7 +4,7 @@ extension SyncOptions {
 
     /// Whether a failed save of a model a ``Store`` holds restores the model's last server
     /// state (`true`), keeps the rejected values as Backbone does (`false`), or follows the
-    /// class's setting (`nil`, the default; see ``Store/register(_:path:policy:staleTime:rollsBackFailedSaves:)``).
+    /// class's setting (`nil`, the default; see ``Store/register(_:path:policy:staleTime:gcTime:rollsBackFailedSaves:)``).
     ///
     /// ```swift
     /// try await todo.save(["title": "Draft"], options: SyncOptions(rollsBackOnFailure: false))
