@@ -63,7 +63,7 @@ final class App {
             throw .usage(error)
         }
 
-        if case .server = backend, [CommandName.doctor, .repair].contains(invocation.command.name) {
+        if case .server = backend, [CommandName.doctor, .repair, .watch].contains(invocation.command.name) {
             throw .usage(
                 UsageError("'\(invocation.command.name.rawValue)' works on the local store only, not with --server")
             )
@@ -84,6 +84,10 @@ final class App {
         }
         if case .doctor = invocation.command, let store = sync as? SQLiteSync {
             try await doctor(store, backend: backend)
+            return
+        }
+        if case .watch = invocation.command {
+            try await watch(sync, filter: .all, backend: backend)
             return
         }
         let todos = TodoList(sync: sync)
@@ -167,7 +171,7 @@ final class App {
             }
         case .sync, .status, .retry, .discard:
             try await performQueueCommand(command, on: todos, backend: backend)
-        case .list, .help, .version, .doctor:
+        case .list, .help, .version, .doctor, .watch:
             break
         }
     }

@@ -18,6 +18,8 @@ enum Command: Equatable {
     case clearCompleted
     /// `todos doctor`: lists damaged todos in the store.
     case doctor
+    /// `todos watch`: prints the list, and again whenever it changes, until Ctrl-C.
+    case watch
     /// `todos repair <#id> <title…>`: stores a new title for a damaged todo.
     case repair(ItemReference, title: String)
     /// `todos sync`: sends the changes queued for the server.
@@ -46,6 +48,7 @@ extension Command {
         case .remove: return .remove
         case .clearCompleted: return .clearCompleted
         case .doctor: return .doctor
+        case .watch: return .watch
         case .repair: return .repair
         case .sync: return .sync
         case .status: return .status
@@ -60,13 +63,13 @@ extension Command {
 enum CommandName: String, CaseIterable {
     case add, list, toggle, edit, remove
     case clearCompleted = "clear-completed"
-    case doctor, repair, sync, status, retry, discard
+    case doctor, repair, sync, status, retry, discard, watch
     case help
 
     /// Whether the command only reads the todos (it changes neither the store nor the
     /// queue), so a read-only store is no reason for it to fail.
     var onlyReads: Bool {
-        [.list, .doctor, .status, .help].contains(self)
+        [.list, .doctor, .status, .help, .watch].contains(self)
     }
 
     /// Words people type for a command, used only to suggest the right one.
@@ -229,6 +232,9 @@ struct Invocation: Equatable {
         case .doctor:
             try Self.expectNoMore(words, for: .doctor)
             command = .doctor
+        case .watch:
+            try Self.expectNoMore(words, for: .watch)
+            command = .watch
         case .repair:
             let item = try Self.reference(&words, for: .repair)
             guard !words.isEmpty else { throw Self.missing("<title>", for: .repair) }

@@ -19,6 +19,7 @@ enum Help {
         (.status, "status", "Show the changes waiting for the server, numbered."),
         (.retry, "retry [<n>|#id]", "Send rejected changes again (all, one, or a todo's)."),
         (.discard, "discard <n>|#id", "Drop a waiting change, or every change of a todo."),
+        (.watch, "watch", "Show the todos, and again whenever they change, until Ctrl-C."),
         (.help, "help [command]", "Show this help, or the help of one command."),
     ]
 
@@ -144,6 +145,13 @@ enum Help {
                   todos remove '#7'
                 If another command removed the todo first, this one says there is no such todo
                 (exit status 2).
+                """
+        case .watch:
+            return """
+                Shows the todos like 'todos list', then shows them again each time they change,
+                also when another todos command changes the same store, until Ctrl-C (exit
+                status 0). It looks for changes four times a second and reads the todos only
+                when another command saved. With --server it is not available.
                 """
         case .doctor:
             return """

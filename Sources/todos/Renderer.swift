@@ -100,8 +100,10 @@ final class Renderer {
 
     /// The list as text: a header with the counts, then one line per todo that the filter
     /// shows, numbered by position in the full list.
-    func render() -> String {
-        let all = todos.models
+    ///
+    /// - Parameter todos: The full list; the collection's todos when `nil`.
+    func render(_ todos: [Todo]? = nil) -> String {
+        let all = todos ?? self.todos.models
         let completedCount = all.filter(\.isDone).count
         let activeCount = all.count - completedCount
         let rows = all.enumerated().filter { _, todo in

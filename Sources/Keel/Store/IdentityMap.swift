@@ -129,6 +129,8 @@ public final class IdentityMap {
             var incoming = attributes
             if options.parse == true { incoming = live.parse(JSONValue.object(incoming), options: options) ?? [:] }
             live.set(incoming, options: options)
+            // A store that released the model (its records were garbage-collected) holds it again.
+            didAdopt?(live, collection)
             return live
         }
         var options = options

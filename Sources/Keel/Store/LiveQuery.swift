@@ -91,7 +91,46 @@ public final class LiveQuery<M: Model>: EventEmitter, ModelCollection, Observabl
         didSet { rebuild() }
     }
 
+    /// When ``load(policy:)`` sends a request (see ``CachePolicy``).
+    ///
+    /// ```swift
+    /// open.policy  // .cacheFirst
+    /// ```
+    public let policy: CachePolicy
+
+    /// How long a loaded answer stays fresh; `nil` keeps it fresh until it is invalidated.
+    ///
+    /// ```swift
+    /// let recent = store.query(Todo.self, staleTime: .seconds(30))
+    /// ```
+    public let staleTime: Duration?
+
+    /// How long the query's records stay in the store once no live query uses them (see
+    /// ``Store/collectGarbage()``).
+    ///
+    /// ```swift
+    /// let recent = store.query(Todo.self, gcTime: .seconds(30))
+    /// ```
+    public let gcTime: Duration
+
+    /// The query parameters sent with the query's requests, such as a server-side filter.
+    ///
+    /// ```swift
+    /// let mine = store.query(Todo.self, filter: .attribute("owner", equals: "ann"), remoteQuery: ["owner": "ann"])
+    /// ```
+    public let remoteQuery: KeyValuePairs<String, String>
+
+    /// The tags ``Store/invalidate(tag:)`` finds the query by.
+    ///
+    /// ```swift
+    /// store.query(Todo.self, tags: ["inbox"]).tags  // ["inbox"]
+    /// ```
+    public let tags: Set<String>
+
     let stored: StoredClass
+    /// The state of the requests for the query's records, shared with the queries that
+    /// load the same ones.
+    let fetchState: FetchState
     /// Every matching model, in order; the results are a window of it.
     private var tree = RankedTree<Entry>()
     /// The node of each matching model, by client id number.
@@ -102,10 +141,17 @@ public final class LiveQuery<M: Model>: EventEmitter, ModelCollection, Observabl
     /// Wakes the iterators of ``snapshots``.
     let signal = SnapshotSignal()
 
-    init(store: Store, stored: StoredClass, filter: QueryFilter<M>?, sort: ModelComparator<M>?, offset: Int, limit: Int?) {
+    init(store: Store, stored: StoredClass, parameters: QueryParameters<M>) {
         cid = "query" + String(EventEmitter.makeUniqueID())
         self.store = store
         self.stored = stored
+        policy = parameters.policy ?? stored.policy ?? store.defaultPolicy
+        staleTime = parameters.staleTime ?? stored.staleTime
+        gcTime = parameters.gcTime ?? stored.gcTime ?? store.defaultGCTime
+        remoteQuery = parameters.remoteQuery
+        tags = parameters.tags
+        fetchState = store.fetchState(path: stored.path, query: parameters.remoteQuery, tags: parameters.tags)
+        let (filter, sort, offset, limit) = (parameters.filter, parameters.sort, parameters.offset, parameters.limit)
         self.filter = filter
         self.sort = sort
         self.offset = Swift.max(0, offset)
@@ -113,6 +159,11 @@ public final class LiveQuery<M: Model>: EventEmitter, ModelCollection, Observabl
         super.init()
         fill()
         stored.addObserver(self)
+        fetchState.addObserver(gcTime: gcTime)
+    }
+
+    deinit {
+        fetchState.removeObserver()
     }
 
     // MARK: - Reading
@@ -321,6 +372,10 @@ extension LiveQuery: StoreObserver {
     func storeDidRemove(_ model: Model) {
         guard let model = model as? M, let node = nodes[model.cidNumber] else { return }
         move(model, from: node, to: nil)
+    }
+
+    func shows(_ model: Model) -> Bool {
+        nodes[model.cidNumber] != nil
     }
 }
 

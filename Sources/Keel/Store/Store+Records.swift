@@ -88,6 +88,8 @@ extension Store {
             } catch {
                 throw .invalidResponse(error.description)
             }
+            // The store began to hold the model after its `sync`, so it invalidates here.
+            invalidate(path: path)
         }
         return model
     }
@@ -95,11 +97,14 @@ extension Store {
     /// A live query over the models of a class the store holds.
     ///
     /// The query starts with the held models that pass the filter, in order, and follows
-    /// every change from then on; it does not send a request (see ``LiveQuery``).
+    /// every change from then on. It sends no request until ``LiveQuery/load(policy:)`` or
+    /// ``LiveQuery/keepLoaded()``; those load `remoteQuery` from the class's path as
+    /// `policy` says.
     ///
     /// ```swift
     /// let open = store.query(Todo.self, filter: .equals(Todo.done, false), sort: .attribute("title"))
-    /// let firstPage = store.query(Todo.self, sort: .attribute("due"), limit: 20)
+    /// let firstPage = store.query(Todo.self, sort: .attribute("due"), limit: 20, policy: .cacheAndNetwork)
+    /// try await firstPage.load()
     /// ```
     ///
     /// - Parameters:
@@ -108,6 +113,13 @@ extension Store {
     ///   - sort: The order; the order the store came to hold the models when `nil`.
     ///   - offset: How many matching models to skip.
     ///   - limit: The most models to hold; no limit when `nil`.
+    ///   - remoteQuery: The query parameters of the query's requests.
+    ///   - policy: When loading sends a request; the class's, else the store's
+    ///     ``defaultPolicy``, when `nil`.
+    ///   - staleTime: How long a loaded answer stays fresh; the class's when `nil`.
+    ///   - gcTime: How long the query's records stay once no live query uses them; the
+    ///     class's, else the store's ``defaultGCTime``, when `nil`.
+    ///   - tags: Names for ``invalidate(tag:)``.
     /// - Returns: A new live query.
     /// - Complexity: O(*n* log *n*) for *n* held models of the class.
     public func query<M: Model>(
@@ -115,15 +127,38 @@ extension Store {
         filter: QueryFilter<M>? = nil,
         sort: ModelComparator<M>? = nil,
         offset: Int = 0,
-        limit: Int? = nil
+        limit: Int? = nil,
+        remoteQuery: KeyValuePairs<String, String> = [:],
+        policy: CachePolicy? = nil,
+        staleTime: Duration? = nil,
+        gcTime: Duration? = nil,
+        tags: Set<String> = []
     ) -> LiveQuery<M> {
-        LiveQuery(
-            store: self,
-            stored: storedClass(for: type),
+        collectGarbage()
+        let parameters = QueryParameters(
             filter: filter,
             sort: sort,
             offset: offset,
-            limit: limit
+            limit: limit,
+            remoteQuery: remoteQuery,
+            policy: policy,
+            staleTime: staleTime,
+            gcTime: gcTime,
+            tags: tags
         )
+        return LiveQuery(store: self, stored: storedClass(for: type), parameters: parameters)
     }
+}
+
+/// Everything a live query is made of, handed to its initializer in one value.
+struct QueryParameters<M: Model> {
+    var filter: QueryFilter<M>?
+    var sort: ModelComparator<M>?
+    var offset: Int
+    var limit: Int?
+    var remoteQuery: KeyValuePairs<String, String>
+    var policy: CachePolicy?
+    var staleTime: Duration?
+    var gcTime: Duration?
+    var tags: Set<String>
 }

@@ -47,6 +47,40 @@ public final class Store {
     var classes: [String: StoredClass] = [:]
     /// The collection path of each registered class.
     var paths: [ObjectIdentifier: String] = [:]
+    /// The state of the requests for each class path and query.
+    var fetchStates: [FetchKey: FetchState] = [:]
+
+    /// The cache policy of queries whose class and call name none; ``CachePolicy/cacheFirst``
+    /// unless set.
+    ///
+    /// ```swift
+    /// store.defaultPolicy = .cacheAndNetwork
+    /// ```
+    public var defaultPolicy = CachePolicy.cacheFirst
+
+    /// How long the records of a query stay in the store once no live query uses them, for
+    /// queries whose class and call name none: five minutes unless set, as in TanStack Query.
+    ///
+    /// ```swift
+    /// store.defaultGCTime = .seconds(60)
+    /// ```
+    public var defaultGCTime = Duration.seconds(300)
+
+    /// How often a query kept loaded (``LiveQuery/keepLoaded()``) asks a backend that
+    /// reports external changes (``ExternalChangeReporting``) whether another process
+    /// changed its records: 250 milliseconds unless set.
+    ///
+    /// ```swift
+    /// store.externalChangeInterval = .seconds(1)
+    /// ```
+    public var externalChangeInterval = Duration.milliseconds(250)
+
+    /// The time `gcTime` is measured against.
+    let clock = StoreClock()
+    /// The backend's external change version at the last check.
+    var externalVersion: Int?
+    /// When a query kept loaded last asked the backend for its external change version.
+    var lastExternalCheck: ContinuousClock.Instant?
     /// The number the next held model is given: models are kept in the order the store
     /// came to hold them, which is also how a query without a sort orders them.
     private var nextSequence = 0
@@ -97,32 +131,53 @@ public final class Store {
 
     // MARK: - Classes
 
-    /// Registers a model class under a collection path.
+    /// Registers a model class under a collection path, with its cache settings.
     ///
-    /// A class with a `urlRoot` is registered under it on first use, so registering is
-    /// needed only for classes without one or to use another path.
+    /// A class with a `urlRoot` is registered under it on first use, with the store's
+    /// defaults, so registering is needed only for classes without one, to use another
+    /// path, or to change the defaults.
     ///
     /// ```swift
-    /// store.register(Todo.self, path: "/lists/1/todos")
+    /// store.register(Todo.self, path: "/lists/1/todos", policy: .cacheAndNetwork, staleTime: .seconds(30), gcTime: .seconds(60))
     /// ```
     ///
     /// - Parameters:
     ///   - type: The model class.
     ///   - path: Its collection path; the class's `urlRoot` when `nil`.
+    ///   - policy: The cache policy of its queries; the store's ``defaultPolicy`` when `nil`.
+    ///   - staleTime: How long a loaded answer stays fresh; `nil` keeps it fresh until it is
+    ///     invalidated.
+    ///   - gcTime: How long its queries' records stay once no live query uses them (see
+    ///     ``collectGarbage()``); the store's ``defaultGCTime`` when `nil`.
+    ///   - rollsBackFailedSaves: Whether a failed save of one of its models restores the
+    ///     model's last server state (see ``SyncOptions/rollsBackOnFailure``).
     /// - Precondition: The class has a `urlRoot` or a path is given, and the path is not
     ///   registered for another class.
-    public func register<M: Model>(_ type: M.Type, path: String? = nil) {
+    public func register<M: Model>(
+        _ type: M.Type,
+        path: String? = nil,
+        policy: CachePolicy? = nil,
+        staleTime: Duration? = nil,
+        gcTime: Duration? = nil,
+        rollsBackFailedSaves: Bool = true
+    ) {
         guard let path = path ?? M.urlRoot else {
             preconditionFailure("Store: \(M.self) has no urlRoot; register it with a path")
         }
-        _ = storedClass(for: type, path: path)
+        let stored = storedClass(for: type, path: path)
+        stored.policy = policy
+        stored.staleTime = staleTime
+        stored.gcTime = gcTime
+        stored.rollsBackFailedSaves = rollsBackFailedSaves
     }
 
     /// The collection path of a class, registering it under its `urlRoot` on first use.
     func path<M: Model>(for type: M.Type) -> String {
         if let path = paths[ObjectIdentifier(type)] { return path }
-        register(type)
-        return paths[ObjectIdentifier(type), default: ""]
+        guard let path = M.urlRoot else {
+            preconditionFailure("Store: \(M.self) has no urlRoot; register it with a path")
+        }
+        return storedClass(for: type, path: path).path
     }
 
     /// The record of a class, created (and the class registered) on first use.
@@ -139,7 +194,13 @@ public final class Store {
             paths[ObjectIdentifier(type)] = path
             return stored
         }
+        return makeStoredClass(type: type, path: path)
+    }
+
+    /// Records a new class, whose successful writes invalidate its queries' records.
+    private func makeStoredClass(type: Model.Type, path: String) -> StoredClass {
         let stored = StoredClass(type: type, path: path)
+        stored.onWrite = { [weak self] in self?.invalidate(path: path) }
         classes[path] = stored
         paths[ObjectIdentifier(type)] = path
         return stored
@@ -156,9 +217,7 @@ public final class Store {
         } else if let registered = paths[ObjectIdentifier(type(of: model))], let known = classes[registered] {
             stored = known
         } else {
-            stored = StoredClass(type: type(of: model), path: collection)
-            classes[collection] = stored
-            paths[ObjectIdentifier(type(of: model))] = collection
+            stored = makeStoredClass(type: type(of: model), path: collection)
         }
         guard stored.held[model.cidNumber] == nil else { return }
         wire(model, path: stored.path)

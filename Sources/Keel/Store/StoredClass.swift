@@ -14,6 +14,17 @@ final class StoredClass {
 
     let type: Model.Type
     let path: String
+    /// The cache policy of the class's queries, when the class has its own.
+    var policy: CachePolicy?
+    /// How long the class's loaded records stay fresh, when the class says.
+    var staleTime: Duration?
+    /// How long the class's loaded records stay once no live query uses them, when the
+    /// class says.
+    var gcTime: Duration?
+    /// Whether a failed save of one of the class's models restores its server state.
+    var rollsBackFailedSaves = true
+    /// Called after the server accepted a create, save or destroy of a held model.
+    var onWrite: (() -> Void)?
     /// The held models, by client id number.
     private(set) var held: [Int: Held] = [:]
     private var observers: [WeakObserver] = []
@@ -34,14 +45,51 @@ final class StoredClass {
             guard let self, let model else { return }
             self.release(model)
         }
+        // Kept after a destroy, whose `sync` comes after its `destroy` when it does not wait.
+        model.on("sync", owner: self) { [weak self] event in
+            guard let method = event.request?.method, method != .read else { return }
+            self?.onWrite?()
+        }
+        model.on("error", owner: self) { [weak self, weak model] event in
+            guard let self, let model, let request = event.request, event.error is SyncError,
+                request.method == .update || request.method == .patch
+            else { return }
+            if request.context[SyncOptions.rollbackKey]?.boolValue ?? self.rollsBackFailedSaves {
+                model.rollBackToServerState()
+            }
+        }
         for observer in liveObservers() { observer.storeDidAdd(model, sequence: sequence) }
     }
 
     /// Stops holding a model (it was destroyed) and takes it out of the live queries.
     func release(_ model: Model) {
         guard held.removeValue(forKey: model.cidNumber) != nil else { return }
-        model.off(owner: self)
+        model.off("change destroy error", owner: self)
         for observer in liveObservers() { observer.storeDidRemove(model) }
+    }
+
+    /// Destroys the held models among `numbers` (client id numbers) that are not new and
+    /// have no unsaved changes: another process deleted their records. They leave the
+    /// store, its queries and its collections as a destroyed model does.
+    func forgetDeletedRecords(_ numbers: Set<Int>) {
+        for number in numbers {
+            guard let model = held[number]?.model, !model.isNew, model.unsavedChanges == nil else { continue }
+            model.trigger(Event(name: "destroy", model: model, options: ChangeOptions()))
+        }
+    }
+
+    /// Stops holding the models among `numbers` (client id numbers) that no live query
+    /// shows, that have no unsaved changes and that are not new: their records were
+    /// garbage-collected.
+    func releaseUnused(_ numbers: Set<Int>) {
+        let observers = liveObservers()
+        for number in numbers {
+            guard let model = held[number]?.model, !model.isNew, model.unsavedChanges == nil,
+                !observers.contains(where: { $0.shows(model) })
+            else { continue }
+            held[number] = nil
+            model.off(owner: self)
+        }
     }
 
     /// The held models in the order the store came to hold them.
@@ -74,4 +122,6 @@ protocol StoreObserver: AnyObject {
     func storeDidChange(_ model: Model)
     /// The store no longer holds a model (it was destroyed).
     func storeDidRemove(_ model: Model)
+    /// Whether the observer shows the model.
+    func shows(_ model: Model) -> Bool
 }

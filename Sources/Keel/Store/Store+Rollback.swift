@@ -1,0 +1,45 @@
+extension SyncOptions {
+    /// The key of ``rollsBackOnFailure`` in the request's context.
+    static let rollbackKey = "keel.rollsBack"
+
+    /// Whether a failed save of a model a ``Store`` holds restores the model's last server
+    /// state (`true`), keeps the rejected values as Backbone does (`false`), or follows the
+    /// class's setting (`nil`, the default; see ``Store/register(_:path:policy:staleTime:gcTime:rollsBackFailedSaves:)``).
+    ///
+    /// ```swift
+    /// try await todo.save(["title": "Draft"], options: SyncOptions(rollsBackOnFailure: false))
+    /// ```
+    public var rollsBackOnFailure: Bool? {
+        get { custom[Self.rollbackKey]?.boolValue }
+        set { custom[Self.rollbackKey] = newValue.map(JSONValue.bool) }
+    }
+
+    /// Options that say whether a failed save of a held model rolls back.
+    ///
+    /// ```swift
+    /// try await todo.save(["done": true], options: SyncOptions(rollsBackOnFailure: true))
+    /// ```
+    ///
+    /// - Parameter rollsBackOnFailure: See ``rollsBackOnFailure``.
+    public init(rollsBackOnFailure: Bool) {
+        self.init()
+        self.rollsBackOnFailure = rollsBackOnFailure
+    }
+}
+
+extension Model {
+    /// Restores the attributes of the last successful fetch or save (the server's state),
+    /// with the usual `change` events, and keeps the model's validation error.
+    ///
+    /// Does nothing for a model that was never synced.
+    func rollBackToServerState() {
+        guard let synced = syncedStorage else { return }
+        let kept = storedValidationError
+        var restored = Attributes()
+        for (key, value) in synced where storage[key] != value { restored[key] = value }
+        let removed = storage.keys.filter { synced[$0] == nil }
+        if !restored.isEmpty { _ = set(restored, validate: false) }
+        for key in removed { _ = unset(key, validate: false) }
+        setValidationError(kept)
+    }
+}
