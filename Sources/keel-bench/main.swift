@@ -2,9 +2,11 @@
 // plain-Swift floor; with UPLOAD_URL set, the memory of a 50 MiB upload instead
 // (UploadBenchmark.swift); with REPLAY_URL set, the replay of queued writes to a server
 // (ReplayBenchmark.swift); with TIMEOUT_STRESS set, many requests that must all time out
-// (TimeoutStress.swift). Prints `name ops_per_sec total_ms floor_ops_per_sec floor_total_ms`
-// per workload, then one JSON object (read by Benchmarks/compare.py). Exits with status 1
-// when a check value is wrong, 2 on a bad environment setting.
+// (TimeoutStress.swift); with SCALE_CHECKS set, the costs of single removals, unsets and
+// distinct attribute names at two sizes (ScaleChecks.swift). Prints
+// `name ops_per_sec total_ms floor_ops_per_sec floor_total_ms` per workload, then one JSON
+// object (read by Benchmarks/compare.py). Exits with status 1 when a check value is wrong,
+// 2 on a bad environment setting.
 import Foundation
 import Keel
 
@@ -22,6 +24,9 @@ if let replay = ReplayBenchmark(environment: ProcessInfo.processInfo.environment
 
 if let stress = TimeoutStress(environment: ProcessInfo.processInfo.environment) {
     exit(stress.runBlocking())
+}
+if let checks = ScaleChecks(environment: ProcessInfo.processInfo.environment) {
+    exit(checks.runBlocking())
 }
 
 let configuration: Configuration

@@ -116,7 +116,7 @@ final class AttributeLayout: @unchecked Sendable {
             return hint
         }
         let start = extends ? self : Self.empty
-        let layout = start.extended(with: entries[(extends ? keys.count : 0)...].lazy.map(\.key))
+        let layout = start.extended(with: entries[(extends ? keys.count : 0)...].lazy.map(\.key), reusing: self)
         if layout.isShared { Self.recordHint(layout, at: hintIndex) }
         return layout
     }
@@ -167,8 +167,9 @@ final class AttributeLayout: @unchecked Sendable {
         }
     }
 
-    /// The layout with `newKeys` added after these keys, in order.
-    private func extended<Keys: Sequence<String>>(with newKeys: Keys) -> AttributeLayout {
+    /// The layout with `newKeys` added after these keys, in order; a layout of its own takes
+    /// what `source` built for the keys they have in common.
+    private func extended<Keys: Sequence<String>>(with newKeys: Keys, reusing source: AttributeLayout) -> AttributeLayout {
         var layout = self
         var rest = newKeys.makeIterator()
         while let key = rest.next() {
@@ -176,7 +177,7 @@ final class AttributeLayout: @unchecked Sendable {
                 var keys = layout.keys
                 keys.append(key)
                 while let key = rest.next() { keys.append(key) }
-                return Self.unshared(keys)
+                return Self.unshared(keys, reusing: source)
             }
             layout = next
         }
@@ -199,14 +200,29 @@ final class AttributeLayout: @unchecked Sendable {
         }
     }
 
-    /// A layout of `keys` that no other model shares.
-    private static func unshared(_ keys: ContiguousArray<String>) -> AttributeLayout {
-        AttributeLayout(
-            keys: keys,
-            keyPaths: ContiguousArray(keys.lazy.map { Model.keyPath(forAttribute: $0) }),
-            changeEventNames: ContiguousArray(keys.lazy.map { "change:" + $0 }),
-            isShared: false
-        )
+    /// A layout of `keys` that no other model shares, with the key paths and event names of
+    /// `source` for the keys it has: a model of many attributes that loses or gains one builds
+    /// only what is new (building a key path is a runtime call, microseconds each).
+    private static func unshared(_ keys: ContiguousArray<String>, reusing source: AttributeLayout) -> AttributeLayout {
+        var keyPaths = ContiguousArray<KeyPath<Model, JSONValue?>>()
+        var changeEventNames = ContiguousArray<String>()
+        keyPaths.reserveCapacity(keys.count)
+        changeEventNames.reserveCapacity(keys.count)
+        // Keys keep their order when one is removed or added, so the next key of `source`
+        // is nearly always the one: compared by bits before being looked up.
+        var next = 0
+        for key in keys {
+            let found = next < source.count && source.hasKey(at: next, withSameBitsAs: key) ? next : source.slot(of: key)
+            if let slot = found {
+                keyPaths.append(source.keyPaths[slot])
+                changeEventNames.append(source.changeEventNames[slot])
+                next = slot + 1
+            } else {
+                keyPaths.append(Model.keyPath(forAttribute: key))
+                changeEventNames.append("change:" + key)
+            }
+        }
+        return AttributeLayout(keys: keys, keyPaths: keyPaths, changeEventNames: changeEventNames, isShared: false)
     }
 
     /// This layout with `key` added as the last slot.
