@@ -89,8 +89,7 @@ enum StoreRealServerChecks {
         let batch = batch()
         let first = try await store.create(M.self, ["title": "First", "body": batch])
         let id = try #require(first.id?.intValue)
-        // Another client renames the record and adds one; the store has seen neither.
-        _ = try await backend.perform(SyncRequest(method: .patch, url: M.recordURL(id), body: ["title": "Renamed"]))
+        // Another client adds a record the store has not seen.
         try await createOnServer(M.self, through: backend, ["title": "Second", "body": batch])
 
         let query = store.query(
@@ -108,9 +107,17 @@ enum StoreRealServerChecks {
         gate.open()
         try await load.value
         #expect(!query.isFetching)
-        #expect(query.lastUpdated != nil && query.error == nil)
+        #expect(query.error == nil)
+        let loadedAt = try #require(query.lastUpdated)
+        #expect(titles(query) == ["First", "Second"])
+
+        // The answer is fresh, yet the policy asks again, and the server's rename shows.
+        _ = try await backend.perform(SyncRequest(method: .patch, url: M.recordURL(id), body: ["title": "Renamed"]))
+        #expect(!query.isStale)
+        try await query.load()
         #expect(titles(query) == ["Renamed", "Second"])
         #expect(query.first === first)
+        #expect(try #require(query.lastUpdated) >= loadedAt)
     }
 
     static func aCreateRefetchesAnObservedQuery<M: StoreServerRecord>(_ type: M.Type) async throws {
