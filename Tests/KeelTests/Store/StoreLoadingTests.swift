@@ -139,8 +139,9 @@ struct StoreLoadingTests {
     }
 }
 
-/// A backend whose requests wait until the test opens the gate, so that two callers are
-/// certainly in flight together.
+/// A backend whose requests (or only those of some methods) wait until the test opens the
+/// gate, so that two callers are certainly in flight together, or a test can look at a query
+/// while its request certainly is.
 final class HeldRequestSync: Sync {
     private struct State {
         var isOpen = false
@@ -148,10 +149,14 @@ final class HeldRequestSync: Sync {
         var performed = 0
     }
 
-    private let backend: InMemorySync
+    private let backend: any Sync
+    private let held: Set<SyncMethod>
     private let state = Mutex(State())
 
-    init(_ backend: InMemorySync) { self.backend = backend }
+    init(_ backend: any Sync, holding held: Set<SyncMethod> = Set(SyncMethod.allCases)) {
+        self.backend = backend
+        self.held = held
+    }
 
     var waiting: Int { state.withLock { $0.waiters.count } }
     var performed: Int { state.withLock { $0.performed } }
@@ -166,6 +171,7 @@ final class HeldRequestSync: Sync {
     }
 
     func perform(_ request: SyncRequest) async throws(SyncError) -> SyncResponse {
+        guard held.contains(request.method) else { return try await backend.perform(request) }
         await withCheckedContinuation { continuation in
             let isOpen = state.withLock { state in
                 state.performed += 1
