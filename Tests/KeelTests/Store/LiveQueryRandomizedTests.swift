@@ -6,18 +6,6 @@ import Testing
 /// seeded series of random operations: adds, changes that enter or leave the filter, sort-key
 /// changes, destroys, fetches that merge server changes, and id rewrites like a replay's.
 struct LiveQueryRandomizedTests {
-    /// A small deterministic generator (SplitMix64), so that a failure repeats.
-    private struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     /// One query under test: its parameters, to run it again plainly, and a mirror of its
     /// events.
     private struct Case {
@@ -52,7 +40,7 @@ struct LiveQueryRandomizedTests {
     @Test func matchesAPlainRunAfterEveryStepOfFiveThousandRandomOperations() async throws {
         let server = InMemorySync()
         let store = Store(sync: server)
-        var random = Generator(state: 29)
+        var random = CollectionTestRandom(seed: 29)  // SplitMix64, so that a failure repeats
         let inGroups: (StoreTodo) -> Bool = { ($0[StoreTodo.group] ?? 0) % 3 != 0 }
         let cases = [
             (QueryFilter<StoreTodo>.key(StoreTodo.group) { ($0 ?? 0) % 3 != 0 }, inGroups, true, 3, 7 as Int?),
