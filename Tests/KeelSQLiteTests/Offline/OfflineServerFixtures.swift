@@ -25,18 +25,21 @@ final class Article: Model {
 
 /// The real test server, stopped and started again on the same port with the same
 /// database, so a test can take the network away and give it back.
+///
+/// The port is held by a bound socket that does not listen (connections are refused, as
+/// when the network is gone) from before the first start until each start has succeeded, so
+/// no server of a test running beside this one can be given the port while this one is down.
 final class RestartableServer {
     let database: URL
     private(set) var server: TestServer?
     let port: Int
+    private var hold: LoopbackSocket?
 
-    /// Starts a server on a free port; it is started again at once with that port, so
-    /// that every run of it can take the port while the previous one's connections linger.
     init(directory: URL) async throws {
         database = directory.appending(path: "server.sqlite3")
-        let probe = try await TestServer.start(database: database)
-        port = probe.port
-        probe.stop()
+        let hold = try LoopbackSocket(sharedWithRestarts: true)
+        port = hold.port
+        self.hold = hold
         try await start()
     }
 
@@ -44,14 +47,22 @@ final class RestartableServer {
 
     var baseURL: URL { url("http://127.0.0.1:\(port)/") }
 
+    /// Stops the server; its port stays held until ``start()``.
     func stop() {
+        if hold == nil { hold = try? LoopbackSocket(port: port, sharedWithRestarts: true) }
         server?.stop()
         server = nil
     }
 
-    /// Starts the server again on its port; the old process may still hold the port for a
-    /// moment after `stop()`, so binding is retried.
+    /// Starts the server again on its port, then lets go of the hold; the old process may
+    /// still hold the port for a moment after `stop()`, so binding is retried.
     func start() async throws {
+        defer {
+            if server != nil {
+                hold?.close()
+                hold = nil
+            }
+        }
         for _ in 0..<30 {
             do {
                 server = try await TestServer.start(port: port, database: database)

@@ -1,5 +1,6 @@
 import Foundation
 import Keel
+import KeelTestServer
 
 #if canImport(Glibc)
     import Glibc
@@ -144,44 +145,19 @@ func startInFlight<T: Sendable>(
 /// let api = RESTSync(baseURL: URL(string: "http://127.0.0.1:\(refused.port)"))
 /// ```
 final class RefusedPort: Sendable {
-    let port: Int
-    private let descriptor: Int32
+    private let socket: LoopbackSocket
 
     init() throws {
-        (descriptor, port) = try boundLoopbackSocket()
+        socket = try LoopbackSocket()
     }
 
-    deinit {
-        close(descriptor)
-    }
+    var port: Int { socket.port }
 }
 
 /// A TCP socket bound to a free port of 127.0.0.1; the caller closes it.
 func boundLoopbackSocket() throws -> (descriptor: Int32, port: Int) {
-    #if canImport(Glibc)
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    #else
-        let descriptor = socket(AF_INET, SOCK_STREAM, 0)
-    #endif
-    guard descriptor >= 0 else { throw SyncTestFailure("socket() failed") }
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_port = 0
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    let bound = withUnsafePointer(to: &address) { pointer in
-        pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-            bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-        }
-    }
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    let named = withUnsafeMutablePointer(to: &address) { pointer in
-        pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
-    }
-    guard bound == 0, named == 0 else {
-        close(descriptor)
-        throw SyncTestFailure("cannot bind a port of 127.0.0.1")
-    }
-    return (descriptor, Int(UInt16(bigEndian: address.sin_port)))
+    let socket = try LoopbackSocket()
+    return (socket.takeDescriptor(), socket.port)
 }
 
 /// A failure in a test's own set-up.
