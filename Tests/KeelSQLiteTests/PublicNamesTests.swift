@@ -15,6 +15,7 @@ import Testing
 struct PublicNamesTests {
     /// Every public top-level type, written as an app writes it.
     static let types: KeyValuePairs<String, Any.Type> = [
+        "AtomicOperations": AtomicOperations.self,
         "AttributeKey": AttributeKey<String>.self,
         "AttributeRole": AttributeRole.self,
         "AttributeValues": AttributeValues<String>.self,

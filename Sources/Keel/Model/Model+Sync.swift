@@ -207,7 +207,7 @@ extension Model {
     /// update goes with the format's verb.
     ///
     /// With `wait`, the URL, `isNew` and `toJSON` see the attributes being saved, as in Backbone.
-    private func makeSaveRequest(
+    func makeSaveRequest(
         _ attributes: Attributes?,
         format: WireFormat,
         options: SyncOptions
@@ -332,7 +332,7 @@ extension Model {
         return (request, response)
     }
 
-    private func emitDestroy(options: SyncOptions) {
+    func emitDestroy(options: SyncOptions) {
         stopListening()
         dispatch(Event(name: "destroy", model: self, collection: collection, options: options.change))
     }

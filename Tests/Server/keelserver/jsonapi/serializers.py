@@ -7,7 +7,7 @@ from .models import Article, Author, Comment
 class AuthorSerializer(serializers.ModelSerializer):
     class Meta:
         model = Author
-        fields = ["name", "email"]
+        fields = ["id", "name", "email"]
 
 
 class CommentSerializer(serializers.ModelSerializer):
@@ -18,7 +18,7 @@ class CommentSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Comment
-        fields = ["body", "article", "author"]
+        fields = ["id", "body", "article", "author"]
 
 
 class ArticleSerializer(serializers.ModelSerializer):
@@ -29,4 +29,4 @@ class ArticleSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Article
-        fields = ["title", "body", "published_at", "author", "comments"]
+        fields = ["id", "title", "body", "published_at", "author", "comments"]

@@ -1,3 +1,4 @@
+from django.urls import path
 from rest_framework import routers
 
 from . import views
@@ -7,4 +8,5 @@ router.register("articles", views.ArticleViewSet)
 router.register("authors", views.AuthorViewSet)
 router.register("comments", views.CommentViewSet)
 
-urlpatterns = router.urls
+# The Atomic Operations extension (https://jsonapi.org/ext/atomic): POST /jsonapi/operations.
+urlpatterns = router.urls + [path("operations", views.Operations.as_view())]

@@ -1,3 +1,4 @@
+from atomic_operations.views import AtomicOperationView
 from rest_framework.filters import SearchFilter
 from rest_framework.negotiation import DefaultContentNegotiation
 from rest_framework_json_api import views
@@ -35,3 +36,13 @@ class AuthorViewSet(StockViewSet):
 class CommentViewSet(StockViewSet):
     queryset = Comment.objects.all()
     serializer_class = CommentSerializer
+
+
+class Operations(AtomicOperationView):
+    # drf-json-api-atomic-operations' documented set-up: one serializer per operation and type,
+    # all operations of a request in one database transaction.
+    serializer_classes = {
+        f"{operation}:{serializer.Meta.model.__name__}": serializer
+        for operation in ("add", "update", "remove")
+        for serializer in (ArticleSerializer, AuthorSerializer, CommentSerializer)
+    }
