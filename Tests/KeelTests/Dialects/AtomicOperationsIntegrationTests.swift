@@ -18,12 +18,12 @@ struct AtomicOperationsIntegrationTests {
         CountingSync(RESTSync(baseURL: try await TestServer.shared.baseURL))
     }
 
-    /// How another client sees an article.
-    private func serverArticle(_ id: JSONValue?, _ sync: CountingSync) async throws -> Article {
-        let article = Article(["id": id ?? nil])
-        article.sync = sync
-        try await article.fetch()
-        return article
+    /// How another client sees a record.
+    private func serverCopy<Record: Model>(_ model: Record, _ sync: CountingSync) async throws -> Record {
+        let copy = Record(["id": model.id ?? nil])
+        copy.sync = sync
+        try await copy.fetch()
+        return copy
     }
 
     @Test func aNewAuthorAndTwoNewArticlesByThemAreCreatedInOneRequest() async throws {
@@ -57,7 +57,7 @@ struct AtomicOperationsIntegrationTests {
         #expect(synced == [author.cid] + articles.map(\.cid))
         #expect(author.unsavedChanges == nil)
 
-        let stored = try await serverArticle(articles[1].id, sync)
+        let stored = try await serverCopy(articles[1], sync)
         #expect(stored["title"] == "Second")
         #expect(stored["authorId"] == authorID)
     }
@@ -82,10 +82,7 @@ struct AtomicOperationsIntegrationTests {
         #expect(article.isNew)
         #expect(author.unsavedChanges == ["name": "After"])
         #expect(Set(errors) == [author.cid, article.cid])
-        let stored = Author(["id": author.id ?? nil])
-        stored.sync = sync
-        try await stored.fetch()
-        #expect(stored["name"] == "Before")
+        #expect(try await serverCopy(author, sync)["name"] == "Before")
     }
 
     @Test func anUpdateAndADeleteGoTogether() async throws {
@@ -106,11 +103,8 @@ struct AtomicOperationsIntegrationTests {
         #expect(sync.count == before + 1)
         #expect(destroyed)
         #expect(author.unsavedChanges == nil)
-        await #expect(throws: SyncError.self) { _ = try await serverArticle(doomed.id, sync) }
-        let stored = Author(["id": author.id ?? nil])
-        stored.sync = sync
-        try await stored.fetch()
-        #expect(stored["name"] == "Renamed")
+        await #expect(throws: SyncError.self) { _ = try await serverCopy(doomed, sync) }
+        #expect(try await serverCopy(author, sync)["name"] == "Renamed")
     }
 
     @Test func withoutTheExtensionEachModelGoesOnItsOwnParentsFirst() async throws {
@@ -128,7 +122,7 @@ struct AtomicOperationsIntegrationTests {
             #expect(delivery == .oneByOne)
             #expect(sync.count == before + (endpoint == nil ? 2 : 3))
             #expect(article["authorId"] == author.id)
-            #expect(try await serverArticle(article.id, sync)["authorId"] == author.id)
+            #expect(try await serverCopy(article, sync)["authorId"] == author.id)
         }
     }
 }
