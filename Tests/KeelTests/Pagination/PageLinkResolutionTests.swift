@@ -29,6 +29,24 @@ struct PageLinkResolutionTests {
         #expect(items.pluck("id") == [1, 2])
     }
 
+    @Test func commasInsideALinkOrAQuotedParameterDoNotSplitIt() async throws {
+        let listener = try WireListener { request in
+            guard request.target == "/api/items" else { return .json(#"[{"id": 2}]"#) }
+            var reply = WireListener.Reply.json(#"[{"id": 1}]"#)
+            reply.headers["Link"] =
+                #"<?page=9&fields=id,title>; rel="last"; title="9, the end", "#
+                + #"<?page=2&fields=id,title>; title="next; then 3, 4"; rel="next""#
+            return reply
+        }
+        defer { listener.stop() }
+        let pages = Paginator(
+            Collection<Model>(url: "/items", sync: RESTSync(baseURL: listener.baseURL.appending(path: "api"))),
+            style: .linkHeader
+        )
+        while pages.hasNextPage { try await pages.loadNextPage() }
+        #expect(listener.requests.map(\.target) == ["/api/items", "/api/items?page=2&fields=id,title"])
+    }
+
     @Test func anAbsoluteLinkToAnotherOriginGetsNoCredentials() async throws {
         let other = try WireListener { _ in .json(#"[{"id": 2}]"#) }
         defer { other.stop() }
