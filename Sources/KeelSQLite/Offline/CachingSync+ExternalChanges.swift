@@ -7,7 +7,7 @@ extension CachingSync: ExternalChangeReporting {
     /// such as a second `todos` process that queues a change; `0`, which never changes,
     /// when the local store is not a `SQLiteOfflineStore` file.
     ///
-    /// A `Store` over this backend (``Keel/Store/offline(baseURL:fileURL:headers:configuration:)``)
+    /// A `Store` over this backend (`Store.offline(baseURL:fileURL:)`)
     /// asks for it while a query is kept loaded and loads the query again, by its read
     /// policy, only when it changed.
     ///
