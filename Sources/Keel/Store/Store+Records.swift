@@ -130,7 +130,7 @@ extension Store {
         _ type: M.Type,
         filter: QueryFilter<M>? = nil,
         sort: ModelComparator<M>? = nil,
-        sectionedBy sectionAttribute: String? = nil,
+        sectionedBy: String? = nil,
         offset: Int = 0,
         limit: Int? = nil,
         remoteQuery: KeyValuePairs<String, String> = [:],
@@ -143,7 +143,7 @@ extension Store {
         let parameters = QueryParameters(
             filter: filter,
             sort: sort,
-            sectionAttribute: sectionAttribute,
+            sectionAttribute: sectionedBy,
             offset: offset,
             limit: limit,
             remoteQuery: remoteQuery,
