@@ -3,7 +3,9 @@
 // (UploadBenchmark.swift); with REPLAY_URL set, the replay of queued writes to a server
 // (ReplayBenchmark.swift); with TIMEOUT_STRESS set, many requests that must all time out
 // (TimeoutStress.swift); with SCALE_CHECKS set, the costs of single removals, unsets and
-// distinct attribute names at two sizes (ScaleChecks.swift). Prints
+// distinct attribute names at two sizes (ScaleChecks.swift); with STORE_QUERIES set, a change
+// in a live query of 100,000 results and a query opened over a SQLite file
+// (StoreQueryBenchmark.swift). Prints
 // `name ops_per_sec total_ms floor_ops_per_sec floor_total_ms` per workload, then one JSON
 // object (read by Benchmarks/compare.py). Exits with status 1 when a check value is wrong,
 // 2 on a bad environment setting.
@@ -27,6 +29,9 @@ if let stress = TimeoutStress(environment: ProcessInfo.processInfo.environment) 
 }
 if let checks = ScaleChecks(environment: ProcessInfo.processInfo.environment) {
     exit(checks.runBlocking())
+}
+if let queries = StoreQueryBenchmark(environment: ProcessInfo.processInfo.environment) {
+    exit(queries.runBlocking())
 }
 
 let configuration: Configuration

@@ -68,6 +68,7 @@ struct PublicNamesTests {
         "PageStyle": PageStyle.self,
         "Paginator": Paginator<Model>.self,
         "QueryFilter": QueryFilter<Model>.self,
+        "QuerySection": QuerySection<Model>.self,
         "QuerySnapshots": QuerySnapshots<Model>.self,
         "RESTSync": RESTSync.self,
         "RecordStore": (any RecordStore).self,

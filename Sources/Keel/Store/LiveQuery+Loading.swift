@@ -43,7 +43,9 @@ extension LiveQuery {
         try await state.fetch { () async throws(SyncError) in
             _ = try await collection.fetch(options: options)
             let loaded = Set(collection.map(\.cidNumber))
-            if isComplete { stored.forgetDeletedRecords(state.loadedRecords.subtracting(loaded)) }
+            // Every held model of the class, not only those of the last load: a model created
+            // here since may have been deleted by another process.
+            if isComplete { stored.forgetDeletedRecords(Set(stored.held.keys).subtracting(loaded)) }
             state.loadedRecords = loaded
         }
     }

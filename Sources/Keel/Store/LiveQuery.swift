@@ -1,4 +1,3 @@
-public import Foundation
 public import Observation
 
 /// The models of one class that a ``Store`` holds and that pass a filter, in a sort order,
@@ -25,13 +24,16 @@ public import Observation
 /// `Sendable` and lives in the isolation domain of its store.
 public final class LiveQuery<M: Model>: EventEmitter, ModelCollection, Observable {
     /// A model in the query, with the order the store came to hold it in (the tie-break of
-    /// the sort, and the order of a query without a sort).
+    /// the sort, and the order of a query without a sort) and, in a sectioned query, the
+    /// section it was put in (its attribute may have changed since; the query then moves it).
     final class Entry {
         let model: M
         let sequence: Int
-        init(model: M, sequence: Int) {
+        let sectionKey: JSONValue?
+        init(model: M, sequence: Int, sectionKey: JSONValue?) {
             self.model = model
             self.sequence = sequence
+            self.sectionKey = sectionKey
         }
     }
 
@@ -120,6 +122,13 @@ public final class LiveQuery<M: Model>: EventEmitter, ModelCollection, Observabl
     /// ```
     public let remoteQuery: KeyValuePairs<String, String>
 
+    /// The attribute that groups the results into ``sections``; `nil` for one section.
+    ///
+    /// ```swift
+    /// store.query(Todo.self, sectionedBy: "status").sectionAttribute  // "status"
+    /// ```
+    public let sectionAttribute: String?
+
     /// The tags ``Store/invalidate(tag:)`` finds the query by.
     ///
     /// ```swift
@@ -132,12 +141,14 @@ public final class LiveQuery<M: Model>: EventEmitter, ModelCollection, Observabl
     /// load the same ones.
     let fetchState: FetchState
     /// Every matching model, in order; the results are a window of it.
-    private var tree = RankedTree<Entry>()
+    var tree = RankedTree<Entry>()
     /// The node of each matching model, by client id number.
-    private var nodes: [Int: Node] = [:]
+    var nodes: [Int: Node] = [:]
     /// The results as an array, until they change.
-    private var cachedModels: [M]?
-    private let registrar = ObservationRegistrar()
+    var cachedModels: [M]?
+    /// The results grouped into sections, until they change.
+    var cachedSections: [QuerySection<M>]?
+    let registrar = ObservationRegistrar()
     /// Wakes the iterators of ``snapshots``.
     let signal = SnapshotSignal()
 
@@ -150,6 +161,7 @@ public final class LiveQuery<M: Model>: EventEmitter, ModelCollection, Observabl
         gcTime = parameters.gcTime ?? stored.gcTime ?? store.defaultGCTime
         remoteQuery = parameters.remoteQuery
         tags = parameters.tags
+        sectionAttribute = parameters.sectionAttribute
         fetchState = store.fetchState(path: stored.path, query: parameters.remoteQuery, tags: parameters.tags)
         let (filter, sort, offset, limit) = (parameters.filter, parameters.sort, parameters.offset, parameters.limit)
         self.filter = filter
@@ -166,83 +178,13 @@ public final class LiveQuery<M: Model>: EventEmitter, ModelCollection, Observabl
         fetchState.removeObserver()
     }
 
-    // MARK: - Reading
-
-    /// The results, in order.
-    ///
-    /// ```swift
-    /// let titles = open.models.map { $0["title"] }
-    /// ```
-    ///
-    /// - Complexity: O(1) when unchanged since the last read; O(*k* + log *n*) for *k*
-    ///   results otherwise.
-    public var models: [M] {
-        registrar.access(self, keyPath: \.models)
-        if let cachedModels { return cachedModels }
-        let models = tree.elements(in: window).map(\.model)
-        cachedModels = models
-        return models
-    }
-
-    /// The results as ``Model`` values.
-    ///
-    /// ```swift
-    /// let any: [Model] = open.allModels
-    /// ```
-    public var allModels: [Model] { models }
-
-    /// How many models pass the filter, before `offset` and `limit` apply.
-    ///
-    /// ```swift
-    /// let pages = (open.totalCount + 49) / 50
-    /// ```
-    public var totalCount: Int {
-        registrar.access(self, keyPath: \.models)
-        return tree.count
-    }
-
-    /// The class's collection path, such as `/todos`.
-    ///
-    /// ```swift
-    /// open.url  // "/todos"
-    /// ```
-    public var url: String? { stored.path }
-
-    /// `nil`: the models resolve their URLs against the store's backend.
-    ///
-    /// ```swift
-    /// open.baseURL  // nil
-    /// ```
-    public var baseURL: URL? { nil }
-
-    /// The store's backend.
-    ///
-    /// ```swift
-    /// open.sync
-    /// ```
-    public var sync: (any Sync)? { store.sync }
-
-    /// `nil`: the models use their class's wire format.
-    ///
-    /// ```swift
-    /// open.wireFormat  // nil
-    /// ```
-    public var wireFormat: WireFormat? { nil }
-
-    /// The ranks of the matching models that are results.
-    private var window: Range<Int> {
-        let lower = Swift.min(offset, tree.count)
-        let upper = limit.map { Swift.min(tree.count, lower + $0) } ?? tree.count
-        return lower..<upper
-    }
-
     // MARK: - Building
 
     /// Puts every held, matching model in the tree: the query run once, in full.
     private func fill() {
         for held in stored.orderedHeld() {
             guard let model = held.model as? M, filter?.matches(model) ?? true else { continue }
-            let entry = Entry(model: model, sequence: held.sequence)
+            let entry = makeEntry(model, sequence: held.sequence)
             nodes[model.cidNumber] = tree.insert(entry, at: insertionRank(of: entry))
         }
     }
@@ -255,14 +197,19 @@ public final class LiveQuery<M: Model>: EventEmitter, ModelCollection, Observabl
         nodes.removeAll()
         fill()
         cachedModels = nil
+        cachedSections = nil
         registrar.didSet(self, keyPath: \.models)
         signal.signal()
         trigger(Event(name: "reset", collection: self, previousModels: previous))
     }
 
-    /// Whether `entry` sorts before `other`: by the sort, then by the order the store came
-    /// to hold them, so that the order is total and equals a stable sort of the held models.
+    /// Whether `entry` sorts before `other`: by section, then by the sort, then by the order
+    /// the store came to hold them, so that the order is total and equals a stable sort of
+    /// the held models.
     private func sortsBefore(_ entry: Entry, _ other: Entry) -> Bool {
+        if sectionAttribute != nil, entry.sectionKey != other.sectionKey {
+            return QuerySection<M>.keySortsBefore(entry.sectionKey, other.sectionKey)
+        }
         if let sort {
             if sort.sortsBefore(entry.model, other.model) { return true }
             if sort.sortsBefore(other.model, entry.model) { return false }
@@ -279,6 +226,7 @@ public final class LiveQuery<M: Model>: EventEmitter, ModelCollection, Observabl
     /// Moves one model: out of the tree (when `node` is given), then in (when `entry` is
     /// given), and emits what changed in the results.
     private func move(_ model: M, from node: Node?, to entry: Entry?) {
+        let isRegrouped = node != nil && entry != nil && node?.element.sectionKey != entry?.sectionKey
         let before = window
         var candidates: [(entry: Entry, rank: Int)] = []
         for rank in [before.lowerBound - 1, before.lowerBound, before.upperBound - 1, before.upperBound]
@@ -316,8 +264,10 @@ public final class LiveQuery<M: Model>: EventEmitter, ModelCollection, Observabl
             }
         }
         let isSorted = wasIn && isIn && oldRank != newRank
-        if removed.isEmpty && added.isEmpty && !isSorted { return }
+        // A model that changes section without moving changes the sections, not the models.
+        if removed.isEmpty && added.isEmpty && !isSorted && !(isRegrouped && isIn) { return }
         cachedModels = nil
+        cachedSections = nil
         // Observers hear only of changes to the results: a model that moves outside the
         // window, or changes without moving, costs them nothing.
         registrar.willSet(self, keyPath: \.models)
@@ -348,7 +298,7 @@ public final class LiveQuery<M: Model>: EventEmitter, ModelCollection, Observabl
 extension LiveQuery: StoreObserver {
     func storeDidAdd(_ model: Model, sequence: Int) {
         guard let model = model as? M, nodes[model.cidNumber] == nil, filter?.matches(model) ?? true else { return }
-        move(model, from: nil, to: Entry(model: model, sequence: sequence))
+        move(model, from: nil, to: makeEntry(model, sequence: sequence))
     }
 
     func storeDidChange(_ model: Model) {
@@ -360,10 +310,14 @@ extension LiveQuery: StoreObserver {
             return
         case (nil, true):
             guard let held = stored.held[model.cidNumber] else { return }
-            move(model, from: nil, to: Entry(model: model, sequence: held.sequence))
+            move(model, from: nil, to: makeEntry(model, sequence: held.sequence))
         case (let node?, false):
             move(model, from: node, to: nil)
         case (let node?, true):
+            if let sectionAttribute, model.get(sectionAttribute) != node.element.sectionKey {
+                move(model, from: node, to: makeEntry(model, sequence: node.element.sequence))
+                return
+            }
             if sort == nil || isInPlace(node) { return }
             move(model, from: node, to: node.element)
         }
@@ -376,33 +330,5 @@ extension LiveQuery: StoreObserver {
 
     func shows(_ model: Model) -> Bool {
         nodes[model.cidNumber] != nil
-    }
-}
-
-// MARK: - RandomAccessCollection
-
-extension LiveQuery: RandomAccessCollection {
-    /// The position of the first result.
-    public var startIndex: Int { 0 }
-
-    /// The position after the last result.
-    public var endIndex: Int {
-        registrar.access(self, keyPath: \.models)
-        return window.count
-    }
-
-    /// The result at `position`.
-    ///
-    /// ```swift
-    /// let first = open[0]
-    /// ```
-    ///
-    /// - Complexity: O(1) when the results are unchanged since ``models`` was read;
-    ///   O(log *n*) otherwise.
-    public subscript(position: Int) -> M {
-        registrar.access(self, keyPath: \.models)
-        if let cachedModels { return cachedModels[position] }
-        precondition(position >= 0 && position < window.count, "LiveQuery: index out of range")
-        return tree.node(at: window.lowerBound + position).element.model
     }
 }

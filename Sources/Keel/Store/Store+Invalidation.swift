@@ -31,7 +31,7 @@ extension Store {
     /// store.invalidate(tag: "inbox")
     /// ```
     ///
-    /// - Parameter tag: A tag given to ``query(_:filter:sort:offset:limit:remoteQuery:policy:staleTime:gcTime:tags:)``.
+    /// - Parameter tag: A tag given to ``query(_:filter:sort:sectionedBy:offset:limit:remoteQuery:policy:staleTime:gcTime:tags:)``.
     public func invalidate(tag: String) {
         for state in fetchStates.values where state.tags.contains(tag) { state.invalidate() }
     }

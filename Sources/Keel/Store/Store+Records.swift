@@ -104,13 +104,17 @@ extension Store {
     /// ```swift
     /// let open = store.query(Todo.self, filter: .equals(Todo.done, false), sort: .attribute("title"))
     /// let firstPage = store.query(Todo.self, sort: .attribute("due"), limit: 20, policy: .cacheAndNetwork)
+    /// let byStatus = store.query(Todo.self, sort: .attribute("due"), sectionedBy: "status")
     /// try await firstPage.load()
     /// ```
     ///
     /// - Parameters:
     ///   - type: The model class.
     ///   - filter: Which models the query holds; all when `nil`.
-    ///   - sort: The order; the order the store came to hold the models when `nil`.
+    ///   - sort: The order; the order the store came to hold the models when `nil`. In a
+    ///     sectioned query, the order inside each section.
+    ///   - sectionedBy: The attribute that groups the results into
+    ///     ``LiveQuery/sections``, ordered by its value; no sections when `nil`.
     ///   - offset: How many matching models to skip.
     ///   - limit: The most models to hold; no limit when `nil`.
     ///   - remoteQuery: The query parameters of the query's requests.
@@ -126,6 +130,7 @@ extension Store {
         _ type: M.Type,
         filter: QueryFilter<M>? = nil,
         sort: ModelComparator<M>? = nil,
+        sectionedBy: String? = nil,
         offset: Int = 0,
         limit: Int? = nil,
         remoteQuery: KeyValuePairs<String, String> = [:],
@@ -138,6 +143,7 @@ extension Store {
         let parameters = QueryParameters(
             filter: filter,
             sort: sort,
+            sectionAttribute: sectionedBy,
             offset: offset,
             limit: limit,
             remoteQuery: remoteQuery,
@@ -154,6 +160,7 @@ extension Store {
 struct QueryParameters<M: Model> {
     var filter: QueryFilter<M>?
     var sort: ModelComparator<M>?
+    var sectionAttribute: String?
     var offset: Int
     var limit: Int?
     var remoteQuery: KeyValuePairs<String, String>

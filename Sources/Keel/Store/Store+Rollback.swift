@@ -1,3 +1,5 @@
+import Foundation
+
 extension SyncOptions {
     /// The key of ``rollsBackOnFailure`` in the request's context.
     static let rollbackKey = "keel.rollsBack"
@@ -41,5 +43,13 @@ extension Model {
         if !restored.isEmpty { _ = set(restored, validate: false) }
         for key in removed { _ = unset(key, validate: false) }
         setValidationError(kept)
+    }
+}
+
+extension Store {
+    /// The class registered under a collection path (`/todos` and `todos/` are one path).
+    package func registeredClass(at path: String) -> Model.Type? {
+        let wanted = ResourcePath(URL(filePath: path)).path
+        return classes.values.first { ResourcePath(URL(filePath: $0.path)).path == wanted }?.type
     }
 }

@@ -1,4 +1,5 @@
 import Keel
+import KeelTestServer
 
 /// The four labelled models of Backbone's collection `beforeEach`: ids 3, 2, 1, 0 with
 /// labels a, b, c, d, in a collection in that order, plus an empty second collection.
@@ -47,19 +48,13 @@ extension Keel.Collection {
     var cidsInOrder: [String] { map(\.cid) }
 }
 
-/// A small deterministic random number generator (SplitMix64), so shuffles are repeatable.
+/// The suite's seeded generator (``SeededRandom``, SplitMix64), so shuffles are repeatable.
 struct CollectionTestRandom: RandomNumberGenerator {
-    private var state: UInt64
+    private var base: SeededRandom
 
-    init(seed: UInt64) { state = seed }
+    init(seed: UInt64) { base = SeededRandom(seed: seed) }
 
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+    mutating func next() -> UInt64 { base.next() }
 }
 
 /// A collection subclass that runs `onDeinit` when its deinit starts, before

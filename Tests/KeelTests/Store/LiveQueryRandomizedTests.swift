@@ -3,8 +3,9 @@ import Keel
 import Testing
 
 /// A live query checked against a plain run of the same query after every step of a long,
-/// seeded series of random operations: adds, changes that enter or leave the filter, sort-key
-/// changes, destroys, fetches that merge server changes, and id rewrites like a replay's.
+/// seeded series of random operations: adds, changes that enter or leave the filter or change
+/// section, sort-key changes, destroys, fetches that merge server changes, and id rewrites like
+/// a replay's; sectioned queries' sections are checked against a plain grouping of the run.
 struct LiveQueryRandomizedTests {
     /// One query under test: its parameters, to run it again plainly, and a mirror of its
     /// events.
@@ -13,6 +14,7 @@ struct LiveQueryRandomizedTests {
         let mirror: QueryMirror<StoreTodo>
         let isIncluded: (StoreTodo) -> Bool
         let isSorted: Bool
+        let isSectioned: Bool
         let offset: Int
         let limit: Int?
 
@@ -20,20 +22,42 @@ struct LiveQueryRandomizedTests {
         func rerun(_ store: Store) -> [StoreTodo] {
             var models = store.models(StoreTodo.self).filter(isIncluded)
             if isSorted {
-                // A stable sort by rank (missing ranks last), ties in the store's order.
+                // A stable sort by group when sectioned, then by rank (missing values last),
+                // ties in the store's order.
                 models = models.enumerated().sorted { lhs, rhs in
-                    let (a, b) = (lhs.element[StoreTodo.rank], rhs.element[StoreTodo.rank])
-                    switch (a, b) {
-                    case (let a?, let b?) where a != b: return a < b
-                    case (.some, .none): return true
-                    case (.none, .some): return false
-                    default: return lhs.offset < rhs.offset
+                    if isSectioned, let order = Self.order(lhs.element[StoreTodo.group], rhs.element[StoreTodo.group]) {
+                        return order
                     }
+                    return Self.order(lhs.element[StoreTodo.rank], rhs.element[StoreTodo.rank]) ?? (lhs.offset < rhs.offset)
                 }.map(\.element)
             }
             let start = min(offset, models.count)
             let end = limit.map { min(models.count, start + $0) } ?? models.count
             return Array(models[start..<end])
+        }
+
+        /// The results of ``rerun(_:)`` grouped by hand into runs of one group.
+        func regroup(_ models: [StoreTodo]) -> [[String]] {
+            guard isSectioned else { return models.isEmpty ? [] : [models.map(\.cid)] }
+            var sections: [[String]] = []
+            for (index, model) in models.enumerated() {
+                if index > 0, models[index - 1][StoreTodo.group] == model[StoreTodo.group] {
+                    sections[sections.count - 1].append(model.cid)
+                } else {
+                    sections.append([model.cid])
+                }
+            }
+            return sections
+        }
+
+        /// Whether `a` sorts before `b`, missing values last; `nil` when they are equal.
+        private static func order(_ a: Int?, _ b: Int?) -> Bool? {
+            switch (a, b) {
+            case (let a?, let b?) where a != b: return a < b
+            case (.some, .none): return true
+            case (.none, .some): return false
+            default: return nil
+            }
         }
     }
 
@@ -42,17 +66,22 @@ struct LiveQueryRandomizedTests {
         let store = Store(sync: server)
         var random = CollectionTestRandom(seed: 29)  // SplitMix64, so that a failure repeats
         let inGroups: (StoreTodo) -> Bool = { ($0[StoreTodo.group] ?? 0) % 3 != 0 }
-        let cases = [
-            (QueryFilter<StoreTodo>.key(StoreTodo.group) { ($0 ?? 0) % 3 != 0 }, inGroups, true, 3, 7 as Int?),
-            (QueryFilter<StoreTodo>(inGroups), inGroups, true, 0, nil),
-            (nil, { _ in true }, true, 0, 12),
-            (QueryFilter<StoreTodo>.equals(StoreTodo.done, false), { $0[StoreTodo.done] == false }, false, 2, 5),
-            (nil, { _ in true }, false, 0, nil),
-        ].map { filter, isIncluded, isSorted, offset, limit in
+        // filter, plain test, sorted, sectioned by group, offset, limit
+        let parameters: [(QueryFilter<StoreTodo>?, (StoreTodo) -> Bool, Bool, Bool, Int, Int?)] = [
+            (QueryFilter<StoreTodo>.key(StoreTodo.group) { ($0 ?? 0) % 3 != 0 }, inGroups, true, false, 3, 7 as Int?),
+            (QueryFilter<StoreTodo>(inGroups), inGroups, true, false, 0, nil),
+            (nil, { _ in true }, true, false, 0, 12),
+            (QueryFilter<StoreTodo>.equals(StoreTodo.done, false), { $0[StoreTodo.done] == false }, false, false, 2, 5),
+            (nil, { _ in true }, false, false, 0, nil),
+            (QueryFilter<StoreTodo>.equals(StoreTodo.done, false), { $0[StoreTodo.done] == false }, true, true, 0, nil),
+            (nil, { _ in true }, true, true, 4, 9),
+        ]
+        let cases = parameters.map { filter, isIncluded, isSorted, isSectioned, offset, limit in
             let query = store.query(
                 StoreTodo.self,
                 filter: filter,
                 sort: isSorted ? .attribute("rank") : nil,
+                sectionedBy: isSectioned ? "group" : nil,
                 offset: offset,
                 limit: limit
             )
@@ -61,6 +90,7 @@ struct LiveQueryRandomizedTests {
                 mirror: QueryMirror(query),
                 isIncluded: isIncluded,
                 isSorted: isSorted,
+                isSectioned: isSectioned,
                 offset: offset,
                 limit: limit
             )
@@ -117,10 +147,15 @@ struct LiveQueryRandomizedTests {
                 model.set(["id": .int(nextID), "rank": .int(Int.random(in: 0..<20, using: &random))])
             }
             for (index, check) in cases.enumerated() {
-                let expected = check.rerun(store).map(\.cid)
+                let rerun = check.rerun(store)
+                let expected = rerun.map(\.cid)
                 #expect(check.query.map(\.cid) == expected, "indexing query \(index), step \(step)")
                 #expect(check.query.models.map(\.cid) == expected, "query \(index), step \(step)")
                 #expect(check.mirror.models.map(\.cid) == expected, "events of query \(index), step \(step)")
+                #expect(
+                    check.query.sections.map { $0.models.map(\.cid) } == check.regroup(rerun),
+                    "sections of query \(index), step \(step)"
+                )
                 if check.query.models.map(\.cid) != expected { return }
             }
         }

@@ -1,0 +1,193 @@
+import CKeelSQLite
+import Foundation
+import Keel
+import KeelSQLite
+
+/// The `store-queries` run: the two live-query measurements of issue 29, each beside a
+/// plain-Swift floor that does the same work.
+///
+///     STORE_QUERIES=1 keel-bench
+///
+/// - `query_change`: 10,000 single changes of the sort key of random models in a live query
+///   of 100,000 results sorted by `rank`, each moving its model (set with events, the query
+///   moves it in its ranked tree). The floor keeps a sorted array of (rank, order, id) and
+///   moves each changed entry by binary search, `remove(at:)` and `insert(_:at:)`.
+/// - `query_open`: opening a query of the 10,000 records of a SQLite file through a store
+///   already open on it (`Store.sqlite`), filtered (`rank < 50`) and sorted by `rank`: the
+///   query is created and loaded, which reads every record into a model. The floor steps a
+///   prepared `SELECT json FROM records` with raw sqlite3 calls, parses each row with the
+///   floor's own JSON parser, and filters and sorts the same way.
+///
+/// Each is run `REPS` times (default 5) on fresh state; the medians are printed as
+/// `name keel_ms floor_ms ratio`, then one JSON object. Exits with status 1 when the two
+/// sides disagree on the results.
+struct StoreQueryBenchmark {
+    /// How many models the changed query holds.
+    static let queryModels = 100_000
+    /// How many single changes `query_change` times.
+    static let changes = 10_000
+    /// How many records `query_open` reads.
+    static let openedRecords = 10_000
+
+    let repetitions: Int
+
+    /// The run the environment asks for, or `nil` without `STORE_QUERIES`.
+    init?(environment: [String: String]) {
+        guard environment["STORE_QUERIES"] != nil else { return nil }
+        repetitions = environment["REPS"].flatMap(Int.init).map { max(1, $0) } ?? 5
+    }
+
+    /// Runs both measurements and prints the report; returns the exit status.
+    func runBlocking() -> Int32 {
+        var report = JSONObject()
+        var passed = true
+        for (name, keel, floor) in [
+            ("query_change", Self.keelChange, Self.floorChange),
+            ("query_open", Self.keelOpen, Self.floorOpen),
+        ] as [(String, () throws -> (Duration, Int), () throws -> (Duration, Int))] {
+            do {
+                var keelTimes: [Duration] = []
+                var floorTimes: [Duration] = []
+                for _ in 0..<repetitions {
+                    let (keelTime, keelCheck) = try keel()
+                    let (floorTime, floorCheck) = try floor()
+                    try expect(keelCheck == floorCheck, "\(name): Keel's check \(keelCheck), the floor's \(floorCheck)")
+                    keelTimes.append(keelTime)
+                    floorTimes.append(floorTime)
+                }
+                let (keelMS, floorMS) = (Self.medianMilliseconds(keelTimes), Self.medianMilliseconds(floorTimes))
+                print(String(format: "%@ keel_ms=%.2f floor_ms=%.2f ratio=%.2f", name, keelMS, floorMS, keelMS / floorMS))
+                report["\(name)_keel_ms"] = .double(keelMS)
+                report["\(name)_floor_ms"] = .double(floorMS)
+            } catch {
+                log("\(name) FAILED: \(error)")
+                passed = false
+            }
+        }
+        report["passed"] = .bool(passed)
+        print((try? JSONValue.object(report).jsonString()) ?? "{}")
+        return passed ? 0 : 1
+    }
+
+    private static func medianMilliseconds(_ times: [Duration]) -> Double {
+        let sorted = times.sorted()
+        let median = sorted[sorted.count / 2]
+        return Double(median.components.seconds) * 1e3 + Double(median.components.attoseconds) / 1e15
+    }
+
+    // MARK: - query_change
+
+    /// The ranks of the models and the changes, drawn the same way for both sides.
+    private static func changePlan() -> (ranks: [Int], changes: [(index: Int, rank: Int)]) {
+        var random = ParkMiller(seed: 29)
+        let ranks = (0..<queryModels).map { _ in random.next() % 1_000_000 }
+        let changes = (0..<Self.changes).map { _ in (random.next() % queryModels, random.next() % 1_000_000) }
+        return (ranks, changes)
+    }
+
+    private static func keelChange() throws -> (Duration, Int) {
+        let plan = changePlan()
+        let store = Store.inMemory()
+        store.register(Note.self, path: "/notes")
+        let models = plan.ranks.enumerated().map { id, rank in
+            store.identityMap.model(Note.self, collection: "/notes", attributes: ["id": .int(id), "rank": .int(rank)])
+        }
+        let query = store.query(Note.self, sort: .attribute("rank"))
+        let elapsed = ContinuousClock().measure {
+            for change in plan.changes { models[change.index]["rank"] = .int(change.rank) }
+        }
+        return (elapsed, orderChecksum(query.models.map { $0.id?.intValue ?? -1 }))
+    }
+
+    /// An entry of the floor's sorted array: the sort key, then the order of arrival.
+    private struct RankedEntry: Comparable {
+        var rank: Int
+        var id: Int
+        static func < (lhs: RankedEntry, rhs: RankedEntry) -> Bool {
+            lhs.rank != rhs.rank ? lhs.rank < rhs.rank : lhs.id < rhs.id
+        }
+    }
+
+    private static func floorChange() throws -> (Duration, Int) {
+        let plan = changePlan()
+        var ranks = plan.ranks
+        var sorted = ranks.enumerated().map { RankedEntry(rank: $1, id: $0) }.sorted()
+        func position(of entry: RankedEntry) -> Int {
+            var (low, high) = (0, sorted.count)
+            while low < high {
+                let middle = (low + high) / 2
+                if sorted[middle] < entry { low = middle + 1 } else { high = middle }
+            }
+            return low
+        }
+        let elapsed = ContinuousClock().measure {
+            for change in plan.changes {
+                let old = RankedEntry(rank: ranks[change.index], id: change.index)
+                sorted.remove(at: position(of: old))
+                ranks[change.index] = change.rank
+                let new = RankedEntry(rank: change.rank, id: change.index)
+                sorted.insert(new, at: position(of: new))
+            }
+        }
+        return (elapsed, orderChecksum(sorted.map(\.id)))
+    }
+
+    // MARK: - query_open
+
+    /// A file of `openedRecords` notes written by `SQLiteSync` in one transaction.
+    private static func writeNotes(to file: URL) throws {
+        let sync = try SQLiteSync(fileURL: file)
+        defer { sync.close() }
+        try waitFor {
+            try await sync.transaction { tx in
+                for i in 0..<openedRecords { _ = try tx.create(noteAttributes(i), in: "/notes") }
+            }
+        }
+    }
+
+    private static func keelOpen() throws -> (Duration, Int) {
+        let directory = try ScratchDirectory()
+        defer { directory.remove() }
+        try writeNotes(to: directory.databaseFile)
+        let file = directory.databaseFile
+        return try waitFor {
+            let store = try Store.sqlite(fileURL: file)
+            store.register(Note.self, path: "/notes")
+            defer { (store.sync as? SQLiteSync)?.close() }
+            let start = ContinuousClock.now
+            let query = store.query(
+                Note.self,
+                filter: QueryFilter { ($0["rank"]?.intValue ?? .max) < 50 },
+                sort: .attribute("rank")
+            )
+            try await query.load()
+            let elapsed = ContinuousClock.now - start
+            return (elapsed, orderChecksum(query.models.map { $0.id?.intValue ?? -1 }))
+        }
+    }
+
+    private static func floorOpen() throws -> (Duration, Int) {
+        let directory = try ScratchDirectory()
+        defer { directory.remove() }
+        try writeNotes(to: directory.databaseFile)
+        let database = try RawSQLiteDatabase(path: directory.databasePath)
+        let start = ContinuousClock.now
+        let select = try database.prepare("SELECT json FROM records ORDER BY collection, seq")
+        defer { sqlite3_finalize(select) }
+        var matching: [(rank: Int, id: Int)] = []
+        var code = sqlite3_step(select)
+        while code == SQLITE_ROW {
+            let text = try unwrap(sqlite3_column_text(select, 0), "a NULL json column")
+            let record = try unwrap(try PlainJSONParser.parse(String(cString: text)).objectValue, "not an object")
+            if let rank = record["rank"]?.intValue, rank < 50 { matching.append((rank, record["id"]?.intValue ?? -1)) }
+            code = sqlite3_step(select)
+        }
+        try database.check(code, expected: SQLITE_DONE)
+        // A stable sort by rank, ties in the file's order, as the query's.
+        let ids = matching.enumerated().sorted { lhs, rhs in
+            lhs.element.rank != rhs.element.rank ? lhs.element.rank < rhs.element.rank : lhs.offset < rhs.offset
+        }.map(\.element.id)
+        let elapsed = ContinuousClock.now - start
+        return (elapsed, orderChecksum(ids))
+    }
+}
