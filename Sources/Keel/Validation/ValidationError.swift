@@ -184,7 +184,7 @@ extension ValidationError {
     }
 
     /// Whether a key holds messages about the whole record rather than one attribute.
-    private static func isModelWide(_ key: String) -> Bool {
+    static func isModelWide(_ key: String) -> Bool {
         key == "base" || key == "non_field_errors" || key == "__all__"
     }
 
