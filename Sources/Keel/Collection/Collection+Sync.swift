@@ -76,6 +76,7 @@ extension Collection {
             throw failure
         }
         for model in models { model.markSynced() }
+        if format.jsonAPIFormat != nil { keepResourceObjects(of: response.body) }
         lastResponse = response
         reportSyncSuccess(response, request: request, model: nil, collection: self, options: options)
         return models

@@ -72,6 +72,14 @@ public struct ChangeOptions {
         set { mutableExtras().relatedModelFactory = newValue }
     }
 
+    /// Internal: called by a model being created, with its attributes, once it exists and
+    /// before it builds its related models: how an identity map hands a record that links
+    /// back to the model (a comment's article inside that article) the instance being built.
+    var willBuildRelated: ((Model, Attributes) -> Void)? {
+        get { extras?.willBuildRelated }
+        set { mutableExtras().willBuildRelated = newValue }
+    }
+
     /// Internal: the related model whose change caused this one on its owner, and its path
     /// (`invites[1]`).
     var nested: (model: Model, path: String)? {
@@ -89,6 +97,7 @@ public struct ChangeOptions {
         var collectionForwarder: EventHandler?
         var nested: (model: Model, path: String)?
         var relatedModelFactory: RelatedModelFactory?
+        var willBuildRelated: ((Model, Attributes) -> Void)?
 
         init() {}
 
@@ -99,6 +108,7 @@ public struct ChangeOptions {
             copy.collectionForwarder = collectionForwarder
             copy.nested = nested
             copy.relatedModelFactory = relatedModelFactory
+            copy.willBuildRelated = willBuildRelated
             return copy
         }
     }

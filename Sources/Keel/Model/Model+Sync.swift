@@ -199,7 +199,17 @@ extension Model {
     /// (for backends and identity maps that load models outside `fetch`).
     package func markSynced() {
         syncedStorage = storage
-        if let links = relationLinks { for link in links.values { link.markSynced() } }
+        guard let links = relationLinks else { return }
+        var visited: Set<ObjectIdentifier> = [ObjectIdentifier(self)]
+        for link in links.values { link.markSynced(visited: &visited) }
+    }
+
+    /// ``markSynced()`` for a related model, once: related records can link back to this one
+    /// (a comment's article is the article whose comments it is, in an identity map).
+    func markSynced(visited: inout Set<ObjectIdentifier>) {
+        guard visited.insert(ObjectIdentifier(self)).inserted else { return }
+        syncedStorage = storage
+        if let links = relationLinks { for link in links.values { link.markSynced(visited: &visited) } }
     }
 
     /// The create, update or patch request of a save: the body is ``toJSON(options:)`` (for a
@@ -388,6 +398,7 @@ extension Model {
         }
         markSynced()
         extras.remoteAttributes = response.body
+        extras.resourceObject = nil
         options.afterSave?()
         reportSyncSuccess(response, request: request, model: self, collection: nil, options: options)
     }

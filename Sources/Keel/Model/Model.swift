@@ -250,6 +250,7 @@ open class Model: EventEmitter, Observable {
             reportInvalid(error, options: options)
         } else {
             if let links = relationLinks {
+                options.willBuildRelated?(self, attributes)
                 attributes = mergeRelations(attributes, into: links, options: ChangeOptions(silent: true))
             }
             let layout = AttributeLayout.empty.matching(attributes)

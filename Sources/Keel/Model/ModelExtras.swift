@@ -15,6 +15,9 @@ final class ModelExtras {
     var syncedStorage: Attributes?
     /// The body of the last successful fetch or save response, before `parse`.
     var remoteAttributes: JSONValue?
+    /// The model's JSON:API resource object in the last list document that carried it (its
+    /// `meta` and `links`); `nil` once the model syncs on its own.
+    var resourceObject: JSONValue?
     /// Runs the model's sync operations one at a time, in call order.
     lazy var syncGate = SyncGate()
     var validationError: ValidationError?

@@ -48,4 +48,14 @@ public enum PageStyle: Sendable, Hashable {
         pageSize: String? = "page[size]",
         totalKeyPath: String? = "meta.pagination.count"
     )
+    /// JSON:API pages addressed by offset, as Drupal's JSON:API module pages: the neighbours'
+    /// links from the document's `links.next` and `links.prev` (plain strings or link objects
+    /// with an `href`), any page by number as `page[offset]=(N - 1) × size`, and a page size
+    /// as `page[limit]` (Drupal's most is 50). Drupal sends no total unless a module adds one;
+    /// `totalKeyPath` reads it where one does.
+    ///
+    /// ```swift
+    /// let pages = Paginator(articles, style: .jsonAPIOffset(), pageSize: 20)
+    /// ```
+    case jsonAPIOffset(offset: String = "page[offset]", limit: String = "page[limit]", totalKeyPath: String? = "meta.count")
 }

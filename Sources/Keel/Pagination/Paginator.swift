@@ -31,6 +31,12 @@ public final class Paginator<M: Model> {
     /// The response header that holds the total number of records, for the styles without an
     /// envelope.
     public var totalCountHeader: String
+    /// The related resources and sparse fieldsets every page asks for (JSON:API's `include`
+    /// and `fields[type]`), as ``SyncOptions/resources`` does for one fetch.
+    ///
+    /// A page reached by a link the server sent keeps the link's own `include` and
+    /// `fields[type]` parameters; only those it lacks are added.
+    public var resources: ResourceSelection
 
     /// The number of the page loaded last, from 1; `nil` before the first.
     public private(set) var currentPage: Int?
@@ -64,18 +70,21 @@ public final class Paginator<M: Model> {
     ///   - pageSize: The page size to ask for; `nil` for the server's.
     ///   - appends: Add pages to the loaded models instead of replacing them.
     ///   - totalCountHeader: The header with the total number of records.
+    ///   - resources: The related resources and sparse fieldsets every page asks for.
     public init(
         _ collection: Collection<M>,
         style: PageStyle,
         pageSize: Int? = nil,
         appends: Bool = true,
-        totalCountHeader: String = "X-Total-Count"
+        totalCountHeader: String = "X-Total-Count",
+        resources: ResourceSelection = ResourceSelection()
     ) {
         self.collection = collection
         self.style = style
         self.pageSize = pageSize
         self.appends = appends
         self.totalCountHeader = totalCountHeader
+        self.resources = resources
     }
 
     /// Loads the first page, replacing whatever the collection held.
@@ -171,7 +180,7 @@ public final class Paginator<M: Model> {
             guard number == 1 || cursors[number] != nil else {
                 throw .pageUnavailable(number, reason: "its cursor is not known yet")
             }
-        case .pageNumber, .offsetLimit, .djangoREST, .jsonAPI:
+        case .pageNumber, .offsetLimit, .djangoREST, .jsonAPI, .jsonAPIOffset:
             break
         }
         return try await load(page: number, url: url, replacing: !appends || number == 1)
@@ -195,6 +204,7 @@ public final class Paginator<M: Model> {
         let pageURL: String
         if let url { pageURL = url } else { pageURL = try self.pageURL(page, format: format) }
         var options = SyncOptions(url: pageURL, wireFormat: format)
+        options.resources = url.map { resources.missing(from: $0) } ?? resources
         options.onSuccess = { captured = $0 }
         if !replacing { options.remove = false }
         let models = try await collection.fetch(reset: replacing, options: options)
@@ -237,9 +247,19 @@ public final class Paginator<M: Model> {
         case .jsonAPI(let parameter, let perPage, _):
             if page > 1 { query.append((parameter, String(page))) }
             if let perPage, let pageSize { query.append((perPage, String(pageSize))) }
+        case .jsonAPIOffset(let offset, let limit, _):
+            let size = pageSize ?? max(collection.length, 1)
+            if page > 1 { query.append((offset, String((page - 1) * size))) }
+            if let pageSize { query.append((limit, String(pageSize))) }
         }
-        let base = format.suffixed(path)
+        var base = format.suffixed(path)
         guard !query.isEmpty else { return base }
+        // A query written with raw brackets (JSON:API's `?filter[title]=x`) is no valid URL, and
+        // making one of it would encode the page parameters' `%` again: encode them first.
+        if let start = base.firstIndex(of: "?") {
+            let rest = base[start...].replacing("[", with: "%5B").replacing("]", with: "%5D")
+            base = String(base[..<start]) + rest
+        }
         let encoded = query.map { "\(Self.encode($0.0))=\(Self.encode($0.1))" }.joined(separator: "&")
         return base + (base.contains("?") ? "&" : "?") + encoded
     }
@@ -264,10 +284,11 @@ public final class Paginator<M: Model> {
             hasNextPage = nextCursor != nil
         case .linkHeader:
             hasNextPage = nextURL != nil
-        case .jsonAPI(_, _, let totalKeyPath):
+        case .jsonAPI(_, _, let totalKeyPath), .jsonAPIOffset(_, _, let totalKeyPath):
             var links: [String: String] = [:]
             for (name, value) in response.body?["links"]?.objectValue ?? [:] {
-                if let link = resolved(value.stringValue) { links[name] = link }
+                // JSON:API links are URLs or link objects (`{"href": …}`, as Drupal sends them).
+                if let link = resolved(value.stringValue ?? value["href"]?.stringValue) { links[name] = link }
             }
             pageLinks = links
             if let totalKeyPath, let total = Self.value(at: totalKeyPath, in: response.body)?.intValue {

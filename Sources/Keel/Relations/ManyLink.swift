@@ -131,9 +131,9 @@ final class ManyLink<Child: Model>: RelationLink {
         collection.models.enumerated().map { ("\(key)[\($0.offset)]", $0.element) }
     }
 
-    func markSynced() {
+    func markSynced(visited: inout Set<ObjectIdentifier>) {
         removedIDs.removeAll()
-        for child in collection.models { child.markSynced() }
+        for child in collection.models { child.markSynced(visited: &visited) }
     }
 
     /// The records of a has-many's value, which ``shapeError(of:)`` found to be all objects.

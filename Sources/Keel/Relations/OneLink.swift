@@ -81,7 +81,7 @@ final class OneLink<Target: Model>: RelationLink {
 
     var relatedModels: [(path: String, model: Model)] { model.map { [(key, $0)] } ?? [] }
 
-    func markSynced() { model?.markSynced() }
+    func markSynced(visited: inout Set<ObjectIdentifier>) { model?.markSynced(visited: &visited) }
 
     private func replace(with newModel: Target?) {
         if let model {

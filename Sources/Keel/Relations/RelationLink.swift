@@ -13,7 +13,8 @@ protocol RelationLink: AnyObject {
     /// records to destroy).
     var hasPendingRemovals: Bool { get }
     /// Records that the owner was saved or fetched: the related models are as on the server.
-    func markSynced()
+    /// `visited` holds the models already marked, which a cycle of relations reaches again.
+    func markSynced(visited: inout Set<ObjectIdentifier>)
     /// The related models with their paths in the owner (`invites[1]`, `profile`).
     var relatedModels: [(path: String, model: Model)] { get }
     /// Why a value cannot be merged into the relation (not a list of records for a

@@ -36,6 +36,9 @@ public final class IdentityMap {
     /// The number of entries after the last sweep of deallocated models; the next sweep
     /// runs when the table has doubled, so sweeping costs O(1) amortized per insertion.
     private var sweptCount = 0
+    /// The models the map is creating: a record inside one that links back to it (a
+    /// comment's article among that article's comments) gets the instance being built.
+    private var building: Set<ObjectIdentifier> = []
 
     /// Creates an empty map.
     ///
@@ -126,6 +129,8 @@ public final class IdentityMap {
         if let id = attributes[type.idAttribute], !id.isNull,
             let live = entries[Key(collection: collection, id: id)]?.model
         {
+            // The record being built carries this one in full; the link back holds its id only.
+            if building.contains(ObjectIdentifier(live)) { return live }
             var incoming = attributes
             if options.parse == true { incoming = live.parse(JSONValue.object(incoming), options: options) ?? [:] }
             live.set(incoming, options: options)
@@ -137,7 +142,14 @@ public final class IdentityMap {
         options.relatedModelFactory = { [self] type, resource, attributes, options in
             self.anyModel(type, collection: resource, attributes: attributes, options: options)
         }
+        options.willBuildRelated = { [self] model, attributes in
+            building.insert(ObjectIdentifier(model))
+            if let id = attributes[type.idAttribute], !id.isNull {
+                insert(Entry(model), for: Key(collection: collection, id: id))
+            }
+        }
         let model = type.init(attributes, options: options)
+        building.remove(ObjectIdentifier(model))
         follow(model, in: collection)
         if let id = model.id, !id.isNull { insert(Entry(model), for: Key(collection: collection, id: id)) }
         didAdopt?(model, collection)

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Which related resources a read includes and which fields it returns, per resource type:
 /// JSON:API's `include` and `fields[type]` query parameters (compound documents and sparse
 /// fieldsets).
@@ -34,6 +36,16 @@ public struct ResourceSelection: Sendable, Hashable {
 
     /// Whether the selection asks for nothing.
     var isEmpty: Bool { include.isEmpty && fields.isEmpty }
+
+    /// The part of the selection a URL's query does not carry yet: a server's page link
+    /// repeats the `include` and `fields[type]` of the request it answers.
+    func missing(from url: String) -> ResourceSelection {
+        let names = Set((URLComponents(string: url)?.queryItems ?? []).map(\.name))
+        var rest = self
+        if names.contains("include") { rest.include = [] }
+        rest.fields = fields.filter { !names.contains("fields[\($0.key)]") }
+        return rest
+    }
 }
 
 extension WireFormat {

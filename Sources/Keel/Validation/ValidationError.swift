@@ -139,6 +139,11 @@ extension ValidationError {
         var result = ValidationError()
         switch json {
         case .object(let object):
+            // A JSON:API error document (error objects under "errors", maybe beside "jsonapi"
+            // and "meta"): the JSON:API wire formats read it through `source.pointer`.
+            if let list = object["errors"]?.arrayValue, !list.isEmpty, list.allSatisfy({ $0.objectValue != nil }) {
+                return nil
+            }
             if let errors = object["errors"] ?? object["form_errors"], object.count == 1 || errors.objectValue != nil {
                 guard let nested = ValidationError(json: errors) else { return nil }
                 result = nested
@@ -184,7 +189,7 @@ extension ValidationError {
     }
 
     /// Whether a key holds messages about the whole record rather than one attribute.
-    private static func isModelWide(_ key: String) -> Bool {
+    static func isModelWide(_ key: String) -> Bool {
         key == "base" || key == "non_field_errors" || key == "__all__"
     }
 

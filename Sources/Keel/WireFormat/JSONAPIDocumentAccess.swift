@@ -17,24 +17,40 @@ extension SyncResponse {
 }
 
 extension Model {
-    /// The `meta` of this model's resource object in the last ``fetch(options:)`` or
-    /// ``save(_:wait:patch:options:)`` response of a JSON:API document, or `nil`.
-    ///
-    /// Models read from a list keep no response of their own: use the collection's
-    /// ``Collection/lastResponse`` there.
+    /// The `meta` of this model's resource object in the last JSON:API document that read it,
+    /// or `nil`: its own ``fetch(options:)`` or ``save(_:wait:patch:options:)`` response, or
+    /// the list a collection's ``Collection/fetch(reset:options:)`` (or a ``Paginator``'s
+    /// page) read it from, whichever came last.
     ///
     /// ```swift
-    /// try await article.fetch()
-    /// article.resourceMeta?["views"]
+    /// try await articles.fetch()
+    /// articles.first?.resourceMeta?["comment-count"]
     /// ```
-    public var resourceMeta: JSONValue? { remoteAttributes?["data"]?["meta"] }
+    public var resourceMeta: JSONValue? { resourceObject?["meta"] }
 
-    /// The `links` of this model's resource object in the last ``fetch(options:)`` or
-    /// ``save(_:wait:patch:options:)`` response of a JSON:API document (`self`), or `nil`.
+    /// The `links` of this model's resource object (`self`) in the last JSON:API document
+    /// that read it, as ``resourceMeta`` says, or `nil`.
     ///
     /// ```swift
     /// try await article.fetch()
     /// article.resourceLinks?["self"]
     /// ```
-    public var resourceLinks: JSONValue? { remoteAttributes?["data"]?["links"] }
+    public var resourceLinks: JSONValue? { resourceObject?["links"] }
+
+    /// The resource object of the last list or own response that carried this model.
+    private var resourceObject: JSONValue? {
+        storedExtras?.resourceObject ?? remoteAttributes?["data"]
+    }
+}
+
+extension Collection {
+    /// Gives each model of a JSON:API list document its resource object, so that the
+    /// resource's `meta` and `links` are reachable on the model.
+    func keepResourceObjects(of document: JSONValue?) {
+        guard let list = document?["data"]?.arrayValue else { return }
+        for resource in list {
+            guard let id = resource["id"], let model = get(JSONAPIFormat.appID(id)) else { continue }
+            model.extras.resourceObject = resource
+        }
+    }
 }

@@ -25,17 +25,26 @@ extension WireFormat {
     /// The messages of a JSON:API `errors` array: each error's `detail` (else `title`, else
     /// `code`) under the app name its `source.pointer` names (`/data/attributes/title` →
     /// `title`, `/data/relationships/author` → `author`, deeper attribute pointers as
-    /// `address.city`), model-wide for any other pointer or none; `nil` for a body without
-    /// error objects.
+    /// `address.city`), model-wide for any other pointer or none, and for the pointer
+    /// ActiveModelSerializers gives Rails' model-wide errors (`/data/attributes/base`); `nil`
+    /// for a body without error objects. A detail that starts with its member's wire name
+    /// (Drupal's `title: This value should not be null.`) loses that prefix.
     private func jsonAPIErrors(_ body: JSONValue) -> ValidationError? {
         guard let list = body["errors"]?.arrayValue, !list.isEmpty else { return nil }
         var result = ValidationError()
         for value in list {
             guard let error = value.objectValue else { return nil }
-            let message =
+            var message =
                 error["detail"]?.stringValue ?? error["title"]?.stringValue ?? error["code"]?.stringValue
                 ?? "is invalid"
-            result.add(message, for: error["source"]?["pointer"]?.stringValue.flatMap(attributePath))
+            let pointer = error["source"]?["pointer"]?.stringValue
+            let path = pointer.flatMap(attributePath)
+            if path != nil, let name = pointer?.split(separator: "/").dropFirst(2).first,
+                message.hasPrefix("\(name): ")
+            {
+                message = String(message.dropFirst(name.count + 2))
+            }
+            result.add(message, for: path)
         }
         return result
     }
@@ -47,6 +56,7 @@ extension WireFormat {
         }
         guard tokens.count >= 3, tokens[0] == "data", tokens[1] == "attributes" || tokens[1] == "relationships"
         else { return nil }
+        if tokens.count == 3, ValidationError.isModelWide(String(tokens[2])) { return nil }
         return keys.appPath(for: tokens[2...].joined(separator: "."))
     }
 }

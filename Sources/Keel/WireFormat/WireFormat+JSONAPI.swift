@@ -50,4 +50,33 @@ extension WireFormat {
             mediaType: JSONAPIFormat.mediaType
         )
     }
+
+    /// Drupal's JSON:API module (in core since Drupal 8.7): the resource type named as Drupal
+    /// names it (`node--article`, `user--user`, `taxonomy_term--tags`), member names as Drupal
+    /// spells them (`drupal_internal__nid`, `field_tags`), and Drupal's read-only members never
+    /// sent.
+    ///
+    /// The model's id is the resource's UUID, which addresses it (`/jsonapi/node/article/{uuid}`);
+    /// `drupal_internal__nid` is an attribute like the others. `drupal_internal__nid`,
+    /// `drupal_internal__vid`, `changed` and `revision_timestamp` are read but never sent,
+    /// since Drupal refuses a write that changes them. Everything else is ``jsonAPI``'s: filter
+    /// with ``SyncOptions/query`` (`["filter[status]": "1"]`), page with
+    /// ``PageStyle/jsonAPIOffset(offset:limit:totalKeyPath:)``, and send writes through a
+    /// ``DrupalSession``, which adds the CSRF token Drupal asks of a cookie session.
+    ///
+    /// ```swift
+    /// override class var wireFormat: WireFormat { .drupalJSONAPI(type: "node--article") }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - type: The resource type, `<entity type>--<bundle>`.
+    ///   - keys: App attribute names ↔ Drupal's field names (`tags` ↔ `field_tags`, say).
+    /// - Returns: The wire format.
+    public static func drupalJSONAPI(type: String, keys: KeyMapping = .unchanged) -> WireFormat {
+        var format = jsonAPI(type: type, keys: keys)
+        for wireName in ["drupal_internal__nid", "drupal_internal__vid", "changed", "revision_timestamp"] {
+            format.roles[keys.appName(for: wireName)] = .readOnly
+        }
+        return format
+    }
 }

@@ -10,7 +10,6 @@ import Testing
 struct AtomicOperationsIntegrationTests {
     typealias Author = JSONAPIIntegrationTests.Author
     typealias Article = JSONAPIIntegrationTests.Article
-    typealias CountingSync = JSONAPIIntegrationTests.CountingSync
 
     private let operations = AtomicOperations(endpoint: URL(string: "/jsonapi/operations"))
 

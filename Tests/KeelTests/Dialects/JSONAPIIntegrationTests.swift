@@ -1,7 +1,6 @@
 import Foundation
 import Keel
 import KeelTestServer
-import Synchronization
 import Testing
 
 /// ``WireFormat/jsonAPI`` against djangorestframework-jsonapi as its documentation sets it up
@@ -30,25 +29,6 @@ struct JSONAPIIntegrationTests {
         override class var urlRoot: String? { "/jsonapi/articles" }
         override class var wireFormat: WireFormat { .jsonAPI(keys: .snakeCase, typeNaming: .className) }
         override class var relations: [any Relation] { [author, comments] }
-    }
-
-    /// Counts the requests that reach the server, and keeps the last one.
-    final class CountingSync: Sync {
-        let base: RESTSync
-        private let state = Mutex<(count: Int, last: SyncRequest?)>((0, nil))
-
-        init(_ base: RESTSync) { self.base = base }
-
-        var count: Int { state.withLock { $0.count } }
-        var lastRequest: SyncRequest? { state.withLock { $0.last } }
-
-        func perform(_ request: SyncRequest) async throws(SyncError) -> SyncResponse {
-            state.withLock {
-                $0.count += 1
-                $0.last = request
-            }
-            return try await base.perform(request)
-        }
     }
 
     private func api() async throws -> CountingSync {

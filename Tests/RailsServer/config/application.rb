@@ -6,6 +6,11 @@ require "active_model/railtie"
 require "active_record/railtie"
 require "action_controller/railtie"
 
+# What Bundler.require would load from the Gemfile: the /jsonapi controllers render with
+# ActiveModelSerializers' :json_api adapter and page with Kaminari.
+require "active_model_serializers"
+require "kaminari"
+
 module RailsServer
   class Application < Rails::Application
     # Initialize configuration defaults for originally generated Rails version.

@@ -4,3 +4,5 @@
 gem "rails", "~> 6.1.0"
 gem "puma", ">= 5.0"
 gem "sqlite3", "~> 1.4"
+gem "active_model_serializers", "~> 0.10.12"
+gem "kaminari", "~> 1.2"

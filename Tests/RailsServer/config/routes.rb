@@ -9,6 +9,13 @@ Rails.application.routes.draw do
     resources :invites
   end
 
+  # JSON:API with ActiveModelSerializers' :json_api adapter (app/controllers/jsonapi).
+  namespace :jsonapi do
+    resources :authors
+    resources :articles
+    resources :comments
+  end
+
   # Test support: deletes every record.
   post "__reset", to: "test_support#reset"
 end

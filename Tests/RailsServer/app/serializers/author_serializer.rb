@@ -1,0 +1,3 @@
+class AuthorSerializer < ActiveModel::Serializer
+  attributes :name, :email, :created_at, :updated_at
+end
