@@ -34,4 +34,4 @@ pushes.send(RemoteChange(.updated, id: 2, attributes: ["id": 2, "title": "Oat mi
 while store.peek(Note.self, id: 2)?["title"] != "Oat milk" { await Task.yield() }
 precondition(store.peek(Note.self, id: 3)?["title"] == "Bread")
 listening.cancel()
-precondition(events == ["add Milk", "add Taxes", "add Bread", "remove Taxes"])
+precondition(events == ["add Taxes", "add Milk", "add Bread", "remove Taxes"])
