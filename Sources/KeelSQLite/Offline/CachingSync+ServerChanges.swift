@@ -17,7 +17,7 @@ extension CachingSync: ChangeReceiving {
     ///
     /// - Parameter feed: The feed's name.
     /// - Returns: The cursor, or `nil`.
-    /// - Throws: `SyncError.storage(_:)`; ``SyncError/storage(_:)`` too when the local store is
+    /// - Throws: `SyncError.storage(_:)`, also when the local store is
     ///   not a ``ServerChangeStore``.
     public func cursor(for feed: String) async throws(SyncError) -> String? {
         try await changeStore().cursor(for: feed)
