@@ -167,4 +167,18 @@ struct ServerPushDjangoTests {
         #expect(first?.event == "created")
         #expect(first.flatMap { ServerSentEventSource.change(in: $0) }?.id == .int(id))
     }
+
+    @Test func aStreamTheServerRefusesEndsListeningWithItsStatus() async throws {
+        let server = try await server()
+        let store = Store(sync: RESTSync(baseURL: server.baseURL))
+        let missing = ServerSentEventSource(path: "/changes/missing/stream", sync: RESTSync(baseURL: server.baseURL))
+        await #expect(throws: SyncError.self) { try await store.listen(DjangoTask.self, to: missing) }
+        let notAStream = ServerSentEventSource(path: "/changes/tasks/", sync: RESTSync(baseURL: server.baseURL))
+        do {
+            try await store.listen(DjangoTask.self, to: notAStream)
+            Issue.record("listening to a JSON list ended without an error")
+        } catch {
+            #expect(error.status == 200)
+        }
+    }
 }
