@@ -49,6 +49,8 @@ public final class Store {
     var paths: [ObjectIdentifier: String] = [:]
     /// The state of the requests for each class path and query.
     var fetchStates: [FetchKey: FetchState] = [:]
+    /// The versions of the server's changes applied so far, and the in-memory cursors.
+    var changeLedger = ChangeLedger()
 
     /// The cache policy of queries whose class and call name none; ``CachePolicy/cacheFirst``
     /// unless set.

@@ -48,6 +48,16 @@ enum OfflineSchema {
             name TEXT PRIMARY KEY NOT NULL,
             value INTEGER NOT NULL
         ) WITHOUT ROWID;
+        CREATE TABLE IF NOT EXISTS offline_cursors(
+            feed TEXT PRIMARY KEY NOT NULL,
+            cursor TEXT NOT NULL
+        ) WITHOUT ROWID;
+        CREATE TABLE IF NOT EXISTS offline_change_versions(
+            collection TEXT NOT NULL,
+            id TEXT NOT NULL,
+            version TEXT NOT NULL,
+            PRIMARY KEY (collection, id)
+        ) WITHOUT ROWID;
         """
 
     /// Creates the missing tables in one transaction; a read-only file must have them all.

@@ -5,6 +5,7 @@ Rails.application.routes.draw do
   resources :categories
   resources :organizations
   resources :profiles, only: [:create, :update]
+  resources :tasks
   resources :users do
     resources :invites
   end

@@ -77,6 +77,15 @@ ActiveRecord::Schema.define(version: 2026_11_28_000007) do
     t.datetime "updated_at", precision: 6, null: false
   end
 
+  create_table "tasks", force: :cascade do |t|
+    t.string "title"
+    t.boolean "done", default: false, null: false
+    t.datetime "deleted_at", precision: 6
+    t.datetime "created_at", precision: 6, null: false
+    t.datetime "updated_at", precision: 6, null: false
+    t.index ["updated_at"], name: "index_tasks_on_updated_at"
+  end
+
   create_table "users", force: :cascade do |t|
     t.string "name"
     t.integer "organization_id"

@@ -19,7 +19,7 @@ DATABASES = {
         "OPTIONS": {"timeout": 30, "transaction_mode": "IMMEDIATE"},
     }
 }
-INSTALLED_APPS = ["django.contrib.sessions", "rest_framework", "keelserver.articles", "keelserver.idempotency", "keelserver.library", "keelserver.jsonapi"]
+INSTALLED_APPS = ["django.contrib.sessions", "rest_framework", "keelserver.articles", "keelserver.idempotency", "keelserver.library", "keelserver.jsonapi", "keelserver.changes"]
 
 MIDDLEWARE = [
     # Outermost: method override (emulateHTTP / _method), original method,

@@ -35,6 +35,8 @@ urlpatterns = [
     path("portal/", include("keelserver.portal")),
     # djangorestframework-jsonapi's stock set-up: articles, authors and comments as JSON:API.
     path("jsonapi/", include("keelserver.jsonapi.urls")),
+    # Changes from the server: an updated_since filter with soft deletes, and an SSE stream.
+    path("changes/", include("keelserver.changes.urls")),
     # Drupal 8+ core REST and Drupal 7 Services emulations (cookie sessions, X-CSRF-Token).
     path("", include("keelserver.drupal.urls")),
 ]

@@ -1,0 +1,62 @@
+import Foundation
+import Keel
+import KeelSQLite
+import Testing
+
+/// A pulled or pushed change to a record with a queued local change goes through the
+/// conflict policy; the local change is never lost without the policy's say.
+@MainActor
+struct ServerChangeConflictTests {
+    /// Note 1 cached at version 1 and edited locally (queued, not sent), in a store over the cache.
+    private func pendingEdit(_ policy: ConflictPolicy, check: VersionCheck = .attribute("version")) async throws
+        -> (Store, CachingSync)
+    {
+        let (cache, remote) = try makeCache {
+            $0.sendsImmediately = false
+            $0.register(Note.self, versionCheck: check, conflictPolicy: policy)
+        }
+        _ = try await remote.serverWrite(.create, "/notes", body: ["title": "A", "done": false, "version": 1])
+        let store = Store(sync: cache)
+        try await store.pull(Note.self, using: IncrementalPull(parameter: "since", cursor: .newestAttribute("version"), tombstones: .none, versionAttribute: "version"))
+        let note = try #require(store.peek(Note.self, id: 1))
+        try await note.save(["title": "Mine"], patch: true)
+        #expect(note.syncState == .pending)
+        return (store, cache)
+    }
+
+    private let theirs = RemoteChange(.updated, id: 1, attributes: ["id": 1, "title": "Theirs", "done": true, "version": 2], version: "2")
+
+    @Test func serverWinsTakesThePushedRecordAndDropsTheQueuedChange() async throws {
+        let (store, cache) = try await pendingEdit(.serverWins)
+        try await store.apply([theirs], to: Note.self)
+        #expect(try await cache.queuedChanges().isEmpty)
+        #expect(try await cache.local.record("1", in: "/notes")?["title"] == "Theirs")
+        #expect(store.peek(Note.self, id: 1)?["title"] == "Theirs")
+        #expect(store.peek(Note.self, id: 1)?.syncState == .synced)
+    }
+
+    @Test func aManualPolicyKeepsTheLocalChangeInConflict() async throws {
+        let (store, cache) = try await pendingEdit(.manual)
+        try await store.apply([theirs], to: Note.self)
+        let conflicts = try await cache.conflicts()
+        #expect(conflicts.count == 1)
+        #expect(conflicts.first?.server?["title"] == "Theirs")
+        #expect(conflicts.first?.local?["title"] == "Mine")
+        #expect(store.peek(Note.self, id: 1)?["title"] == "Mine")
+    }
+
+    @Test func clientWinsKeepsTheQueuedChangeToBeSent() async throws {
+        let (store, cache) = try await pendingEdit(.clientWins)
+        try await store.apply([theirs, RemoteChange(.deleted, id: 1, version: "3")], to: Note.self)
+        #expect(try await cache.queuedChanges().count == 1)
+        #expect(try await cache.local.record("1", in: "/notes")?["title"] == "Mine")
+        #expect(store.peek(Note.self, id: 1)?["title"] == "Mine")
+    }
+
+    @Test func withoutAVersionToCompareTheQueuedChangeStays() async throws {
+        let (store, cache) = try await pendingEdit(.serverWins, check: .none)
+        try await store.apply([theirs], to: Note.self)
+        #expect(try await cache.queuedChanges().count == 1)
+        #expect(try await cache.local.record("1", in: "/notes")?["title"] == "Mine")
+    }
+}
