@@ -88,9 +88,8 @@ public struct AtomicOperations: Sendable, Hashable {
         options: SyncOptions = SyncOptions()
     ) async throws(SyncError) -> Delivery {
         let batch = AtomicBatch(saving: models, destroying: destroying)
-        guard !batch.operations.isEmpty else { return .oneByOne }
         try batch.validate(options: options)
-        guard let endpoint, batch.speaksJSONAPI(options: options) else {
+        guard let endpoint, !batch.operations.isEmpty, batch.speaksJSONAPI(options: options) else {
             try await batch.sendOneByOne(options: options)
             return .oneByOne
         }

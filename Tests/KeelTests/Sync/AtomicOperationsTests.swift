@@ -125,6 +125,18 @@ struct AtomicOperationsTests {
         #expect(server.requests.isEmpty)
     }
 
+    @Test func newModelsToDestroyAreDestroyedLocallyWithoutARequest() async throws {
+        let server = ScriptedSync(Self.created)
+        let draft = Person(["name": "Draft"])
+        draft.sync = server
+        var destroyed = false
+        draft.on("destroy") { _ in destroyed = true }
+
+        #expect(try await operations.save([], destroying: [draft]) == .oneByOne)
+        #expect(destroyed)
+        #expect(server.requests.isEmpty)
+    }
+
     @Test func aServerWithoutTheExtensionGetsOneRequestPerModel() async throws {
         let server = ScriptedSync { request throws(SyncError) in
             if request.url.path == "/operations" { throw .httpStatus(415, body: nil) }
