@@ -28,14 +28,16 @@ final class ServerProcess: Sendable {
     let port: Int
 
     private let state: Mutex<Running?>
+    private let exit: ProcessExit
 
     private struct Running {
         let process: Process
         let stdin: FileHandle
     }
 
-    private init(port: Int, process: sending Process, stdin: FileHandle) {
+    private init(port: Int, process: sending Process, stdin: FileHandle, exit: ProcessExit) {
         self.port = port
+        self.exit = exit
         self.state = Mutex(Running(process: process, stdin: stdin))
     }
 
@@ -43,7 +45,13 @@ final class ServerProcess: Sendable {
         stop()
     }
 
-    /// Terminates the server process.
+    /// Terminates the server process without waiting for it: closes its stdin and sends
+    /// SIGTERM, and SIGKILL five seconds later if it is still running. ``waitUntilExited()``
+    /// waits for the exit.
+    ///
+    /// It never blocks the calling thread: tests stop servers in `defer`, on the cooperative
+    /// pool's threads (two on a 2-core machine), and a server that takes seconds to shut down
+    /// would otherwise stall every other test meanwhile.
     ///
     /// Safe to call more than once.
     func stop() {
@@ -55,17 +63,21 @@ final class ServerProcess: Sendable {
             })
         else { return }
         try? running.stdin.close()  // the servers exit on EOF…
-        if running.process.isRunning {
-            running.process.terminate()  // …or on SIGTERM, whichever is first
+        guard !exit.hasExited else { return }
+        let pid = running.process.processIdentifier
+        kill(pid, SIGTERM)  // …or on SIGTERM, whichever is first
+        let exit = self.exit
+        DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(5)) {
+            // A process reaped before this check may have left its pid to another one.
+            if !exit.hasExited { kill(pid, SIGKILL) }
         }
-        // Wait for the exit: a server started next on the same port (SO_REUSEPORT) must not
-        // share it with this one, whose accepted connections would never be answered.
-        let deadline = ContinuousClock.now + .seconds(5)
-        while running.process.isRunning && ContinuousClock.now < deadline { usleep(10_000) }
-        if running.process.isRunning {
-            kill(running.process.processIdentifier, SIGKILL)
-            running.process.waitUntilExit()
-        }
+    }
+
+    /// Returns once the server process has exited: a server started next on the same port
+    /// (SO_REUSEPORT) must not share it with this one, whose accepted connections would
+    /// never be answered.
+    func waitUntilExited() async {
+        await exit.wait()
     }
 
     /// Launches the server and waits until it prints `<portMarker><port>`; its stderr goes on
@@ -106,8 +118,10 @@ final class ServerProcess: Sendable {
                 FileHandle.standardError.write(data)
             }
         }
+        let exit = ProcessExit()
         process.terminationHandler = { process in
             startup.exited(status: process.terminationStatus)
+            exit.markExited()
         }
 
         let port: Int
@@ -137,7 +151,7 @@ final class ServerProcess: Sendable {
 
         // Keep the writing end of the child's stdin open for as long as the
         // server should run (Process already closed the child's ends here).
-        return ServerProcess(port: port, process: process, stdin: stdinPipe.fileHandleForWriting)
+        return ServerProcess(port: port, process: process, stdin: stdinPipe.fileHandleForWriting, exit: exit)
     }
 
     /// Walks up from this file (Tests/KeelTestServer/) to the directory holding `marker`,

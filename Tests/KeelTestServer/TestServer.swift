@@ -61,6 +61,15 @@ public final class TestServer: LoopbackTestServer {
         process.stop()
     }
 
+    /// Returns once the server process has exited after ``stop()``, so that a server started
+    /// next on the same port does not share it with this one.
+    ///
+    ///     server.stop()
+    ///     await server.waitUntilExited()
+    public func waitUntilExited() async {
+        await process.waitUntilExited()
+    }
+
     /// Launches `<venv>/bin/python Tests/Server/serve.py` and waits until it
     /// prints `KEEL_TEST_SERVER_PORT=<port>`.
     ///

@@ -22,7 +22,7 @@ struct TodosOfflineTests {
         let server = try await StoppableServer()
         let sandbox = try TodosSandbox()
         let base = server.base
-        server.stop()
+        await server.stop()
 
         let added = try await sandbox.succeed(["--server", base, "add", "Buy milk"], useStore: false)
         #expect(added.stdout.hasPrefix("Added \"Buy milk\" (#local-1).\n"))

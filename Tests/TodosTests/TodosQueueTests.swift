@@ -27,7 +27,7 @@ struct TodosQueueTests {
         let server = try await StoppableServer()
         let sandbox = try TodosSandbox()
         let base = server.base
-        server.stop()
+        await server.stop()
 
         let added = try await sandbox.succeed(["--server", base, "add", "Buy milk"], useStore: false)
         #expect(
@@ -91,7 +91,7 @@ struct TodosQueueTests {
         let sandbox = try TodosSandbox()
         let base = server.base
         try await sandbox.succeed(["--server", base, "add", "Call Bob"], useStore: false)
-        server.stop()
+        await server.stop()
         try await sandbox.succeed(["--server", base, "edit", "1", "Call Bob back"], useStore: false)
         try await sandbox.succeed(["--server", base, "toggle", "1"], useStore: false)
         try await server.start()  // a new server: todo #1 is gone

@@ -99,6 +99,7 @@ struct ServerPushDjangoTests {
             let before = try await OtherClient.django(first).create("Before the restart")
             #expect(await eventually { store.peek(DjangoTask.self, id: .int(before)) != nil })
             first.stop()
+            await first.waitUntilExited()
             let server = try await TestServer.start(port: first.port, database: database)
             defer { server.stop() }
 

@@ -36,7 +36,7 @@ struct NestedTemporaryIDTests {
 
     @Test func anInviteQueuedUnderAnOfflineUserReachesRailsUnderTheUsersServerID() async throws {
         try await withTemporaryDirectory { directory in
-            let rails = RESTSync(baseURL: try await RailsTestServer.shared.baseURL, timeout: .seconds(10))
+            let rails = RESTSync(baseURL: try await RailsTestServer.shared.baseURL, timeout: .seconds(60))
             let cache = try queueingCache(rails, file: directory.appending(path: "cache.sqlite"))
             let map = IdentityMap()
             let users = Collection<User>(
@@ -58,7 +58,7 @@ struct NestedTemporaryIDTests {
 
             let report = try await cache.replay()
             map.apply(report)
-            #expect(report.stoppedBy == nil && report.failures.isEmpty)
+            #expect(report.stoppedBy == nil && report.failures.isEmpty, "stopped by \(String(describing: report.stoppedBy)), failures \(report.failures)")
             let userID = try #require(user.id?.intValue)
             let inviteID = try #require(invite.id?.intValue)
             #expect(
@@ -84,7 +84,7 @@ struct NestedTemporaryIDTests {
     @Test func aMemberQueuedUnderAnOfflineTeamReachesDRFUnderTheTeamsServerID() async throws {
         try await withTemporaryDirectory { directory in
             let server = try await TestServer.shared
-            let drf = RESTSync(baseURL: server.baseURL, timeout: .seconds(10))
+            let drf = RESTSync(baseURL: server.baseURL, timeout: .seconds(60))
             let cache = try queueingCache(drf, file: directory.appending(path: "cache.sqlite"))
             let teams = Collection<Team>(url: "/drf/teams", sync: cache)
             let team = try await teams.create(["name": "Engines", "members": []])
@@ -94,7 +94,7 @@ struct NestedTemporaryIDTests {
             try await member.save(["role": "chair"], patch: true)
 
             let report = try await cache.replay()
-            #expect(report.stoppedBy == nil && report.failures.isEmpty)
+            #expect(report.stoppedBy == nil && report.failures.isEmpty, "stopped by \(String(describing: report.stoppedBy)), failures \(report.failures)")
             #expect(report.sent.count == 3 && report.remaining == 0)
             let teamID = try #require(report.sent.first?.response.body?["id"]?.intValue)
             let memberID = try #require(report.sent.dropFirst().first?.response.body?["id"]?.intValue)

@@ -47,11 +47,14 @@ final class RestartableServer {
 
     var baseURL: URL { url("http://127.0.0.1:\(port)/") }
 
-    /// Stops the server; its port stays held until ``start()``.
-    func stop() {
+    /// Stops the server and returns once it has exited (the network is gone); its port stays
+    /// held until ``start()``.
+    func stop() async {
         if hold == nil { hold = try? LoopbackSocket(port: port, sharedWithRestarts: true) }
-        server?.stop()
+        let stopping = server
         server = nil
+        stopping?.stop()
+        await stopping?.waitUntilExited()
     }
 
     /// Starts the server again on its port, then lets go of the hold; the old process may

@@ -38,7 +38,7 @@ struct OfflineServerTests {
                 sync: cache
             )
 
-            server.stop()
+            await server.stop()
             let author = try await authors.create(["name": "Ursula"])
             let book = try await books.create(["title": "The Dispossessed", "author": author.id ?? nil])
             #expect(author.id == "local-1")
@@ -77,7 +77,7 @@ struct OfflineServerTests {
             #expect(kept.syncState == .synced)
             try await authors.fetch()
 
-            server.stop()
+            await server.stop()
             try await kept.save(["name": "Kept, renamed"])
             try await removed.destroy()
             _ = try await authors.create(["name": "New"])
@@ -125,7 +125,7 @@ struct OfflineServerTests {
             let article = try await articles.create(["title": "Draft", "body": "v1"])
             let id = try #require(article.id?.intValue)
 
-            server.stop()
+            await server.stop()
             try await article.save(["title": "Client title"], patch: true)
             #expect(article.syncState == .pending)
 

@@ -8,7 +8,7 @@ struct RestartableServerTests {
     @Test func whileTheServerIsDownNoOtherSocketCanTakeItsPort() async throws {
         try await withTemporaryDirectory { directory in
             let server = try await RestartableServer(directory: directory)
-            server.stop()
+            await server.stop()
             #expect(throws: LoopbackSocketError.self) { try LoopbackSocket(port: server.port) }
             try await server.start()
             #expect(try await server.creates().isEmpty)

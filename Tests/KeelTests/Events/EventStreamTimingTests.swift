@@ -7,7 +7,7 @@ import Testing
 /// Each watcher stops after the last event it expects, instead of being cancelled when the
 /// operation returns, which could drop an event it had not taken from the stream yet.
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct EventStreamTimingTests {
     @Test func aStreamStartedInATaskJustBeforeCreateSeesTheAdd() async throws {
         let notes = Collection<Model>(url: "/notes", sync: InMemorySync())

@@ -101,6 +101,9 @@ struct LiveQueryRandomizedTests {
         var nextID = 1000
 
         for step in 0..<2_000 {
+            // Most steps never suspend: without this the test would hold one of the
+            // cooperative pool's two threads (on a 2-core machine) for its whole run.
+            await Task.yield()
             let held = store.models(StoreTodo.self)
             let operation = held.count < 8 ? 0 : Int.random(in: 0..<8, using: &random)
             switch operation {

@@ -100,7 +100,7 @@ struct LiveQuerySectionsTests {
         #expect(changes.withLock { $0 } == 1)
     }
 
-    @Test(.timeLimit(.minutes(1))) func snapshotsWakeWhenTheSectionsChange() async {
+    @Test(.timeLimit(.minutes(5))) func snapshotsWakeWhenTheSectionsChange() async {
         let store = store([(1, 1)])
         let query = store.query(StoreTodo.self, sectionedBy: "group")
         var snapshots = query.snapshots.makeAsyncIterator()

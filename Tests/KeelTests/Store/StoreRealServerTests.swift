@@ -172,7 +172,7 @@ enum StoreRealServerChecks {
 }
 
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct StoreRealServerDjangoTests {
     @Test func cacheAndNetworkShowsTheHeldRecordsThenTheServers() async throws {
         try await StoreRealServerChecks.cacheAndNetworkShowsTheHeldRecordsThenTheServers(StoreDRFArticle.self)
@@ -188,7 +188,7 @@ struct StoreRealServerDjangoTests {
 }
 
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct StoreRealServerRailsTests {
     @Test func cacheAndNetworkShowsTheHeldRecordsThenTheServers() async throws {
         try await StoreRealServerChecks.cacheAndNetworkShowsTheHeldRecordsThenTheServers(StoreRailsNote.self)

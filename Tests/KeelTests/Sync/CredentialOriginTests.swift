@@ -22,7 +22,7 @@ private struct Origins {
     ) throws {
         self.home = try WireListener(reply: home)
         self.foreign = try WireListener(reply: foreign)
-        api = RESTSync(baseURL: self.home.baseURL, headers: defaults, timeout: .seconds(10))
+        api = RESTSync(baseURL: self.home.baseURL, headers: defaults, timeout: .seconds(60))
     }
 
     func foreignURL(_ path: String) -> String { foreign.baseURL.absoluteString + path }

@@ -269,7 +269,7 @@ enum ContractBackend: String, CaseIterable, Sendable, CustomTestStringConvertibl
             return InMemorySync()
         case .restOnDjango:
             let server = try await TestServer.shared
-            return RESTSync(baseURL: server.baseURL, timeout: .seconds(10))
+            return RESTSync(baseURL: server.baseURL, timeout: .seconds(60))
         }
     }
 }

@@ -253,27 +253,22 @@ struct RESTSyncIntegrationTests {
     }
 
     // Linux Foundation truncates a fractional `timeoutInterval`, so a 300 ms limit used to
-    // fire after a few milliseconds. On a 2-core machine busy with the rest of the suite a
-    // timer can fire late, so the best of three tries is what must fall within the bounds: a
-    // limit that fires at once, or not before the answer after 2 s, fails all three.
+    // fire after a few milliseconds. The server answers after 2 s: `timedOut` shows that the
+    // limit fired before the answer, and the time taken that it did not fire at once. No
+    // upper bound on the time: on a 2-core machine busy with the rest of the suite, the
+    // caller may wait for a thread long after the limit fired.
     @Test func aSubSecondTimeoutWaitsForItsLimit() async throws {
         let model = Model(["id": 1])
         model.sync = try await djangoAPI()
         let clock = ContinuousClock()
-        var tries: [Duration] = []
-        for _ in 0..<3 {
-            let start = clock.now
-            await #expect(throws: SyncError.timedOut) {
-                try await model.fetch(
-                    options: SyncOptions(url: "/slow", query: ["seconds": "2"], timeout: .milliseconds(300))
-                )
-            }
-            let elapsed = clock.now - start
-            tries.append(elapsed)
-            if elapsed >= .milliseconds(250) && elapsed <= .milliseconds(1500) { break }
+        let start = clock.now
+        await #expect(throws: SyncError.timedOut) {
+            try await model.fetch(
+                options: SyncOptions(url: "/slow", query: ["seconds": "2"], timeout: .milliseconds(300))
+            )
         }
-        #expect(tries.contains { $0 >= .milliseconds(250) && $0 <= .milliseconds(1500) }, "\(tries)")
-        #expect(tries.allSatisfy { $0 >= .milliseconds(250) }, "\(tries)")
+        let elapsed = clock.now - start
+        #expect(elapsed >= .milliseconds(250), "\(elapsed)")
     }
 
     @Test func refusedConnectionIsATransportError() async throws {

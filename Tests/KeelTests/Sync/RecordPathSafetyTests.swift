@@ -10,7 +10,7 @@ private final class ArchivedNote: Model {
 
 /// A RESTSync on `listener` that sends an Authorization header by default.
 private func api(_ listener: WireListener) -> RESTSync {
-    RESTSync(baseURL: listener.baseURL, headers: ["Authorization": "Bearer secret"], timeout: .seconds(10))
+    RESTSync(baseURL: listener.baseURL, headers: ["Authorization": "Bearer secret"], timeout: .seconds(60))
 }
 
 /// Whether `error` is ``SyncError/unsafePathSegment(_:)`` for `segment`.

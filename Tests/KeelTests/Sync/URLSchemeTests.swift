@@ -55,7 +55,7 @@ struct URLSchemeTests {
         defer { listener.stop() }
         let note = Model(["id": 1])
         note.urlRoot = "/notes"
-        note.sync = RESTSync(baseURL: listener.baseURL, timeout: .seconds(10))
+        note.sync = RESTSync(baseURL: listener.baseURL, timeout: .seconds(60))
         try await note.fetch(options: SyncOptions(url: "/search?next=http://example.org/"))
         #expect(note["found"] == true)
         #expect(listener.requests.map(\.target) == ["/search?next=http://example.org/"])

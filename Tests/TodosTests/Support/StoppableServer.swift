@@ -15,6 +15,7 @@ final class StoppableServer {
         let probe = try await TestServer.start()
         port = probe.port
         probe.stop()
+        await probe.waitUntilExited()
         try await start()
     }
 
@@ -22,9 +23,12 @@ final class StoppableServer {
 
     var base: String { "http://127.0.0.1:\(port)" }
 
-    func stop() {
-        server?.stop()
+    /// Stops the server and returns once it has exited: the network is gone.
+    func stop() async {
+        let stopping = server
         server = nil
+        stopping?.stop()
+        await stopping?.waitUntilExited()
     }
 
     /// Starts the server on its port, retrying while the old process still holds it.

@@ -58,7 +58,7 @@ struct PerformAllTests {
     }
 
     @Test func aBatchOfReadsAgainstTheServerAnswersEachOne() async throws {
-        let api = RESTSync(baseURL: try await TestServer.shared.baseURL, timeout: .seconds(10))
+        let api = RESTSync(baseURL: try await TestServer.shared.baseURL, timeout: .seconds(60))
         let notes = Collection<Model>(url: "/notes", sync: api)
         for title in ["One", "Two", "Three"] { try await notes.create(["title": .string(title)]) }
         let ids = notes.models.compactMap(\.id) + [999_999]

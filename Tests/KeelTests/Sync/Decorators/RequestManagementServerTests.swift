@@ -43,7 +43,7 @@ private final class Gate: Sync {
 }
 
 private func rest() async throws -> RESTSync {
-    RESTSync(baseURL: try await TestServer.shared.baseURL, timeout: .seconds(10))
+    RESTSync(baseURL: try await TestServer.shared.baseURL, timeout: .seconds(60))
 }
 
 /// How many requests the flaky endpoint received for `key`.

@@ -94,7 +94,7 @@ struct TokenAuthSyncTests {
         #expect(mint.calls == 2)
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(5)))
     func aCallerWaitingForTheSharedRefreshCanBeCancelled() async throws {
         let base = server(accepting: "slow")
         let mint = SlowMint()
