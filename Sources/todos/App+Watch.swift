@@ -3,19 +3,36 @@ import Foundation
 import Keel
 import Observation
 
-/// `todos watch`: the list as a live query over the store, printed again whenever it
-/// changes, from this process or from another `todos` process on the same store.
+/// `todos watch`: the list as a live query over the store or the server, printed again
+/// whenever it changes, from this process, from another `todos` process on the same store,
+/// or (with `--server`) from another client of the server.
 extension App {
+    /// How often `todos --server URL watch` asks the server for the todos again.
+    static let serverWatchInterval = Duration.seconds(2)
+
     /// Prints the list, then prints it again each time what it shows changes, until the
     /// process gets SIGINT (Ctrl-C) or SIGTERM; then returns normally, so the store closes
     /// and the exit status is 0.
     ///
     /// The query is kept loaded (`LiveQuery.keepLoaded()`): the store asks SQLite every
     /// quarter of a second whether another connection committed (`PRAGMA data_version`) and
-    /// reads the todos again only when one did.
+    /// reads the todos again only when one did. With a server, the answer also goes stale
+    /// after ``serverWatchInterval``, and the query asks the server again: the todos server
+    /// offers no stream of changes, so polling is how another client's changes arrive.
+    /// While the server cannot be reached, the local copy answers and the polling goes on.
     func watch(_ sync: any Sync, filter: ListFilter, backend: Backend) async throws(TodosError) {
         let store = Store(sync: sync)
-        let todos = store.query(Todo.self, sort: .attribute("id"))
+        let todos: LiveQuery<Todo>
+        if case .server = backend {
+            todos = store.query(
+                Todo.self,
+                sort: .attribute("id"),
+                policy: .networkOnly,
+                staleTime: Self.serverWatchInterval
+            )
+        } else {
+            todos = store.query(Todo.self, sort: .attribute("id"))
+        }
         try await syncing(with: backend) { () async throws(SyncError) in try await todos.load() }
         let renderer = Renderer(todos: TodoList(), terminal: terminal, filter: filter)
         let terminal = self.terminal

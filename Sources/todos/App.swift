@@ -63,7 +63,7 @@ final class App {
             throw .usage(error)
         }
 
-        if case .server = backend, [CommandName.doctor, .repair, .watch].contains(invocation.command.name) {
+        if case .server = backend, [CommandName.doctor, .repair].contains(invocation.command.name) {
             throw .usage(
                 UsageError("'\(invocation.command.name.rawValue)' works on the local store only, not with --server")
             )

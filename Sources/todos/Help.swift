@@ -151,7 +151,9 @@ enum Help {
                 Shows the todos like 'todos list', then shows them again each time they change,
                 also when another todos command changes the same store, until Ctrl-C (exit
                 status 0). It looks for changes four times a second and reads the todos only
-                when another command saved. With --server it is not available.
+                when another command saved. With --server it asks the server every 2 seconds,
+                so changes from other clients show too; while the server cannot be reached it
+                shows the local copy and keeps asking.
                 """
         case .doctor:
             return """

@@ -1,4 +1,5 @@
 import Foundation
+import Keel
 import KeelTestServer
 import Synchronization
 import Testing
@@ -25,6 +26,41 @@ struct TodosWatchTests {
     }
 }
 
+/// `todos --server URL watch` prints the server's todos, prints them again when another
+/// client of the server changes them, and keeps going while the server is away.
+struct TodosServerWatchTests {
+    @Test func watchShowsAnotherClientsChangesOnTheServer() async throws {
+        let server = try await StoppableServer()
+        let sandbox = try TodosSandbox()
+        try await sandbox.succeed(["--server", server.base, "add", "Buy milk"], useStore: false)
+        let watcher = try WatchingTodos(sandbox: sandbox, server: server.base)
+        defer { watcher.kill() }
+        await watcher.output { $0.contains("1. [ ] Buy milk #1") }
+
+        // Another client: straight to the server, not through this sandbox's local copy.
+        let base = try #require(URL(string: server.base))
+        let other = RESTSync(baseURL: base)
+        let list = try #require(URL(string: "/todos"))
+        let created = try await other.perform(
+            SyncRequest(method: .create, url: list, body: ["title": "Walk the dog"])
+        )
+        let id = try #require(created.body?["id"]?.intValue)
+        await watcher.output { $0.contains("2. [ ] Walk the dog #\(id)") }
+        _ = try await other.perform(
+            SyncRequest(method: .patch, url: list.appending(path: String(id)), body: ["done": true])
+        )
+        await watcher.output { $0.contains("2. [x] Walk the dog") }
+
+        await server.stop()
+        try await server.start()
+        // The restarted server has no todos (it keeps them in memory): the list empties.
+        await watcher.output { $0.hasSuffix("Todos (0 active, 0 completed)\n  Nothing to do. Add a todo with: todos add <title>\n") }
+
+        let status = await watcher.interrupt()
+        #expect(status == 0, "\(watcher.text)")
+    }
+}
+
 /// A `todos watch` child whose standard output the test reads as it comes.
 private final class WatchingTodos: Sendable {
     private let process: Process
@@ -33,10 +69,11 @@ private final class WatchingTodos: Sendable {
     )
     private let exit = Mutex<(status: Int32?, waiter: CheckedContinuation<Int32, Never>?)>((nil, nil))
 
-    init(sandbox: TodosSandbox) throws {
+    /// Starts `todos watch` on the sandbox's store, or with `--server server` when given.
+    init(sandbox: TodosSandbox, server: String? = nil) throws {
         let process = Process()
         process.executableURL = try TodosExecutable.url()
-        process.arguments = ["--store", sandbox.store.path, "watch"]
+        process.arguments = server.map { ["--server", $0, "watch"] } ?? ["--store", sandbox.store.path, "watch"]
         var environment = ProcessInfo.processInfo.environment
         environment["HOME"] = sandbox.home.path
         environment["NO_COLOR"] = "1"
