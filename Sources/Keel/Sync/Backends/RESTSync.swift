@@ -163,6 +163,11 @@ public struct RESTSync: Sync {
         for (name, value) in http.allHeaderFields {
             responseHeaders[String(describing: name).lowercased()] = String(describing: value)
         }
+        if let setCookie = responseHeaders["set-cookie"], let host = urlRequest.url?.host,
+            let storage = (transport as? any CookieStoringTransport)?.cookieStorage
+        {
+            storage.deleteCookies(deletedBy: setCookie, host: host)
+        }
         let status = http.statusCode
         var body: JSONValue?
         if !data.isEmpty && !data.allSatisfy(Self.isWhitespace) {

@@ -156,16 +156,7 @@ public struct RetryingSync: Sync {
     static func duration(ofRetryAfter value: String, now: Date) -> Duration? {
         let text = value.trimmingCharacters(in: .whitespaces)
         if let seconds = Int(text) { return seconds >= 0 ? .seconds(seconds) : nil }
-        guard let date = httpDateFormatter.date(from: text) else { return nil }
+        guard let date = HTTPDate.parse(text) else { return nil }
         return .milliseconds(Int64(max(0, date.timeIntervalSince(now)) * 1000))
     }
-
-    /// RFC 9110's preferred date format (IMF-fixdate).
-    private static let httpDateFormatter: DateFormatter = {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "GMT")
-        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
-        return formatter
-    }()
 }
