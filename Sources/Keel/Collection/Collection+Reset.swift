@@ -43,13 +43,16 @@ extension Collection {
 
     /// Replaces every model with those parsed from a server response, firing one `reset`.
     ///
+    /// The response is read as ``fetch(reset:options:)`` reads one: the wire format (the
+    /// collection's ``wireFormat``, else the model class's), then the parse hooks.
+    ///
     /// ```swift
     /// try notes.reset(parsing: JSONValue(parsing: data))
     /// ```
     ///
     /// - Parameters:
-    ///   - response: The response body, run through ``parse(_:options:)`` and each model's
-    ///     `parse`.
+    ///   - response: The response body, read through the wire format, ``parse(_:options:)``
+    ///     and each model's `parse`.
     ///   - silent: Suppresses the `reset` event.
     ///   - options: Further options.
     /// - Returns: The new models.

@@ -73,12 +73,17 @@ extension Collection {
         )
     }
 
-    /// Runs a server response through ``parse(_:options:)`` and each new model's `parse`,
-    /// then updates the collection as `set` does.
+    /// Reads a server response as ``fetch(reset:options:)`` does and updates the collection as
+    /// `set` does: the wire format (the collection's ``wireFormat``, else the model class's)
+    /// finds the records and maps each one, then ``parse(_:options:)`` and each model's
+    /// `parse` run.
+    ///
+    /// A response that does not fit the format goes to ``parse(_:options:)`` as it is.
     ///
     /// ```swift
     /// let json = try JSONValue(parsing: data)
     /// try notes.set(parsing: json)
+    /// // Rails notes: `{"notes": [{"id": 1, "due_at": …}]}` gives notes with `dueAt`.
     /// ```
     ///
     /// - Parameters:
@@ -123,20 +128,33 @@ extension Collection {
     }
 
     /// The inputs for attributes given to `add`, `set`, `reset` or an initializer: with
-    /// `parse`, the collection's ``parse(_:options:)`` sees them first as one JSON array
-    /// (Backbone's `set` with `parse: true`), and a `nil` result means none.
+    /// `parse`, they are server records, read as a fetch reads a list (``appRecords(_:options:)``),
+    /// then the collection's ``parse(_:options:)`` sees them as one JSON array (Backbone's
+    /// `set` with `parse: true`), and a `nil` result means none.
     func inputs(from attributes: [Attributes], options: UpdateOptions) -> CollectionInputs {
         guard options.parse == true else { return .attributes(attributes) }
         // The array is built straight from the attributes, without an `[JSONValue]` between.
-        let parsed = parse(.array(JSONArray(attributes.lazy.map(JSONValue.object))), options: options) ?? []
-        return .attributes(parsed)
+        let records = appRecords(.array(JSONArray(attributes.lazy.map(JSONValue.object))), options: options)
+        return .attributes(parse(records, options: options) ?? [])
     }
 
     func parsedInputs(_ response: JSONValue, options: UpdateOptions) throws(CollectionError) -> CollectionInputs {
-        guard let attributes = parse(response, options: options) else {
+        guard let attributes = parse(appRecords(response, options: options), options: options) else {
             throw .unparsableResponse(response)
         }
         return .attributes(attributes)
+    }
+
+    /// A server body's records in app form, as ``fetch(reset:options:)`` reads them: the
+    /// collection's wire format (else the model class's) applied to the list, its envelope,
+    /// root keys and every record (``Model/serverAttributes(from:format:options:)`` for one).
+    ///
+    /// A body that does not fit the format goes on as it is, to the collection's `parse`;
+    /// ``WireFormat/decodeList(_:for:)`` reports why it does not fit. A body that a fetch has
+    /// read already (``ChangeOptions/wireFormatApplied``) is returned as it is.
+    func appRecords(_ body: JSONValue, options: UpdateOptions) -> JSONValue {
+        guard !options.change.wireFormatApplied else { return body }
+        return (try? (wireFormat ?? M.wireFormat).records(from: body, for: M.self)) ?? body
     }
 
     /// Backbone's `Collection.set`, with removal in one pass.
@@ -151,6 +169,10 @@ extension Collection {
     @discardableResult
     func set(inputs: CollectionInputs, options: UpdateOptions, alreadyMerged: [Model] = []) -> [M] {
         guard admitsMutation() else { return [] }
+        var options = options
+        // Parsed inputs come through `appRecords`, which applied the wire format to them all:
+        // the models run only their `parse`.
+        if options.parse == true { options.change.wireFormatApplied = true }
         let update = whileUpdating { updateModels(inputs: inputs, options: options) }
         if !options.silent {
             // Walked as `[Model]`: indexing an `[M]` is an unspecialized generic call wherever

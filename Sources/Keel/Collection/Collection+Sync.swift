@@ -57,18 +57,21 @@ extension Collection {
             reportSyncFailure(error, request: request, model: nil, collection: self, options: options)
             throw error
         }
+        // The records are in app form now: `set(parsing:)` must not map them again.
+        var update = options.update
+        update.change.wireFormatApplied = true
         let models: [M]
         do {
             if options.parse == false {
                 let inputs = try Self.unparsedInputs(body)
                 models =
                     options.reset
-                    ? self.reset(inputs: inputs, options: options.update)
-                    : set(inputs: inputs, options: options.update)
+                    ? self.reset(inputs: inputs, options: update)
+                    : set(inputs: inputs, options: update)
             } else if options.reset {
-                models = try self.reset(parsing: body, options: options.update)
+                models = try self.reset(parsing: body, options: update)
             } else {
-                models = try set(parsing: body, options: options.update)
+                models = try set(parsing: body, options: update)
             }
         } catch {
             let failure = SyncError.invalidResponse(error.description)

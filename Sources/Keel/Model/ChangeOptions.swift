@@ -45,6 +45,9 @@ public struct ChangeOptions {
     }
     /// Internal: the change removes the given keys (``Model/unset(_:silent:validate:options:)``).
     var unset = false
+    /// Internal: with ``parse``, the input is in app form already: a fetch, a collection or an
+    /// identity map applied the wire format to the whole body, so a model runs only its `parse`.
+    var wireFormatApplied = false
     /// Internal: whether rejected models are reported as `invalid`, when that differs from
     /// ``silent`` (a `reset` adds silently but reports invalid models unless it is silent).
     var reportsInvalid: Bool?

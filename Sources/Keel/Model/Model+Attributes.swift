@@ -132,9 +132,15 @@ extension Model {
     /// `change:<attribute>` events fire at once, and the outermost `set` fires `change`
     /// again while handlers keep changing the model.
     ///
+    /// With ``ChangeOptions/parse`` the attributes are a record as the server sends it, read as
+    /// ``fetch(options:)`` reads one: the wire format (the collection's, else the class's
+    /// ``wireFormat``), then ``parse(_:options:)``. A record that does not fit the format goes
+    /// to `parse` as it is.
+    ///
     /// ```swift
     /// note.set(["title": "Errands", "done": true])
     /// note.set(["title": "x"], silent: true)
+    /// note.set(["note": ["due_at": "2026-12-01"]], options: ChangeOptions(parse: true))  // a Rails note
     /// ```
     ///
     /// - Parameters:
@@ -151,7 +157,11 @@ extension Model {
         validate: Bool? = nil,
         options: ChangeOptions = ChangeOptions()
     ) -> Bool {
-        apply(attributes, options: options.with(silent: silent, validate: validate))
+        var options = options.with(silent: silent, validate: validate)
+        guard options.parse == true else { return apply(attributes, options: options) }
+        let parsed = parsedInput(attributes, options: options) ?? [:]
+        options.wireFormatApplied = true
+        return apply(parsed, options: options)
     }
 
     /// Changes one attribute; see ``set(_:silent:validate:options:)``.

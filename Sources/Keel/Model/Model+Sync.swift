@@ -90,9 +90,7 @@ extension Model {
         // A patch with nothing to send succeeds without a request (Rails answers `PATCH {}`
         // with 400). Unsaved changes that send nothing (a related record destroyed on its own)
         // are then as good as saved.
-        if options.patch && !isNew && options.body == nil && options.requestBody == nil && options.files.isEmpty
-            && encodingRelations(in: attributes ?? unsavedChanges ?? [:], changesOnly: true).isEmpty
-        {
+        if savesNothing(attributes, options: options) {
             if attributes == nil && unsavedChanges != nil { markSynced() }
             let response = SyncResponse(status: 204)
             options.onSuccess?(response)
@@ -212,47 +210,6 @@ extension Model {
         if let links = relationLinks { for link in links.values { link.markSynced(visited: &visited) } }
     }
 
-    /// The create, update or patch request of a save: the body is ``toJSON(options:)`` (for a
-    /// patch, the given attributes or the unsaved changes) in the wire format, and a full
-    /// update goes with the format's verb.
-    ///
-    /// With `wait`, the URL, `isNew` and `toJSON` see the attributes being saved, as in Backbone.
-    func makeSaveRequest(
-        _ attributes: Attributes?,
-        format: WireFormat,
-        options: SyncOptions
-    ) throws(SyncError) -> SyncRequest {
-        let saved = storage
-        defer { replaceStorage(saved) }
-        if let attributes, options.wait { replaceStorage(storage.merging(attributes)) }
-        let method: SyncMethod =
-            isNew ? .create : options.patch || format.updateVerb == .patch ? .patch : .update
-        let body: JSONValue
-        if let explicit = options.body {
-            body = explicit
-        } else if options.patch && !isNew {
-            let changes = encodingRelations(in: attributes ?? unsavedChanges ?? [:], changesOnly: true)
-            body = format.requestBody(format.alwaysSentAttributes(of: storage).merging(changes), for: Self.self)
-        } else {
-            body = format.requestBody(
-                encodingRelations(in: toJSON(options: options.change), changesOnly: false),
-                for: Self.self
-            )
-        }
-        var request = try makeRequest(
-            method,
-            url: try requestURL(for: method, options: options),
-            body: body,
-            format: format,
-            options: options,
-            rootKey: format.requestRootKey(for: Self.self)
-        )
-        if !options.files.isEmpty && options.requestBody == nil {
-            request.requestBody = .multipart(format.multipartForm(body, files: options.files, for: Self.self))
-        }
-        return request
-    }
-
     /// Undoes an optimistic `save` whose request was cancelled, where the attributes still
     /// hold the values it set.
     private func restore(_ rollback: [(key: String, value: JSONValue?)], savedAttributes: Attributes?) {
@@ -321,15 +278,7 @@ extension Model {
         afterRequest: () -> Void = {}
     ) async throws(SyncError) -> (SyncRequest, SyncResponse) {
         let backend = try requireBackend()
-        let url = try requestURL(for: method, options: options)
-        let request = try makeRequest(
-            method,
-            url: url,
-            body: nil,
-            format: format,
-            options: options,
-            rootKey: format.requestRootKey(for: Self.self)
-        )
+        let request = try makeBodilessRequest(method, format: format, options: options)
         let response = try await performSync(
             request,
             with: backend,
@@ -367,14 +316,12 @@ extension Model {
         // null" and #2606).
         var serverAttributes: Attributes?
         if let body = response.body, body != .null, body != "" {
-            let record: JSONValue
             do {
-                record = try format.record(from: body, for: Self.self)
+                serverAttributes = try self.serverAttributes(from: body, format: format, options: options.change)
             } catch {
                 reportSyncFailure(error, request: request, model: self, collection: nil, options: options)
                 throw error
             }
-            serverAttributes = options.parse != false ? parse(record, options: options.change) : record.objectValue
             // A server that answers a create with the record must give it its id, or the
             // next save would create it again.
             if request.method == .create, !format.isPlain, let created = serverAttributes, !created.isEmpty,
@@ -391,6 +338,7 @@ extension Model {
         if let waitedAttributes { serverAttributes = waitedAttributes.merging(serverAttributes ?? [:]) }
         if let serverAttributes, !serverAttributes.isEmpty {
             var setOptions = options.change
+            setOptions.wireFormatApplied = true
             if setOptions.validate == nil && request.method != .read { setOptions.validate = true }
             guard apply(serverAttributes, options: setOptions) else {
                 throw .validationFailed(storedValidationError ?? ValidationError(), status: response.status)

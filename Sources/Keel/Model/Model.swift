@@ -190,15 +190,21 @@ open class Model: EventEmitter, Observable {
     /// validated unless the options ask for it (`ChangeOptions(validate: true)`); if that
     /// validation fails, the model starts empty with ``validationError`` set.
     ///
+    /// With `parse: true` the attributes are a record as the server sends it, and the model
+    /// reads it as ``fetch(options:)`` reads a response: the class's ``wireFormat`` first (root
+    /// key, wire names, roles, Drupal fields, JSON:API resources), then ``parse(_:options:)``.
+    /// A record that does not fit the format goes to `parse` as it is.
+    ///
     /// ```swift
     /// let note = Note(["title": "Groceries"])
-    /// let parsed = Note(["note": ["title": "x"]], options: ChangeOptions(parse: true))
+    /// // A Rails note: root key removed, `due_at` read as `dueAt`.
+    /// let parsed = Note(["note": ["title": "x", "due_at": "2026-12-01"]], options: ChangeOptions(parse: true))
     /// ```
     ///
     /// - Parameters:
     ///   - attributes: The initial attributes.
-    ///   - options: `parse` runs ``parse(_:options:)`` on the attributes first; `validate`
-    ///     validates them.
+    ///   - options: `parse` reads the attributes as a server record first (the wire format,
+    ///     then ``parse(_:options:)``); `validate` validates them.
     public required init(_ attributes: Attributes = [:], options: ChangeOptions = ChangeOptions()) {
         let type = Self.self
         cidNumber = EventEmitter.makeUniqueID()
@@ -235,7 +241,7 @@ open class Model: EventEmitter, Observable {
         super.init()
         if let forwarder = options.collectionForwarder { collectionForwarder = forwarder }
         if options.parse == true {
-            attributes = parse(.object(attributes), options: options) ?? [:]
+            attributes = parsedInput(attributes, options: options) ?? [:]
             let defaults = type.defaults
             if !defaults.isEmpty {
                 attributes = Attributes(merging: consume defaults, with: consume attributes)

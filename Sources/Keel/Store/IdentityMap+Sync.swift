@@ -63,12 +63,9 @@ extension IdentityMap {
             throw .invalidResponse("expected a JSON object for \(path), got \((response.body ?? .null).debugDescription)")
         }
         let isLoaded = existing(type, id: id, in: collection) != nil
-        let model = self.model(
-            type,
-            collection: collection,
-            attributes: attributes,
-            options: ChangeOptions(parse: true)
-        )
+        var options = ChangeOptions(parse: true)
+        options.wireFormatApplied = true
+        let model = self.model(type, collection: collection, attributes: attributes, options: options)
         if !isLoaded {
             if model.urlRoot == nil && model.collection == nil { model.urlRoot = collection }
             if !model.namesBackend { model.sync = sync }

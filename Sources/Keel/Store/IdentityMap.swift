@@ -88,6 +88,8 @@ public final class IdentityMap {
     /// let again = map.model(Note.self, collection: "/notes", attributes: ["id": 1, "title": "B"])
     /// first === again    // true
     /// first["title"]     // "B"
+    /// // A server record of a Rails class, found by the id inside its root key:
+    /// let same = map.model(Note.self, collection: "/notes", attributes: ["note": ["id": 1]], options: ChangeOptions(parse: true))
     /// ```
     ///
     /// - Parameters:
@@ -95,7 +97,9 @@ public final class IdentityMap {
     ///   - collection: The collection path, such as `/notes`.
     ///   - attributes: The record's attributes, as loaded.
     ///   - options: Options for building the model or setting the attributes (`parse: true`
-    ///     runs the model's `parse` first; `silent: true` suppresses change events).
+    ///     reads the attributes as a server record, as a fetch does: the class's
+    ///     ``Model/wireFormat``, then the model's `parse`; `silent: true` suppresses change
+    ///     events).
     /// - Returns: The one instance for this record.
     /// - Precondition: A live instance for this record, if any, is an `M`; two model
     ///   classes for one collection path is a programming error.
@@ -126,19 +130,27 @@ public final class IdentityMap {
         attributes: Attributes,
         options: ChangeOptions
     ) -> Model {
+        var attributes = attributes
+        var options = options
+        if options.parse == true && !options.wireFormatApplied {
+            // A server record is read through the class's wire format before its id is looked
+            // up (a Rails record's id is inside its root key); one that does not fit goes on as
+            // it is, as the model's own `parse: true` does.
+            if let record = try? type.wireFormat.record(from: .object(attributes), for: type).objectValue {
+                attributes = record
+            }
+            options.wireFormatApplied = true
+        }
         if let id = attributes[type.idAttribute], !id.isNull,
             let live = entries[Key(collection: collection, id: id)]?.model
         {
             // The record being built carries this one in full; the link back holds its id only.
             if building.contains(ObjectIdentifier(live)) { return live }
-            var incoming = attributes
-            if options.parse == true { incoming = live.parse(JSONValue.object(incoming), options: options) ?? [:] }
-            live.set(incoming, options: options)
+            live.set(attributes, options: options)
             // A store that released the model (its records were garbage-collected) holds it again.
             didAdopt?(live, collection)
             return live
         }
-        var options = options
         options.relatedModelFactory = { [self] type, resource, attributes, options in
             self.anyModel(type, collection: resource, attributes: attributes, options: options)
         }
