@@ -102,6 +102,21 @@ public enum SyncError: Error, Sendable, Hashable {
     /// }
     /// ```
     case mediaTypeRefused(status: Int, mediaType: String, body: JSONValue?)
+    /// ``Model/fetch(options:)`` was called on a model with no id whose URL would be its
+    /// collection's (`/notes` instead of `/notes/7`), so nothing was sent and nothing changed:
+    /// NSRails' `NSRNullRemoteIDException`. The value is the model's class name.
+    ///
+    /// A model whose URL the call, ``Model/fetchURL``, a route or an overridden ``Model/url()``
+    /// names (a singular resource such as `/settings`) is fetched without an id.
+    ///
+    /// ```swift
+    /// do {
+    ///     try await Note(["title": "Draft"]).fetch()
+    /// } catch SyncError.missingID(let model) {
+    ///     print("\(model) is not saved yet")
+    /// }
+    /// ```
+    case missingID(model: String)
 
     /// The validation errors of a ``validationFailed(_:status:)``, local or from the server.
     ///
@@ -222,6 +237,8 @@ extension SyncError: CustomStringConvertible {
             return "The MIME type \(type.debugDescription) is not a media type: \(reason); nothing was sent"
         case .responseTooLarge(let limit):
             return "The response is larger than the limit of \(limit) bytes; the rest was not read"
+        case .missingID(let model):
+            return "\(model) has no id, so it cannot be fetched: its URL would be its collection's; nothing was sent"
         }
     }
 }
