@@ -87,7 +87,7 @@ open class Model: EventEmitter, Observable {
     /// The name of a list of records of this class: NSRails' `remoteControllerName`. It is the
     /// root key of a wrapped list (`{"notes": […]}`), the segment of a URL nested under a
     /// parent (``BelongsTo`` with `nestsURL`) and, for a class whose format wraps records in a
-    /// root key (``WireFormat/rails``) and that has no ``urlRoot``, its default URL
+    /// root key (``WireFormat/rails``) and that has no `urlRoot`, its default URL
     /// (`/notes`).
     ///
     /// By default the plural of ``resourceName`` with Rails' inflection for regular and common
