@@ -39,8 +39,10 @@ extension Findable where Self: Model {
 
     /// Loads every record of the class (or those the query selects): NSRails' `remoteAll`.
     ///
-    /// Fetches the class's `urlRoot` as a list, against the class's `sync` backend. The models
-    /// keep that URL and backend, so they can be saved and destroyed on their own.
+    /// Fetches the class's `urlRoot` as a list (for a class whose format wraps records in a root
+    /// key, such as ``WireFormat/rails``, `/` plus its ``Model/pluralResourceName`` when it has
+    /// none), against the class's `sync` backend. The models keep that URL and backend, so they
+    /// can be saved and destroyed on their own.
     ///
     /// ```swift
     /// let open = try await Note.all(query: ["done": "false"])   // GET /notes?done=false
@@ -51,13 +53,16 @@ extension Findable where Self: Model {
     ///   - options: Per-call URL, headers, timeout, handlers; `query`, when given, replaces
     ///     the options' query.
     /// - Returns: The models, in the order of the response.
-    /// - Throws: ``SyncError``; ``SyncError/missingURL(_:)`` when the class has no `urlRoot`.
+    /// - Throws: ``SyncError``; ``SyncError/missingURL(_:)`` when the class has no `urlRoot` and
+    ///   its format wraps no records.
     public static func all(
         query: KeyValuePairs<String, String> = [:],
         options: SyncOptions = SyncOptions()
     ) async throws(SyncError) -> [Self] {
         var options = options
         if !query.isEmpty { options.query = query }
-        return try await Collection<Self>(url: urlRoot).fetch(options: options)
+        let format = options.wireFormat ?? wireFormat
+        let url = urlRoot ?? (format.root.wrapsRequests ? "/" + pluralResourceName : nil)
+        return try await Collection<Self>(url: url).fetch(options: options)
     }
 }

@@ -13,13 +13,20 @@ extension Model {
     /// try await note.fetch()
     /// ```
     ///
+    /// A model without an id whose URL would be its collection's (`/notes`) is not fetched:
+    /// that would read the list as the record. It throws ``SyncError/missingID(model:)``
+    /// before anything is sent, with no events, as NSRails does. A URL given by the call,
+    /// ``fetchURL``, a route or an overridden ``url()`` (a singular resource) is fetched.
+    ///
     /// - Parameter options: Per-call URL, query, headers, timeout, `parse: false`, handlers.
     /// - Returns: The backend's response.
-    /// - Throws: ``SyncError``.
+    /// - Throws: ``SyncError``; ``SyncError/missingID(model:)`` for a model without an id,
+    ///   as above.
     @discardableResult
     public func fetch(options: SyncOptions = SyncOptions()) async throws(SyncError) -> SyncResponse {
         await syncGate.enter()
         defer { syncGate.leave() }
+        try checkIdentifiedForFetch(options: options)
         let format = wireFormat(for: options)
         let (request, response) = try await send(.read, format: format, options: options)
         try applyResponse(response, request: request, waitedAttributes: nil, format: format, options: options)

@@ -216,7 +216,7 @@ extension Model {
             if let value = extra[name] { return value }
             if let value = storage[name] ?? storage[keys.appName(for: name)] { return value }
             guard let owner = relatedOwner else { return nil }
-            let ownerName = Inflection.resourceName(of: type(of: owner))
+            let ownerName = type(of: owner).resourceName
             let names = ["\(ownerName)_id", keys.appName(for: "\(ownerName)_id"), "parent_id", "parentId"]
             return names.contains(name) ? owner.id : nil
         }

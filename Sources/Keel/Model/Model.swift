@@ -69,6 +69,39 @@ open class Model: EventEmitter, Observable {
     /// ```
     open class var urlRoot: String? { nil }
 
+    /// The name of one record of this class on the server: NSRails' `remoteModelName`, Rails'
+    /// `model_name.element`. It is the root key of a format that wraps records (`{"note": {…}}`
+    /// for ``WireFormat/rails``) and names an owner in route parameters (`:note_id`).
+    ///
+    /// By default the class name in snake_case, without generic parameters or outer type
+    /// names: `TodoItem` → `todo_item`. A format's ``RootWrapping/singular`` wins over it.
+    ///
+    /// ```swift
+    /// final class BlogEntry: Model {
+    ///     override class var resourceName: String { "post" }   // {"post": {…}}, /posts
+    ///     override class var wireFormat: WireFormat { .rails }
+    /// }
+    /// ```
+    open class var resourceName: String { Inflection.resourceName(of: self) }
+
+    /// The name of a list of records of this class: NSRails' `remoteControllerName`. It is the
+    /// root key of a wrapped list (`{"notes": […]}`), the segment of a URL nested under a
+    /// parent (``BelongsTo`` with `nestsURL`) and, for a class whose format wraps records in a
+    /// root key (``WireFormat/rails``) and that has no `urlRoot`, its default URL
+    /// (`/notes`).
+    ///
+    /// By default the plural of ``resourceName`` with Rails' inflection for regular and common
+    /// irregular English nouns (`person` → `people`, `category` → `categories`); override it
+    /// for others.
+    ///
+    /// ```swift
+    /// final class Cactus: Model {
+    ///     override class var pluralResourceName: String { "cacti" }   // /cacti/3
+    ///     override class var wireFormat: WireFormat { .rails }
+    /// }
+    /// ```
+    open class var pluralResourceName: String { Inflection.pluralize(resourceName) }
+
     /// The base URL that relative URLs of models of this class resolve against, when
     /// neither the model nor its collection has one.
     ///
@@ -346,7 +379,10 @@ open class Model: EventEmitter, Observable {
     /// - Otherwise, for the model of a ``HasOne``: its owner's URL plus the relation's name
     ///   (`/users/1/profile`, a singular resource, without an id).
     /// - Otherwise, with a ``BelongsTo`` declared with `nestsURL`: the parent's URL plus the
-    ///   plural of the class's name, plus the id (`/users/1/invites/7`).
+    ///   class's ``pluralResourceName``, plus the id (`/users/1/invites/7`).
+    /// - Otherwise, when the wire format wraps records in a root key (``WireFormat/rails``):
+    ///   `/` plus the class's ``pluralResourceName``, plus the id (`/notes/7`), as Rails'
+    ///   `resources :notes` routes it.
     /// - Otherwise: an error.
     ///
     /// Exactly one `/` separates the parts. The id is encoded like JavaScript's
@@ -363,8 +399,7 @@ open class Model: EventEmitter, Observable {
     /// ```
     ///
     /// - Returns: A path such as `/notes/7`, or an absolute URL string.
-    /// - Throws: ``SyncError/missingURL(_:)`` when there is neither a collection URL nor a
-    ///   `urlRoot`; ``SyncError/unsafePathSegment(_:)`` when the id is empty, `.` or `..`.
+    /// - Throws: ``SyncError/missingURL(_:)`` when no rule above gives a URL; ``SyncError/unsafePathSegment(_:)`` when the id is empty, `.` or `..`.
     open func url() throws(SyncError) -> String {
         let base: String
         let format = collectionContext?.wireFormat ?? Self.wireFormat
@@ -378,6 +413,8 @@ open class Model: EventEmitter, Observable {
             return format.suffixed(singular)
         } else if let nested = parentResourcePath {
             base = nested
+        } else if format.root.wrapsRequests {
+            base = "/" + Self.pluralResourceName
         } else {
             throw .missingURL("\(type(of: self)) has no urlRoot and is not in a collection with a url")
         }

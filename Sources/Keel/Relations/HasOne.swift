@@ -95,7 +95,7 @@ public struct BelongsTo<Parent: Model>: Relation, RelationImplementation {
         guard nestsURL, let parentID = owner.storage[foreignKey], !parentID.isNull,
             let parentRoot = Parent.urlRoot, let segment = try? URLPath.recordSegment(for: parentID)
         else { return nil }
-        let resource = Inflection.pluralize(Inflection.resourceName(of: type(of: owner)))
+        let resource = type(of: owner).pluralResourceName
         return URLPath.join(URLPath.join(parentRoot, segment), resource)
     }
 }

@@ -102,6 +102,21 @@ public enum SyncError: Error, Sendable, Hashable {
     /// }
     /// ```
     case mediaTypeRefused(status: Int, mediaType: String, body: JSONValue?)
+    /// ``Model/fetch(options:)`` was called on a model with no id whose URL would be its
+    /// collection's (`/notes` instead of `/notes/7`), so nothing was sent and nothing changed:
+    /// NSRails' `NSRNullRemoteIDException`. The value is the model's class name.
+    ///
+    /// A model whose URL the call, ``Model/fetchURL``, a route or an overridden ``Model/url()``
+    /// names (a singular resource such as `/settings`) is fetched without an id.
+    ///
+    /// ```swift
+    /// do {
+    ///     try await Note(["title": "Draft"]).fetch()
+    /// } catch SyncError.missingID(let model) {
+    ///     print("\(model) is not saved yet")
+    /// }
+    /// ```
+    case missingID(model: String)
 
     /// The validation errors of a ``validationFailed(_:status:)``, local or from the server.
     ///
@@ -126,6 +141,30 @@ public enum SyncError: Error, Sendable, Hashable {
         case .validationFailed(_, let status): return status
         case .undecodableBody(let status, _, _): return status
         case .mediaTypeRefused(let status, _, _): return status
+        default: return nil
+        }
+    }
+
+    /// A one-line summary of the HTML page the server answered with, or `nil` when the error
+    /// carries none: NSRails' `succinctErrorMessages`.
+    ///
+    /// A framework's debug or error page (Rails', Django's) or a proxy's is summarized by its
+    /// first `<h1>` (else its `<title>`) and the first line of its first `<pre>`, where
+    /// Django's debug page names the exception; tags are dropped, entities decoded, and the
+    /// result is cut to 160 characters. ``description`` shows it instead of the markup; the
+    /// whole page stays in the error (the body of ``httpStatus(_:body:)``, the text of
+    /// ``undecodableBody(status:reason:text:)``).
+    ///
+    /// ```swift
+    /// let error = SyncError.httpStatus(500, body: "<html><body><h1>Server Error (500)</h1></body></html>")
+    /// error.errorPageSummary  // "Server Error (500)"
+    /// print(error)            // The server answered 500: Server Error (500)
+    /// ```
+    public var errorPageSummary: String? {
+        switch self {
+        case .httpStatus(_, .string(let text)?), .mediaTypeRefused(_, _, .string(let text)?),
+            .undecodableBody(_, _, let text):
+            return ErrorPageSummary.summary(of: text)
         default: return nil
         }
     }
@@ -196,12 +235,13 @@ extension SyncError: CustomStringConvertible {
         case .timedOut: return "The request timed out"
         case .cancelled: return "The request was cancelled"
         case .httpStatus(let status, let body):
+            if let summary = errorPageSummary { return "The server answered \(status): \(summary)" }
             return "The server answered \(status)" + (body.map { ": \($0.debugDescription.prefix(200))" } ?? "")
         case .storeRefused(let refusal): return refusal.description
         case .validationFailed(let errors, let status):
             return (status.map { "The record was rejected (\($0))" } ?? "Validation failed") + ": \(errors)"
         case .undecodableBody(let status, let reason, _):
-            return "The response (\(status)) is not valid JSON: \(reason)"
+            return "The response (\(status)) is not valid JSON: \(reason)" + (errorPageSummary.map { " (\($0))" } ?? "")
         case .invalidResponse(let reason): return "The response cannot be used: \(reason)"
         case .unencodableBody(let error): return "The request body cannot be sent: \(error)"
         case .missingRouteParameter(let name, let route):
@@ -222,6 +262,8 @@ extension SyncError: CustomStringConvertible {
             return "The MIME type \(type.debugDescription) is not a media type: \(reason); nothing was sent"
         case .responseTooLarge(let limit):
             return "The response is larger than the limit of \(limit) bytes; the rest was not read"
+        case .missingID(let model):
+            return "\(model) has no id, so it cannot be fetched: its URL would be its collection's; nothing was sent"
         }
     }
 }

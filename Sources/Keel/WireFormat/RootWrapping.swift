@@ -1,9 +1,10 @@
 /// Whether records travel inside a root key, as Rails does: `{"note": {…}}` for one record,
 /// `{"notes": […]}` or `[{"note": {…}}, …]` for a list.
 ///
-/// The root names default to the model class's name, in snake_case, and its plural with
-/// Rails' inflection for the common cases (`Note`: note/notes, `Person`: person/people,
-/// `Category`: category/categories, `TodoItem`: todo_item/todo_items).
+/// The root names default to the model class's ``Model/resourceName`` (its name in snake_case)
+/// and ``Model/pluralResourceName`` (its plural with Rails' inflection for the common cases):
+/// `Note`: note/notes, `Person`: person/people, `Category`: category/categories, `TodoItem`:
+/// todo_item/todo_items.
 ///
 /// ```swift
 /// var format = WireFormat.rails
@@ -23,9 +24,10 @@ public struct RootWrapping: Sendable, Hashable {
         case required
     }
 
-    /// The root key of one record; `nil` for the class name in snake_case.
+    /// The root key of one record; `nil` for the class's ``Model/resourceName``.
     public var singular: String?
-    /// The root key of a list; `nil` for the plural of ``singular``.
+    /// The root key of a list; `nil` for the plural of ``singular``, or the class's
+    /// ``Model/pluralResourceName`` when ``singular`` is `nil` too.
     public var plural: String?
     /// Whether request bodies are wrapped in the singular root.
     public var wrapsRequests: Bool
@@ -68,7 +70,7 @@ public struct RootWrapping: Sendable, Hashable {
 
     /// The singular and plural keys for a model class.
     func names(for modelType: Model.Type) -> (singular: String, plural: String) {
-        let singular = singular ?? Inflection.resourceName(of: modelType)
+        guard let singular else { return (modelType.resourceName, plural ?? modelType.pluralResourceName) }
         return (singular, plural ?? Inflection.pluralize(singular))
     }
 }

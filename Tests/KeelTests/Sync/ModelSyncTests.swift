@@ -85,7 +85,7 @@ struct ModelFetchTests {
         let backend = ScriptedSync { request in
             SyncResponse(body: ["i": request.method == .read ? 1 : 2])
         }
-        let note = EnvelopedNote()
+        let note = EnvelopedNote(["id": 1])
         note.sync = backend
         try await note.fetch(options: SyncOptions(parse: false))
         #expect(note["i"] == 1)
