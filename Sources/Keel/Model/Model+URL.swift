@@ -209,17 +209,21 @@ package enum URLPath {
 extension Model {
     /// A route's path filled from `extra`, then the model's attributes (by app name, then by
     /// the wire name's app name), then, for `<owner>_id`, `<owner>Id` or `parent_id`, the id of
-    /// the owner of the related collection or has-one the model is in.
+    /// the owner of the related collection or has-one the model is in. The later keys of a key
+    /// path parameter are read from nested objects by wire name, then by app name.
     func routePath(_ route: Route, extra: [String: JSONValue] = [:]) throws(SyncError) -> String {
         let keys = (collectionContext?.wireFormat ?? Self.wireFormat).keys
-        return try route.path { name in
-            if let value = extra[name] { return value }
-            if let value = storage[name] ?? storage[keys.appName(for: name)] { return value }
-            guard let owner = relatedOwner else { return nil }
-            let ownerName = Inflection.resourceName(of: type(of: owner))
-            let names = ["\(ownerName)_id", keys.appName(for: "\(ownerName)_id"), "parent_id", "parentId"]
-            return names.contains(name) ? owner.id : nil
-        }
+        return try route.path(
+            value: { name in
+                if let value = extra[name] { return value }
+                if let value = storage[name] ?? storage[keys.appName(for: name)] { return value }
+                guard let owner = relatedOwner else { return nil }
+                let ownerName = Inflection.resourceName(of: type(of: owner))
+                let names = ["\(ownerName)_id", keys.appName(for: "\(ownerName)_id"), "parent_id", "parentId"]
+                return names.contains(name) ? owner.id : nil
+            },
+            member: { object, key in object[key] ?? object[keys.convention.appName(for: key)] }
+        )
     }
 
     /// The model whose related collection or has-one this model is in.
