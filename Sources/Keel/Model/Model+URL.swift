@@ -110,9 +110,7 @@ extension Model {
         if let explicit = options.url ?? perOperation {
             path = explicit
         } else if let name = options.route {
-            guard let route = Self.routes.named[name] else {
-                throw .missingURL("\(type(of: self)) has no route named \(name)")
-            }
+            let route = try namedRoute(name)
             path = wireFormat(for: options).suffixed(try routePath(route, extra: options.routeParameters))
         } else if let route = Self.routes.route(for: method) {
             path = wireFormat(for: options).suffixed(try routePath(route, extra: options.routeParameters))
@@ -224,6 +222,16 @@ extension Model {
             },
             member: { object, key in object[key] ?? object[keys.convention.appName(for: key)] }
         )
+    }
+
+    /// The class's route of that name.
+    ///
+    /// - Throws: ``SyncError/missingURL(_:)`` when the class has none.
+    func namedRoute(_ name: String) throws(SyncError) -> Route {
+        guard let route = Self.routes.named[name] else {
+            throw .missingURL("\(type(of: self)) has no route named \(name)")
+        }
+        return route
     }
 
     /// The model whose related collection or has-one this model is in.

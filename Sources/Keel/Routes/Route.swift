@@ -24,14 +24,28 @@ import Foundation
 public struct Route: Sendable, Hashable, ExpressibleByStringLiteral, CustomStringConvertible {
     /// The pattern, as written.
     public let pattern: String
+    /// The method of a named route's requests (``Model/perform(route:options:)``), or `nil`
+    /// for a route that serves other calls with their own methods.
+    ///
+    /// ```swift
+    /// Route("/users/:id/follow", method: .create).method  // .create, sent as POST
+    /// ```
+    public let method: SyncMethod?
 
-    /// Creates a route from its pattern.
+    /// Creates a route from its pattern, and the method of its requests when it is an action
+    /// of its own (RestKit's named routes with their method).
     ///
     /// ```swift
     /// let route = Route("/notes/:id")
+    /// let follow = Route("/users/:id/follow", method: .create)
     /// ```
-    public init(_ pattern: String) {
+    ///
+    /// - Parameters:
+    ///   - pattern: The path pattern.
+    ///   - method: The method ``Model/perform(route:options:)`` sends, or `nil`.
+    public init(_ pattern: String, method: SyncMethod? = nil) {
         self.pattern = pattern
+        self.method = method
     }
 
     /// Creates a route from a string literal.
