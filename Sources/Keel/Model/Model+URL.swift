@@ -64,9 +64,14 @@ extension Model {
         sync ?? collectionContext?.sync ?? Self.sync ?? Store.sharedSync
     }
 
-    /// The wire format of one call: the call's, else the collection's, else the class's.
+    /// The wire format of one call: the call's, else the collection's, else the class's, with
+    /// the call's ``SyncOptions/bodyParameters`` over its own.
     func wireFormat(for options: SyncOptions) -> WireFormat {
-        options.wireFormat ?? collectionContext?.wireFormat ?? Self.wireFormat
+        var format = options.wireFormat ?? collectionContext?.wireFormat ?? Self.wireFormat
+        if !options.bodyParameters.isEmpty {
+            format.bodyParameters = format.bodyParameters.merging(options.bodyParameters)
+        }
+        return format
     }
 
     /// The collection's URL, base URL and backend; after the collection is released, the
