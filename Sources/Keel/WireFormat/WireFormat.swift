@@ -61,6 +61,14 @@ public struct WireFormat: Sendable, Hashable {
     /// format.bodyParameters = ["client": "ios"]  // {"note": {…}, "client": "ios"}
     /// ```
     public var bodyParameters: JSONObject = [:]
+    /// How the bodies of a model's requests are sent: JSON, or a URL-encoded form in
+    /// ``formNotation`` (RestKit's `requestSerializationMIMEType`).
+    ///
+    /// ```swift
+    /// var format = WireFormat.rails
+    /// format.bodyEncoding = .formURLEncoded  // note[title]=Milk
+    /// ```
+    public var bodyEncoding = BodyEncoding.json
     /// Drupal's field wrapping, or `nil` for plain values.
     public var drupalFields: DrupalFields?
     /// Where the records of a list response are inside an envelope, as dot-separated wire
