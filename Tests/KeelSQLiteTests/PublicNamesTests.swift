@@ -23,6 +23,7 @@ struct PublicNamesTests {
         "BatchProgress": BatchProgress.self,
         "BatchResult": BatchResult<Model>.self,
         "BelongsTo": BelongsTo<Model>.self,
+        "BodyEncoding": BodyEncoding.self,
         "CachePolicy": CachePolicy.self,
         "CancellableSync": CancellableSync.self,
         "ChangeBatch": ChangeBatch.self,

@@ -64,9 +64,14 @@ extension Model {
         sync ?? collectionContext?.sync ?? Self.sync ?? Store.sharedSync
     }
 
-    /// The wire format of one call: the call's, else the collection's, else the class's.
+    /// The wire format of one call: the call's, else the collection's, else the class's, with
+    /// the call's ``SyncOptions/bodyParameters`` over its own.
     func wireFormat(for options: SyncOptions) -> WireFormat {
-        options.wireFormat ?? collectionContext?.wireFormat ?? Self.wireFormat
+        var format = options.wireFormat ?? collectionContext?.wireFormat ?? Self.wireFormat
+        if !options.bodyParameters.isEmpty {
+            format.bodyParameters = format.bodyParameters.merging(options.bodyParameters)
+        }
+        return format
     }
 
     /// The collection's URL, base URL and backend; after the collection is released, the
@@ -110,9 +115,7 @@ extension Model {
         if let explicit = options.url ?? perOperation {
             path = explicit
         } else if let name = options.route {
-            guard let route = Self.routes.named[name] else {
-                throw .missingURL("\(type(of: self)) has no route named \(name)")
-            }
+            let route = try namedRoute(name)
             path = wireFormat(for: options).suffixed(try routePath(route, extra: options.routeParameters))
         } else if let route = Self.routes.route(for: method) {
             path = wireFormat(for: options).suffixed(try routePath(route, extra: options.routeParameters))
@@ -209,17 +212,31 @@ package enum URLPath {
 extension Model {
     /// A route's path filled from `extra`, then the model's attributes (by app name, then by
     /// the wire name's app name), then, for `<owner>_id`, `<owner>Id` or `parent_id`, the id of
-    /// the owner of the related collection or has-one the model is in.
+    /// the owner of the related collection or has-one the model is in. The later keys of a key
+    /// path parameter are read from nested objects by wire name, then by app name.
     func routePath(_ route: Route, extra: [String: JSONValue] = [:]) throws(SyncError) -> String {
         let keys = (collectionContext?.wireFormat ?? Self.wireFormat).keys
-        return try route.path { name in
-            if let value = extra[name] { return value }
-            if let value = storage[name] ?? storage[keys.appName(for: name)] { return value }
-            guard let owner = relatedOwner else { return nil }
-            let ownerName = type(of: owner).resourceName
-            let names = ["\(ownerName)_id", keys.appName(for: "\(ownerName)_id"), "parent_id", "parentId"]
-            return names.contains(name) ? owner.id : nil
+        return try route.path(
+            value: { name in
+                if let value = extra[name] { return value }
+                if let value = storage[name] ?? storage[keys.appName(for: name)] { return value }
+                guard let owner = relatedOwner else { return nil }
+                let ownerName = type(of: owner).resourceName
+                let names = ["\(ownerName)_id", keys.appName(for: "\(ownerName)_id"), "parent_id", "parentId"]
+                return names.contains(name) ? owner.id : nil
+            },
+            member: { object, key in object[key] ?? object[keys.convention.appName(for: key)] }
+        )
+    }
+
+    /// The class's route of that name.
+    ///
+    /// - Throws: ``SyncError/missingURL(_:)`` when the class has none.
+    func namedRoute(_ name: String) throws(SyncError) -> Route {
+        guard let route = Self.routes.named[name] else {
+            throw .missingURL("\(type(of: self)) has no route named \(name)")
         }
+        return route
     }
 
     /// The model whose related collection or has-one this model is in.

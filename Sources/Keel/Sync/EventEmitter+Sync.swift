@@ -40,7 +40,7 @@ extension EventEmitter {
             emulateJSON: options.emulateJSON,
             context: options.custom
         )
-        request.requestBody = options.requestBody
+        request.requestBody = options.requestBody ?? format.encodedBody(body)
         request.maximumResponseBytes = options.maximumResponseBytes
         request.onUploadProgress = options.onUploadProgress
         request.rootKey = rootKey

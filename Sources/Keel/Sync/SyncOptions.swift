@@ -71,6 +71,14 @@ public struct SyncOptions {
     public var route: String?
     /// Values for the route's parameters, before the model's attributes.
     public var routeParameters: [String: JSONValue] = [:]
+    /// Parameters added to the body this call builds from the model, beside the record, over
+    /// the wire format's ``WireFormat/bodyParameters``; the record's own keys keep their values.
+    ///
+    /// ```swift
+    /// try await user.save(options: SyncOptions(bodyParameters: ["invite_code": "X7"]))
+    /// // {"user": {…}, "invite_code": "X7"}
+    /// ```
+    public var bodyParameters: JSONObject = [:]
     /// ISModel's success handler: called with the response after the attributes are
     /// applied, before the `sync` event.
     public var onSuccess: ((SyncResponse) -> Void)?
@@ -160,6 +168,7 @@ public struct SyncOptions {
     ///   - wireFormat: The wire format of this call.
     ///   - route: The name of a route of the class to use.
     ///   - routeParameters: Values for the route's parameters.
+    ///   - bodyParameters: Parameters added to the body built from the model.
     ///   - add: For collection `fetch`: add new models.
     ///   - remove: For collection `fetch`: remove missing models.
     ///   - merge: For collection `fetch`: merge into present models.
@@ -185,6 +194,7 @@ public struct SyncOptions {
         wireFormat: WireFormat? = nil,
         route: String? = nil,
         routeParameters: [String: JSONValue] = [:],
+        bodyParameters: JSONObject = [:],
         add: Bool? = nil,
         remove: Bool? = nil,
         merge: Bool? = nil,
@@ -210,6 +220,7 @@ public struct SyncOptions {
         self.wireFormat = wireFormat
         self.route = route
         self.routeParameters = routeParameters
+        self.bodyParameters = bodyParameters
         self.onSuccess = onSuccess
         self.onFailure = onFailure
         update = UpdateOptions(

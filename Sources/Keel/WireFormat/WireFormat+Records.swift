@@ -2,8 +2,16 @@ extension WireFormat {
     // MARK: - Requests
 
     /// The body that carries a record's attributes (app names) to the server: the sent roles
-    /// only, wire names, Drupal items, then the root key.
+    /// only, wire names, Drupal items, then the root key, and the ``bodyParameters`` beside
+    /// them.
     func requestBody(_ attributes: Attributes, for modelType: Model.Type) -> JSONValue {
+        let body = recordBody(attributes, for: modelType)
+        guard !bodyParameters.isEmpty, var object = body.objectValue else { return body }
+        for (key, value) in bodyParameters where !object.contains(key) { object[key] = value }
+        return .object(object)
+    }
+
+    private func recordBody(_ attributes: Attributes, for modelType: Model.Type) -> JSONValue {
         guard !isPlain else { return .object(attributes) }
         if let jsonAPIFormat {
             return JSONAPIWriter(format: self, jsonAPI: jsonAPIFormat).document(attributes, for: modelType)

@@ -49,6 +49,26 @@ public struct WireFormat: Sendable, Hashable {
     /// Query parameters sent with every request (Drupal's `_format=json`); a call's own
     /// ``SyncOptions/query`` comes after them.
     public var query: [String: String]
+    /// Parameters added to every body built from a model (a save's, a
+    /// ``Model/perform(route:options:)``'s), beside the record and its root key: an API version,
+    /// a client name (RestKit's parameters, reverse-merged into the object's). A key the body
+    /// already has keeps its value, and a call's ``SyncOptions/bodyParameters`` come on top of
+    /// these. A body given with ``SyncOptions/body`` or ``SyncOptions/requestBody`` is sent as
+    /// given.
+    ///
+    /// ```swift
+    /// var format = WireFormat.rails
+    /// format.bodyParameters = ["client": "ios"]  // {"note": {…}, "client": "ios"}
+    /// ```
+    public var bodyParameters: JSONObject = [:]
+    /// How the bodies of a model's requests are sent: JSON, or a URL-encoded form in
+    /// ``formNotation`` (RestKit's `requestSerializationMIMEType`).
+    ///
+    /// ```swift
+    /// var format = WireFormat.rails
+    /// format.bodyEncoding = .formURLEncoded  // note[title]=Milk
+    /// ```
+    public var bodyEncoding = BodyEncoding.json
     /// Drupal's field wrapping, or `nil` for plain values.
     public var drupalFields: DrupalFields?
     /// Where the records of a list response are inside an envelope, as dot-separated wire

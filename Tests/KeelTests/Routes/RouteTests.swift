@@ -31,6 +31,31 @@ struct RouteTests {
         #expect(route.parameters(in: "/users/1/invites") == nil)
         #expect(Route("/files/:name.json").parameters(in: "/files/report.json") == ["name": "report"])
     }
+
+    @Test func aKeyPathParameterReadsANestedValue() throws {
+        let route: Route = "/categories/:category.name/items/:id"
+        #expect(route.parameterNames == ["category.name", "id"])
+        #expect(try route.path(["category": ["name": "a b"], "id": 1]) == "/categories/a%20b/items/1")
+        #expect(try route.path(["category.name": "books", "id": 1]) == "/categories/books/items/1")
+        #expect(try Route("/shops/:shop.owner.id").path(["shop": ["owner": ["id": 4]]]) == "/shops/4")
+        #expect(route.parameters(in: "/categories/books/items/1") == ["category.name": "books", "id": "1"])
+    }
+
+    @Test func aKeyPathWithoutItsValueIsATypedError() {
+        let route: Route = "/categories/:category.name"
+        #expect(throws: SyncError.missingRouteParameter("category.name", route: route.pattern)) {
+            try route.path(["category": ["id": 1]])
+        }
+        #expect(throws: SyncError.missingRouteParameter("category", route: route.pattern)) {
+            try route.path(["id": 1])
+        }
+    }
+
+    @Test func aTailAfterAValueThatIsNotAnObjectIsLiteralText() throws {
+        #expect(try Route("/files/:name.json").path(["name": "report"]) == "/files/report.json")
+        #expect(try Route("/files/:file.name.json").path(["file": ["name": "a"]]) == "/files/a.json")
+        #expect(Route("/files/:file.name.json").parameters(in: "/files/a.json") == ["file.name": "a"])
+    }
 }
 
 /// Class, named and relationship routes drive the requests of models and collections.
@@ -86,6 +111,29 @@ struct ModelRouteTests {
         await #expect(throws: SyncError.missingURL("Invite has no route named nope")) {
             _ = try await invites.fetch(options: SyncOptions(route: "nope"))
         }
+    }
+
+    final class Product: Model {
+        override class var wireFormat: WireFormat {
+            var format = WireFormat.rails
+            format.keys.paths["shopName"] = "shop.name"
+            return format
+        }
+        override class var routes: Routes {
+            Routes(
+                "/categories/:category.display_name/products/:id",
+                named: ["shop": "/shops/:shop.name/products/:id"]
+            )
+        }
+    }
+
+    @Test func keyPathParametersReadNestedAttributesByWireName() throws {
+        let product = Product(["id": 3, "category": ["displayName": "Garden tools"], "shopName": "Ann's"])
+        #expect(try product.requestURL(for: .read).absoluteString == "/categories/Garden%20tools/products/3")
+        #expect(
+            try product.requestURL(for: .read, options: SyncOptions(route: "shop")).absoluteString
+                == "/shops/Ann's/products/3"
+        )
     }
 
     @Test func aMissingParameterSendsNothing() async throws {

@@ -1,6 +1,10 @@
 Rails.application.routes.draw do
   # For details on the DSL available within this file, see https://guides.rubyonrails.org/routing.html
-  resources :notes
+  resources :notes do
+    member do
+      patch :complete
+    end
+  end
   resources :people
   resources :categories
   resources :organizations

@@ -1,5 +1,5 @@
 class NotesController < ApplicationController
-  before_action :set_note, only: [:show, :update, :destroy]
+  before_action :set_note, only: [:show, :update, :destroy, :complete]
 
   # GET /notes
   def index
@@ -31,6 +31,12 @@ class NotesController < ApplicationController
     else
       render json: @note.errors, status: :unprocessable_entity
     end
+  end
+
+  # PATCH /notes/1/complete
+  def complete
+    @note.update!(done: true)
+    render json: @note
   end
 
   # DELETE /notes/1
