@@ -64,7 +64,7 @@ public struct JSONAPIFormat: Sendable, Hashable {
         if let type { return type }
         switch typeNaming {
         case .pluralDasherized:
-            return Inflection.pluralize(Inflection.resourceName(of: modelType)).replacing("_", with: "-")
+            return modelType.pluralResourceName.replacing("_", with: "-")
         case .className:
             var name = String(describing: modelType)
             if let generic = name.firstIndex(of: "<") { name = String(name[..<generic]) }

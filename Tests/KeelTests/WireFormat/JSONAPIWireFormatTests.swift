@@ -21,6 +21,17 @@ struct JSONAPIWireFormatTests {
             override class var wireFormat: WireFormat { .jsonAPI(keys: KeyMapping(.dasherized)) }
             override class var relations: [any Relation] { [staff, founder] }
         }
+
+        final class Cactus: Model {
+            override class var pluralResourceName: String { "cacti" }
+        }
+
+        final class TodoItem: Model {}
+    }
+
+    @Test func theTypeIsTheClassesPluralResourceNameDasherized() {
+        #expect(JSONAPIFormat().resourceType(of: API.TodoItem.self) == "todo-items")
+        #expect(JSONAPIFormat().resourceType(of: API.Cactus.self) == "cacti")
     }
 
     private nonisolated static func person(id: String) -> JSONValue {
