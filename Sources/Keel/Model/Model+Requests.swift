@@ -19,10 +19,13 @@ extension Model {
     ///
     /// - Parameter options: Per-call URL, query, headers, route, format.
     /// - Returns: The request.
-    /// - Throws: ``SyncError/missingURL(_:)`` when the model has no URL, and the other errors
-    ///   a fetch throws before it sends anything (an invalid header, a missing route parameter).
+    /// - Throws: ``SyncError/missingURL(_:)`` when the model has no URL,
+    ///   ``SyncError/missingID(model:)`` when its URL would be its collection's, and the other
+    ///   errors a fetch throws before it sends anything (an invalid header, a missing route
+    ///   parameter).
     public func fetchRequest(options: SyncOptions = SyncOptions()) throws(SyncError) -> SyncRequest {
-        try makeBodilessRequest(.read, format: wireFormat(for: options), options: options)
+        try checkIdentifiedForFetch(options: options)
+        return try makeBodilessRequest(.read, format: wireFormat(for: options), options: options)
     }
 
     /// The request ``save(_:wait:patch:options:)`` would send now, built without sending it

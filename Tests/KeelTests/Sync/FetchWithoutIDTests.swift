@@ -31,6 +31,7 @@ struct FetchWithoutIDTests {
         log.watch(note)
 
         await #expect(throws: SyncError.missingID(model: "Note")) { try await note.fetch() }
+        #expect(throws: SyncError.missingID(model: "Note")) { try note.fetchRequest() }
         #expect(backend.requests.isEmpty)
         #expect(note.attributes == ["title": "draft"])
         #expect(log.entries.isEmpty)

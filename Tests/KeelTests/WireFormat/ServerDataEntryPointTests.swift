@@ -10,7 +10,8 @@ struct ServerDataEntryPointTests {
     private func fetched(_ type: Model.Type, _ body: JSONValue) async throws -> Model {
         let model = type.init()
         model.sync = ScriptedSync(always: SyncResponse(body: body))
-        try await model.fetch()
+        // The URL comes from the call: a model without an id has no URL of its own to fetch.
+        try await model.fetch(options: SyncOptions(url: "/records/1"))
         return model
     }
 
@@ -110,7 +111,7 @@ struct ServerDataEntryPointTests {
         let expected: Attributes = ["note": ["id": 3]]
         let fetchedNote = Note()
         fetchedNote.sync = ScriptedSync(always: SyncResponse(body: .object(record)))
-        try await fetchedNote.fetch(options: SyncOptions(parse: true))
+        try await fetchedNote.fetch(options: SyncOptions(url: "/notes/3", parse: true))
         #expect(fetchedNote.attributes == expected)
         let notes = Collection<Note>(url: "/notes", sync: ScriptedSync(always: SyncResponse(body: [.object(record)])))
         try await notes.fetch()

@@ -52,7 +52,7 @@ struct WireFormatCodingTests {
         typealias Article = ServerDataDialect.Drupal.Article
         let article = Article()
         article.sync = ScriptedSync(always: SyncResponse(body: ServerDataDialect.drupal.record(id: 7)))
-        try await article.fetch()
+        try await article.fetch(options: SyncOptions(url: "/node/7"))
         article["title"] = "Bye"
         #expect(
             WireFormat.drupal.encode(article, for: .patch) == [
