@@ -198,6 +198,20 @@ public final class IdentityMap {
         didAdopt?(model, collection)
     }
 
+    /// Starts tracking a model created elsewhere: registered at once when it has an id,
+    /// else as soon as it gets one.
+    ///
+    /// - Throws: ``IdentityMapError/conflict(collection:id:existingType:)`` when a different
+    ///   live instance holds its id.
+    package func adopt(_ model: Model, collection: String) throws(IdentityMapError) {
+        if let id = model.id, !id.isNull {
+            try register(model, collection: collection)
+            return
+        }
+        follow(model, in: collection)
+        didAdopt?(model, collection)
+    }
+
     /// Stops tracking a model in every collection it is registered for.
     ///
     /// ```swift

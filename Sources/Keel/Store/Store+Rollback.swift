@@ -29,23 +29,6 @@ extension SyncOptions {
     }
 }
 
-extension Model {
-    /// Restores the attributes of the last successful fetch or save (the server's state),
-    /// with the usual `change` events, and keeps the model's validation error.
-    ///
-    /// Does nothing for a model that was never synced.
-    func rollBackToServerState() {
-        guard let synced = syncedStorage else { return }
-        let kept = storedValidationError
-        var restored = Attributes()
-        for (key, value) in synced where storage[key] != value { restored[key] = value }
-        let removed = storage.keys.filter { synced[$0] == nil }
-        if !restored.isEmpty { _ = set(restored, validate: false) }
-        for key in removed { _ = unset(key, validate: false) }
-        setValidationError(kept)
-    }
-}
-
 extension Store {
     /// The class registered under a collection path (`/todos` and `todos/` are one path).
     package func registeredClass(at path: String) -> Model.Type? {

@@ -33,8 +33,39 @@ extension Store {
         Self.sharedBackend.withLock { $0 = sync }
     }
 
-    /// The shared store's backend, for models and collections without one.
-    static var sharedSync: (any Sync)? { sharedBackend.withLock { $0 } }
+    /// The backend of the store in whose ``asShared(isolation:_:)`` scope the current task
+    /// runs.
+    @TaskLocal private static var scopedBackend: (any Sync)?
+
+    /// Runs `operation` with this store serving models and collections that name no
+    /// backend, as the ``shared`` store does, but only for the current task and the tasks
+    /// it creates: for tests and previews, where each needs its own store and the
+    /// process-wide one can be set only once. A scope inside another wins while it runs;
+    /// ``shared`` itself does not change.
+    ///
+    /// ```swift
+    /// let store = Store.inMemory()
+    /// try await store.asShared {
+    ///     try await Note(["title": "Milk"]).save()   // through this store's backend
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - isolation: Where `operation` runs: the caller's isolation.
+    ///   - operation: The work.
+    /// - Returns: What `operation` returns.
+    /// - Throws: What `operation` throws.
+    @discardableResult
+    public func asShared<Result>(
+        isolation: isolated (any Actor)? = #isolation,
+        _ operation: () async throws -> Result
+    ) async rethrows -> Result {
+        try await Self.$scopedBackend.withValue(sync, operation: operation, isolation: isolation)
+    }
+
+    /// The shared store's backend, for models and collections without one: the scoped
+    /// store's (``asShared(isolation:_:)``), else the process-wide one's.
+    static var sharedSync: (any Sync)? { scopedBackend ?? sharedBackend.withLock { $0 } }
 }
 
 /// Why a ``Store`` refused a request.

@@ -51,6 +51,8 @@ public final class Store {
     var fetchStates: [FetchKey: FetchState] = [:]
     /// The versions of the server's changes applied so far, and the in-memory cursors.
     var changeLedger = ChangeLedger()
+    /// The models inserted and deleted since the last ``saveChanges(atomically:options:)``.
+    var pendingChanges = PendingChanges()
 
     /// The cache policy of queries whose class and call name none; ``CachePolicy/cacheFirst``
     /// unless set.

@@ -55,7 +55,7 @@ final class StoredClass {
                 request.method == .update || request.method == .patch
             else { return }
             if request.context[SyncOptions.rollbackKey]?.boolValue ?? self.rollsBackFailedSaves {
-                model.rollBackToServerState()
+                model.revert()
             }
         }
         for observer in liveObservers() { observer.storeDidAdd(model, sequence: sequence) }
