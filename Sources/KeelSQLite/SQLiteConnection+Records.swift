@@ -32,6 +32,36 @@ extension SQLiteConnection {
         }
     }
 
+    /// Runs several requests in one `BEGIN IMMEDIATE … COMMIT` transaction, each link's id
+    /// written into its request's body first; any failure rolls all of them back.
+    func perform(
+        _ requests: [SyncRequest],
+        links: [RequestLink],
+        idAttribute: String,
+        beforeCommit: (@Sendable (SyncRequest) -> Void)?
+    ) throws(SyncError) -> [SyncResponse] {
+        try storing { () throws(SQLiteStoreError) in try begin(immediate: true) }
+        do throws(SyncError) {
+            var responses: [SyncResponse] = []
+            for (index, request) in requests.enumerated() {
+                var request = request
+                for link in links where link.request == index && responses.indices.contains(link.source) {
+                    let id = responses[link.source].body?[idAttribute] ?? .null
+                    request.body = (request.body ?? [:]).setting(id, at: link.keyPath)
+                }
+                responses.append(try respond(to: request, idAttribute: idAttribute).mapError(\.syncError).get())
+            }
+            try storing { () throws(SQLiteStoreError) in
+                for request in requests where request.method != .read { beforeCommit?(request) }
+                try commit()
+            }
+            return responses
+        } catch {
+            if isInTransaction { try? rollback() }
+            throw error
+        }
+    }
+
     /// Answers a request inside the caller's transaction.
     ///
     /// A list that skipped damaged records says how many in

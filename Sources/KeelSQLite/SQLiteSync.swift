@@ -153,7 +153,7 @@ public final class SQLiteSync: Sync {
     private let queue: DispatchQueue?
     /// Runs inside each write transaction just before COMMIT; only tests set it, to stop a
     /// process at the worst moment.
-    private let beforeCommit: (@Sendable (SyncRequest) -> Void)?
+    let beforeCommit: (@Sendable (SyncRequest) -> Void)?
 
     // MARK: - Opening
 

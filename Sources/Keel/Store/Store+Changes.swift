@@ -98,10 +98,12 @@ extension Store {
     /// before anything is sent. New parents are created before the models that link to them,
     /// and each child's foreign key is set from its parent's new id.
     ///
-    /// With `atomically`, JSON:API models go in one all-or-nothing request where the server
-    /// offers the Atomic Operations extension (see ``AtomicOperations``). Otherwise each
-    /// model is one request, in order, and the first failure stops the call: the changes
-    /// sent before it stay saved, and the rest stay pending, so calling again retries them.
+    /// Over a backend that offers transactions (``TransactionalSync``, such as `SQLiteSync`),
+    /// everything goes in one transaction, all or nothing. With `atomically`, JSON:API
+    /// models go in one all-or-nothing request where the server offers the Atomic
+    /// Operations extension (see ``AtomicOperations``). Otherwise each model is one
+    /// request, in order, and the first failure stops the call: the changes sent before it
+    /// stay saved, and the rest stay pending, so calling again retries them.
     ///
     /// ```swift
     /// try store.insert(Todo(["title": "Milk"]))
@@ -113,7 +115,7 @@ extension Store {
     /// - Parameters:
     ///   - atomically: The server's Atomic Operations endpoint, for JSON:API models.
     ///   - options: Options for every request.
-    /// - Returns: Whether the changes went in one request or one by one.
+    /// - Returns: Whether the changes went in one request, in one transaction, or one by one.
     /// - Throws: ``SyncError``: the first model's validation failure, or the first request's
     ///   failure.
     @discardableResult

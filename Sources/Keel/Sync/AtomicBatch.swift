@@ -74,11 +74,7 @@ struct AtomicBatch {
         request.query = []
         request.headers["Accept"] = AtomicOperations.mediaType
         request.headers["Content-Type"] = AtomicOperations.mediaType
-        for (operation, single) in zip(operations, requests) {
-            operation.model.dispatch(
-                Event(name: "request", model: operation.model, request: single, options: options.change)
-            )
-        }
+        announce(requests, options: options)
         let response: SyncResponse
         do {
             response = try await backend.perform(request)
@@ -88,6 +84,15 @@ struct AtomicBatch {
         }
         try apply(response, requests: requests, options: options)
         return response
+    }
+
+    /// Emits `request` on each model with the request it would send on its own.
+    func announce(_ requests: [SyncRequest], options: SyncOptions) {
+        for (operation, single) in zip(operations, requests) {
+            operation.model.dispatch(
+                Event(name: "request", model: operation.model, request: single, options: options.change)
+            )
+        }
     }
 
     /// One operation object, `{"op", "data"}` or `{"op", "ref"}`, and the request the model
@@ -178,14 +183,31 @@ struct AtomicBatch {
                 options: options
             )
         }
+        try apply(requests: requests, options: options) { index in
+            switch operations[index] {
+            case .save:
+                let result = resultIndices[index].map { results[$0] }
+                let body = result?["data"] == nil ? nil : result
+                return SyncResponse(status: response.status, headers: response.headers, body: body, url: response.url)
+            case .remove:
+                return SyncResponse(status: response.status, headers: response.headers, url: response.url)
+            }
+        }
+    }
+
+    /// Applies each operation's response: a saved model gets its record, a removed one is
+    /// destroyed; then the new models among the removals are destroyed locally.
+    func apply(
+        requests: [SyncRequest],
+        options: SyncOptions,
+        response: (Int) -> SyncResponse
+    ) throws(SyncError) {
         for (index, operation) in operations.enumerated() {
             let model = operation.model
             switch operation {
             case .save:
-                let result = resultIndices[index].map { results[$0] }
-                let body = result?["data"] == nil ? nil : result
                 try model.applyResponse(
-                    SyncResponse(status: response.status, headers: response.headers, body: body, url: response.url),
+                    response(index),
                     request: requests[index],
                     waitedAttributes: nil,
                     format: model.wireFormat(for: options),
@@ -194,13 +216,7 @@ struct AtomicBatch {
             case .remove:
                 model.emitDestroy(options: options)
                 model.syncedStorage = nil
-                model.reportSyncSuccess(
-                    SyncResponse(status: response.status, headers: response.headers, url: response.url),
-                    request: requests[index],
-                    model: model,
-                    collection: nil,
-                    options: options
-                )
+                model.reportSyncSuccess(response(index), request: requests[index], model: model, collection: nil, options: options)
             }
         }
         for model in localDestroys { model.emitDestroy(options: options) }
@@ -208,7 +224,7 @@ struct AtomicBatch {
 
     /// Reports a refused batch on every model and returns the error to throw: the first
     /// error of a model an error object points to, else the server's.
-    private func report(_ error: SyncError, requests: [SyncRequest], options: SyncOptions) -> SyncError {
+    func report(_ error: SyncError, requests: [SyncRequest], options: SyncOptions) -> SyncError {
         let named = errorsByOperation(error, options: options)
         let general = operations.first.map { $0.model.wireFormat(for: options).appFailure(error) } ?? error
         for (index, operation) in operations.enumerated() {
@@ -267,7 +283,7 @@ struct AtomicBatch {
     // MARK: - Relations
 
     /// The models a model links to through its belongs-to and has-one relations.
-    private static func linkedParents(of model: Model) -> [Model] {
+    static func linkedParents(of model: Model) -> [Model] {
         Swift.type(of: model).relations.compactMap { relation in
             guard let relation = relation as? any RelationImplementation, case .toOne = relation.linkage else {
                 return nil

@@ -30,6 +30,10 @@ public import Foundation
 /// each child's foreign key set from its parent's new id. That fallback is not atomic: the
 /// saves before a failed one stay saved.
 ///
+/// Models whose backend is a ``TransactionalSync`` (`SQLiteSync`) go in one transaction of
+/// that backend instead, all or nothing, each new child's foreign key given its new
+/// parent's id inside the transaction; ``endpoint`` is not used.
+///
 /// Where Keel differs from the extension: an operation's `lid` is the model's `cid`; the
 /// results of a server that leaves out those of removals (drf-json-api-atomic-operations)
 /// are matched to the adds and updates in order.
@@ -52,6 +56,9 @@ public struct AtomicOperations: Sendable, Hashable {
         case atomically(SyncResponse)
         /// One request per model, because the server does not offer the extension.
         case oneByOne
+        /// In one transaction of a backend that offers them (``TransactionalSync``), with
+        /// one response per model.
+        case inOneTransaction([SyncResponse])
     }
 
     /// Creates the extension's settings for one server.
@@ -79,7 +86,7 @@ public struct AtomicOperations: Sendable, Hashable {
     ///   - models: The models to create or update (their whole records, as a save sends them).
     ///   - destroying: The models to delete; new ones among them are only destroyed locally.
     ///   - options: Headers, timeout and handlers of the request.
-    /// - Returns: Whether the models went in one request or one by one.
+    /// - Returns: Whether the models went in one request, in one transaction, or one by one.
     /// - Throws: ``SyncError``; nothing is applied on either side when an atomic request fails.
     @discardableResult
     public func save(
@@ -89,6 +96,11 @@ public struct AtomicOperations: Sendable, Hashable {
     ) async throws(SyncError) -> Delivery {
         let batch = AtomicBatch(saving: models, destroying: destroying)
         try batch.validate(options: options)
+        if let first = batch.operations.first?.model,
+            let backend = try first.requireBackend() as? any TransactionalSync
+        {
+            return .inOneTransaction(try await batch.send(through: backend, options: options))
+        }
         guard let endpoint, !batch.operations.isEmpty, batch.speaksJSONAPI(options: options) else {
             try await batch.sendOneByOne(options: options)
             return .oneByOne
