@@ -67,15 +67,14 @@ struct MarkForDestructionTests {
         #expect(WireFormat.rails.encode(member, for: .patch) == ["member": [:]])
     }
 
-    @Test func aSuccessfulSaveClearsTheMark() async throws {
+    @Test func aSuccessfulSaveClearsTheMarkOfAChildTheServerKept() async throws {
         let member = try await syncedMember()
         let invite = try #require(member[Member.invites].get(8))
         invite.markForDestruction()
-        member.sync = ScriptedSync(
-            always: SyncResponse(body: ["member": ["id": 1, "invites": [["id": 7, "email": "a@x"]]]])
-        )
+        let kept: JSONValue = [["id": 7, "email": "a@x"], ["id": 8, "email": "b@x"]]
+        member.sync = ScriptedSync(always: SyncResponse(body: ["member": ["id": 1, "invites": kept]]))
         try await member.save(patch: true)
         #expect(!invite.isMarkedForDestruction)
-        #expect(member[Member.invites].pluck("id") == [7])
+        #expect(member[Member.invites].pluck("id") == [7, 8])
     }
 }

@@ -93,7 +93,7 @@ struct RemoteAttributesTests {
 }
 
 private let remoteNoteBackend = ScriptedSync(
-    always: SyncResponse(body: ["notes": [["id": 1, "legacy_flag": true], ["id": 2, "legacy_flag": false]]])
+    always: SyncResponse(body: ["remote_notes": [["id": 1, "legacy_flag": true], ["id": 2, "legacy_flag": false]]])
 )
 
 private final class RemoteNote: Model {
