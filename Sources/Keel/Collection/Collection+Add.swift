@@ -29,14 +29,9 @@ extension Collection {
         silent: Bool = false,
         options: UpdateOptions = UpdateOptions()
     ) -> M? {
-        add(
-            inputs: inputs(from: [attributes], options: options),
-            at: at,
-            merge: merge,
-            silent: silent,
-            options: options
-        )
-        .first
+        let read = inputs(from: [attributes], options: options)
+        let models = add(inputs: read.inputs, at: at, merge: merge, silent: silent, options: options)
+        return read.sent.give(to: models).first
     }
 
     /// Adds models built from attributes, in one `update`.
@@ -61,7 +56,8 @@ extension Collection {
         silent: Bool = false,
         options: UpdateOptions = UpdateOptions()
     ) -> [M] {
-        add(inputs: inputs(from: attributes, options: options), at: at, merge: merge, silent: silent, options: options)
+        let read = inputs(from: attributes, options: options)
+        return read.sent.give(to: add(inputs: read.inputs, at: at, merge: merge, silent: silent, options: options))
     }
 
     /// Adds a model.

@@ -19,7 +19,8 @@ extension Collection {
     {
         var options = options
         if silent { options.silent = true }
-        return reset(inputs: inputs(from: attributes, options: options), options: options)
+        let read = inputs(from: attributes, options: options)
+        return read.sent.give(to: reset(inputs: read.inputs, options: options))
     }
 
     /// Replaces every model with the given ones, firing a single `reset`.
@@ -66,7 +67,8 @@ extension Collection {
         var options = options
         options.parse = true
         if silent { options.silent = true }
-        return reset(inputs: try parsedInputs(response, options: options), options: options)
+        let read = try parsedInputs(response, options: options)
+        return read.sent.give(to: reset(inputs: read.inputs, options: options))
     }
 
     @discardableResult

@@ -33,9 +33,12 @@ extension Collection {
         silent: Bool = false,
         options: UpdateOptions = UpdateOptions()
     ) -> [M] {
-        set(
-            inputs: inputs(from: attributes, options: options),
-            options: smartOptions(options, add: add, remove: remove, merge: merge, at: at, silent: silent)
+        let read = inputs(from: attributes, options: options)
+        return read.sent.give(
+            to: set(
+                inputs: read.inputs,
+                options: smartOptions(options, add: add, remove: remove, merge: merge, at: at, silent: silent)
+            )
         )
     }
 
@@ -107,7 +110,8 @@ extension Collection {
     ) throws(CollectionError) -> [M] {
         var options = smartOptions(options, add: add, remove: remove, merge: merge, at: nil, silent: silent)
         options.parse = true
-        return set(inputs: try parsedInputs(response, options: options), options: options)
+        let read = try parsedInputs(response, options: options)
+        return read.sent.give(to: set(inputs: read.inputs, options: options))
     }
 
     private func smartOptions(
@@ -131,18 +135,32 @@ extension Collection {
     /// `parse`, they are server records, read as a fetch reads a list (``appRecords(_:options:)``),
     /// then the collection's ``parse(_:options:)`` sees them as one JSON array (Backbone's
     /// `set` with `parse: true`), and a `nil` result means none.
-    func inputs(from attributes: [Attributes], options: UpdateOptions) -> CollectionInputs {
-        guard options.parse == true else { return .attributes(attributes) }
+    ///
+    /// The records as given come along, for the models' ``Model/remoteAttributes``.
+    func inputs(from attributes: [Attributes], options: UpdateOptions) -> ReadInputs {
+        guard options.parse == true else { return ReadInputs(inputs: .attributes(attributes), sent: nil) }
         // The array is built straight from the attributes, without an `[JSONValue]` between.
-        let records = appRecords(.array(JSONArray(attributes.lazy.map(JSONValue.object))), options: options)
-        return .attributes(parse(records, options: options) ?? [])
+        let body = JSONValue.array(JSONArray(attributes.lazy.map(JSONValue.object)))
+        let records = appRecords(body, options: options)
+        return ReadInputs(
+            inputs: .attributes(parse(records, options: options) ?? []),
+            sent: sentRecords(body, read: records, options: options)
+        )
     }
 
-    func parsedInputs(_ response: JSONValue, options: UpdateOptions) throws(CollectionError) -> CollectionInputs {
-        guard let attributes = parse(appRecords(response, options: options), options: options) else {
+    func parsedInputs(_ response: JSONValue, options: UpdateOptions) throws(CollectionError) -> ReadInputs {
+        let records = appRecords(response, options: options)
+        guard let attributes = parse(records, options: options) else {
             throw .unparsableResponse(response)
         }
-        return .attributes(attributes)
+        return ReadInputs(inputs: .attributes(attributes), sent: sentRecords(response, read: records, options: options))
+    }
+
+    /// The records of a server body as sent, beside those ``appRecords(_:options:)`` read
+    /// from it; `nil` for a body a fetch has read already.
+    private func sentRecords(_ body: JSONValue, read records: JSONValue, options: UpdateOptions) -> SentRecords? {
+        guard !options.change.wireFormatApplied else { return nil }
+        return SentRecords(body, read: records, format: wireFormat ?? M.wireFormat, modelType: M.self)
     }
 
     /// A server body's records in app form, as ``fetch(reset:options:)`` reads them: the

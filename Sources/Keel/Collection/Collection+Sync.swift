@@ -79,6 +79,7 @@ extension Collection {
             throw failure
         }
         for model in models { model.markSynced() }
+        SentRecords(response.body ?? .null, read: body, format: format, modelType: M.self)?.give(to: models)
         if format.jsonAPIFormat != nil { keepResourceObjects(of: response.body) }
         lastResponse = response
         reportSyncSuccess(response, request: request, model: nil, collection: self, options: options)

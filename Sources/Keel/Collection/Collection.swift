@@ -187,14 +187,17 @@ open class Collection<M: Model>: EventEmitter, ModelCollection, RelatedCollectio
         super.init()
         var options = options
         var inputs = CollectionInputs.models(Self.upcast(models))
+        var sent: SentRecords?
         if let attributes = options.initialAttributes {
-            inputs = inputs.appending(self.inputs(from: attributes, options: options))
+            let read = self.inputs(from: attributes, options: options)
+            inputs = inputs.appending(read.inputs)
+            sent = read.sent
             options.initialAttributes = nil
         }
         if !inputs.isEmpty {
             var resetOptions = options
             resetOptions.silent = true
-            reset(inputs: inputs, options: resetOptions)
+            sent.give(to: reset(inputs: inputs, options: resetOptions))
         }
         initialize(options: options)
     }

@@ -149,7 +149,8 @@ extension Model {
                 for: Self.self
             )
         }
-        let changes = encodingRelations(in: attributes ?? unsavedChanges ?? [:], changesOnly: true)
-        return format.requestBody(format.alwaysSentAttributes(of: storage).merging(changes), for: Self.self)
+        var changes = encodingRelations(in: attributes ?? unsavedChanges ?? [:], changesOnly: true)
+        changes.attributes = format.alwaysSentAttributes(of: storage).merging(changes.attributes)
+        return format.requestBody(changes, for: Self.self)
     }
 }

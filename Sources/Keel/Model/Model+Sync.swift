@@ -189,14 +189,27 @@ extension Model {
         return changes.isEmpty ? nil : changes
     }
 
-    /// The body of the last successful ``fetch(options:)`` or ``save(_:wait:patch:options:)``
-    /// response, as the server sent it, before ``parse(_:options:)``: NSRails' `remoteAttributes`.
+    /// The last record the server sent for this model, exactly as it sent it (before the wire
+    /// format and ``parse(_:options:)``, unknown keys included): NSRails' `remoteAttributes`.
     ///
-    /// `nil` before the first one, and after a response without a body.
+    /// Whichever way the record arrived, the last one counts:
+    /// - the body of the model's own successful ``fetch(options:)`` or
+    ///   ``save(_:wait:patch:options:)`` (`nil` after a response without a body), and
+    ///   ``Findable/find(_:options:)``;
+    /// - its element of a list that ``Collection/fetch(reset:options:)``, ``Findable/all(query:options:)``,
+    ///   ``Collection/set(parsing:add:remove:merge:silent:options:)``, ``Collection/reset(parsing:silent:options:)``
+    ///   or `add`, `set` and `reset` with `parse: true` read it from (for JSON:API, its resource
+    ///   object);
+    /// - the attributes given with `parse: true` to the initializer or
+    ///   ``set(_:silent:validate:options:)``, and to ``IdentityMap``'s `model` and `find`.
+    ///
+    /// `nil` for a model that never received one.
     ///
     /// ```swift
     /// try await note.fetch()
     /// note.remoteAttributes?["note"]?["updated_at"]  // what the server sent
+    /// let notes = try await Note.all()
+    /// notes[0].remoteAttributes?["legacy_flag"]       // a key the app does not map
     /// ```
     public var remoteAttributes: JSONValue? { storedExtras?.remoteAttributes }
 
@@ -214,6 +227,7 @@ extension Model {
     func markSynced(visited: inout Set<ObjectIdentifier>) {
         guard visited.insert(ObjectIdentifier(self)).inserted else { return }
         syncedStorage = storage
+        isMarkedForDestruction = false
         if let links = relationLinks { for link in links.values { link.markSynced(visited: &visited) } }
     }
 

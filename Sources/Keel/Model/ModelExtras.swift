@@ -32,6 +32,8 @@ final class ModelExtras {
     /// The owner whose ``HasOne`` this model is, and the relation's path under its URL.
     weak var hasOneOwner: Model?
     var hasOnePath: String?
+    /// Whether the model is sent as `_destroy` when nested (``Model/isMarkedForDestruction``).
+    var isMarkedForDestruction = false
 }
 
 /// What a collection gives its models for syncing: the URL their own URLs start with, the

@@ -23,21 +23,32 @@ public struct HasMany<Child: Model>: Relation, RelationImplementation {
     /// The path under the owner's URL of the children's collection; by default the wire name
     /// of ``key``.
     public let path: String?
+    /// Whether the children mirror the server's or are only ever added to.
+    public let mode: ToManyMode
 
     /// Declares a has-many relation.
     ///
     /// ```swift
     /// static let invites = HasMany<Invite>("invites", encoding: .nestedAttributes)
+    /// static let messages = HasMany<Message>("messages", encoding: .nestedAttributes, mode: .addOnly)
     /// ```
     ///
     /// - Parameters:
     ///   - key: The owner's attribute, in app names.
     ///   - encoding: How the children are sent; embedded by default.
     ///   - path: The path of the children's collection under the owner's URL.
-    public init(_ key: String, encoding: RelationEncoding = .embedded, path: String? = nil) {
+    ///   - mode: Whether the children mirror the server's (``ToManyMode/replace``, the
+    ///     default) or are only ever added to (``ToManyMode/addOnly``).
+    public init(
+        _ key: String,
+        encoding: RelationEncoding = .embedded,
+        path: String? = nil,
+        mode: ToManyMode = .replace
+    ) {
         self.key = key
         self.encoding = encoding
         self.path = path
+        self.mode = mode
     }
 
     func makeLink(owner: Model) -> any RelationLink { ManyLink<Child>(self, owner: owner) }

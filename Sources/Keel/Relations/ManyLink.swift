@@ -2,6 +2,7 @@
 final class ManyLink<Child: Model>: RelationLink {
     let key: String
     let encoding: RelationEncoding
+    let mode: ToManyMode
     unowned let owner: Model
     let collection: Collection<Child>
     /// Ids of children removed since the last sync, for Rails' `_destroy`.
@@ -17,6 +18,7 @@ final class ManyLink<Child: Model>: RelationLink {
     init(_ relation: HasMany<Child>, owner: Model) {
         key = relation.key
         encoding = relation.encoding
+        mode = relation.mode
         self.owner = owner
         let path = relation.path ?? type(of: owner).wireFormat.keys.wireName(for: relation.key)
         if owner.storedExtras?.relatedModelFactory != nil {
@@ -36,7 +38,7 @@ final class ManyLink<Child: Model>: RelationLink {
         }
         collection.on("update", owner: self) { [weak self, merging] event in
             guard !merging.isSet, let self, let changes = event.changes else { return }
-            for child in changes.removed where !child.isNew {
+            for child in changes.removed where !child.isNew && self.mode == .replace {
                 if let id = child.id { self.removedIDs.append(id) }
             }
             for child in changes.added { if let id = child.id { self.removedIDs.removeAll { $0 == id } } }
@@ -79,7 +81,9 @@ final class ManyLink<Child: Model>: RelationLink {
             adoptIDs(of: parsed)
             records = parsed
         }
-        let update = UpdateOptions(options)
+        var update = UpdateOptions(options)
+        // An add-only relation keeps the children a response leaves out.
+        if mode == .addOnly { update.remove = false }
         // A response with the same children in the same order, as a fetch usually brings,
         // is merged into them without the bookkeeping of a full `set`.
         if !collection.mergeInPlace(elements, options: update) {
@@ -88,22 +92,30 @@ final class ManyLink<Child: Model>: RelationLink {
         return value == nil ? nil : mirror
     }
 
-    func encoded(changesOnly: Bool) -> [(key: String, value: JSONValue)] {
+    func encoded(changesOnly: Bool, visited: inout Set<ObjectIdentifier>) -> [(key: String, value: JSONValue)] {
         let children = collection.models
         switch encoding {
         case .embedded:
-            return [(key, .array(children.map { .object($0.toJSON()) }))]
+            var records: [JSONValue] = []
+            for child in children where mode == .replace || child.isNew {
+                records.append(.object(child.nestedRecord(child.toJSON(), changesOnly: false, visited: &visited)))
+            }
+            return [(key, .array(records))]
         case .nestedAttributes:
             var records: [JSONValue] = []
             for child in children {
-                if child.isNew {
-                    records.append(.object(child.toJSON()))
-                } else if var changes = child.unsavedChanges, let id = child.id {
+                if child.isMarkedForDestruction {
+                    if let destruction = child.nestedDestruction { records.append(destruction) }
+                } else if child.isNew {
+                    records.append(.object(child.nestedRecord(child.toJSON(), changesOnly: false, visited: &visited)))
+                } else if mode == .replace, var changes = child.unsavedChanges, let id = child.id {
                     changes[child.idAttribute] = id
-                    records.append(.object(changes))
+                    records.append(.object(child.nestedRecord(changes, changesOnly: true, visited: &visited)))
                 }
             }
-            for id in removedIDs { records.append(.object([Child.idAttribute: id, "_destroy": true])) }
+            for id in removedIDs {
+                records.append([Child.wireFormat.keys.wireName(for: Child.idAttribute): id, "_destroy": true])
+            }
             return records.isEmpty ? [] : [(key + "_attributes", .array(records))]
         case .ids:
             return [(Inflection.singularize(key) + "_ids", .array(children.compactMap(\.id)))]
@@ -112,7 +124,10 @@ final class ManyLink<Child: Model>: RelationLink {
         }
     }
 
-    var hasPendingRemovals: Bool { !removedIDs.isEmpty }
+    var hasPendingRemovals: Bool {
+        !removedIDs.isEmpty
+            || encoding == .nestedAttributes && children.contains { $0.isMarkedForDestruction && !$0.isNew }
+    }
 
     func shapeError(of value: JSONValue) -> String? {
         if value == .null { return nil }

@@ -170,19 +170,6 @@ extension Model {
         for (position, link) in found { body(position, link) }
     }
 
-    /// A save's body with each relation it holds encoded as the relation declares:
-    /// `attributes` is ``toJSON(options:)`` for a full save, the changes for a patch.
-    func encodingRelations(in attributes: Attributes, changesOnly: Bool) -> Attributes {
-        guard let links = relationLinks else { return attributes }
-        var body = attributes
-        for (key, link) in links.sorted(by: { $0.key < $1.key }) {
-            guard attributes.contains(key) || link.hasPendingRemovals else { continue }
-            body.removeValue(forKey: key)
-            for (name, value) in link.encoded(changesOnly: changesOnly) { body[name] = value }
-        }
-        return body
-    }
-
     /// The URL of a related collection: the class's relationship route for `key` filled from
     /// this model, else the model's own URL (without a format's file suffix) plus `path`;
     /// `nil` while the model is new or has no URL.

@@ -7,6 +7,9 @@ final class OneLink<Target: Model>: RelationLink {
     unowned let owner: Model
     private(set) var model: Target?
     private var isMerging = false
+    /// The id of a saved model the owner cleared or replaced since the last sync, for Rails'
+    /// `_destroy` (``RelationEncoding/nestedAttributes`` only).
+    private var removedID: JSONValue?
 
     init(key: String, encoding: RelationEncoding, foreignKey: String?, owner: Model) {
         self.key = key
@@ -46,6 +49,10 @@ final class OneLink<Target: Model>: RelationLink {
 
     /// Puts another model in place, or none, from the owner's side.
     func assign(_ newModel: Target?) {
+        if encoding == .nestedAttributes, let old = model, old !== newModel, let id = old.storedID {
+            removedID = id
+        }
+        if let id = newModel?.storedID, id == removedID { removedID = nil }
         isMerging = true
         replace(with: newModel)
         isMerging = false
@@ -56,24 +63,43 @@ final class OneLink<Target: Model>: RelationLink {
         owner.apply(changes, options: options)
     }
 
-    func encoded(changesOnly: Bool) -> [(key: String, value: JSONValue)] {
-        guard let model else { return encoding == .embedded ? [(key, .null)] : [] }
+    func encoded(changesOnly: Bool, visited: inout Set<ObjectIdentifier>) -> [(key: String, value: JSONValue)] {
+        guard let model else {
+            switch encoding {
+            case .embedded: return [(key, .null)]
+            case .nestedAttributes:
+                guard let removedID else { return [] }
+                let idKey = Target.wireFormat.keys.wireName(for: Target.idAttribute)
+                return [(key + "_attributes", [idKey: removedID, "_destroy": true])]
+            case .ids, .omitted: return []
+            }
+        }
         switch encoding {
         case .embedded:
-            return [(key, .object(model.toJSON()))]
+            return [(key, .object(model.nestedRecord(model.toJSON(), changesOnly: false, visited: &visited)))]
         case .nestedAttributes:
-            guard !model.isNew else { return [(key + "_attributes", .object(model.toJSON()))] }
+            if model.isMarkedForDestruction {
+                return model.nestedDestruction.map { [(key + "_attributes", $0)] } ?? []
+            }
+            guard !model.isNew else {
+                let record = model.nestedRecord(model.toJSON(), changesOnly: false, visited: &visited)
+                return [(key + "_attributes", .object(record))]
+            }
             guard var changes = changesOnly ? model.unsavedChanges : model.toJSON(), let id = model.id else {
                 return []
             }
             changes[model.idAttribute] = id
-            return [(key + "_attributes", .object(changes))]
+            let record = model.nestedRecord(changes, changesOnly: changesOnly, visited: &visited)
+            return [(key + "_attributes", .object(record))]
         case .ids, .omitted:
             return []
         }
     }
 
-    var hasPendingRemovals: Bool { false }
+    var hasPendingRemovals: Bool {
+        guard removedID == nil else { return true }
+        return encoding == .nestedAttributes && model.map { $0.isMarkedForDestruction && !$0.isNew } == true
+    }
 
     func shapeError(of value: JSONValue) -> String? {
         value == .null || value.objectValue != nil ? nil : "must be a record"
@@ -81,7 +107,10 @@ final class OneLink<Target: Model>: RelationLink {
 
     var relatedModels: [(path: String, model: Model)] { model.map { [(key, $0)] } ?? [] }
 
-    func markSynced(visited: inout Set<ObjectIdentifier>) { model?.markSynced(visited: &visited) }
+    func markSynced(visited: inout Set<ObjectIdentifier>) {
+        removedID = nil
+        model?.markSynced(visited: &visited)
+    }
 
     private func replace(with newModel: Target?) {
         if let model {

@@ -7,8 +7,9 @@ protocol RelationLink: AnyObject {
     /// store (`nil` to remove the attribute).
     func merge(_ value: JSONValue?, options: ChangeOptions) -> JSONValue?
     /// The body entries that stand for the relation in a save (replacing the mirror); with
-    /// `changesOnly`, a patch's.
-    func encoded(changesOnly: Bool) -> [(key: String, value: JSONValue)]
+    /// `changesOnly`, a patch's. Keys are in app names, related records in their classes' wire
+    /// formats (``Model/nestedRecord(_:changesOnly:visited:)``, given `visited`).
+    func encoded(changesOnly: Bool, visited: inout Set<ObjectIdentifier>) -> [(key: String, value: JSONValue)]
     /// Whether a patch must send the relation although the mirror did not change (removed
     /// records to destroy).
     var hasPendingRemovals: Bool { get }

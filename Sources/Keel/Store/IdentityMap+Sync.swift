@@ -71,6 +71,7 @@ extension IdentityMap {
             if !model.namesBackend { model.sync = sync }
         }
         model.markSynced()
+        model.extras.remoteAttributes = response.body
         return model
     }
 

@@ -132,7 +132,10 @@ public final class IdentityMap {
     ) -> Model {
         var attributes = attributes
         var options = options
+        // The record as the server sent it, for the model's `remoteAttributes`.
+        var sent: JSONValue?
         if options.parse == true && !options.wireFormatApplied {
+            sent = .object(attributes)
             // A server record is read through the class's wire format before its id is looked
             // up (a Rails record's id is inside its root key); one that does not fit goes on as
             // it is, as the model's own `parse: true` does.
@@ -147,6 +150,7 @@ public final class IdentityMap {
             // The record being built carries this one in full; the link back holds its id only.
             if building.contains(ObjectIdentifier(live)) { return live }
             live.set(attributes, options: options)
+            if let sent { live.extras.remoteAttributes = sent }
             // A store that released the model (its records were garbage-collected) holds it again.
             didAdopt?(live, collection)
             return live
@@ -161,6 +165,7 @@ public final class IdentityMap {
             }
         }
         let model = type.init(attributes, options: options)
+        if let sent { model.extras.remoteAttributes = sent }
         building.remove(ObjectIdentifier(model))
         follow(model, in: collection)
         if let id = model.id, !id.isNull { insert(Entry(model), for: Key(collection: collection, id: id)) }

@@ -5,22 +5,36 @@ extension WireFormat {
     /// only, wire names, Drupal items, then the root key, and the ``bodyParameters`` beside
     /// them.
     func requestBody(_ attributes: Attributes, for modelType: Model.Type) -> JSONValue {
-        let body = recordBody(attributes, for: modelType)
+        requestBody(EncodedRecord(attributes: attributes), for: modelType)
+    }
+
+    /// ``requestBody(_:for:)`` for a model's record whose relations are encoded already: their
+    /// entries go in under their wire names, with their values as the related classes' formats
+    /// made them.
+    func requestBody(_ record: EncodedRecord, for modelType: Model.Type) -> JSONValue {
+        let body = recordBody(record, for: modelType)
         guard !bodyParameters.isEmpty, var object = body.objectValue else { return body }
         for (key, value) in bodyParameters where !object.contains(key) { object[key] = value }
         return .object(object)
     }
 
-    private func recordBody(_ attributes: Attributes, for modelType: Model.Type) -> JSONValue {
-        guard !isPlain else { return .object(attributes) }
+    private func recordBody(_ record: EncodedRecord, for modelType: Model.Type) -> JSONValue {
+        guard !isPlain else {
+            return .object(record.nested.isEmpty ? record.attributes : record.attributes.merging(record.nested))
+        }
+        let attributes = wireDates(record.attributes)
         if let jsonAPIFormat {
-            return JSONAPIWriter(format: self, jsonAPI: jsonAPIFormat).document(attributes, for: modelType)
+            return JSONAPIWriter(format: self, jsonAPI: jsonAPIFormat).document(
+                attributes.merging(record.nested),
+                for: modelType
+            )
         }
         var sent = attributes
         if !roles.isEmpty {
             sent = attributes.filter { roles[$0.key]?.isSent ?? true }
         }
         var wire = keys.toWire(sent)
+        for (key, value) in record.nested where roles[key]?.isSent ?? true { wire[keys.wireName(for: key)] = value }
         if let drupalFields { wire = drupalFields.wrap(wire) }
         guard let rootKey = requestRootKey(for: modelType) else { return .object(wire) }
         return .object([rootKey: .object(wire)])
@@ -67,7 +81,10 @@ extension WireFormat {
     package func record(from body: JSONValue, for modelType: Model.Type) throws(SyncError) -> JSONValue {
         guard !isPlain else { return body }
         if jsonAPIFormat != nil, let document = body.objectValue {
-            return try JSONAPIReader.record(from: document, as: modelType, format: self)
+            let record = try JSONAPIReader.record(from: document, as: modelType, format: self)
+            guard !dateFormats.isEmpty, case .object(var object) = record else { return record }
+            try appDates(in: &object, at: "data.attributes")
+            return .object(object)
         }
         let (inner, path) = try Self.value(at: recordKeyPath, in: body)
         guard let object = inner.objectValue else { return inner }
@@ -100,37 +117,63 @@ extension WireFormat {
     func records(from body: JSONValue, for modelType: Model.Type) throws(SyncError) -> JSONValue {
         guard !isPlain else { return body }
         if jsonAPIFormat != nil, let document = body.objectValue {
-            return try JSONAPIReader.records(from: document, as: modelType, format: self)
+            let records = try JSONAPIReader.records(from: document, as: modelType, format: self)
+            guard !dateFormats.isEmpty, var list = records.arrayValue else { return records }
+            for index in list.indices {
+                guard case .object(var object) = list[index] else { continue }
+                try appDates(in: &object, at: "data[\(index)].attributes")
+                list[index] = .object(object)
+            }
+            return .array(list)
         }
+        guard let found = try sentList(in: body, for: modelType) else { return body }
+        var list = found.list
+        let path = found.path
+        let rootKey = root.names(for: modelType).singular
+        for index in list.indices {
+            let elementPath = "\(path)[\(index)]"
+            guard let object = list[index].objectValue else {
+                throw .unmappableResponse(
+                    keyPath: elementPath,
+                    reason: "a record is an object, not \(list[index].debugDescription)"
+                )
+            }
+            list[index] = .object(try record(object, at: elementPath, rootKey: rootKey))
+        }
+        return .array(list)
+    }
+
+    /// The records of a list response as the server sent them, in the order of
+    /// ``records(from:for:)``'s, or `nil` when the body holds no list this format finds (it
+    /// then goes to the collection's `parse` as it is).
+    func sentRecords(in body: JSONValue, for modelType: Model.Type) -> [JSONValue]? {
+        guard !isPlain else { return body.arrayValue }
+        if jsonAPIFormat != nil, let document = body.objectValue { return document["data"]?.arrayValue }
+        return (try? sentList(in: body, for: modelType))?.list
+    }
+
+    /// The list of a list response, found in its envelope (``listKeyPath``) and under its
+    /// plural root key, with its key path; `nil` when the body is left to the collection's
+    /// `parse`.
+    private func sentList(
+        in body: JSONValue,
+        for modelType: Model.Type
+    ) throws(SyncError) -> (list: [JSONValue], path: String)? {
         let names = root.names(for: modelType)
-        var list: [JSONValue]
         let (body, envelopePath) =
             requiresListKeyPath
             ? try Self.value(at: listKeyPath, in: body) : (try? Self.value(at: listKeyPath, in: body)) ?? (body, "")
-        var path = envelopePath
-        if let array = body.arrayValue {
-            list = array
-        } else if root.responses != .unwrapped, let object = body.objectValue,
-            let array = object[names.plural]?.arrayValue
-        {
-            list = array
-            path = envelopePath.isEmpty ? names.plural : "\(envelopePath).\(names.plural)"
-        } else if root.responses == .required {
+        if let array = body.arrayValue { return (array, envelopePath) }
+        if root.responses != .unwrapped, let object = body.objectValue, let array = object[names.plural]?.arrayValue {
+            return (array, envelopePath.isEmpty ? names.plural : "\(envelopePath).\(names.plural)")
+        }
+        if root.responses == .required {
             throw .unmappableResponse(
                 keyPath: names.plural,
                 reason: "the list is not under its root key \"\(names.plural)\""
             )
-        } else {
-            return body
         }
-        for index in list.indices {
-            let elementPath = "\(path)[\(index)]"
-            guard let object = list[index].objectValue else {
-                throw .unmappableResponse(keyPath: elementPath, reason: "a record is an object, not \(list[index].debugDescription)")
-            }
-            list[index] = .object(try record(object, at: elementPath, rootKey: names.singular))
-        }
-        return .array(list)
+        return nil
     }
 
     /// A validation error from the server with app names in its attribute paths.
@@ -160,6 +203,7 @@ extension WireFormat {
         if !roles.isEmpty {
             record = record.filter { roles[$0.key]?.isReceived ?? true }
         }
+        try appDates(in: &record, at: recordPath)
         return record
     }
 }

@@ -69,6 +69,22 @@ public struct WireFormat: Sendable, Hashable {
     /// format.bodyEncoding = .formURLEncoded  // note[title]=Milk
     /// ```
     public var bodyEncoding = BodyEncoding.json
+    /// The formats of particular date attributes on the wire, keyed by app name: a Rails
+    /// `date` column, a Unix timestamp, a `DateFormatter` pattern (NSRails' `dateFormat`).
+    ///
+    /// Responses are read from each format into an ISO 8601 string, the app's form of a date
+    /// (what an ``AttributeKey`` of `Date` reads and writes); a value that does not fit its
+    /// format fails the read with ``SyncError/unmappableResponse(keyPath:reason:)`` naming the
+    /// attribute, and the model keeps what it had. Request bodies carry each ISO 8601 value in
+    /// its attribute's format; another value (one the app wrote in the server's format already)
+    /// is sent as it is. `null` stays `null` both ways.
+    ///
+    /// ```swift
+    /// var format = WireFormat.rails
+    /// format.dateFormats["dueOn"] = .calendarDate  // "due_on": "2026-11-28"
+    /// note[Note.dueOn] = Date()                    // sent as the day, in UTC
+    /// ```
+    public var dateFormats: [String: DateFormat] = [:]
     /// Drupal's field wrapping, or `nil` for plain values.
     public var drupalFields: DrupalFields?
     /// Where the records of a list response are inside an envelope, as dot-separated wire
@@ -159,6 +175,6 @@ public struct WireFormat: Sendable, Hashable {
     /// Whether the format changes nothing: Backbone's plain JSON.
     var isPlain: Bool {
         keys.isIdentity && roles.isEmpty && root.isNone && drupalFields == nil && listKeyPath == nil
-            && recordKeyPath == nil && jsonAPIFormat == nil && mediaType == nil
+            && recordKeyPath == nil && jsonAPIFormat == nil && mediaType == nil && dateFormats.isEmpty
     }
 }

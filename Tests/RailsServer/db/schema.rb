@@ -10,7 +10,15 @@
 #
 # It's strongly recommended that you check this file into your version control system.
 
-ActiveRecord::Schema.define(version: 2026_11_28_000007) do
+ActiveRecord::Schema.define(version: 2026_11_28_000008) do
+
+  create_table "addresses", force: :cascade do |t|
+    t.string "city"
+    t.integer "user_id", null: false
+    t.datetime "created_at", precision: 6, null: false
+    t.datetime "updated_at", precision: 6, null: false
+    t.index ["user_id"], name: "index_addresses_on_user_id", unique: true
+  end
 
   create_table "articles", force: :cascade do |t|
     t.string "title"
@@ -60,6 +68,7 @@ ActiveRecord::Schema.define(version: 2026_11_28_000007) do
     t.boolean "done", default: false
     t.decimal "priority", precision: 8, scale: 2
     t.datetime "due_at"
+    t.date "due_on"
     t.datetime "created_at", precision: 6, null: false
     t.datetime "updated_at", precision: 6, null: false
   end
@@ -94,6 +103,7 @@ ActiveRecord::Schema.define(version: 2026_11_28_000007) do
     t.index ["organization_id"], name: "index_users_on_organization_id"
   end
 
+  add_foreign_key "addresses", "users"
   add_foreign_key "articles", "authors"
   add_foreign_key "comments", "articles"
   add_foreign_key "comments", "authors"

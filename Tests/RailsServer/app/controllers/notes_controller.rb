@@ -53,6 +53,6 @@ class NotesController < ApplicationController
 
     # Only allow a list of trusted parameters through.
     def note_params
-      params.require(:note).permit(:title, :body, :done, :priority, :due_at)
+      params.require(:note).permit(:title, :body, :done, :priority, :due_at, :due_on)
     end
 end

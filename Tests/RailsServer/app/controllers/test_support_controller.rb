@@ -3,7 +3,7 @@ class TestSupportController < ApplicationController
   # POST /__reset
   def reset
     ActiveRecord::Base.transaction do
-      [Comment, Article, Author, Invite, User, Organization, Note, Person, Category].each(&:delete_all)
+      [Comment, Article, Author, Invite, Address, User, Organization, Note, Person, Category].each(&:delete_all)
     end
     head :no_content
   end

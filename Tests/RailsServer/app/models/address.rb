@@ -1,0 +1,5 @@
+class Address < ApplicationRecord
+  belongs_to :user
+
+  validates :city, presence: true
+end
