@@ -28,7 +28,8 @@ final class ChangeRecord {
     /// Updates `changed` for one `set`, comparing with the attributes before the outermost
     /// `set` as Backbone does.
     func record(_ attributes: Attributes, unsetting: Bool) {
-        for (key, value) in attributes { record(key, unsetting ? nil : value) }
+        // `JSONValue?.none`, not `nil`, which would be read as `JSONValue.null` here.
+        for (key, value) in attributes { record(key, unsetting ? JSONValue?.none : .some(value)) }
     }
 
     /// Updates `changed` for one attribute set to `newValue` (`nil`: removed).
