@@ -44,12 +44,22 @@ do {
 }
 
 if configuration.profiling {
-    // One run of each Keel trial and nothing else, so that a profiler counts exactly one
-    // timed region per workload: `name ops` per workload.
+    // One run of each Keel trial (or floor, with PROFILE_SIDE) and nothing else, so that a
+    // profiler counts exactly one timed region per workload: `name ops` per workload.
     for workload in configuration.workloads {
-        log("\(workload.name): Keel, once, for a profiler")
+        let trial: Trial? =
+            switch configuration.profiledSide {
+            case .keel: workload.keel
+            case .floor: workload.floor
+            case .sameWork: workload.sameWorkFloor
+            }
+        guard let trial else {
+            log("\(workload.name) has no same-work floor")
+            continue
+        }
+        log("\(workload.name): \(configuration.profiledSide.rawValue), once, for a profiler")
         do {
-            let sample = try workload.keel.run()
+            let sample = try trial.run()
             try expect(
                 sample.check == workload.expectedCheck,
                 "check \(sample.check), expected \(workload.expectedCheck)"
