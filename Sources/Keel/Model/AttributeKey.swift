@@ -27,25 +27,19 @@ extension Model {
     /// Reads or writes an attribute as a Swift value.
     ///
     /// Reading returns `nil` when the attribute is absent or holds JSON of another shape, and
-    /// converts the stored value in place, registering an Observation dependency on this
-    /// attribute as `note["done"]` does. Assigning `nil` unsets it; assigning a value goes
-    /// through `set(_:_:silent:validate:options:)`, with its events and validation.
+    /// registers an Observation dependency on this attribute as `note["done"]` does. Assigning
+    /// `nil` unsets it; assigning a value goes through `set(_:_:silent:validate:options:)`, with
+    /// its events and validation.
     ///
     /// ```swift
     /// note[Note.done] = true
     /// if note[Note.done] == true { print("done") }
     /// ```
     public subscript<Value>(key: AttributeKey<Value>) -> Value? {
-        get {
-            guard let slot = layout.slot(of: key.name) else {
-                observe(key.name)
-                return nil
-            }
-            observe(slot: slot)
-            // Held, so that a conversion that changes the model cannot free the entry it reads.
-            let current = storage
-            return Value(json: current.entryAddress(at: slot).pointee.value)
-        }
+        // Both accessors use only public API, so that clients can specialize them for `Value`
+        // (an unspecialized accessor asks the runtime for `Optional<Value>`'s metadata on
+        // every call, more than the rest of a one-attribute `set`).
+        get { get(key.name).flatMap(Value.init(json:)) }
         set {
             if let newValue {
                 set(key.name, newValue.json)
