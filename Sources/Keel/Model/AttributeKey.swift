@@ -36,17 +36,11 @@ extension Model {
     /// if note[Note.done] == true { print("done") }
     /// ```
     public subscript<Value>(key: AttributeKey<Value>) -> Value? {
-        // Both accessors use only public API, so that clients can specialize them for `Value`
-        // (an unspecialized accessor asks the runtime for `Optional<Value>`'s metadata on
-        // every call, more than the rest of a one-attribute `set`).
+        // Both accessors use only public API without default arguments, so that clients can
+        // specialize them for `Value` (an unspecialized accessor asks the runtime for
+        // `Optional<Value>`'s metadata on every call, more than the rest of a one-attribute `set`).
         get { get(key.name).flatMap(Value.init(json:)) }
-        set {
-            if let newValue {
-                set(key.name, newValue.json)
-            } else {
-                unset(key.name)
-            }
-        }
+        set { self[key.name] = newValue?.json }
     }
 
     /// Changes one attribute from a Swift value; see `set(_:_:silent:validate:options:)`.
