@@ -53,6 +53,8 @@ EXPECTED_CHECKS = {
     "sync_fetch": 33334089000,
     "store_write_read": 2621432098,
     "store_write_read_memory": 2621432098,
+    "set_typed_change": 2000000,
+    "set_typed_nochange": 0,
 }
 
 # Workloads without a Backbone counterpart: Keel and the floor only.

@@ -4,15 +4,17 @@
 #
 #   Benchmarks/profile.sh WORKLOAD [WORKLOAD ...]
 #
-# For each workload: builds keel-bench (release), runs its Keel trial once under callgrind
-# with PROFILE=1 (no warm-up, no floor), collecting only inside timedRegion, and prints the
-# instructions per operation and the functions that take the most, inclusive.
+# For each workload: builds keel-bench (release), runs its Keel trial (or, with SIDE, one of
+# its floors) once under callgrind with PROFILE=1 (no warm-up, no other trial), collecting
+# only inside timedRegion, and prints the instructions per operation and the functions that
+# take the most, inclusive.
 #
 # Environment (all optional):
 #   OUT_DIR=dir   where the callgrind.WORKLOAD.out files go (default: a new temp dir)
 #   LINES=40      how many lines of the callgrind_annotate listing to print
 #   KEEL_BENCH=path  profile this keel-bench binary instead of building one (a copy kept
 #                 from an earlier commit gives before/after counts from one checkout)
+#   SIDE=keel     which trial to count: keel, floor (the machine floor) or same-work
 #
 # Needs valgrind (apt-get install valgrind). Under callgrind a workload runs 20-50 times
 # slower than natively: a minute or several for the larger ones.
@@ -36,7 +38,7 @@ fi
 
 for workload in "$@"; do
   file="$out/callgrind.$workload.out"
-  ops=$(PROFILE=1 WORKLOADS="$workload" valgrind --tool=callgrind --toggle-collect='*timedRegion*' \
+  ops=$(PROFILE=1 PROFILE_SIDE="${SIDE:-keel}" WORKLOADS="$workload" valgrind --tool=callgrind --toggle-collect='*timedRegion*' \
     --callgrind-out-file="$file" "$bench" 2>/dev/null | awk -v w="$workload" '$1 == w { print $2 }')
   [ -n "$ops" ] || { echo "profile.sh: $workload did not run (see: PROFILE=1 WORKLOADS=$workload $bench)" >&2; exit 1; }
   total=$(callgrind_annotate "$file" | awk '/PROGRAM TOTALS/ { gsub(",", "", $1); print $1 }')

@@ -479,6 +479,13 @@ const WORKLOADS = [
   }
 ];
 
+// Backbone has no typed keys: the rows of Keel's typed workloads (model[key] = value,
+// model.set(key, value)) run Backbone's plain set of set_change and set_nochange, so that
+// Keel's typed path is compared with what a Backbone application writes.
+for (const [typed, plain] of [['set_typed_change', 'set_change'], ['set_typed_nochange', 'set_nochange']]) {
+  WORKLOADS.push({...WORKLOADS.find((w) => w.name === plain), name: typed});
+}
+
 // Workloads of the specification that Backbone cannot run, with the reason.
 // They are accepted in WORKLOADS, have no result, and are listed in the JSON
 // under "without_backbone"; compare.py shows them as "—" and leaves them out

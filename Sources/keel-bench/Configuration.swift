@@ -9,11 +9,21 @@ struct Configuration {
     /// Whether to run each Keel trial once, without warm-up or floor, for a profiler
     /// (`PROFILE=1`).
     let profiling: Bool
+    /// Which trial a profiling run runs (`PROFILE_SIDE=keel`, `floor` or `same-work`; default
+    /// `keel`).
+    let profiledSide: ProfiledSide
 
-    /// Reads `REPS`, `WORKLOADS` and `PROFILE` from `environment`.
+    /// The trials a profiling run can run.
+    enum ProfiledSide: String {
+        case keel
+        case floor
+        case sameWork = "same-work"
+    }
+
+    /// Reads `REPS`, `WORKLOADS`, `PROFILE` and `PROFILE_SIDE` from `environment`.
     ///
-    /// - Throws: ``UsageError`` for a `REPS` that is not a positive integer or an unknown
-    ///   workload name.
+    /// - Throws: ``UsageError`` for a `REPS` that is not a positive integer, an unknown
+    ///   workload name or side.
     init(environment: [String: String], available: [Workload]) throws(UsageError) {
         let reps = environment["REPS"] ?? "1"
         guard let repetitions = Int(reps), repetitions >= 1 else {
@@ -21,6 +31,11 @@ struct Configuration {
         }
         self.repetitions = repetitions
         profiling = environment["PROFILE"] == "1"
+        let side = environment["PROFILE_SIDE"] ?? "keel"
+        guard let profiledSide = ProfiledSide(rawValue: side) else {
+            throw UsageError(description: "PROFILE_SIDE must be keel, floor or same-work, not \"\(side)\"")
+        }
+        self.profiledSide = profiledSide
 
         guard let list = environment["WORKLOADS"], !list.isEmpty else {
             workloads = available

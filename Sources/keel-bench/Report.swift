@@ -1,42 +1,80 @@
 import Foundation
 import Keel
 
-/// What one workload measured: Keel's trial, the floor's, and the peak RSS after Keel's.
+/// What one workload measured: Keel's trial, the machine floor's, the same-work floor's where
+/// the workload has one, and the peak RSS after Keel's.
 struct WorkloadResult {
     let workload: Workload
     let keel: TrialResult
     let floor: TrialResult
+    /// `nil` for a workload without a same-work floor.
+    let sameWorkFloor: TrialResult?
     /// The process's peak RSS (KiB) after this workload's Keel trial.
     let peakKilobytesSoFar: Int
 
-    /// Whether both sides produced the expected check value in every run.
-    var succeeded: Bool { keel.failure == nil && floor.failure == nil }
+    /// Whether every side produced the expected check value in every run.
+    var succeeded: Bool { keel.failure == nil && floor.failure == nil && sameWorkFloor?.failure == nil }
 
-    /// The output line `name ops_per_sec total_ms floor_ops_per_sec floor_total_ms`, or the
-    /// failure.
+    /// The output line `name ops_per_sec total_ms floor_ops_per_sec floor_total_ms
+    /// same_work_floor_ops_per_sec same_work_floor_total_ms ×floor ×same_work_floor` (`-` for a
+    /// missing same-work floor), or the failure.
     var line: String {
         guard let keelMilliseconds = keel.medianMilliseconds else {
             return "\(workload.name) FAILED \(keel.failure ?? "no timed run")"
         }
-        let keelPart =
-            "\(workload.name) \(Self.rateText(ops: workload.ops, milliseconds: keelMilliseconds)) "
-            + Self.millisecondsText(keelMilliseconds)
+        let keelPart = "\(workload.name) " + Self.sideText(ops: workload.ops, milliseconds: keelMilliseconds)
         guard let floorMilliseconds = floor.medianMilliseconds else {
             return keelPart + " floor FAILED \(floor.failure ?? "no timed run")"
         }
-        return keelPart + " \(Self.rateText(ops: workload.ops, milliseconds: floorMilliseconds)) "
-            + Self.millisecondsText(floorMilliseconds)
+        let floorPart = keelPart + " " + Self.sideText(ops: workload.ops, milliseconds: floorMilliseconds)
+        guard let sameWorkFloor else {
+            return floorPart + " - - " + Self.ratioText(keelMilliseconds / floorMilliseconds) + " -"
+        }
+        guard let sameWorkMilliseconds = sameWorkFloor.medianMilliseconds else {
+            return floorPart + " same-work floor FAILED \(sameWorkFloor.failure ?? "no timed run")"
+        }
+        return floorPart + " " + Self.sideText(ops: workload.ops, milliseconds: sameWorkMilliseconds) + " "
+            + Self.ratioText(keelMilliseconds / floorMilliseconds) + " "
+            + Self.ratioText(keelMilliseconds / sameWorkMilliseconds)
     }
 
     /// The workload's entry in the JSON report, with the fields `Benchmarks/compare.py` reads
     /// (`ops`, `total_ms`, `ops_per_sec`, `check`, `error`, `floor_total_ms`,
-    /// `floor_ops_per_sec`) and the same others as the Node harness.
+    /// `floor_ops_per_sec`), the same others as the Node harness, the same-work floor's
+    /// (`same_work_floor_…`), and Keel's time over each floor's (`floor_ratio`,
+    /// `same_work_floor_ratio`).
     var json: JSONObject {
         var entry: JSONObject = ["ops": .int(workload.ops)]
         entry.addFields(of: keel, prefix: "", ops: workload.ops, expectedCheck: workload.expectedCheck)
         entry.addFields(of: floor, prefix: "floor_", ops: workload.ops, expectedCheck: workload.expectedCheck)
+        entry["floor_ratio"] = Self.ratio(keel, over: floor)
+        if let sameWorkFloor {
+            entry.addFields(
+                of: sameWorkFloor,
+                prefix: "same_work_floor_",
+                ops: workload.ops,
+                expectedCheck: workload.expectedCheck
+            )
+            entry["same_work_floor_ratio"] = Self.ratio(keel, over: sameWorkFloor)
+        }
         entry["max_rss_kb"] = .int(peakKilobytesSoFar)
         return entry
+    }
+
+    /// Keel's median time over a floor's, to three decimals, or `null` when either failed.
+    private static func ratio(_ keel: TrialResult, over floor: TrialResult) -> JSONValue {
+        guard let keelMilliseconds = keel.medianMilliseconds, let floorMilliseconds = floor.medianMilliseconds else {
+            return .null
+        }
+        return .double(rounded(keelMilliseconds / floorMilliseconds))
+    }
+
+    private static func sideText(ops: Int, milliseconds: Double) -> String {
+        rateText(ops: ops, milliseconds: milliseconds) + " " + millisecondsText(milliseconds)
+    }
+
+    private static func ratioText(_ ratio: Double) -> String {
+        "×" + String(format: "%.2f", ratio)
     }
 
     /// Operations per second, rounded as the Node harness rounds them: to whole numbers from

@@ -1,5 +1,6 @@
-/// One of the sixteen benchmark workloads of `Benchmarks/README.md`: the work done through
-/// Keel, the same work in plain Swift (the floor), and the check value both must produce.
+/// One of the benchmark workloads of `Benchmarks/README.md`: the work done through Keel, the
+/// same work in plain Swift (the machine floor and, for some, the same-work floor), and the
+/// check value each must produce.
 struct Workload {
     /// The name used in the output and in `WORKLOADS`, such as `"set_change"`.
     let name: String
@@ -9,8 +10,20 @@ struct Workload {
     let expectedCheck: Int
     /// The work through Keel's public API.
     let keel: Trial
-    /// The same work with plain Swift dictionaries, arrays and closures.
+    /// The machine floor: the same work with values by slot, arrays and closures.
     let floor: Trial
+    /// The same-work floor (``SameWorkTrials``): the same work through an API of the same shape
+    /// as Keel's; `nil` where none is written yet.
+    let sameWorkFloor: Trial?
+
+    init(name: String, ops: Int, expectedCheck: Int, keel: Trial, floor: Trial, sameWorkFloor: Trial? = nil) {
+        self.name = name
+        self.ops = ops
+        self.expectedCheck = expectedCheck
+        self.keel = keel
+        self.floor = floor
+        self.sameWorkFloor = sameWorkFloor
+    }
 }
 
 extension Workload {
@@ -22,21 +35,24 @@ extension Workload {
                 ops: 1_000_000,
                 expectedCheck: 2_000_000,
                 keel: KeelTrials.setChange(),
-                floor: FloorTrials.setChange()
+                floor: FloorTrials.setChange(),
+                sameWorkFloor: SameWorkTrials.setChange()
             ),
             Workload(
                 name: "set_nochange",
                 ops: 1_000_000,
                 expectedCheck: 0,
                 keel: KeelTrials.setNoChange(),
-                floor: FloorTrials.setNoChange()
+                floor: FloorTrials.setNoChange(),
+                sameWorkFloor: SameWorkTrials.setNoChange()
             ),
             Workload(
                 name: "construct",
                 ops: 200_000,
                 expectedCheck: 9_900_000,
                 keel: KeelTrials.construct(),
-                floor: FloorTrials.construct()
+                floor: FloorTrials.construct(),
+                sameWorkFloor: SameWorkTrials.construct()
             ),
             Workload(
                 name: "coll_add",
@@ -50,7 +66,8 @@ extension Workload {
                 ops: 1_000_000,
                 expectedCheck: 49_500_000,
                 keel: KeelTrials.collectionGet(),
-                floor: FloorTrials.collectionGet()
+                floor: FloorTrials.collectionGet(),
+                sameWorkFloor: SameWorkTrials.collectionGet()
             ),
             Workload(
                 name: "coll_sort",
@@ -92,7 +109,8 @@ extension Workload {
                 ops: 1_000_000,
                 expectedCheck: 1_000_000,
                 keel: KeelTrials.bubble(),
-                floor: FloorTrials.bubble()
+                floor: FloorTrials.bubble(),
+                sameWorkFloor: SameWorkTrials.bubble()
             ),
             Workload(
                 name: "coll_remove",
@@ -128,6 +146,22 @@ extension Workload {
                 expectedCheck: 2_621_432_098,
                 keel: KeelTrials.storeWriteRead(inMemory: true),
                 floor: FloorTrials.storeWriteRead(inMemory: true)
+            ),
+            Workload(
+                name: "set_typed_change",
+                ops: 1_000_000,
+                expectedCheck: 2_000_000,
+                keel: KeelTrials.setTypedChange(),
+                floor: FloorTrials.setChange(),
+                sameWorkFloor: SameWorkTrials.setTypedChange()
+            ),
+            Workload(
+                name: "set_typed_nochange",
+                ops: 1_000_000,
+                expectedCheck: 0,
+                keel: KeelTrials.setTypedNoChange(),
+                floor: FloorTrials.setNoChange(),
+                sameWorkFloor: SameWorkTrials.setTypedNoChange()
             ),
         ]
     }

@@ -6,7 +6,8 @@
 // distinct attribute names at two sizes (ScaleChecks.swift); with STORE_QUERIES set, a change
 // in a live query of 100,000 results and a query opened over a SQLite file
 // (StoreQueryBenchmark.swift). Prints
-// `name ops_per_sec total_ms floor_ops_per_sec floor_total_ms` per workload, then one JSON
+// `name ops_per_sec total_ms floor_ops_per_sec floor_total_ms same_work_floor_ops_per_sec
+// same_work_floor_total_ms ×floor ×same_work_floor` per workload (Report.swift), then one JSON
 // object (read by Benchmarks/compare.py). Exits with status 1 when a check value is wrong,
 // 2 on a bad environment setting.
 import Foundation
@@ -43,12 +44,22 @@ do {
 }
 
 if configuration.profiling {
-    // One run of each Keel trial and nothing else, so that a profiler counts exactly one
-    // timed region per workload: `name ops` per workload.
+    // One run of each Keel trial (or floor, with PROFILE_SIDE) and nothing else, so that a
+    // profiler counts exactly one timed region per workload: `name ops` per workload.
     for workload in configuration.workloads {
-        log("\(workload.name): Keel, once, for a profiler")
+        let trial: Trial? =
+            switch configuration.profiledSide {
+            case .keel: workload.keel
+            case .floor: workload.floor
+            case .sameWork: workload.sameWorkFloor
+            }
+        guard let trial else {
+            log("\(workload.name) has no same-work floor")
+            continue
+        }
+        log("\(workload.name): \(configuration.profiledSide.rawValue), once, for a profiler")
         do {
-            let sample = try workload.keel.run()
+            let sample = try trial.run()
             try expect(
                 sample.check == workload.expectedCheck,
                 "check \(sample.check), expected \(workload.expectedCheck)"
@@ -75,8 +86,18 @@ var results: [WorkloadResult] = []
 for (workload, keel) in zip(configuration.workloads, keelResults) {
     log("\(workload.name): floor")
     let floor = workload.floor.measure(repetitions: configuration.repetitions, expectedCheck: workload.expectedCheck)
+    let sameWorkFloor = workload.sameWorkFloor.map { trial in
+        log("\(workload.name): same-work floor")
+        return trial.measure(repetitions: configuration.repetitions, expectedCheck: workload.expectedCheck)
+    }
     results.append(
-        WorkloadResult(workload: workload, keel: keel.result, floor: floor, peakKilobytesSoFar: keel.peakKilobytes)
+        WorkloadResult(
+            workload: workload,
+            keel: keel.result,
+            floor: floor,
+            sameWorkFloor: sameWorkFloor,
+            peakKilobytesSoFar: keel.peakKilobytes
+        )
     )
 }
 

@@ -120,6 +120,19 @@ public struct JSONObject: Sendable {
         return entry.pointee.value == otherEntry.pointee.value ? .equal : .different
     }
 
+    /// How the value at `position`, which must be a valid position, compares with `value`:
+    /// as ``match(ofValueAt:withValueAt:in:)``, without copying either value out.
+    @inline(__always)
+    func match(ofValueAt position: Int, with value: JSONValue) -> ValueMatch {
+        let entry = storage.entries.address(of: position)
+        let sameBits = withUnsafePointer(to: value) { value in
+            JSONValue.haveSameBits(UnsafeRawPointer(entry) + Self.valueOffset, UnsafeRawPointer(value))
+        }
+        if sameBits { return .sameBits }
+        if case .int = entry.pointee.value, case .int = value { return .different }
+        return entry.pointee.value == value ? .equal : .different
+    }
+
     /// How two values compare: see ``match(ofValueAt:withValueAt:in:)``.
     enum ValueMatch {
         /// The same bits, so equal without a comparison.

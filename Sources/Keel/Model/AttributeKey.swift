@@ -26,15 +26,19 @@ public struct AttributeKey<Value: JSONRepresentable>: Sendable, Hashable {
 extension Model {
     /// Reads or writes an attribute as a Swift value.
     ///
-    /// Reading returns `nil` when the attribute is absent or holds JSON of another shape;
-    /// assigning `nil` unsets it. Writing goes through `set(_:_:silent:validate:options:)`,
-    /// with its events and validation.
+    /// Reading returns `nil` when the attribute is absent or holds JSON of another shape, and
+    /// registers an Observation dependency on this attribute as `note["done"]` does. Assigning
+    /// `nil` unsets it; assigning a value goes through `set(_:_:silent:validate:options:)`, with
+    /// its events and validation.
     ///
     /// ```swift
     /// note[Note.done] = true
     /// if note[Note.done] == true { print("done") }
     /// ```
     public subscript<Value>(key: AttributeKey<Value>) -> Value? {
+        // Both accessors use only public API without default arguments, so that clients can
+        // specialize them for `Value` (an unspecialized accessor asks the runtime for
+        // `Optional<Value>`'s metadata on every call, more than the rest of a one-attribute `set`).
         get { get(key.name).flatMap(Value.init(json:)) }
         set { self[key.name] = newValue?.json }
     }

@@ -28,13 +28,16 @@ final class ChangeRecord {
     /// Updates `changed` for one `set`, comparing with the attributes before the outermost
     /// `set` as Backbone does.
     func record(_ attributes: Attributes, unsetting: Bool) {
-        for (key, value) in attributes {
-            let newValue: JSONValue? = unsetting ? JSONValue?.none : .some(value)
-            if previous[key] != newValue {
-                changed[key] = newValue ?? .null
-            } else {
-                changed.removeValue(forKey: key)
-            }
+        // `JSONValue?.none`, not `nil`, which would be read as `JSONValue.null` here.
+        for (key, value) in attributes { record(key, unsetting ? JSONValue?.none : .some(value)) }
+    }
+
+    /// Updates `changed` for one attribute set to `newValue` (`nil`: removed).
+    func record(_ key: String, _ newValue: JSONValue?) {
+        if previous[key] != newValue {
+            changed[key] = newValue ?? .null
+        } else {
+            changed.removeValue(forKey: key)
         }
     }
 }

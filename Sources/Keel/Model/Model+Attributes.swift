@@ -166,6 +166,9 @@ extension Model {
 
     /// Changes one attribute; see ``set(_:silent:validate:options:)``.
     ///
+    /// The same events, validation and bookkeeping as `set([key: value])`, without building
+    /// that dictionary when the model already has the attribute.
+    ///
     /// ```swift
     /// note.set("title", "Errands")
     /// ```
@@ -185,7 +188,13 @@ extension Model {
         validate: Bool? = nil,
         options: ChangeOptions = ChangeOptions()
     ) -> Bool {
-        set([key: value], silent: silent, validate: validate, options: options)
+        // The options are copied only when a flag changes them.
+        guard silent || validate != nil || options.parse == true else {
+            return applyOne(key, value, options: options)
+        }
+        let options = options.with(silent: silent, validate: validate)
+        guard options.parse == true else { return applyOne(key, value, options: options) }
+        return set([key: value], options: options)
     }
 
     /// Removes an attribute, firing `change:<attribute>` (with a `nil` value) and `change`

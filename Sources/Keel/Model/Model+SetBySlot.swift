@@ -101,13 +101,7 @@ extension Model {
     /// ``applyToSlots(_:options:)`` for a `set` that changes no value: it validates only
     /// when asked to, and starts no change unless one is in progress.
     private func applyNoChange(_ attributes: Attributes, current: Attributes, options: ChangeOptions) -> Bool {
-        if options.validate == true {
-            if let error = validationFailure(for: current, options: options) {
-                reportInvalid(error, options: options)
-                return false
-            }
-            setValidationError(nil)
-        }
+        guard options.validate != true || passesUnchangedValidation(current, options: options) else { return false }
         let record = changeRecord
         if record.isChanging {
             record.record(attributes, unsetting: false)

@@ -242,12 +242,15 @@ extension FloorTrials {
                     for record in records { record.set(BubbleState.title, title) }
                 }
             },
-            verify: { state in
-                let last = state.collection.records[999].values[BubbleState.title]
-                try expect(last == .string("title 999"), "last title")
-                return state.titleChanges.value
-            }
+            verify: verifyBubble
         )
+    }
+
+    /// The check of `bubble`'s floors: every title changed, the last to `"title 999"`.
+    static func verifyBubble(_ state: BubbleState) throws -> Int {
+        let last = state.collection.records[999].values[BubbleState.title]
+        try expect(last == .string("title 999"), "last title")
+        return state.titleChanges.value
     }
 }
 

@@ -61,12 +61,14 @@ final class SlotRecord {
         if changed { didChange() }
     }
 
-    private func didChange(_ slot: Int, _ value: PlainValue) {
+    /// Reports a changed attribute to the observers and the collection.
+    func didChange(_ slot: Int, _ value: PlainValue) {
         for observer in attributeObservers { observer(slot, value) }
         collection?.recordDidChange(self, slot: slot, value: value)
     }
 
-    private func didChange() {
+    /// Reports one change to the observers and the collection.
+    func didChange() {
         for observer in changeObservers { observer() }
         collection?.recordDidChange(self)
     }

@@ -8,6 +8,8 @@ enum KeelTrials {}
 extension KeelTrials {
     /// A model with one counting listener on `change:x` and one on `change`.
     struct CountedModel {
+        /// The typed key of `x`, for the typed workloads.
+        static let x = AttributeKey<Int>("x")
         let model: Model
         let attributeChanges = Counter()
         let changes = Counter()
@@ -47,6 +49,43 @@ extension KeelTrials {
             },
             verify: { state in
                 try expect(state.model["x"] == 1, "x changed")
+                return state.attributeChanges.value + state.changes.value
+            }
+        )
+    }
+}
+
+// MARK: - set_typed_change, set_typed_nochange
+
+extension KeelTrials {
+    /// `set_typed_change`: `set_change` through the typed subscript, `model[x] = i`.
+    static func setTypedChange() -> Trial {
+        Trial(
+            setup: { CountedModel(x: -1) },
+            body: { state in
+                for i in 0..<1_000_000 { state.model[CountedModel.x] = i }
+            },
+            verify: { state in
+                try expect(
+                    state.attributeChanges.value == 1_000_000,
+                    "change:x fired \(state.attributeChanges.value) times"
+                )
+                try expect(state.changes.value == 1_000_000, "change fired \(state.changes.value) times")
+                try expect(state.model[CountedModel.x] == 999_999, "final x is \(String(describing: state.model["x"]))")
+                return state.attributeChanges.value + state.changes.value
+            }
+        )
+    }
+
+    /// `set_typed_nochange`: `set_nochange` through `set(_:_:)` with the typed key.
+    static func setTypedNoChange() -> Trial {
+        Trial(
+            setup: { CountedModel(x: 1) },
+            body: { state in
+                for _ in 0..<1_000_000 { state.model.set(CountedModel.x, 1) }
+            },
+            verify: { state in
+                try expect(state.model[CountedModel.x] == 1, "x changed")
                 return state.attributeChanges.value + state.changes.value
             }
         )
