@@ -6,14 +6,18 @@ struct WorkloadResult {
     let workload: Workload
     let keel: TrialResult
     let floor: TrialResult
+    /// The workload's further trials, by name, measured after the floor.
+    let comparisons: [(name: String, result: TrialResult)]
     /// The process's peak RSS (KiB) after this workload's Keel trial.
     let peakKilobytesSoFar: Int
 
-    /// Whether both sides produced the expected check value in every run.
-    var succeeded: Bool { keel.failure == nil && floor.failure == nil }
+    /// Whether every side produced the expected check value in every run.
+    var succeeded: Bool {
+        keel.failure == nil && floor.failure == nil && comparisons.allSatisfy { $0.result.failure == nil }
+    }
 
-    /// The output line `name ops_per_sec total_ms floor_ops_per_sec floor_total_ms`, or the
-    /// failure.
+    /// The output line `name ops_per_sec total_ms floor_ops_per_sec floor_total_ms`, then
+    /// `comparison ops_per_sec total_ms` per further trial, or the failure.
     var line: String {
         guard let keelMilliseconds = keel.medianMilliseconds else {
             return "\(workload.name) FAILED \(keel.failure ?? "no timed run")"
@@ -24,17 +28,28 @@ struct WorkloadResult {
         guard let floorMilliseconds = floor.medianMilliseconds else {
             return keelPart + " floor FAILED \(floor.failure ?? "no timed run")"
         }
+        let further = comparisons.map { comparison in
+            guard let milliseconds = comparison.result.medianMilliseconds else {
+                return " \(comparison.name) FAILED \(comparison.result.failure ?? "no timed run")"
+            }
+            return " \(comparison.name) \(Self.rateText(ops: workload.ops, milliseconds: milliseconds)) "
+                + Self.millisecondsText(milliseconds)
+        }
         return keelPart + " \(Self.rateText(ops: workload.ops, milliseconds: floorMilliseconds)) "
-            + Self.millisecondsText(floorMilliseconds)
+            + Self.millisecondsText(floorMilliseconds) + further.joined()
     }
 
     /// The workload's entry in the JSON report, with the fields `Benchmarks/compare.py` reads
     /// (`ops`, `total_ms`, `ops_per_sec`, `check`, `error`, `floor_total_ms`,
-    /// `floor_ops_per_sec`) and the same others as the Node harness.
+    /// `floor_ops_per_sec`), the same others as the Node harness, and each further trial's
+    /// under its name (`codable_total_ms`).
     var json: JSONObject {
         var entry: JSONObject = ["ops": .int(workload.ops)]
         entry.addFields(of: keel, prefix: "", ops: workload.ops, expectedCheck: workload.expectedCheck)
         entry.addFields(of: floor, prefix: "floor_", ops: workload.ops, expectedCheck: workload.expectedCheck)
+        for (name, result) in comparisons {
+            entry.addFields(of: result, prefix: name + "_", ops: workload.ops, expectedCheck: workload.expectedCheck)
+        }
         entry["max_rss_kb"] = .int(peakKilobytesSoFar)
         return entry
     }

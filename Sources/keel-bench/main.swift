@@ -6,7 +6,8 @@
 // distinct attribute names at two sizes (ScaleChecks.swift); with STORE_QUERIES set, a change
 // in a live query of 100,000 results and a query opened over a SQLite file
 // (StoreQueryBenchmark.swift). Prints
-// `name ops_per_sec total_ms floor_ops_per_sec floor_total_ms` per workload, then one JSON
+// `name ops_per_sec total_ms floor_ops_per_sec floor_total_ms` per workload (then
+// `comparison ops_per_sec total_ms` for each further trial of it), then one JSON
 // object (read by Benchmarks/compare.py). Exits with status 1 when a check value is wrong,
 // 2 on a bad environment setting.
 import Foundation
@@ -75,8 +76,21 @@ var results: [WorkloadResult] = []
 for (workload, keel) in zip(configuration.workloads, keelResults) {
     log("\(workload.name): floor")
     let floor = workload.floor.measure(repetitions: configuration.repetitions, expectedCheck: workload.expectedCheck)
+    let comparisons = workload.comparisons.map { comparison in
+        log("\(workload.name): \(comparison.name)")
+        return (
+            comparison.name,
+            comparison.trial.measure(repetitions: configuration.repetitions, expectedCheck: workload.expectedCheck)
+        )
+    }
     results.append(
-        WorkloadResult(workload: workload, keel: keel.result, floor: floor, peakKilobytesSoFar: keel.peakKilobytes)
+        WorkloadResult(
+            workload: workload,
+            keel: keel.result,
+            floor: floor,
+            comparisons: comparisons,
+            peakKilobytesSoFar: keel.peakKilobytes
+        )
     )
 }
 
