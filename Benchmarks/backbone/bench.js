@@ -5,7 +5,8 @@
 // 1.6.1 + Underscore 1.13.x under Node: all but those in WITHOUT_BACKBONE,
 // which need features Backbone does not have (nested_merge: relations;
 // sync_fetch: an HTTP stack; store_write_read and store_write_read_memory:
-// a local store). This file contains no Backbone or Underscore
+// a local store; the anchors of issue 33: a local store, relations, or a
+// comparison with Foundation). This file contains no Backbone or Underscore
 // code: both are loaded at run time from the directory
 // named by $BACKBONE_DIR, which get-backbone.sh (next to this file) prepares:
 //
@@ -498,7 +499,16 @@ const WITHOUT_BACKBONE = {
   store_write_read: 'Backbone has no local store (Backbone.sync only speaks HTTP); keel-bench compares '
     + 'SQLiteSync with raw sqlite3 calls doing the same durable writes and reads instead',
   store_write_read_memory: 'Backbone has no local store; keel-bench compares SQLiteSync in memory '
-    + 'with raw sqlite3 calls on an in-memory database instead'
+    + 'with raw sqlite3 calls on an in-memory database instead',
+  store_fetch_all_10k: 'Backbone has no local store; keel-bench compares SQLiteSync with raw sqlite3 '
+    + 'calls filling plain objects instead (issue 33)',
+  store_fetch_all_100k: 'Backbone has no local store; as store_fetch_all_10k with 100,000 records',
+  wire_twitter: 'an anchor against Foundation (JSONDecoder, JSONSerialization), not Backbone (issue 33)',
+  wire_canada: 'an anchor against Foundation (JSONDecoder, JSONSerialization), not Backbone (issue 33)',
+  store_read_by_id: 'Backbone has no local store; keel-bench compares a read by id with raw sqlite3 instead',
+  store_create: 'Backbone has no local store; keel-bench compares durable creates with raw sqlite3 instead',
+  bulk_relations: 'Backbone 1.6 has no relations or identity map; keel-bench compares with plain objects '
+    + 'linked by reference instead'
 };
 
 // ---------------------------------------------------------------------------

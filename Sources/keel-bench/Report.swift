@@ -9,15 +9,21 @@ struct WorkloadResult {
     let floor: TrialResult
     /// `nil` for a workload without a same-work floor.
     let sameWorkFloor: TrialResult?
+    /// The workload's further trials, by name, measured after the floors.
+    let comparisons: [(name: String, result: TrialResult)]
     /// The process's peak RSS (KiB) after this workload's Keel trial.
     let peakKilobytesSoFar: Int
 
     /// Whether every side produced the expected check value in every run.
-    var succeeded: Bool { keel.failure == nil && floor.failure == nil && sameWorkFloor?.failure == nil }
+    var succeeded: Bool {
+        keel.failure == nil && floor.failure == nil && sameWorkFloor?.failure == nil
+            && comparisons.allSatisfy { $0.result.failure == nil }
+    }
 
     /// The output line `name ops_per_sec total_ms floor_ops_per_sec floor_total_ms
     /// same_work_floor_ops_per_sec same_work_floor_total_ms ×floor ×same_work_floor` (`-` for a
-    /// missing same-work floor), or the failure.
+    /// missing same-work floor), then `comparison ops_per_sec total_ms` per further trial, or
+    /// the failure.
     var line: String {
         guard let keelMilliseconds = keel.medianMilliseconds else {
             return "\(workload.name) FAILED \(keel.failure ?? "no timed run")"
@@ -27,22 +33,28 @@ struct WorkloadResult {
             return keelPart + " floor FAILED \(floor.failure ?? "no timed run")"
         }
         let floorPart = keelPart + " " + Self.sideText(ops: workload.ops, milliseconds: floorMilliseconds)
+        let further = comparisons.map { comparison in
+            guard let milliseconds = comparison.result.medianMilliseconds else {
+                return " \(comparison.name) FAILED \(comparison.result.failure ?? "no timed run")"
+            }
+            return " \(comparison.name) " + Self.sideText(ops: workload.ops, milliseconds: milliseconds)
+        }.joined()
         guard let sameWorkFloor else {
-            return floorPart + " - - " + Self.ratioText(keelMilliseconds / floorMilliseconds) + " -"
+            return floorPart + " - - " + Self.ratioText(keelMilliseconds / floorMilliseconds) + " -" + further
         }
         guard let sameWorkMilliseconds = sameWorkFloor.medianMilliseconds else {
             return floorPart + " same-work floor FAILED \(sameWorkFloor.failure ?? "no timed run")"
         }
         return floorPart + " " + Self.sideText(ops: workload.ops, milliseconds: sameWorkMilliseconds) + " "
             + Self.ratioText(keelMilliseconds / floorMilliseconds) + " "
-            + Self.ratioText(keelMilliseconds / sameWorkMilliseconds)
+            + Self.ratioText(keelMilliseconds / sameWorkMilliseconds) + further
     }
 
     /// The workload's entry in the JSON report, with the fields `Benchmarks/compare.py` reads
     /// (`ops`, `total_ms`, `ops_per_sec`, `check`, `error`, `floor_total_ms`,
     /// `floor_ops_per_sec`), the same others as the Node harness, the same-work floor's
-    /// (`same_work_floor_…`), and Keel's time over each floor's (`floor_ratio`,
-    /// `same_work_floor_ratio`).
+    /// (`same_work_floor_…`), Keel's time over each floor's (`floor_ratio`,
+    /// `same_work_floor_ratio`), and each further trial's under its name (`codable_total_ms`).
     var json: JSONObject {
         var entry: JSONObject = ["ops": .int(workload.ops)]
         entry.addFields(of: keel, prefix: "", ops: workload.ops, expectedCheck: workload.expectedCheck)
@@ -56,6 +68,9 @@ struct WorkloadResult {
                 expectedCheck: workload.expectedCheck
             )
             entry["same_work_floor_ratio"] = Self.ratio(keel, over: sameWorkFloor)
+        }
+        for (name, result) in comparisons {
+            entry.addFields(of: result, prefix: name + "_", ops: workload.ops, expectedCheck: workload.expectedCheck)
         }
         entry["max_rss_kb"] = .int(peakKilobytesSoFar)
         return entry

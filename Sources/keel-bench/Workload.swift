@@ -15,15 +15,35 @@ struct Workload {
     /// The same-work floor (``SameWorkTrials``): the same work through an API of the same shape
     /// as Keel's; `nil` where none is written yet.
     let sameWorkFloor: Trial?
+    /// Further ways to do the same work, measured beside Keel and the floors and reported
+    /// under their names (`wire_twitter`'s `Model.decode` path and `JSONSerialization`).
+    let comparisons: [Comparison]
 
-    init(name: String, ops: Int, expectedCheck: Int, keel: Trial, floor: Trial, sameWorkFloor: Trial? = nil) {
+    init(
+        name: String,
+        ops: Int,
+        expectedCheck: Int,
+        keel: Trial,
+        floor: Trial,
+        sameWorkFloor: Trial? = nil,
+        comparisons: [Comparison] = []
+    ) {
         self.name = name
         self.ops = ops
         self.expectedCheck = expectedCheck
         self.keel = keel
         self.floor = floor
         self.sameWorkFloor = sameWorkFloor
+        self.comparisons = comparisons
     }
+}
+
+/// A further trial of a workload, with the name that prefixes its fields in the report.
+struct Comparison {
+    /// The prefix of its fields, such as `"codable"` for `codable_total_ms`.
+    let name: String
+    /// The trial; it must produce the workload's check value.
+    let trial: Trial
 }
 
 extension Workload {
@@ -163,6 +183,65 @@ extension Workload {
                 floor: FloorTrials.setNoChange(),
                 sameWorkFloor: SameWorkTrials.setTypedNoChange()
             ),
+        ] + anchors
+    }
+
+    /// The anchors of issue 33: what users compare Keel with now.
+    static var anchors: [Workload] {
+        [
+            Workload(
+                name: "store_fetch_all_10k",
+                ops: 10_000,
+                expectedCheck: 2_620_937_098,
+                keel: KeelTrials.storeFetchAll(records: 10_000),
+                floor: FloorTrials.storeFetchAll(records: 10_000)
+            ),
+            Workload(
+                name: "store_fetch_all_100k",
+                ops: 100_000,
+                expectedCheck: 922_446_330,
+                keel: KeelTrials.storeFetchAll(records: 100_000),
+                floor: FloorTrials.storeFetchAll(records: 100_000)
+            ),
+            wire(.twitter, name: "wire_twitter", ops: WireCorpus.statusCount, expectedCheck: 862_390_359),
+            wire(.canada, name: "wire_canada", ops: WireCorpus.pointCount, expectedCheck: 421_982_360),
+            Workload(
+                name: "store_read_by_id",
+                ops: storeSingleReads,
+                expectedCheck: 10_090_000,
+                keel: KeelTrials.storeReadByID(),
+                floor: FloorTrials.storeReadByID()
+            ),
+            Workload(
+                name: "store_create",
+                ops: storeRecords,
+                expectedCheck: 2_670_853_208,
+                keel: KeelTrials.storeCreate(),
+                floor: FloorTrials.storeCreate()
+            ),
+            Workload(
+                name: "bulk_relations",
+                ops: bulkPosts,
+                expectedCheck: 971_408_440,
+                keel: KeelTrials.bulkRelations(),
+                floor: FloorTrials.bulkRelations()
+            ),
         ]
+    }
+
+    /// A `wire_*` workload: Keel's parse into models against `JSONDecoder` into structs,
+    /// with Keel's `Model.decode` path and `JSONSerialization` beside them.
+    private static func wire(_ shape: WireShape, name: String, ops: Int, expectedCheck: Int) -> Workload {
+        Workload(
+            name: name,
+            ops: ops,
+            expectedCheck: expectedCheck,
+            keel: KeelTrials.wire(shape),
+            floor: FloorTrials.wireDecoder(shape),
+            comparisons: [
+                Comparison(name: "codable", trial: KeelTrials.wireCodable(shape)),
+                Comparison(name: "json_serialization", trial: FloorTrials.wireSerialization(shape)),
+            ]
+        )
     }
 }

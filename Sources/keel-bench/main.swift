@@ -7,7 +7,8 @@
 // in a live query of 100,000 results and a query opened over a SQLite file
 // (StoreQueryBenchmark.swift). Prints
 // `name ops_per_sec total_ms floor_ops_per_sec floor_total_ms same_work_floor_ops_per_sec
-// same_work_floor_total_ms ×floor ×same_work_floor` per workload (Report.swift), then one JSON
+// same_work_floor_total_ms ×floor ×same_work_floor` per workload (then
+// `comparison ops_per_sec total_ms` for each further trial of it; Report.swift), then one JSON
 // object (read by Benchmarks/compare.py). Exits with status 1 when a check value is wrong,
 // 2 on a bad environment setting.
 import Foundation
@@ -90,12 +91,20 @@ for (workload, keel) in zip(configuration.workloads, keelResults) {
         log("\(workload.name): same-work floor")
         return trial.measure(repetitions: configuration.repetitions, expectedCheck: workload.expectedCheck)
     }
+    let comparisons = workload.comparisons.map { comparison in
+        log("\(workload.name): \(comparison.name)")
+        return (
+            comparison.name,
+            comparison.trial.measure(repetitions: configuration.repetitions, expectedCheck: workload.expectedCheck)
+        )
+    }
     results.append(
         WorkloadResult(
             workload: workload,
             keel: keel.result,
             floor: floor,
             sameWorkFloor: sameWorkFloor,
+            comparisons: comparisons,
             peakKilobytesSoFar: keel.peakKilobytes
         )
     )

@@ -63,4 +63,23 @@ package final class Lock<Value>: @unchecked Sendable {
         defer { pthread_mutex_unlock(mutex) }
         return try body(&value)
     }
+
+    /// Runs `body` with exclusive access to the value if no other caller holds the lock;
+    /// otherwise returns `nil` at once, without waiting.
+    ///
+    /// ```swift
+    /// let count = names.withLockIfAvailable { $0.count }  // nil while another caller holds it
+    /// ```
+    ///
+    /// - Parameter body: Reads or changes the value; it must not call `withLock` on the
+    ///   same lock.
+    /// - Returns: What `body` returns, or `nil` when the lock was held.
+    /// - Throws: What `body` throws; the lock is released either way.
+    package func withLockIfAvailable<Result, Failure: Error>(
+        _ body: (inout sending Value) throws(Failure) -> sending Result
+    ) throws(Failure) -> sending Result? {
+        guard pthread_mutex_trylock(mutex) == 0 else { return nil }
+        defer { pthread_mutex_unlock(mutex) }
+        return try body(&value)
+    }
 }

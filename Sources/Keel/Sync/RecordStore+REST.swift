@@ -192,9 +192,9 @@ extension RecordStore {
 }
 
 /// Record versions as entity tags: `"3"` for version 3.
-enum RecordVersionTag {
+package enum RecordVersionTag {
     /// The strong entity tag of a version.
-    static func etag(_ version: Int) -> String { "\"\(version)\"" }
+    package static func etag(_ version: Int) -> String { "\"\(version)\"" }
 
     /// The request's `If-Match` value (the header name in any case), if it has one.
     static func ifMatch(of request: SyncRequest) -> String? {
