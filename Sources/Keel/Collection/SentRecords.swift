@@ -1,6 +1,7 @@
 /// The records of a server list as the server sent them, beside their ids in app form: what
 /// the models read from them keep as their ``Model/remoteAttributes`` (NSRails'
-/// `objectsWithRemoteDictionaries:`).
+/// `objectsWithRemoteDictionaries:`), for classes that keep them
+/// (``Model/keepsRemoteAttributes``).
 struct SentRecords {
     private let records: [JSONValue]
     private let ids: [JSONValue?]
@@ -8,7 +9,8 @@ struct SentRecords {
     /// The records of `body` as sent, when the wire format finds one for each record it read
     /// into `appRecords`.
     init?(_ body: JSONValue, read appRecords: JSONValue, format: WireFormat, modelType: Model.Type) {
-        guard let records = format.sentRecords(in: body, for: modelType), let read = appRecords.arrayValue,
+        guard modelType.keepsRemoteAttributes,
+            let records = format.sentRecords(in: body, for: modelType), let read = appRecords.arrayValue,
             read.count == records.count
         else { return nil }
         self.records = records

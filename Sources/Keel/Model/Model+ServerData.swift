@@ -29,11 +29,11 @@ extension Model {
     /// Attributes that do not fit the format (already in app form, say, for a Drupal class) go
     /// to `parse` as they are, which is what `parse: true` did before formats were applied
     /// here; ``WireFormat/decode(_:for:)`` reports why a body does not fit. Attributes not
-    /// mapped yet become the ``remoteAttributes``, as NSRails' `setPropertiesUsingRemoteDictionary:`
-    /// does.
+    /// mapped yet become the ``remoteAttributes`` of a class that keeps them, as NSRails'
+    /// `setPropertiesUsingRemoteDictionary:` does.
     func parsedInput(_ attributes: Attributes, options: ChangeOptions) -> Attributes? {
         let body = JSONValue.object(attributes)
-        if !options.wireFormatApplied { extras.remoteAttributes = body }
+        if !options.wireFormatApplied && Self.keepsRemoteAttributes { extras.remoteAttributes = body }
         let format = collectionContext?.wireFormat ?? Self.wireFormat
         do {
             return try serverAttributes(from: body, format: format, options: options)

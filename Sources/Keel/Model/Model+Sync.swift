@@ -196,6 +196,8 @@ extension Model {
     /// - the body of the model's own successful ``fetch(options:)`` or
     ///   ``save(_:wait:patch:options:)`` (`nil` after a response without a body), and
     ///   ``Findable/find(_:options:)``;
+    ///
+    /// and, when the class's ``keepsRemoteAttributes`` is `true`:
     /// - its element of a list that ``Collection/fetch(reset:options:)``, ``Findable/all(query:options:)``,
     ///   ``Collection/set(parsing:add:remove:merge:silent:options:)``, ``Collection/reset(parsing:silent:options:)``
     ///   or `add`, `set` and `reset` with `parse: true` read it from (for JSON:API, its resource

@@ -126,6 +126,16 @@ open class Model: EventEmitter, Observable {
     /// ```
     open class var wireFormat: WireFormat { .plain }
 
+    /// Whether models of this class keep, as ``remoteAttributes``, the record they were
+    /// loaded from in a list or parsed from with `parse: true` (NSRails kept it always);
+    /// `false` by default, because a list of 100,000 records would then be held twice. The
+    /// body of a model's own fetch, save or find is kept either way.
+    ///
+    /// ```swift
+    /// override class var keepsRemoteAttributes: Bool { true }
+    /// ```
+    open class var keepsRemoteAttributes: Bool { false }
+
     /// The relations of this class's models: has-many collections, has-one and belongs-to
     /// models that live in attributes of the same name (see ``HasMany``).
     ///

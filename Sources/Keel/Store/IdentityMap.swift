@@ -132,10 +132,10 @@ public final class IdentityMap {
     ) -> Model {
         var attributes = attributes
         var options = options
-        // The record as the server sent it, for the model's `remoteAttributes`.
+        // The record as the server sent it, for the `remoteAttributes` of a class that keeps them.
         var sent: JSONValue?
         if options.parse == true && !options.wireFormatApplied {
-            sent = .object(attributes)
+            if type.keepsRemoteAttributes { sent = .object(attributes) }
             // A server record is read through the class's wire format before its id is looked
             // up (a Rails record's id is inside its root key); one that does not fit goes on as
             // it is, as the model's own `parse: true` does.

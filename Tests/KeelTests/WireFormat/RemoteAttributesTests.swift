@@ -84,6 +84,24 @@ struct RemoteAttributesTests {
         #expect(notes.map(\.remoteAttributes) == [["id": 1, "legacy_flag": true], ["id": 2, "legacy_flag": false]])
     }
 
+    @Test func aClassThatDoesNotKeepRecordsKeepsOnlyItsOwnFetchesBody() async throws {
+        let body: JSONValue = ["plain_rails_notes": [["id": 1, "due_at": "a"]]]
+        let notes = Collection<PlainRailsNote>(url: "/notes", sync: ScriptedSync(always: SyncResponse(body: body)))
+        try await notes.fetch()
+        #expect(notes.first?.remoteAttributes == nil)
+        #expect(try Collection<PlainRailsNote>().set(parsing: body).first?.remoteAttributes == nil)
+        #expect(PlainRailsNote(["plain_rails_note": ["id": 1]], options: ChangeOptions(parse: true)).remoteAttributes == nil)
+        let map = IdentityMap()
+        let mapped = map.model(PlainRailsNote.self, collection: "/notes", attributes: ["plain_rails_note": ["id": 2]], options: ChangeOptions(parse: true))
+        #expect(mapped.remoteAttributes == nil)
+
+        let single: JSONValue = ["plain_rails_note": ["id": 1, "due_at": "b"]]
+        let note = try #require(notes.first)
+        note.sync = ScriptedSync(always: SyncResponse(body: single))
+        try await note.fetch()
+        #expect(note.remoteAttributes == single)
+    }
+
     @Test func aCollectionWhoseParseReordersTheRecordsMatchesThemByID() throws {
         let notes = ReversingNotes()
         try notes.set(parsing: ["notes": [["id": 1, "due_at": "a"], ["id": 2, "due_at": "b"]]])
@@ -92,11 +110,17 @@ struct RemoteAttributesTests {
     }
 }
 
+/// A Rails note of a class that keeps only its own fetches' bodies (the default).
+private final class PlainRailsNote: Model {
+    override class var wireFormat: WireFormat { .rails }
+}
+
 private let remoteNoteBackend = ScriptedSync(
     always: SyncResponse(body: ["remote_notes": [["id": 1, "legacy_flag": true], ["id": 2, "legacy_flag": false]]])
 )
 
 private final class RemoteNote: Model {
+    override class var keepsRemoteAttributes: Bool { true }
     override class var urlRoot: String? { "/remote-notes" }
     override class var sync: (any Sync)? { remoteNoteBackend }
     override class var wireFormat: WireFormat { .rails }

@@ -8,6 +8,7 @@ enum ServerDataDialect: String, CaseIterable, Sendable {
 
     enum Plain {
         final class Note: Model {
+            override class var keepsRemoteAttributes: Bool { true }
             static let comments = HasMany<Comment>("comments")
             override class var urlRoot: String? { "/notes" }
             override class var relations: [any Relation] { [comments] }
@@ -18,6 +19,7 @@ enum ServerDataDialect: String, CaseIterable, Sendable {
 
     enum Rails {
         final class Note: Model {
+            override class var keepsRemoteAttributes: Bool { true }
             static let comments = HasMany<Comment>("comments")
             override class var urlRoot: String? { "/notes" }
             override class var wireFormat: WireFormat { .rails }
@@ -31,6 +33,7 @@ enum ServerDataDialect: String, CaseIterable, Sendable {
 
     enum DjangoREST {
         final class Note: Model {
+            override class var keepsRemoteAttributes: Bool { true }
             static let comments = HasMany<Comment>("comments")
             override class var urlRoot: String? { "/notes" }
             override class var wireFormat: WireFormat { .djangoREST }
@@ -44,11 +47,13 @@ enum ServerDataDialect: String, CaseIterable, Sendable {
 
     enum Drupal {
         final class Article: Model {
+            override class var keepsRemoteAttributes: Bool { true }
             override class var urlRoot: String? { "/node" }
             override class var wireFormat: WireFormat { .drupal }
         }
 
         final class Story: Model {
+            override class var keepsRemoteAttributes: Bool { true }
             override class var urlRoot: String? { "/d7/node" }
             override class var wireFormat: WireFormat { .drupal7 }
         }
@@ -56,6 +61,7 @@ enum ServerDataDialect: String, CaseIterable, Sendable {
 
     enum API {
         final class Note: Model {
+            override class var keepsRemoteAttributes: Bool { true }
             static let comments = HasMany<Comment>("comments")
             override class var urlRoot: String? { "/notes" }
             override class var wireFormat: WireFormat { .jsonAPI(type: "notes") }
