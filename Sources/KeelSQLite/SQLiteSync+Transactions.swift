@@ -4,8 +4,8 @@ extension SQLiteSync: TransactionalSync {
     /// Answers `requests` in order in one `BEGIN IMMEDIATE … COMMIT` transaction: every
     /// write is stored, or none is.
     ///
-    /// ``AtomicOperations/save(_:destroying:options:)`` and
-    /// ``Store/saveChanges(atomically:options:)`` use it for models whose backend is this
+    /// `AtomicOperations.save(_:destroying:options:)` and
+    /// `Store.saveChanges(atomically:options:)` use it for models whose backend is this
     /// store, so a new list and its new items are created together or not at all.
     ///
     /// ```swift
@@ -21,8 +21,8 @@ extension SQLiteSync: TransactionalSync {
     ///   - requests: The requests, in order.
     ///   - links: The ids to carry from creates to later requests' bodies.
     /// - Returns: One response per request, in order.
-    /// - Throws: The first failing request's ``SyncError`` (then nothing was stored), or
-    ///   ``SyncError/cancelled`` when the task was cancelled before the transaction began.
+    /// - Throws: The first failing request's `SyncError` (then nothing was stored), or
+    ///   `SyncError.cancelled` when the task was cancelled before the transaction began.
     public func performInTransaction(
         _ requests: [SyncRequest],
         links: [RequestLink]
