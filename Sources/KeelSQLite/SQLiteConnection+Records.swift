@@ -45,7 +45,7 @@ extension SQLiteConnection {
             var responses: [SyncResponse] = []
             for (index, request) in requests.enumerated() {
                 var request = request
-                for link in links where link.request == index && responses.indices.contains(link.source) {
+                for link in links where link.request == index {
                     let id = responses[link.source].body?[idAttribute] ?? .null
                     request.body = (request.body ?? [:]).setting(id, at: link.keyPath)
                 }

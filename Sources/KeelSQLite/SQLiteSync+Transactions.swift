@@ -23,10 +23,19 @@ extension SQLiteSync: TransactionalSync {
     /// - Returns: One response per request, in order.
     /// - Throws: The first failing request's `SyncError` (then nothing was stored), or
     ///   `SyncError.cancelled` when the task was cancelled before the transaction began.
+    /// - Precondition: Each link's `source` is a create that comes before its `request`, and
+    ///   its `keyPath` is not empty.
     public func performInTransaction(
         _ requests: [SyncRequest],
         links: [RequestLink]
     ) async throws(SyncError) -> [SyncResponse] {
+        for link in links {
+            precondition(
+                requests.indices.contains(link.request) && (0..<link.request).contains(link.source)
+                    && requests[link.source].method == .create && !link.keyPath.isEmpty,
+                "RequestLink \(link) must name an earlier create and a key path"
+            )
+        }
         let idAttribute = self.idAttribute
         let beforeCommit = self.beforeCommit
         let result = await withConnection { connection in

@@ -27,6 +27,8 @@ public protocol TransactionalSync: Sync {
     ///   - links: The ids to carry from creates to later requests' bodies.
     /// - Returns: One response per request, in order.
     /// - Throws: The first failing request's ``SyncError``; then nothing was stored.
+    /// - Precondition: Each link's `source` is a create that comes before its `request`, and
+    ///   its `keyPath` is not empty.
     func performInTransaction(_ requests: [SyncRequest], links: [RequestLink]) async throws(SyncError) -> [SyncResponse]
 }
 
