@@ -18,7 +18,8 @@ import KeelSQLite
 ///   prepared `SELECT json FROM records` with raw sqlite3 calls, parses each row with the
 ///   floor's own JSON parser, and filters and sorts the same way.
 ///
-/// Each is run `REPS` times (default 5) on fresh state; the medians are printed as
+/// `WORKLOADS=query_open` runs only the named ones. Each is run `REPS` times (default 5) on
+/// fresh state; the medians are printed as
 /// `name keel_ms floor_ms ratio`, then one JSON object. Exits with status 1 when the two
 /// sides disagree on the results.
 struct StoreQueryBenchmark {
@@ -30,11 +31,14 @@ struct StoreQueryBenchmark {
     static let openedRecords = 10_000
 
     let repetitions: Int
+    /// The measurements to run (`WORKLOADS`), or `nil` for both.
+    let selected: Set<String>?
 
     /// The run the environment asks for, or `nil` without `STORE_QUERIES`.
     init?(environment: [String: String]) {
         guard environment["STORE_QUERIES"] != nil else { return nil }
         repetitions = environment["REPS"].flatMap(Int.init).map { max(1, $0) } ?? 5
+        selected = environment["WORKLOADS"].map { Set($0.split(separator: ",").map(String.init)) }
     }
 
     /// Runs both measurements and prints the report; returns the exit status.
@@ -44,7 +48,8 @@ struct StoreQueryBenchmark {
         for (name, keel, floor) in [
             ("query_change", Self.keelChange, Self.floorChange),
             ("query_open", Self.keelOpen, Self.floorOpen),
-        ] as [(String, () throws -> (Duration, Int), () throws -> (Duration, Int))] {
+        ] as [(String, () throws -> (Duration, Int), () throws -> (Duration, Int))]
+        where selected?.contains(name) ?? true {
             do {
                 var keelTimes: [Duration] = []
                 var floorTimes: [Duration] = []

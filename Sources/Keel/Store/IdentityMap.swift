@@ -30,6 +30,10 @@ public final class IdentityMap {
     }
 
     private var entries: [Key: Entry] = [:]
+    /// Collection paths as written, normalized: parsing a path as a URL for every record
+    /// cost more than the lookup. Cleared when it holds ``normalizedPathLimit``.
+    private var normalizedPaths: [String: String] = [:]
+    private static let normalizedPathLimit = 256
     /// Called with each model the map builds or registers and its collection path: how a
     /// ``Store`` comes to hold every record loaded through its map.
     var didAdopt: ((Model, String) -> Void)?
@@ -74,7 +78,7 @@ public final class IdentityMap {
     /// - Returns: The instance, or `nil` when none is alive or it is not an `M`.
     /// - Complexity: O(1) on average.
     public func existing<M: Model>(_ type: M.Type = M.self, id: JSONValue, in collection: String) -> M? {
-        entries[Key(collection: collection, id: id)]?.model as? M
+        entries[key(collection, id: id)]?.model as? M
     }
 
     /// Finds or inserts the model for a record: the live instance for its id, updated with
@@ -145,7 +149,7 @@ public final class IdentityMap {
             options.wireFormatApplied = true
         }
         if let id = attributes[type.idAttribute], !id.isNull,
-            let live = entries[Key(collection: collection, id: id)]?.model
+            let live = entries[key(collection, id: id)]?.model
         {
             // The record being built carries this one in full; the link back holds its id only.
             if building.contains(ObjectIdentifier(live)) { return live }
@@ -161,14 +165,14 @@ public final class IdentityMap {
         options.willBuildRelated = { [self] model, attributes in
             building.insert(ObjectIdentifier(model))
             if let id = attributes[type.idAttribute], !id.isNull {
-                insert(Entry(model), for: Key(collection: collection, id: id))
+                insert(Entry(model), for: key(collection, id: id))
             }
         }
         let model = type.init(attributes, options: options)
         if let sent { model.extras.remoteAttributes = sent }
         building.remove(ObjectIdentifier(model))
         follow(model, in: collection)
-        if let id = model.id, !id.isNull { insert(Entry(model), for: Key(collection: collection, id: id)) }
+        if let id = model.id, !id.isNull { insert(Entry(model), for: key(collection, id: id)) }
         didAdopt?(model, collection)
         return model
     }
@@ -193,7 +197,7 @@ public final class IdentityMap {
     ///   model has no id.
     public func register(_ model: Model, collection: String) throws(IdentityMapError) {
         guard let id = model.id, !id.isNull else { throw .missingID(collection: collection) }
-        let key = Key(collection: collection, id: id)
+        let key = self.key(collection, id: id)
         if let live = entries[key]?.model {
             if live === model { return }
             throw .conflict(collection: key.collection, id: key.id, existingType: String(describing: type(of: live)))
@@ -249,11 +253,11 @@ public final class IdentityMap {
         model.on("changeId", owner: self) { [weak self, weak model] event in
             guard let self, let model else { return }
             if let previous = event.previousID, !previous.isNull {
-                let old = Key(collection: collection, id: previous)
+                let old = self.key(collection, id: previous)
                 if self.entries[old]?.model === model { self.entries[old] = nil }
             }
             guard let id = model.id, !id.isNull else { return }
-            let key = Key(collection: collection, id: id)
+            let key = self.key(collection, id: id)
             if let live = self.entries[key]?.model, live !== model {
                 // The record already has an instance; report it on the model instead of
                 // silently holding two instances for one id.
@@ -269,9 +273,18 @@ public final class IdentityMap {
         }
         model.on("destroy", owner: self) { [weak self, weak model] _ in
             guard let self, let model, let id = model.id else { return }
-            let key = Key(collection: collection, id: id)
+            let key = self.key(collection, id: id)
             if self.entries[key]?.model === model { self.entries[key] = nil }
         }
+    }
+
+    /// The key of a record in `collection`.
+    private func key(_ collection: String, id: JSONValue) -> Key {
+        if let path = normalizedPaths[collection] { return Key(normalizedCollection: path, id: id) }
+        if normalizedPaths.count >= Self.normalizedPathLimit { normalizedPaths.removeAll(keepingCapacity: true) }
+        let path = Key.normalized(collection)
+        normalizedPaths[collection] = path
+        return Key(normalizedCollection: path, id: id)
     }
 
     private func insert(_ entry: Entry, for key: Key) {
@@ -291,11 +304,16 @@ private struct Key: Hashable {
     let collection: String
     let id: String
 
-    /// Normalizes the collection path (`notes/` and `/notes` are one collection) and the id
-    /// (the text it has in a URL, so `7` and `7.0` are one record).
-    init(collection: String, id: JSONValue) {
-        let url = URL(string: collection) ?? URL(filePath: collection)
-        self.collection = ResourcePath(url).path
+    /// A record's key: its collection path as ``normalized(_:)`` gives it, and its id as the
+    /// text it has in a URL (so `7` and `7.0` are one record).
+    init(normalizedCollection: String, id: JSONValue) {
+        self.collection = normalizedCollection
         self.id = ResourcePath.segment(for: id)
+    }
+
+    /// The collection path that names one collection however it is written (`notes/` and
+    /// `/notes` are one collection).
+    static func normalized(_ collection: String) -> String {
+        ResourcePath(URL(string: collection) ?? URL(filePath: collection)).path
     }
 }

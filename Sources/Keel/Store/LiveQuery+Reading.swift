@@ -13,7 +13,7 @@ extension LiveQuery {
     /// - Complexity: O(1) when unchanged since the last read; O(*k* + log *n*) for *k*
     ///   results otherwise.
     public var models: [M] {
-        registrar.access(self, keyPath: \.models)
+        registrar.access(self, keyPath: modelsKeyPath)
         if let cachedModels { return cachedModels }
         let models = tree.elements(in: window).map(\.model)
         cachedModels = models
@@ -33,7 +33,7 @@ extension LiveQuery {
     /// let pages = (open.totalCount + 49) / 50
     /// ```
     public var totalCount: Int {
-        registrar.access(self, keyPath: \.models)
+        registrar.access(self, keyPath: modelsKeyPath)
         return tree.count
     }
 
@@ -81,7 +81,7 @@ extension LiveQuery: RandomAccessCollection {
 
     /// The position after the last result.
     public var endIndex: Int {
-        registrar.access(self, keyPath: \.models)
+        registrar.access(self, keyPath: modelsKeyPath)
         return window.count
     }
 
@@ -94,7 +94,7 @@ extension LiveQuery: RandomAccessCollection {
     /// - Complexity: O(1) when the results are unchanged since ``models`` was read;
     ///   O(log *n*) otherwise.
     public subscript(position: Int) -> M {
-        registrar.access(self, keyPath: \.models)
+        registrar.access(self, keyPath: modelsKeyPath)
         if let cachedModels { return cachedModels[position] }
         precondition(position >= 0 && position < window.count, "LiveQuery: index out of range")
         return tree.node(at: window.lowerBound + position).element.model

@@ -27,7 +27,7 @@ extension LiveQuery {
     /// - Complexity: O(1) when unchanged since the last read; O(*k* + log *n*) for *k*
     ///   results otherwise.
     public var sections: [QuerySection<M>] {
-        registrar.access(self, keyPath: \.models)
+        registrar.access(self, keyPath: modelsKeyPath)
         if let cachedSections { return cachedSections }
         var sections: [QuerySection<M>] = []
         var key: JSONValue?
@@ -47,6 +47,11 @@ extension LiveQuery {
 
     /// The tree entry of `model`, with its section when the query has sections.
     func makeEntry(_ model: M, sequence: Int) -> Entry {
-        Entry(model: model, sequence: sequence, sectionKey: sectionAttribute.flatMap { model.get($0) })
+        Entry(
+            model: model,
+            sequence: sequence,
+            sectionKey: sectionAttribute.flatMap { model.get($0) },
+            sortKey: sort.flatMap { $0.comparesValues ? $0.value(of: model) : nil }
+        )
     }
 }

@@ -24,16 +24,20 @@ public import Observation
 /// `Sendable` and lives in the isolation domain of its store.
 public final class LiveQuery<M: Model>: EventEmitter, ModelCollection, Observable {
     /// A model in the query, with the order the store came to hold it in (the tie-break of
-    /// the sort, and the order of a query without a sort) and, in a sectioned query, the
-    /// section it was put in (its attribute may have changed since; the query then moves it).
+    /// the sort, and the order of a query without a sort), in a sectioned query the section
+    /// it was put in (its attribute may have changed since; the query then moves it), and
+    /// the value it is sorted by when the sort compares values (`.attribute`, `.value`), so
+    /// that placing a model compares values without reading each neighbour's attributes.
     final class Entry {
         let model: M
         let sequence: Int
         let sectionKey: JSONValue?
-        init(model: M, sequence: Int, sectionKey: JSONValue?) {
+        var sortKey: JSONValue?
+        init(model: M, sequence: Int, sectionKey: JSONValue?, sortKey: JSONValue?) {
             self.model = model
             self.sequence = sequence
             self.sectionKey = sectionKey
+            self.sortKey = sortKey
         }
     }
 
@@ -149,6 +153,9 @@ public final class LiveQuery<M: Model>: EventEmitter, ModelCollection, Observabl
     /// The results grouped into sections, until they change.
     var cachedSections: [QuerySection<M>]?
     let registrar = ObservationRegistrar()
+    /// `\.models`, made once: a key path into a generic class is built anew at each use,
+    /// which cost a third of a model's move into the results.
+    let modelsKeyPath: KeyPath<LiveQuery<M>, [M]> = \.models
     /// Wakes the iterators of ``snapshots``.
     let signal = SnapshotSignal()
 
@@ -192,13 +199,13 @@ public final class LiveQuery<M: Model>: EventEmitter, ModelCollection, Observabl
     /// Runs the query again, after its filter, sort or window changed, and emits `reset`.
     private func rebuild() {
         let previous = cachedModels ?? tree.elements(in: window).map(\.model)
-        registrar.willSet(self, keyPath: \.models)
+        registrar.willSet(self, keyPath: modelsKeyPath)
         tree.removeAll()
         nodes.removeAll()
         fill()
         cachedModels = nil
         cachedSections = nil
-        registrar.didSet(self, keyPath: \.models)
+        registrar.didSet(self, keyPath: modelsKeyPath)
         signal.signal()
         trigger(Event(name: "reset", collection: self, previousModels: previous))
     }
@@ -211,8 +218,13 @@ public final class LiveQuery<M: Model>: EventEmitter, ModelCollection, Observabl
             return QuerySection<M>.keySortsBefore(entry.sectionKey, other.sectionKey)
         }
         if let sort {
-            if sort.sortsBefore(entry.model, other.model) { return true }
-            if sort.sortsBefore(other.model, entry.model) { return false }
+            if sort.comparesValues {
+                if ModelComparator<M>.valueSortsBefore(entry.sortKey, other.sortKey) { return true }
+                if ModelComparator<M>.valueSortsBefore(other.sortKey, entry.sortKey) { return false }
+            } else {
+                if sort.sortsBefore(entry.model, other.model) { return true }
+                if sort.sortsBefore(other.model, entry.model) { return false }
+            }
         }
         return entry.sequence < other.sequence
     }
@@ -270,8 +282,8 @@ public final class LiveQuery<M: Model>: EventEmitter, ModelCollection, Observabl
         cachedSections = nil
         // Observers hear only of changes to the results: a model that moves outside the
         // window, or changes without moving, costs them nothing.
-        registrar.willSet(self, keyPath: \.models)
-        registrar.didSet(self, keyPath: \.models)
+        registrar.willSet(self, keyPath: modelsKeyPath)
+        registrar.didSet(self, keyPath: modelsKeyPath)
         signal.signal()
         // Removals from the back and additions from the front, so that each event's index
         // holds when the events are applied one after the other.
@@ -318,7 +330,13 @@ extension LiveQuery: StoreObserver {
                 move(model, from: node, to: makeEntry(model, sequence: node.element.sequence))
                 return
             }
-            if sort == nil || isInPlace(node) { return }
+            guard let sort else { return }
+            if sort.comparesValues {
+                let key = sort.value(of: model)
+                if key == node.element.sortKey { return }
+                node.element.sortKey = key
+            }
+            if isInPlace(node) { return }
             move(model, from: node, to: node.element)
         }
     }
