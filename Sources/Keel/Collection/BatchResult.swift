@@ -7,8 +7,9 @@
 public struct BatchResult<M: Model> {
     /// The model the operation ran on.
     public let model: M
-    /// The backend's response, or why the operation failed. Destroying a new model sends
-    /// nothing and succeeds with an empty 204 response.
+    /// The backend's response, or why the operation failed.
+    ///
+    /// Destroying a new model sends nothing and succeeds with an empty 204 response.
     public let result: Result<SyncResponse, SyncError>
 
     /// The failure, if the operation failed.

@@ -103,7 +103,8 @@ extension CachingSync {
         ///   - route: The list's URL pattern.
         ///   - collection: The collection path its records are stored in.
         ///   - attributes: Each attribute a record must have, and the route parameter it must equal.
-        public mutating func registerList(_ route: Route, in collection: String, matching attributes: [String: String]) {
+        public mutating func registerList(_ route: Route, in collection: String, matching attributes: [String: String])
+        {
             registerList(route, in: collection) { record, parameters in
                 attributes.allSatisfy { attribute, parameter in
                     guard let value = record[attribute], !value.isNull, let expected = parameters[parameter] else {

@@ -33,7 +33,11 @@ struct ScopedListTests {
 
     private func seed(_ remote: UserTodosRemote, _ todos: [(String, Int)]) async throws {
         for (title, user) in todos {
-            _ = try await remote.server.serverWrite(.create, "/todos", body: ["title": .string(title), "userId": .int(user)])
+            _ = try await remote.server.serverWrite(
+                .create,
+                "/todos",
+                body: ["title": .string(title), "userId": .int(user)]
+            )
         }
     }
 
@@ -58,7 +62,9 @@ struct ScopedListTests {
             first.urlRoot = "/todos"
             try await first.fetch()
             remote.server.isOnline = false
-            _ = try await cache.perform(SyncRequest(method: .create, url: url("/todos"), body: ["title": "D", "userId": 1]))
+            _ = try await cache.perform(
+                SyncRequest(method: .create, url: url("/todos"), body: ["title": "D", "userId": 1])
+            )
 
             #expect(try await titles("/users/1/todos", cache) == ["A, edited", "B", "D"])
             #expect(try await titles("/users/2/todos", cache) == ["C"])

@@ -9,7 +9,10 @@ import Testing
 struct CollectionPerformAllTests {
     @Test func savesRunSeveralAtOnceButNoMoreThanMaxConcurrent() async {
         let backend = BatchOverlapSync(width: 2, expected: 5) { request throws(SyncError) in
-            SyncResponse(status: 201, body: ["id": .int(Int.random(in: 1...1_000_000)), "title": request.body?["title"] ?? .null])
+            SyncResponse(
+                status: 201,
+                body: ["id": .int(Int.random(in: 1...1_000_000)), "title": request.body?["title"] ?? .null]
+            )
         }
         let notes = Collection<Model>(url: "/notes", sync: backend)
         notes.add((1...5).map { Model(["title": .string("note \($0)")]) })
@@ -27,7 +30,10 @@ struct CollectionPerformAllTests {
     @Test func fetchesApplyEachAnswerAndReportEachFailure() async {
         let backend = BatchOverlapSync(width: 3, expected: 3) { request throws(SyncError) in
             if request.url.path == "/notes/2" { throw .httpStatus(404, body: nil) }
-            return SyncResponse(status: 200, body: ["id": .int(Int(request.url.lastPathComponent) ?? 0), "title": "fresh"])
+            return SyncResponse(
+                status: 200,
+                body: ["id": .int(Int(request.url.lastPathComponent) ?? 0), "title": "fresh"]
+            )
         }
         let notes = Collection<Model>(url: "/notes", sync: backend)
         notes.add([Model(["id": 1]), Model(["id": 2]), Model(["id": 3]), Model(["title": "unsaved"])])
