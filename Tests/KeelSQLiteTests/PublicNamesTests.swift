@@ -20,6 +20,7 @@ struct PublicNamesTests {
         "AttributeRole": AttributeRole.self,
         "AttributeValues": AttributeValues<String>.self,
         "Attributes": Attributes.self,
+        "BatchOperation": BatchOperation.self,
         "BatchProgress": BatchProgress.self,
         "BatchResult": BatchResult<Model>.self,
         "BelongsTo": BelongsTo<Model>.self,

@@ -5,8 +5,8 @@ extension Sync {
     ///
     /// Requests start in order. Cancelling the calling task cancels the requests in flight,
     /// and the ones not started yet fail with ``SyncError/cancelled`` without being sent.
-    /// For models, ``Collection/saveAll(_:options:progress:)`` saves through each model's
-    /// own `save`, with its events and validation.
+    /// For models, ``Collection/performAll(_:_:options:maxConcurrent:progress:isolation:)``
+    /// runs each model's own `fetch`, `save` or `destroy`, with its events and validation.
     ///
     /// ```swift
     /// let api = RESTSync(baseURL: URL(string: "https://api.example.com")!)

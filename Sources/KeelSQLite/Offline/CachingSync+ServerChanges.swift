@@ -87,7 +87,7 @@ extension CachingSync: ChangeReceiving {
         }
     }
 
-    private func changeStore() throws(SyncError) -> any ServerChangeStore {
+    func changeStore() throws(SyncError) -> any ServerChangeStore {
         guard let store = local as? any ServerChangeStore else {
             throw .storage("the local store \(type(of: local)) does not keep the server's changes (it is no ServerChangeStore)")
         }

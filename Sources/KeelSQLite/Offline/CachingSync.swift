@@ -105,26 +105,28 @@ public final class CachingSync: SyncStateReporting {
     // MARK: - Reads
 
     private func read(_ request: SyncRequest) async throws(SyncError) -> SyncResponse {
-        switch request.readPolicy ?? configuration.readPolicy(for: request.path) {
+        let scoped = ScopedRead(request, lists: configuration.scopedLists)
+        switch request.readPolicy ?? configuration.readPolicy(for: scoped?.list.collection ?? request.path) {
         case .localOnly:
-            return try await local.read(request)
+            return try await readLocal(request, scoped: scoped)
         case .remoteOnly:
-            return try await fetchRemote(request)
+            return try await fetchRemote(request, scoped: scoped)
         case .localThenRemote:
-            if try await local.holds(request) { return try await local.read(request) }
-            return try await fetchRemote(request)
+            if try await holdsLocal(request, scoped: scoped) { return try await readLocal(request, scoped: scoped) }
+            return try await fetchRemote(request, scoped: scoped)
         case .remoteFirst:
             do {
-                return try await fetchRemote(request)
+                return try await fetchRemote(request, scoped: scoped)
             } catch  where Self.isTemporary(error) {
-                guard try await local.holds(request) else { throw error }
-                return try await local.read(request)
+                guard try await holdsLocal(request, scoped: scoped) else { throw error }
+                return try await readLocal(request, scoped: scoped)
             }
         }
     }
 
-    /// Reads from the remote and stores the answer: a list is reconciled, a record merged.
-    private func fetchRemote(_ request: SyncRequest) async throws(SyncError) -> SyncResponse {
+    /// Reads from the remote and stores the answer: a list is reconciled, a record merged;
+    /// a scoped list's records go to its collection.
+    private func fetchRemote(_ request: SyncRequest, scoped: ScopedRead?) async throws(SyncError) -> SyncResponse {
         let response = try await remote.perform(request)
         // An empty success that is not JSON (a captive portal's empty `200 text/html`) does not
         // answer a read; a body that is not JSON already made `RESTSync` throw.
@@ -135,6 +137,9 @@ public final class CachingSync: SyncStateReporting {
             let isComplete = ResourcePath.queryItems(of: request).isEmpty
             let records = list.compactMap { Self.record(in: $0, rootKey: request.rootKey) }.map {
                 RemoteRecord(attributes: $0, version: Self.version(of: $0, headers: [:], check: check))
+            }
+            if let scoped {
+                return try await storeScoped(records, answering: response, scoped: scoped, isComplete: isComplete)
             }
             try await local.store(records, in: resource.path, isComplete: isComplete)
             guard isComplete else { return response }

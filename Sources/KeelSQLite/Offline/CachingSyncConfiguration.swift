@@ -44,6 +44,13 @@ extension CachingSync {
         /// configuration.onReplay = { report in Task { @MainActor in map.apply(report) } }
         /// ```
         public var onReplay: (@Sendable (ReplayReport) -> Void)?
+        /// The list URLs answered from a subset of another collection's records, in the order
+        /// registered; when several match a URL, the last one registered wins.
+        ///
+        /// ```swift
+        /// configuration.scopedLists.map(\.route)  // ["/users/:id/todos"]
+        /// ```
+        public var scopedLists: [ScopedList] = []
 
         /// A configuration with the defaults.
         ///
@@ -79,6 +86,54 @@ extension CachingSync {
             for key in ForeignKey.foreignKeys(of: type, in: collection) where !foreignKeys.contains(key) {
                 foreignKeys.append(key)
             }
+        }
+
+        /// Stores the records of a list URL in another collection and answers the list offline
+        /// with the records whose attributes equal the URL's parameters.
+        ///
+        /// A read of `/users/7/todos` stores the todos in `/todos`; offline it answers the
+        /// stored todos whose `userId` is `7` (a number or the text `"7"`), and a complete
+        /// answer from the server deletes only those it no longer returns. See ``ScopedList``.
+        ///
+        /// ```swift
+        /// configuration.registerList("/users/:id/todos", in: "/todos", matching: ["userId": "id"])
+        /// ```
+        ///
+        /// - Parameters:
+        ///   - route: The list's URL pattern.
+        ///   - collection: The collection path its records are stored in.
+        ///   - attributes: Each attribute a record must have, and the route parameter it must equal.
+        public mutating func registerList(_ route: Route, in collection: String, matching attributes: [String: String])
+        {
+            registerList(route, in: collection) { record, parameters in
+                attributes.allSatisfy { attribute, parameter in
+                    guard let value = record[attribute], !value.isNull, let expected = parameters[parameter] else {
+                        return false
+                    }
+                    return CachePath.key(value) == expected
+                }
+            }
+        }
+
+        /// Stores the records of a list URL in another collection and answers the list offline
+        /// with the records `scope` includes.
+        ///
+        /// ```swift
+        /// configuration.registerList("/projects/:slug/open-todos", in: "/todos") { record, parameters in
+        ///     record["project"] == .string(parameters["slug"] ?? "") && record["done"] == false
+        /// }
+        /// ```
+        ///
+        /// - Parameters:
+        ///   - route: The list's URL pattern.
+        ///   - collection: The collection path its records are stored in.
+        ///   - scope: Whether a record belongs to the list, given the route's parameters.
+        public mutating func registerList(
+            _ route: Route,
+            in collection: String,
+            scope: @escaping @Sendable (_ record: Attributes, _ parameters: [String: String]) -> Bool
+        ) {
+            scopedLists.append(ScopedList(route: route, collection: collection, includes: scope))
         }
 
         /// The setting for a path: its own, its parent collection's, or `fallback`.

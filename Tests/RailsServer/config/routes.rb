@@ -4,6 +4,9 @@ Rails.application.routes.draw do
     member do
       patch :complete
     end
+    collection do
+      post :bulk
+    end
   end
   resources :people
   resources :categories

@@ -1,4 +1,6 @@
 class NotesController < ApplicationController
+  NOTE_ATTRIBUTES = [:title, :body, :done, :priority, :due_at, :due_on].freeze
+
   before_action :set_note, only: [:show, :update, :destroy, :complete]
 
   # GET /notes
@@ -21,6 +23,18 @@ class NotesController < ApplicationController
       render json: @note, status: :created, location: @note
     else
       render json: @note.errors, status: :unprocessable_entity
+    end
+  end
+
+  # POST /notes/bulk: several notes in one request ({"notes": [{...}, ...]}), all or none.
+  def bulk
+    @notes = params.require(:notes).map { |attributes| Note.new(attributes.permit(*NOTE_ATTRIBUTES)) }
+
+    if @notes.all?(&:valid?)
+      Note.transaction { @notes.each(&:save!) }
+      render json: @notes, status: :created
+    else
+      render json: @notes.map(&:errors), status: :unprocessable_entity
     end
   end
 
@@ -53,6 +67,6 @@ class NotesController < ApplicationController
 
     # Only allow a list of trusted parameters through.
     def note_params
-      params.require(:note).permit(:title, :body, :done, :priority, :due_at, :due_on)
+      params.require(:note).permit(*NOTE_ATTRIBUTES)
     end
 end

@@ -4,6 +4,7 @@ from . import members, views
 
 router = routers.DefaultRouter()
 router.register("articles", views.ArticleViewSet)
+router.register("bulk-articles", views.BulkArticleViewSet, basename="bulk-article")
 router.register("paged-articles", views.PagedArticleViewSet, basename="paged-article")
 router.register("authors", views.AuthorViewSet)
 router.register("books", views.BookViewSet)

@@ -25,6 +25,21 @@ class ArticleViewSet(StockViewSet):
     serializer_class = ArticleSerializer
 
 
+class BulkArticleViewSet(StockViewSet):
+    """Articles that can also be created in bulk: a list posted to the list URL goes
+    through ``many=True``, DRF's ListSerializer, as its documentation on bulk creation
+    shows. The list is validated as a whole: one invalid article creates none, and the
+    400 lists one error object per article."""
+
+    queryset = Article.objects.all()
+    serializer_class = ArticleSerializer
+
+    def get_serializer(self, *args, **kwargs):
+        if isinstance(kwargs.get("data"), list):
+            kwargs["many"] = True
+        return super().get_serializer(*args, **kwargs)
+
+
 class ArticlePagination(PageNumberPagination):
     page_size = 3
 
