@@ -24,47 +24,43 @@ extension RESTSync {
             storage.deleteCookies(deletedBy: setCookie, host: host)
         }
         let status = http.statusCode
-        let body = try Self.decodedBody(data, status: status, contentType: responseHeaders["content-type"])
+        let body = try decodedBody(data, status: status, contentType: responseHeaders["content-type"])
         return SyncResponse(status: status, headers: responseHeaders, body: body, url: http.url ?? urlRequest.url)
     }
 
-    /// The body of an answer: `nil` when it is empty or blank, the text of a `text/plain`
-    /// one, else JSON; a failure's body that is not JSON is kept as its text.
-    private static func decodedBody(_ data: Data, status: Int, contentType: String?) throws(SyncError) -> JSONValue? {
-        guard !data.isEmpty && !data.allSatisfy(isWhitespace) else { return nil }
-        if isPlainText(contentType) {
-            // A plain-text answer, such as Drupal's CSRF token: the text itself.
-            return .string(String(decoding: data, as: UTF8.self))
-        }
-        if (200..<300).contains(status), let contentType, !JSONMediaType.matches(contentType) {
-            // A success that is not JSON is not the API's answer: a captive portal's
-            // sign-in page (`200 text/html`), or a proxy's. It is not taken as the record.
-            throw .undecodableBody(
-                status: status,
-                reason: "its Content-Type is \(contentType), not JSON",
-                text: String(decoding: data, as: UTF8.self)
-            )
-        }
-        do {
-            return try JSONValue(parsing: data)
-        } catch {
-            let text = String(decoding: data, as: UTF8.self)
-            guard !(200..<300).contains(status) else {
+    /// The body of an answer: `nil` when it is empty or blank, else what the codec for its
+    /// `Content-Type` reads (JSON without one). A success that no codec reads, or that its
+    /// codec cannot read, is undecodable; a failure's body is then kept as its text.
+    private func decodedBody(_ data: Data, status: Int, contentType: String?) throws(SyncError) -> JSONValue? {
+        guard !data.isEmpty && !data.allSatisfy(Self.isWhitespace) else { return nil }
+        let isSuccess = (200..<300).contains(status)
+        guard let codec = codecs.codec(for: contentType ?? "application/json") else {
+            // A success in another type is not the API's answer: a captive portal's sign-in
+            // page (`200 text/html`), or a proxy's. It is not taken as the record.
+            if isSuccess {
                 throw .undecodableBody(
                     status: status,
-                    reason: "\(error.description) (Content-Type \(contentType ?? "none"))",
+                    reason: "its Content-Type is \(contentType ?? "none"), which no registered codec reads ("
+                        + codecs.acceptHeader + ")",
+                    text: String(decoding: data, as: UTF8.self)
+                )
+            }
+            // An error page or a framework's error in a type of its own: JSON if it is JSON.
+            return (try? JSONValue(parsing: data)) ?? .string(String(decoding: data, as: UTF8.self))
+        }
+        do {
+            return try codec.decode(data, contentType: contentType ?? "application/json")
+        } catch {
+            let text = String(decoding: data, as: UTF8.self)
+            guard !isSuccess else {
+                throw .undecodableBody(
+                    status: status,
+                    reason: "\(error.reason) (Content-Type \(contentType ?? "none"))",
                     text: text
                 )
             }
             return .string(text)
         }
-    }
-
-    /// Whether a `Content-Type` is `text/plain`.
-    private static func isPlainText(_ contentType: String?) -> Bool {
-        guard let contentType else { return false }
-        let mediaType = contentType.split(separator: ";").first ?? ""
-        return mediaType.trimmingCharacters(in: .whitespaces).lowercased() == "text/plain"
     }
 
     private static func isWhitespace(_ byte: UInt8) -> Bool {

@@ -24,7 +24,9 @@ extension RESTSync {
     ///   ``SyncError/unsafePathSegment(_:)`` when its path has a `.` or `..` segment;
     ///   ``SyncError/invalidHeader(name:reason:)`` when a name in ``headers`` or the request's
     ///   headers is not an RFC 9110 token, or a value has a control character other than a tab;
-    ///   ``SyncError/unencodableBody(_:)`` when the body cannot be written as JSON.
+    ///   ``SyncError/unencodableBody(_:)`` when the body cannot be written as JSON;
+    ///   ``SyncError/unwritableBody(mediaType:reason:)`` when no codec of ``codecs`` writes an
+    ///   encoded body's media type, or the codec fails.
     public func urlRequest(for request: SyncRequest) throws(SyncError) -> URLRequest {
         try HTTPHeaderSyntax.validate(headers)
         try HTTPHeaderSyntax.validate(request.headers)
@@ -37,12 +39,13 @@ extension RESTSync {
         var urlRequest = URLRequest(url: url)
         urlRequest.httpMethod = tunnels ? "POST" : method
         urlRequest.timeoutInterval = Self.seconds(request.timeout ?? timeout)
-        urlRequest.setValue("application/json", forHTTPHeaderField: "Accept")
+        let accept = codecs.acceptHeader
+        if !accept.isEmpty { urlRequest.setValue(accept, forHTTPHeaderField: "Accept") }
         if tunnels { urlRequest.setValue(method, forHTTPHeaderField: "X-HTTP-Method-Override") }
 
         let sendsBody = [.create, .update, .patch].contains(request.method)
         if let requestBody = request.requestBody {
-            try Self.setBody(requestBody, of: &urlRequest, tunnelling: tunnels ? method : nil)
+            try setBody(requestBody, of: &urlRequest, tunnelling: tunnels ? method : nil)
         } else if emulateJSON {
             var fields: [(String, String)] = []
             if sendsBody { fields.append(("model", String(decoding: try Self.jsonData(request.body), as: UTF8.self))) }
@@ -89,7 +92,7 @@ extension RESTSync {
     /// Sets a ``RequestBody`` other than a multipart form (which ``stagedBody(of:urlRequest:)``
     /// writes to a file) and its `Content-Type`; a tunnelled method also goes in a `_method`
     /// field of a form, as Rails' `Rack::MethodOverride` reads it.
-    private static func setBody(
+    private func setBody(
         _ body: RequestBody,
         of urlRequest: inout URLRequest,
         tunnelling method: String?
@@ -97,13 +100,28 @@ extension RESTSync {
         switch body {
         case .json(let value):
             urlRequest.setValue("application/json", forHTTPHeaderField: "Content-Type")
-            urlRequest.httpBody = try jsonData(value)
+            urlRequest.httpBody = try Self.jsonData(value)
+        case .encoded(let value, let mediaType):
+            urlRequest.setValue(mediaType, forHTTPHeaderField: "Content-Type")
+            urlRequest.httpBody = try encoded(value, as: mediaType)
         case .formURLEncoded(let fields):
             urlRequest.setValue("application/x-www-form-urlencoded", forHTTPHeaderField: "Content-Type")
             let all = fields + (method.map { [("_method", $0)] } ?? [])
             urlRequest.httpBody = Data(RequestBody.urlEncoded(all).utf8)
         case .multipart:
             urlRequest.setValue("multipart/form-data", forHTTPHeaderField: "Content-Type")
+        }
+    }
+
+    /// A value written by the codec for `mediaType`.
+    private func encoded(_ value: JSONValue, as mediaType: String) throws(SyncError) -> Data {
+        guard let codec = codecs.codec(for: mediaType) else {
+            throw .unwritableBody(mediaType: mediaType, reason: "no registered codec writes it")
+        }
+        do {
+            return try codec.encode(value)
+        } catch {
+            throw .unwritableBody(mediaType: mediaType, reason: error.reason)
         }
     }
 

@@ -1,12 +1,14 @@
 public import Foundation
 
-/// A backend that talks JSON to a REST server over HTTP.
+/// A backend that talks to a REST server over HTTP, in JSON or in the formats of its
+/// ``codecs``.
 ///
 /// It maps Backbone's methods to HTTP verbs (create→POST, read→GET, update→PUT,
 /// patch→PATCH, delete→DELETE), resolves relative URLs against ``baseURL``, sends JSON
-/// bodies, and turns every failure into a ``SyncError``: transport errors, timeouts,
-/// cancellation, non-2xx statuses (with the body, JSON or not), undecodable bodies, and
-/// validation errors from 422 responses (and 400 responses that list errors per field).
+/// bodies (or a form, or a codec's format: ``BodyEncoding``), and turns every failure into a
+/// ``SyncError``: transport errors, timeouts, cancellation, non-2xx statuses (with the body,
+/// JSON or not), undecodable bodies, and validation errors from 422 responses (and 400
+/// responses that list errors per field).
 ///
 /// ```swift
 /// let api = RESTSync(baseURL: URL(string: "https://api.example.com")!, headers: ["Authorization": "Bearer …"])
@@ -35,6 +37,16 @@ public import Foundation
 /// of a ``DrupalSession``); otherwise the request throws ``SyncError/invalidHeader(name:reason:)``
 /// before anything is sent. A file's ``FilePart/mimeType`` must be a media type
 /// (`type/subtype; name=value`), or the request throws ``SyncError/invalidMIMEType(_:reason:)``.
+///
+/// ### Body formats
+///
+/// An answer is decoded by the codec of ``codecs`` for its `Content-Type`: JSON (also
+/// `text/json` and `+json` types), URL-encoded forms and plain text unless you register
+/// more; one without a `Content-Type` is read as JSON. A success in a type no codec reads
+/// (a captive portal's `200 text/html`) throws
+/// ``SyncError/undecodableBody(status:reason:text:)`` with the body's text; a failure's body
+/// in such a type is kept as its text in ``SyncError/httpStatus(_:body:)``. `Accept` lists
+/// the codecs' media types unless ``headers`` or the call's headers set it.
 ///
 /// ### Limits
 ///
@@ -76,6 +88,14 @@ public struct RESTSync: Sync {
     /// Sends bodies as `application/x-www-form-urlencoded` with the JSON in a `model` field,
     /// for servers that cannot read JSON bodies.
     public var emulateJSON: Bool
+    /// The codecs that read answers by their `Content-Type` and write bodies of
+    /// ``BodyEncoding/mediaType(_:)``; `Accept` lists their media types.
+    ///
+    /// ```swift
+    /// var api = RESTSync(baseURL: URL(string: "https://api.example.com")!)
+    /// api.codecs.register(PropertyListCodec())
+    /// ```
+    public var codecs: BodyCodecs
     /// What sends the requests.
     public var transport: any HTTPTransport
 
@@ -93,6 +113,7 @@ public struct RESTSync: Sync {
     ///     ``defaultMaximumResponseBytes``.
     ///   - emulateHTTP: Tunnel PUT, PATCH and DELETE through POST.
     ///   - emulateJSON: Send form-encoded bodies.
+    ///   - codecs: The codecs for bodies, by default ``BodyCodecs/standard``.
     ///   - transport: What sends the requests; by default a new ephemeral `URLSession` whose
     ///     delegate is a ``CrossOriginRedirectGuard``, shared by the copies of this value and
     ///     invalidated when the last of them is gone.
@@ -103,6 +124,7 @@ public struct RESTSync: Sync {
         maximumResponseBytes: Int = RESTSync.defaultMaximumResponseBytes,
         emulateHTTP: Bool = false,
         emulateJSON: Bool = false,
+        codecs: BodyCodecs = .standard,
         transport: (any HTTPTransport)? = nil
     ) {
         self.baseURL = baseURL
@@ -111,6 +133,7 @@ public struct RESTSync: Sync {
         self.maximumResponseBytes = maximumResponseBytes
         self.emulateHTTP = emulateHTTP
         self.emulateJSON = emulateJSON
+        self.codecs = codecs
         self.transport = transport ?? OwnedURLSession()
     }
 
@@ -134,8 +157,8 @@ public struct RESTSync: Sync {
     /// ```
     ///
     /// - Parameter request: The operation.
-    /// - Returns: The status, headers and JSON body (`nil` for an empty body; the text of a
-    ///   `text/plain` one).
+    /// - Returns: The status, headers and body as its codec decoded it (`nil` for an empty
+    ///   body; the text of a `text/plain` one).
     /// - Throws: ``SyncError``.
     public func perform(_ request: SyncRequest) async throws(SyncError) -> SyncResponse {
         var urlRequest = try self.urlRequest(for: request)
