@@ -25,8 +25,9 @@ extension RESTSync {
     ///   ``SyncError/invalidHeader(name:reason:)`` when a name in ``headers`` or the request's
     ///   headers is not an RFC 9110 token, or a value has a control character other than a tab;
     ///   ``SyncError/unencodableBody(_:)`` when the body cannot be written as JSON;
-    ///   ``SyncError/unwritableBody(mediaType:reason:)`` when no codec of ``codecs`` writes an
-    ///   encoded body's media type, or the codec fails.
+    ///   ``SyncError/invalidMIMEType(_:reason:)`` when an encoded body's media type is not a
+    ///   media type; ``SyncError/unwritableBody(mediaType:reason:)`` when no codec of
+    ///   ``codecs`` writes it, or the codec fails.
     public func urlRequest(for request: SyncRequest) throws(SyncError) -> URLRequest {
         try HTTPHeaderSyntax.validate(headers)
         try HTTPHeaderSyntax.validate(request.headers)
@@ -113,8 +114,10 @@ extension RESTSync {
         }
     }
 
-    /// A value written by the codec for `mediaType`.
+    /// A value written by the codec for `mediaType`, which goes into the `Content-Type` header
+    /// as it is and so must be a media type (a line break would add headers).
     private func encoded(_ value: JSONValue, as mediaType: String) throws(SyncError) -> Data {
+        try MIMEType.validate(mediaType)
         guard let codec = codecs.codec(for: mediaType) else {
             throw .unwritableBody(mediaType: mediaType, reason: "no registered codec writes it")
         }

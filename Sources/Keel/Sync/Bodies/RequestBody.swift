@@ -23,7 +23,8 @@ public enum RequestBody: Sendable, Hashable {
     /// Text fields and files, `multipart/form-data`; files are streamed from disk.
     case multipart(MultipartForm)
     /// A value written by the ``BodyCodec`` that ``RESTSync/codecs`` has for `mediaType`, and
-    /// sent with that `Content-Type`.
+    /// sent with that `Content-Type`; a `mediaType` that is not a media type throws
+    /// ``SyncError/invalidMIMEType(_:reason:)`` and nothing is sent.
     ///
     /// ```swift
     /// options.requestBody = .encoded(["title": "Milk"], mediaType: "application/x-plist")

@@ -89,6 +89,19 @@ struct RESTSyncCodecTests {
         #expect(transport.requests.isEmpty)
     }
 
+    @Test func anEncodedBodysMediaTypeMustBeAMediaType() async {
+        let transport = RecordingTransport()
+        var request = SyncRequest(method: .create, url: SyncFixture.url("/notes"))
+        request.requestBody = .encoded(["title": "Milk"], mediaType: "application/x-test\r\nX-Injected: 1")
+        await #expect {
+            try await api(transport, register: ReversedJSONCodec()).perform(request)
+        } throws: { error in
+            guard case SyncError.invalidMIMEType("application/x-test\r\nX-Injected: 1", _) = error else { return false }
+            return true
+        }
+        #expect(transport.requests.isEmpty)
+    }
+
     @Test func aCodecThatCannotWriteTheValueSendsNothing() async {
         let transport = RecordingTransport()
         var request = SyncRequest(method: .create, url: SyncFixture.url("/notes"))
