@@ -45,7 +45,9 @@ public enum SyncError: Error, Sendable, Hashable {
     /// Validation failed: locally (status `nil`, nothing was sent) or on the server
     /// (a 422, or a 400 whose body lists errors per field).
     case validationFailed(ValidationError, status: Int?)
-    /// The response body is not the JSON it should be.
+    /// A successful response's body cannot be decoded: no codec of ``RESTSync/codecs`` reads
+    /// its `Content-Type` (a captive portal's `text/html`), or the codec for it failed (JSON
+    /// that breaks off). The reason names the type; the text is the body's.
     case undecodableBody(status: Int, reason: String, text: String)
     /// The response is JSON, but not what the model or collection can use.
     case invalidResponse(String)
@@ -117,6 +119,16 @@ public enum SyncError: Error, Sendable, Hashable {
     /// }
     /// ```
     case missingID(model: String)
+    /// A request body cannot be written in its media type (``RequestBody/encoded(_:mediaType:)``,
+    /// ``BodyEncoding/mediaType(_:)``): no codec of ``RESTSync/codecs`` handles it, or the codec
+    /// threw ``BodyCodecError``. Nothing was sent.
+    ///
+    /// ```swift
+    /// } catch SyncError.unwritableBody(let mediaType, let reason) {
+    ///     print("cannot send \(mediaType): \(reason)")
+    /// }
+    /// ```
+    case unwritableBody(mediaType: String, reason: String)
 
     /// The validation errors of a ``validationFailed(_:status:)``, local or from the server.
     ///
@@ -241,7 +253,7 @@ extension SyncError: CustomStringConvertible {
         case .validationFailed(let errors, let status):
             return (status.map { "The record was rejected (\($0))" } ?? "Validation failed") + ": \(errors)"
         case .undecodableBody(let status, let reason, _):
-            return "The response (\(status)) is not valid JSON: \(reason)" + (errorPageSummary.map { " (\($0))" } ?? "")
+            return "The response (\(status)) cannot be decoded: \(reason)" + (errorPageSummary.map { " (\($0))" } ?? "")
         case .invalidResponse(let reason): return "The response cannot be used: \(reason)"
         case .unencodableBody(let error): return "The request body cannot be sent: \(error)"
         case .missingRouteParameter(let name, let route):
@@ -264,6 +276,8 @@ extension SyncError: CustomStringConvertible {
             return "The response is larger than the limit of \(limit) bytes; the rest was not read"
         case .missingID(let model):
             return "\(model) has no id, so it cannot be fetched: its URL would be its collection's; nothing was sent"
+        case .unwritableBody(let mediaType, let reason):
+            return "The request body cannot be written as \(mediaType): \(reason); nothing was sent"
         }
     }
 }

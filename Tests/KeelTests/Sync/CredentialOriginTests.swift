@@ -158,7 +158,7 @@ struct CredentialRedirectTests {
         #expect(carriesDefaults(origins.home.requests.first))
         #expect(foreign.requests.map(\.target) == ["/landing"])
         #expect(carriesNoDefaults(foreign.requests.first))
-        #expect(foreign.requests.first?.header("Accept") == "application/json")
+        #expect(foreign.requests.first?.header("Accept") == BodyCodecs.standard.acceptHeader)
     }
 
     @Test func aRedirectWithinTheOriginKeepsTheDefaultHeaders() async throws {

@@ -85,7 +85,7 @@ struct ErrorPageSummaryTests {
         #expect(error.errorPageSummary == "Welcome to Hotel Wi-Fi")
         #expect(
             error.description
-                == "The response (200) is not valid JSON: its Content-Type is text/html, not JSON (Welcome to Hotel Wi-Fi)"
+                == "The response (200) cannot be decoded: its Content-Type is text/html, not JSON (Welcome to Hotel Wi-Fi)"
         )
     }
 

@@ -68,7 +68,7 @@ struct RESTSyncIntegrationTests {
         #expect(echo.method == method.httpMethod)
         #expect(echo.originalMethod == method.httpMethod)
         #expect(echo.path == "/echo/verb")
-        #expect(echo.header("Accept") == "application/json")
+        #expect(echo.header("Accept") == BodyCodecs.standard.acceptHeader)
         if hasBody {
             #expect(echo.contentType == "application/json")
             #expect(echo.body == ["title": "é & ü"])

@@ -47,7 +47,7 @@ struct RESTSyncBackbonePortTests {
         let request = try #require(fixture.last)
         #expect(request.httpMethod == "GET")
         #expect(SyncFixture.text(request.url) == url("/library"))
-        #expect(request.recordedHeader("Accept") == "application/json")
+        #expect(request.recordedHeader("Accept") == BodyCodecs.standard.acceptHeader)
         #expect(request.httpBody == nil)
         #expect(request.recordedHeader("Content-Type") == nil)
     }
@@ -366,7 +366,7 @@ struct RESTSyncRequestShapeTests {
         #expect(request.recordedHeader("Authorization") == "Bearer t")
         #expect(request.recordedHeader("X-Client") == "test")
         #expect(request.recordedHeader("X-Trace") == "1")
-        #expect(request.recordedHeader("Accept") == "application/json")
+        #expect(request.recordedHeader("Accept") == BodyCodecs.standard.acceptHeader)
     }
 
     @Test func timeoutsComeFromTheBackendOrTheRequest() throws {

@@ -37,6 +37,8 @@ urlpatterns = [
     path("jsonapi/", include("keelserver.jsonapi.urls")),
     # Changes from the server: an updated_since filter with soft deletes, and an SSE stream.
     path("changes/", include("keelserver.changes.urls")),
+    # Notes as form-urlencoded replies and XML property lists, for RESTSync's body codecs.
+    path("codecs/", include("keelserver.codecs")),
     # Drupal 8+ core REST and Drupal 7 Services emulations (cookie sessions, X-CSRF-Token).
     path("", include("keelserver.drupal.urls")),
 ]

@@ -1,5 +1,5 @@
 /// A request body in one of the encodings HTML forms and APIs use: JSON, a URL-encoded form,
-/// or a multipart form with files.
+/// a multipart form with files, or the format of a ``BodyCodec``.
 ///
 /// Models send JSON by default. Set ``SyncOptions/requestBody`` to send something else from
 /// any call, or use ``Model/save(_:files:wait:patch:options:)``, which sends the model's
@@ -22,6 +22,14 @@ public enum RequestBody: Sendable, Hashable {
     case formURLEncoded([(name: String, value: String)])
     /// Text fields and files, `multipart/form-data`; files are streamed from disk.
     case multipart(MultipartForm)
+    /// A value written by the ``BodyCodec`` that ``RESTSync/codecs`` has for `mediaType`, and
+    /// sent with that `Content-Type`; a `mediaType` that is not a media type throws
+    /// ``SyncError/invalidMIMEType(_:reason:)`` and nothing is sent.
+    ///
+    /// ```swift
+    /// options.requestBody = .encoded(["title": "Milk"], mediaType: "application/x-plist")
+    /// ```
+    case encoded(JSONValue, mediaType: String)
 
     /// The URL-encoded text of name–value pairs, as in ``formURLEncoded(_:)``.
     ///
@@ -77,6 +85,7 @@ extension RequestBody {
         case (.formURLEncoded(let a), .formURLEncoded(let b)):
             return a.count == b.count && zip(a, b).allSatisfy { $0.name == $1.name && $0.value == $1.value }
         case (.multipart(let a), .multipart(let b)): return a == b
+        case (.encoded(let a, let aType), .encoded(let b, let bType)): return a == b && aType == bType
         default: return false
         }
     }
@@ -102,6 +111,10 @@ extension RequestBody {
         case .multipart(let form):
             hasher.combine(2)
             hasher.combine(form)
+        case .encoded(let value, let mediaType):
+            hasher.combine(3)
+            hasher.combine(value)
+            hasher.combine(mediaType)
         }
     }
 }
