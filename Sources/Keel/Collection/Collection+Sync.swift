@@ -25,31 +25,49 @@ extension Collection {
         await syncGate.enter()
         defer { syncGate.leave() }
         guard let backend = sync ?? M.sync ?? Store.sharedSync else { throw .missingBackend }
-        let format = options.wireFormat ?? wireFormat ?? M.wireFormat
+        let callFormat = options.wireFormat ?? wireFormat ?? M.wireFormat
         var routed: String?
+        var route: Route?
         if let name = options.route {
-            guard let route = M.routes.named[name] else { throw .missingURL("\(M.self) has no route named \(name)") }
-            routed = format.suffixed(try route.path(options.routeParameters))
+            guard let named = M.routes.named[name] else { throw .missingURL("\(M.self) has no route named \(name)") }
+            routed = callFormat.suffixed(try named.path(options.routeParameters))
+            route = options.url == nil ? named : nil
         }
-        guard let path = options.url ?? routed ?? url.map(format.suffixed), !path.isEmpty else {
+        guard let path = options.url ?? routed ?? url.map(callFormat.suffixed), !path.isEmpty else {
             throw .missingURL("\(type(of: self)) has no url")
         }
+        let base = baseURL ?? M.baseURL
         let request = try makeRequest(
             .read,
-            url: try URLPath.resolve(path, against: baseURL ?? M.baseURL),
+            url: try URLPath.resolve(path, against: base),
             body: nil,
-            format: format,
+            format: callFormat,
             options: options,
-            rootKey: format.requestRootKey(for: M.self)
+            rootKey: callFormat.requestRootKey(for: M.self)
         )
         let response = try await performSync(
             request,
             with: backend,
             model: nil,
             collection: self,
-            format: format,
-            options: options
+            format: callFormat,
+            options: options,
+            mappings: M.responseMappings,
+            baseURL: base
         )
+        let mapped = M.responseMappings.reading(
+            response,
+            to: request,
+            format: callFormat,
+            route: route,
+            baseURL: base
+        )
+        // A mapping that says the body carries no records leaves the collection as it is.
+        guard let format = mapped.format else {
+            lastResponse = response
+            reportSyncSuccess(response, request: request, model: nil, collection: self, options: options)
+            return []
+        }
         let body: JSONValue
         do {
             body = try format.records(from: response.body ?? .null, for: M.self)
@@ -60,6 +78,7 @@ extension Collection {
         // The records are in app form now: `set(parsing:)` must not map them again.
         var update = options.update
         update.change.wireFormatApplied = true
+        update.change.responseContext = mapped.context
         let models: [M]
         do {
             if options.parse == false {

@@ -269,6 +269,9 @@ open class Collection<M: Model>: EventEmitter, ModelCollection, RelatedCollectio
     /// }
     /// ```
     ///
+    /// Reading a fetch's answer, the options carry its ``UpdateOptions/responseContext``: the
+    /// request, the response and the route's parameters.
+    ///
     /// - Parameters:
     ///   - response: The response body.
     ///   - options: The options of the call.

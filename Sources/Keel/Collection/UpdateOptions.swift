@@ -47,6 +47,19 @@ public struct UpdateOptions {
         get { change.custom }
         set { change.custom = newValue }
     }
+    /// Where the list being read came from, when it is a fetch's answer
+    /// (``ChangeOptions/responseContext``), for ``Collection/parse(_:options:)``.
+    ///
+    /// ```swift
+    /// override func parse(_ response: JSONValue, options: UpdateOptions) -> [Attributes]? {
+    ///     guard options.responseContext?.response.status == 200 else { return nil }
+    ///     return response.arrayValue?.compactMap(\.objectValue)
+    /// }
+    /// ```
+    public var responseContext: ResponseContext? {
+        get { change.responseContext }
+        set { change.responseContext = newValue }
+    }
     /// Called instead of emitting `invalid` and `error` when a model fails validation
     /// (``ChangeOptions/onValidationError``).
     public var onValidationError: ((Model, ValidationError, ChangeOptions) -> Void)? {

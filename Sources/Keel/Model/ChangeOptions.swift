@@ -43,6 +43,20 @@ public struct ChangeOptions {
         get { extras?.onValidationError }
         set { mutableExtras().onValidationError = newValue }
     }
+    /// Where the server data of this change came from, when it is a sync's answer: the request,
+    /// the response and the route's parameters, for ``Model/parse(_:options:)`` and the
+    /// `change` listeners; `nil` outside a sync (`parse: true` given to an initializer or `set`).
+    ///
+    /// ```swift
+    /// override func parse(_ response: JSONValue, options: ChangeOptions) -> Attributes? {
+    ///     guard options.responseContext?.response.status != 202 else { return nil }
+    ///     return response.objectValue
+    /// }
+    /// ```
+    public var responseContext: ResponseContext? {
+        get { extras?.responseContext }
+        set { mutableExtras().responseContext = newValue }
+    }
     /// Internal: the change removes the given keys (``Model/unset(_:silent:validate:options:)``).
     var unset = false
     /// Internal: with ``parse``, the input is in app form already: a fetch, a collection or an
@@ -101,6 +115,7 @@ public struct ChangeOptions {
         var nested: (model: Model, path: String)?
         var relatedModelFactory: RelatedModelFactory?
         var willBuildRelated: ((Model, Attributes) -> Void)?
+        var responseContext: ResponseContext?
 
         init() {}
 
@@ -112,6 +127,7 @@ public struct ChangeOptions {
             copy.nested = nested
             copy.relatedModelFactory = relatedModelFactory
             copy.willBuildRelated = willBuildRelated
+            copy.responseContext = responseContext
             return copy
         }
     }

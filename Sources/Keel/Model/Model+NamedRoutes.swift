@@ -81,7 +81,14 @@ extension Model {
             reportSyncSuccess(response, request: request, model: self, collection: nil, options: options)
             return response
         }
-        try applyResponse(response, request: request, waitedAttributes: nil, format: format, options: options)
+        try applyResponse(
+            response,
+            request: request,
+            waitedAttributes: nil,
+            format: format,
+            options: options,
+            route: route
+        )
         return response
     }
 }

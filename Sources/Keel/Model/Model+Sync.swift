@@ -327,18 +327,32 @@ extension Model {
     }
 
     /// Parses and sets the server's attributes, then reports success.
+    ///
+    /// The class's ``responseMappings`` choose how the body is read; `parse` and the `change`
+    /// events get the ``ResponseContext``, whose route is `route`, else the one that built
+    /// the URL.
     func applyResponse(
         _ response: SyncResponse,
         request: SyncRequest,
         waitedAttributes: Attributes?,
-        format: WireFormat,
-        options: SyncOptions
+        format callFormat: WireFormat,
+        options callOptions: SyncOptions,
+        route: Route? = nil
     ) throws(SyncError) {
+        let mapped = Self.responseMappings.reading(
+            response,
+            to: request,
+            format: callFormat,
+            route: route ?? (try? routeInUse(for: request.method, options: callOptions)),
+            baseURL: resolvedBaseURL
+        )
+        var options = callOptions
+        options.change.responseContext = mapped.context
         // A body that is not an object, or a `parse` that returns `nil`, carries no
         // attributes: the call succeeds and changes nothing (Backbone's "parse can return
-        // null" and #2606).
+        // null" and #2606). Neither does one that a mapping says carries no record.
         var serverAttributes: Attributes?
-        if let body = response.body, body != .null, body != "" {
+        if let format = mapped.format, let body = response.body, body != .null, body != "" {
             do {
                 serverAttributes = try self.serverAttributes(from: body, format: format, options: options.change)
             } catch {
@@ -368,8 +382,10 @@ extension Model {
             }
         }
         markSynced()
-        extras.remoteAttributes = response.body
-        extras.resourceObject = nil
+        if mapped.format != nil {
+            extras.remoteAttributes = response.body
+            extras.resourceObject = nil
+        }
         options.afterSave?()
         reportSyncSuccess(response, request: request, model: self, collection: nil, options: options)
     }

@@ -104,20 +104,10 @@ extension Model {
     ///   ``SyncError/unsafePathSegment(_:)`` when the id is empty, `.` or `..`;
     ///   ``SyncError/missingRouteParameter(_:route:)`` when a route lacks a value.
     public func requestURL(for method: SyncMethod, options: SyncOptions = SyncOptions()) throws(SyncError) -> URL {
-        let perOperation: String?
-        switch method {
-        case .read: perOperation = fetchURL
-        case .create: perOperation = createURL
-        case .update, .patch: perOperation = updateURL
-        case .delete: perOperation = destroyURL
-        }
         let path: String
-        if let explicit = options.url ?? perOperation {
+        if let explicit = options.url ?? perOperationURL(for: method) {
             path = explicit
-        } else if let name = options.route {
-            let route = try namedRoute(name)
-            path = wireFormat(for: options).suffixed(try routePath(route, extra: options.routeParameters))
-        } else if let route = Self.routes.route(for: method) {
+        } else if let route = try routeInUse(for: method, options: options) {
             path = wireFormat(for: options).suffixed(try routePath(route, extra: options.routeParameters))
         } else if let callFormat = options.wireFormat {
             path = callFormat.suffixed(try url())
@@ -210,6 +200,26 @@ package enum URLPath {
 }
 
 extension Model {
+    /// The URL set for one operation on this model (``fetchURL`` and its siblings).
+    private func perOperationURL(for method: SyncMethod) -> String? {
+        switch method {
+        case .read: fetchURL
+        case .create: createURL
+        case .update, .patch: updateURL
+        case .delete: destroyURL
+        }
+    }
+
+    /// The route that builds the URL of one operation: the call's named route, else the
+    /// class's route for the method; `nil` when a URL is given or ``url()`` builds it.
+    ///
+    /// - Throws: ``SyncError/missingURL(_:)`` when the call names a route the class lacks.
+    func routeInUse(for method: SyncMethod, options: SyncOptions) throws(SyncError) -> Route? {
+        guard options.url == nil, perOperationURL(for: method) == nil else { return nil }
+        if let name = options.route { return try namedRoute(name) }
+        return Self.routes.route(for: method)
+    }
+
     /// A route's path filled from `extra`, then the model's attributes (by app name, then by
     /// the wire name's app name), then, for `<owner>_id`, `<owner>Id` or `parent_id`, the id of
     /// the owner of the related collection or has-one the model is in. The later keys of a key

@@ -354,6 +354,9 @@ open class Model: EventEmitter, Observable {
     /// }
     /// ```
     ///
+    /// Reading the answer of a sync, the options carry its ``ChangeOptions/responseContext``:
+    /// the request, the response and the route's parameters.
+    ///
     /// - Parameters:
     ///   - response: The response body, or the attributes given to the initializer with
     ///     `parse: true`.

@@ -27,7 +27,8 @@ extension IdentityMap {
     ///
     /// A new model gets `collection` as its `urlRoot` and `sync` as its backend (unless its
     /// class provides them), so it can be saved and destroyed right away. The request and
-    /// the response follow the class's `Model.wireFormat`.
+    /// the response follow the class's `Model.wireFormat` and its `Model.responseMappings`, and
+    /// the model's `parse` gets the `ResponseContext` of the read.
     ///
     /// ```swift
     /// let note = try await map.find(Note.self, id: 7, in: "/notes", from: store)
@@ -53,18 +54,22 @@ extension IdentityMap {
         let path = format.suffixed(Self.recordPath(collection: collection, id: id))
         guard let url = URL(string: path) else { throw .missingURL("\(path) is not a valid URL") }
         let query = format.queryItems(then: [:]).map { URLQueryItem(name: $0.key, value: $0.value) }
+        let request = SyncRequest(method: .read, url: url, query: query)
         let response: SyncResponse
         do {
-            response = try await sync.perform(SyncRequest(method: .read, url: url, query: query))
+            response = try await sync.perform(request)
         } catch let error where error.isNotFound {
             return nil
         }
-        guard let attributes = try format.record(from: response.body ?? .null, for: M.self).objectValue else {
+        let mapped = M.responseMappings.reading(response, to: request, format: format, route: nil, baseURL: nil)
+        let record = try (mapped.format ?? format).record(from: response.body ?? .null, for: M.self)
+        guard let attributes = record.objectValue else {
             throw .invalidResponse("expected a JSON object for \(path), got \((response.body ?? .null).debugDescription)")
         }
         let isLoaded = existing(type, id: id, in: collection) != nil
         var options = ChangeOptions(parse: true)
         options.wireFormatApplied = true
+        options.responseContext = mapped.context
         let model = self.model(type, collection: collection, attributes: attributes, options: options)
         if !isLoaded {
             if model.urlRoot == nil && model.collection == nil { model.urlRoot = collection }

@@ -51,6 +51,8 @@ extension EventEmitter {
     /// (to the options' failure handler, else as an `error` event) and thrown, a server's
     /// validation errors with the app's attribute names (``WireFormat/jsonAPI`` error objects
     /// among them), a refused media type as ``SyncError/mediaTypeRefused(status:mediaType:body:)``.
+    /// A failure whose status a response mapping reads (the model's class's, else `mappings`)
+    /// is read by that mapping.
     func performSync(
         _ request: SyncRequest,
         with backend: any Sync,
@@ -58,6 +60,8 @@ extension EventEmitter {
         collection: (any ModelCollection)?,
         format: WireFormat,
         options: SyncOptions,
+        mappings: ResponseMappings? = nil,
+        baseURL: URL? = nil,
         afterRequest: () -> Void = {}
     ) async throws(SyncError) -> SyncResponse {
         if Task.isCancelled { throw .cancelled }
@@ -68,7 +72,19 @@ extension EventEmitter {
         do {
             return try await backend.perform(request)
         } catch {
-            let failure: SyncError = Task.isCancelled ? .cancelled : format.appFailure(error)
+            let failure: SyncError
+            if Task.isCancelled {
+                failure = .cancelled
+            } else if let mappings = mappings ?? model.map({ type(of: $0).responseMappings }) {
+                failure = mappings.appFailure(
+                    error,
+                    to: request,
+                    format: format,
+                    baseURL: baseURL ?? model?.resolvedBaseURL
+                )
+            } else {
+                failure = format.appFailure(error)
+            }
             if let model, backend is any SyncStateReporting, failure != .cancelled {
                 model.setSyncState(.failed(failure), options: options.change)
             }

@@ -7,6 +7,17 @@ struct WireKeyPath {
         keys = path.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
     }
 
+    /// The value at the path, or `nil` when a key is missing or a value on the way is not an
+    /// object.
+    func value(in body: JSONValue) -> JSONValue? {
+        var value = body
+        for key in keys {
+            guard let next = value.objectValue?[key] else { return nil }
+            value = next
+        }
+        return value
+    }
+
     /// Removes the value at the path and returns it; an object the removal leaves empty is
     /// removed too. `nil`, and nothing removed, when a key is missing or a value on the way is
     /// not an object.
