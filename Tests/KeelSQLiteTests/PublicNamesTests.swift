@@ -78,6 +78,8 @@ struct PublicNamesTests {
         "Model": Model.self,
         "ModelCollection": (any ModelCollection).self,
         "ModelComparator": ModelComparator<Model>.self,
+        "ModelSnapshot": ModelSnapshot.self,
+        "ModelSnapshotError": ModelSnapshotError.self,
         "MultipartForm": MultipartForm.self,
         "PageStyle": PageStyle.self,
         "Paginator": Paginator<Model>.self,
