@@ -8,18 +8,36 @@ extension App {
     /// Loads the todos: from the server when it answers (and stores them locally), else
     /// from the local copy, with a note on standard error.
     func load(_ todos: TodoList, from sync: any Sync, backend: Backend) async throws(TodosError) {
+        try await load(
+            from: sync,
+            backend: backend,
+            remote: { () async throws(SyncError) in
+                try await todos.fetch(reset: true, options: SyncOptions(readPolicy: .remoteOnly))
+            },
+            local: { () async throws(SyncError) in
+                try await todos.fetch(reset: true, options: SyncOptions(readPolicy: .localOnly))
+            }
+        )
+    }
+
+    /// Runs `remote`; with a server behind a ``CachingSync`` that cannot be reached now, says
+    /// so on standard error, marks the app offline and runs `local` instead.
+    func load(
+        from sync: any Sync,
+        backend: Backend,
+        remote: () async throws(SyncError) -> Void,
+        local: () async throws(SyncError) -> Void
+    ) async throws(TodosError) {
         guard sync is CachingSync, case .server(let url) = backend else {
-            try await syncing(with: backend) { () async throws(SyncError) in try await todos.fetch(reset: true) }
+            try await syncing(with: backend, remote)
             return
         }
         do {
-            try await todos.fetch(reset: true, options: SyncOptions(readPolicy: .remoteOnly))
-        } catch  where CachingSync.isTemporary(error) {
+            try await remote()
+        } catch where CachingSync.isTemporary(error) {
             isOffline = true
             terminal.writeError("todos: \(Self.unavailable(url, error)); working with the local copy.\n")
-            try await syncing(with: backend) { () async throws(SyncError) in
-                try await todos.fetch(reset: true, options: SyncOptions(readPolicy: .localOnly))
-            }
+            try await syncing(with: backend, local)
         } catch {
             try await syncing(with: backend) { () async throws(SyncError) in throw error }
         }

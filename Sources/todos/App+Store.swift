@@ -79,7 +79,7 @@ extension App {
 
     /// Warns on standard error when loading the list skipped damaged todos, or found todos
     /// with wrong values (a title that is not text).
-    func warnAboutDamagedTodos(in todos: TodoList, backend: Backend) {
+    func warnAboutDamagedTodos(in todos: [Todo], lastResponse: SyncResponse?, backend: Backend) {
         guard case .store(let file) = backend else { return }
         let wrong = todos.filter { !$0.defects.isEmpty }.compactMap { $0.id.map { "#" + Renderer.idText($0) } }
         if !wrong.isEmpty {
@@ -88,7 +88,7 @@ extension App {
                 "todos: warning: \(which) wrong values in \(file.path); run 'todos doctor' to see what is wrong\n"
             )
         }
-        guard let count = todos.lastResponse?.headers[SQLiteSync.damagedRecordsHeader].flatMap({ Int($0) }), count > 0
+        guard let count = lastResponse?.headers[SQLiteSync.damagedRecordsHeader].flatMap({ Int($0) }), count > 0
         else { return }
         let which = count == 1 ? "1 damaged todo was" : "\(count) damaged todos were"
         let them = count == 1 ? "it" : "them"

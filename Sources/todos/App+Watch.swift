@@ -22,17 +22,7 @@ extension App {
     /// While the server cannot be reached, the local copy answers and the polling goes on.
     func watch(_ sync: any Sync, filter: ListFilter, backend: Backend) async throws(TodosError) {
         let store = Store(sync: sync)
-        let todos: LiveQuery<Todo>
-        if case .server = backend {
-            todos = store.query(
-                Todo.self,
-                sort: .attribute("id"),
-                policy: .networkOnly,
-                staleTime: Self.serverWatchInterval
-            )
-        } else {
-            todos = store.query(Todo.self, sort: .attribute("id"))
-        }
+        let todos = todosQuery(in: store, backend: backend)
         try await syncing(with: backend) { () async throws(SyncError) in try await todos.load() }
         let renderer = Renderer(todos: TodoList(), terminal: terminal, filter: filter)
         let terminal = self.terminal

@@ -2,7 +2,8 @@ import Foundation
 import Keel
 import KeelSQLite
 
-/// Runs one `todos` command: picks the backend, loads the todos into a ``TodoList``,
+/// Runs one `todos` command: picks the backend (`list` and `watch` read through a live
+/// query on a `Store`; the rest continue here), loads the todos into a ``TodoList``,
 /// lets a ``Renderer`` listen to it, performs the command, and flushes the renderer.
 @MainActor
 final class App {
@@ -90,29 +91,25 @@ final class App {
             try await watch(sync, filter: .all, backend: backend)
             return
         }
+        if case .list(let filter) = invocation.command {
+            try await list(sync, filter: filter, backend: backend)
+            return
+        }
         let todos = TodoList(sync: sync)
         let renderer = Renderer(todos: todos, terminal: terminal)
         defer { renderer.stopListening() }
-        if case .list(let filter) = invocation.command {
-            // Listing is loading: the list prints because the fetch resets the collection.
-            renderer.filter = filter
-            renderer.startListening()
-            try await load(todos, from: sync, backend: backend)
-            warnAboutDamagedTodos(in: todos, backend: backend)
-        } else {
-            // Load quietly, so that what prints is the command's own events.
-            try await load(todos, from: sync, backend: backend)
-            warnAboutDamagedTodos(in: todos, backend: backend)
-            renderer.startListening()
-            do {
-                try await perform(invocation.command, on: todos, backend: backend, sync: sync)
-                try await reportQueue(of: sync, after: invocation.command, backend: backend)
-            } catch {
-                // Show what did happen before the failure, such as the todos that
-                // clear-completed removed before the store failed.
-                renderer.flush()
-                throw error
-            }
+        // Load quietly, so that what prints is the command's own events.
+        try await load(todos, from: sync, backend: backend)
+        warnAboutDamagedTodos(in: Array(todos), lastResponse: todos.lastResponse, backend: backend)
+        renderer.startListening()
+        do {
+            try await perform(invocation.command, on: todos, backend: backend, sync: sync)
+            try await reportQueue(of: sync, after: invocation.command, backend: backend)
+        } catch {
+            // Show what did happen before the failure, such as the todos that
+            // clear-completed removed before the store failed.
+            renderer.flush()
+            throw error
         }
         renderer.flush()
     }

@@ -28,6 +28,12 @@ final class FetchState: Observable {
         didSet { registrar.didSet(self, keyPath: \.error) }
     }
 
+    /// The answer of the last successful request.
+    var lastResponse: SyncResponse? {
+        willSet { registrar.willSet(self, keyPath: \.lastResponse) }
+        didSet { registrar.didSet(self, keyPath: \.lastResponse) }
+    }
+
     /// Whether the records were invalidated since the last successful request.
     var isInvalidated = false {
         willSet { registrar.willSet(self, keyPath: \.isInvalidated) }
@@ -94,6 +100,11 @@ final class FetchState: Observable {
     func readLastUpdated() -> Date? {
         registrar.access(self, keyPath: \.lastUpdated)
         return lastUpdated
+    }
+
+    func readLastResponse() -> SyncResponse? {
+        registrar.access(self, keyPath: \.lastResponse)
+        return lastResponse
     }
 
     func readError() -> SyncError? {

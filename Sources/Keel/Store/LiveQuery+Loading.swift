@@ -47,6 +47,7 @@ extension LiveQuery {
             // here since may have been deleted by another process.
             if isComplete { stored.forgetDeletedRecords(Set(stored.held.keys).subtracting(loaded)) }
             state.loadedRecords = loaded
+            state.lastResponse = collection.lastResponse
         }
     }
 
@@ -120,6 +121,14 @@ extension LiveQuery {
     /// let age = open.lastUpdated.map { Date().timeIntervalSince($0) }
     /// ```
     public var lastUpdated: Date? { fetchState.readLastUpdated() }
+
+    /// The answer of the last request that succeeded, with its status and headers (a
+    /// total count, a link to the next page); `nil` before the first.
+    ///
+    /// ```swift
+    /// let total = open.lastResponse?.headers["x-total-count"]
+    /// ```
+    public var lastResponse: SyncResponse? { fetchState.readLastResponse() }
 
     /// The error of the last request, until one succeeds; the results keep the last good
     /// data beside it.

@@ -97,6 +97,21 @@ struct StoreLoadingTests {
         #expect(all.error == nil)
     }
 
+    @Test func theLastSuccessfulAnswerIsKeptWithItsHeaders() async throws {
+        let server = NumberedAnswerSync(seededServer())
+        let store = Store(sync: server)
+        let all = store.query(StoreTodo.self, policy: .cacheAndNetwork)
+        #expect(all.lastResponse == nil)
+        try await all.load()
+        #expect(all.lastResponse?.headers["x-answer"] == "1")
+        server.backend.failNext(with: .transport("offline"))
+        await #expect(throws: SyncError.transport("offline")) { try await all.load() }
+        #expect(all.lastResponse?.headers["x-answer"] == "1")
+        try await all.load()
+        #expect(all.lastResponse?.headers["x-answer"] == "3")
+        #expect(all.lastResponse?.status == 200)
+    }
+
     // Waits on snapshots: a broken invalidation fails at the time limit instead of hanging.
     @Test(.timeLimit(.minutes(5))) func aCreateThroughTheStoreRevalidatesAQueryThatIsKeptLoaded() async throws {
         let server = seededServer()
@@ -182,5 +197,25 @@ final class HeldRequestSync: Sync {
             if isOpen { continuation.resume() }
         }
         return try await backend.perform(request)
+    }
+}
+
+/// A backend that numbers its answers in an `x-answer` header.
+final class NumberedAnswerSync: Sync {
+    let backend: InMemorySync
+    private let count = Mutex(0)
+
+    init(_ backend: InMemorySync) {
+        self.backend = backend
+    }
+
+    func perform(_ request: SyncRequest) async throws(SyncError) -> SyncResponse {
+        let number = count.withLock { count in
+            count += 1
+            return count
+        }
+        var response = try await backend.perform(request)
+        response.headers["x-answer"] = String(number)
+        return response
     }
 }
