@@ -16,13 +16,20 @@ import KeelSQLite
 ///   already open on it (`Store.sqlite`), filtered (`rank < 50`) and sorted by `rank`: the
 ///   query is created and loaded, which reads every record into a model. The floor steps a
 ///   prepared `SELECT json FROM records` with raw sqlite3 calls, parses each row with the
-///   floor's own JSON parser, and filters and sorts the same way.
+///   floor's own JSON parser, and filters and sorts the same way. Its same-work floor
+///   (`query_open_same_work`) also does what the query observably does beyond that: it
+///   builds an object for each record, keeps them all by id (as the store holds every
+///   loaded model), and its results are the matching objects in order.
 ///
 /// `WORKLOADS=query_open` runs only the named ones. Each is run `REPS` times (default 5) on
 /// fresh state; the medians are printed as
-/// `name keel_ms floor_ms ratio`, then one JSON object. Exits with status 1 when the two
+/// `name keel_ms floor_ms ratio` (with `same_work_ms` and its ratio where the workload has
+/// a same-work floor), then one JSON object. Exits with status 1 when the two
 /// sides disagree on the results.
 struct StoreQueryBenchmark {
+    /// One side of a measurement: its time, and a checksum of its results.
+    private typealias Side = () throws -> (Duration, Int)
+
     /// How many models the changed query holds.
     static let queryModels = 100_000
     /// How many single changes `query_change` times.
@@ -45,25 +52,35 @@ struct StoreQueryBenchmark {
     func runBlocking() -> Int32 {
         var report = JSONObject()
         var passed = true
-        for (name, keel, floor) in [
-            ("query_change", Self.keelChange, Self.floorChange),
-            ("query_open", Self.keelOpen, Self.floorOpen),
-        ] as [(String, () throws -> (Duration, Int), () throws -> (Duration, Int))]
+        for (name, keel, floor, sameWork) in [
+            ("query_change", Self.keelChange, Self.floorChange, nil),
+            ("query_open", Self.keelOpen, Self.floorOpen, Self.sameWorkOpen),
+        ] as [(String, Side, Side, Side?)]
         where selected?.contains(name) ?? true {
             do {
-                var keelTimes: [Duration] = []
-                var floorTimes: [Duration] = []
+                var times: [[Duration]] = [[], [], []]
                 for _ in 0..<repetitions {
                     let (keelTime, keelCheck) = try keel()
                     let (floorTime, floorCheck) = try floor()
                     try expect(keelCheck == floorCheck, "\(name): Keel's check \(keelCheck), the floor's \(floorCheck)")
-                    keelTimes.append(keelTime)
-                    floorTimes.append(floorTime)
+                    times[0].append(keelTime)
+                    times[1].append(floorTime)
+                    if let sameWork {
+                        let (sameWorkTime, sameWorkCheck) = try sameWork()
+                        try expect(sameWorkCheck == keelCheck, "\(name): the same-work floor's check \(sameWorkCheck)")
+                        times[2].append(sameWorkTime)
+                    }
                 }
-                let (keelMS, floorMS) = (Self.medianMilliseconds(keelTimes), Self.medianMilliseconds(floorTimes))
-                print(String(format: "%@ keel_ms=%.2f floor_ms=%.2f ratio=%.2f", name, keelMS, floorMS, keelMS / floorMS))
+                let (keelMS, floorMS) = (Self.medianMilliseconds(times[0]), Self.medianMilliseconds(times[1]))
+                var line = String(format: "%@ keel_ms=%.2f floor_ms=%.2f ratio=%.2f", name, keelMS, floorMS, keelMS / floorMS)
                 report["\(name)_keel_ms"] = .double(keelMS)
                 report["\(name)_floor_ms"] = .double(floorMS)
+                if !times[2].isEmpty {
+                    let sameWorkMS = Self.medianMilliseconds(times[2])
+                    line += String(format: " same_work_ms=%.2f same_work_ratio=%.2f", sameWorkMS, keelMS / sameWorkMS)
+                    report["\(name)_same_work_ms"] = .double(sameWorkMS)
+                }
+                print(line)
             } catch {
                 log("\(name) FAILED: \(error)")
                 passed = false
@@ -172,6 +189,40 @@ struct StoreQueryBenchmark {
     }
 
     private static func floorOpen() throws -> (Duration, Int) {
+        try timedRawRead { record, matching in
+            if let rank = record["rank"]?.intValue, rank < 50 { matching.append((rank, record["id"]?.intValue ?? -1)) }
+        }
+    }
+
+    /// A loaded record of the same-work floor: its attributes, held by reference as a model is.
+    private final class PlainRecord {
+        let attributes: PlainAttributes
+        init(_ attributes: PlainAttributes) { self.attributes = attributes }
+    }
+
+    private static func sameWorkOpen() throws -> (Duration, Int) {
+        var held: [Int: PlainRecord] = [:]
+        held.reserveCapacity(openedRecords)
+        var results: [PlainRecord] = []
+        let (elapsed, checksum) = try timedRawRead { attributes, matching in
+            let record = PlainRecord(attributes)
+            let id = attributes["id"]?.intValue ?? -1
+            held[id] = record
+            if let rank = attributes["rank"]?.intValue, rank < 50 { matching.append((rank, id)) }
+        } finish: { ids in
+            results = ids.compactMap { held[$0] }
+        }
+        precondition(results.count <= held.count)
+        return (elapsed, checksum)
+    }
+
+    /// Writes the notes, then times a raw sqlite3 read of them: each row parsed with the
+    /// floor's JSON parser and given to `take`, which collects the matching (rank, id)
+    /// pairs; those are sorted stably by rank, and `finish` gets the ids in order.
+    private static func timedRawRead(
+        _ take: (PlainAttributes, inout [(rank: Int, id: Int)]) -> Void,
+        finish: ([Int]) -> Void = { _ in }
+    ) throws -> (Duration, Int) {
         let directory = try ScratchDirectory()
         defer { directory.remove() }
         try writeNotes(to: directory.databaseFile)
@@ -183,8 +234,7 @@ struct StoreQueryBenchmark {
         var code = sqlite3_step(select)
         while code == SQLITE_ROW {
             let text = try unwrap(sqlite3_column_text(select, 0), "a NULL json column")
-            let record = try unwrap(try PlainJSONParser.parse(String(cString: text)).objectValue, "not an object")
-            if let rank = record["rank"]?.intValue, rank < 50 { matching.append((rank, record["id"]?.intValue ?? -1)) }
+            take(try unwrap(try PlainJSONParser.parse(String(cString: text)).objectValue, "not an object"), &matching)
             code = sqlite3_step(select)
         }
         try database.check(code, expected: SQLITE_DONE)
@@ -192,6 +242,7 @@ struct StoreQueryBenchmark {
         let ids = matching.enumerated().sorted { lhs, rhs in
             lhs.element.rank != rhs.element.rank ? lhs.element.rank < rhs.element.rank : lhs.offset < rhs.offset
         }.map(\.element.id)
+        finish(ids)
         let elapsed = ContinuousClock.now - start
         return (elapsed, orderChecksum(ids))
     }

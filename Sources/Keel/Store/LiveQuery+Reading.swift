@@ -97,6 +97,6 @@ extension LiveQuery: RandomAccessCollection {
         registrar.access(self, keyPath: modelsKeyPath)
         if let cachedModels { return cachedModels[position] }
         precondition(position >= 0 && position < window.count, "LiveQuery: index out of range")
-        return tree.node(at: window.lowerBound + position).element.model
+        return tree.element(at: window.lowerBound + position).model
     }
 }

@@ -238,12 +238,15 @@ public final class LiveQuery<M: Model>: EventEmitter, ModelCollection, Observabl
     /// Moves one model: out of the tree (when `node` is given), then in (when `entry` is
     /// given), and emits what changed in the results.
     private func move(_ model: M, from node: Node?, to entry: Entry?) {
-        let isRegrouped = node != nil && entry != nil && node?.element.sectionKey != entry?.sectionKey
+        let isRegrouped = node != nil && entry != nil && node.map { tree[$0].sectionKey } != entry?.sectionKey
         let before = window
+        // Without an offset or a limit, the window is the whole tree: no other model enters
+        // or leaves it.
+        let isWindowed = offset > 0 || limit != nil
         var candidates: [(entry: Entry, rank: Int)] = []
         for rank in [before.lowerBound - 1, before.lowerBound, before.upperBound - 1, before.upperBound]
-        where rank >= 0 && rank < tree.count {
-            let candidate = tree.node(at: rank).element
+        where isWindowed && rank >= 0 && rank < tree.count {
+            let candidate = tree.element(at: rank)
             if candidate.model !== model && !candidates.contains(where: { $0.entry === candidate }) {
                 candidates.append((candidate, rank))
             }
@@ -299,8 +302,8 @@ public final class LiveQuery<M: Model>: EventEmitter, ModelCollection, Observabl
     /// Whether the model of `node` is still in order with its neighbours.
     private func isInPlace(_ node: Node) -> Bool {
         let rank = tree.rank(of: node)
-        if rank > 0, !sortsBefore(tree.node(at: rank - 1).element, node.element) { return false }
-        if rank + 1 < tree.count, !sortsBefore(node.element, tree.node(at: rank + 1).element) { return false }
+        if rank > 0, !sortsBefore(tree.element(at: rank - 1), tree[node]) { return false }
+        if rank + 1 < tree.count, !sortsBefore(tree[node], tree.element(at: rank + 1)) { return false }
         return true
     }
 }
@@ -326,18 +329,19 @@ extension LiveQuery: StoreObserver {
         case (let node?, false):
             move(model, from: node, to: nil)
         case (let node?, true):
-            if let sectionAttribute, model.get(sectionAttribute) != node.element.sectionKey {
-                move(model, from: node, to: makeEntry(model, sequence: node.element.sequence))
+            if let sectionAttribute, model.get(sectionAttribute) != tree[node].sectionKey {
+                move(model, from: node, to: makeEntry(model, sequence: tree[node].sequence))
                 return
             }
             guard let sort else { return }
             if sort.comparesValues {
                 let key = sort.value(of: model)
-                if key == node.element.sortKey { return }
-                node.element.sortKey = key
+                let entry = tree[node]
+                if key == entry.sortKey { return }
+                entry.sortKey = key
             }
             if isInPlace(node) { return }
-            move(model, from: node, to: node.element)
+            move(model, from: node, to: tree[node])
         }
     }
 
