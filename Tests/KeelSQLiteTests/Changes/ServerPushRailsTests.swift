@@ -6,9 +6,10 @@ import Testing
 
 /// Server push over Server-Sent Events from the Rails test app's `ActionController::Live`
 /// stream (`GET /tasks/stream`, on a server that takes concurrent requests, as a stream needs):
-/// another client's changes arrive, a burst of 1,000 lands once each in order, and a server
+/// another client's changes arrive, a burst of 1,000 lands once each in order, a server
 /// stopped mid-stream ends the stream cleanly and is resumed from `Last-Event-ID` when it is
-/// back, without a change missed or applied twice.
+/// back, without a change missed or applied twice, and heartbeats keep a quiet stream within
+/// its read timeout.
 @Suite(.serialized)
 @MainActor
 struct ServerPushRailsTests {
@@ -104,15 +105,36 @@ struct ServerPushRailsTests {
         }
     }
 
-    /// A bare connection to the stream, from its first event on.
-    private func openStream(on server: RailsTestServer) throws -> AsyncThrowingStream<ServerSentEvent, any Error> {
+    @Test func heartbeatsKeepAQuietStreamWithinItsReadTimeout() async throws {
+        let server = try await server()
+        let other = OtherClient.rails(server)
+        let events = try openStream(on: server, after: nil, readTimeout: .seconds(2))
+        let writer = Task {
+            // Quiet for more than twice the read timeout, with the server's heartbeat each second.
+            try await Task.sleep(for: .seconds(5))
+            return try await other.create("After a quiet while")
+        }
+        var first: ServerSentEvent?
+        for try await event in events {
+            first = event
+            break
+        }
+        let id = try await writer.value
+        #expect(first?.event == "created")
+        #expect(first.flatMap { ServerSentEventSource.change(in: $0) }?.id == .int(id))
+    }
+
+    /// A bare connection to the stream, after `lastEventID` (`nil`: from the next change on).
+    private func openStream(
+        on server: RailsTestServer,
+        after lastEventID: String? = "0",
+        readTimeout: Duration = .seconds(30)
+    ) throws -> AsyncThrowingStream<ServerSentEvent, any Error> {
+        var headers = ["Accept": "text/event-stream"]
+        headers["Last-Event-ID"] = lastEventID
         let request = try RESTSync(baseURL: server.baseURL).urlRequest(
-            for: SyncRequest(
-                method: .read,
-                url: URL(string: "/tasks/stream")!,
-                headers: ["Accept": "text/event-stream", "Last-Event-ID": "0"]
-            )
+            for: SyncRequest(method: .read, url: URL(string: "/tasks/stream")!, headers: headers)
         )
-        return EventStreamConnection.open(request, lastEventID: "0", readTimeout: .seconds(30)).1
+        return EventStreamConnection.open(request, lastEventID: lastEventID, readTimeout: readTimeout).1
     }
 }
