@@ -109,17 +109,10 @@ struct ServerPushRailsTests {
         let server = try await server()
         let other = OtherClient.rails(server)
         let events = try openStream(on: server, after: nil, readTimeout: .seconds(2))
-        let writer = Task {
-            // Quiet for more than twice the read timeout, with the server's heartbeat each second.
-            try await Task.sleep(for: .seconds(5))
-            return try await other.create("After a quiet while")
+        // Quiet for more than twice the read timeout, with the server's heartbeat each second.
+        let (first, id) = try await firstEvent(of: events, afterQuiet: .seconds(5)) {
+            try await other.create("After a quiet while")
         }
-        var first: ServerSentEvent?
-        for try await event in events {
-            first = event
-            break
-        }
-        let id = try await writer.value
         #expect(first?.event == "created")
         #expect(first.flatMap { ServerSentEventSource.change(in: $0) }?.id == .int(id))
     }
