@@ -52,15 +52,31 @@ public final class RailsTestServer: LoopbackTestServer {
     ///
     ///     let rails = try await RailsTestServer.dedicated(to: "RailsResetTests")
     ///     try await rails.reset()
-    public static func dedicated(to name: String) async throws -> RailsTestServer {
-        try await started.server(named: name) { try await start() }
+    ///
+    /// A suite that opens Server-Sent Events streams (`GET /tasks/stream`) asks for a
+    /// `concurrent` one: the default server takes one request at a time, and one open stream
+    /// would hold back every other request. The first call for a name decides.
+    ///
+    ///     let rails = try await RailsTestServer.dedicated(to: "ServerPushRailsTests", concurrent: true)
+    public static func dedicated(to name: String, concurrent: Bool = false) async throws -> RailsTestServer {
+        try await started.server(named: name) { try await start(concurrent: concurrent) }
     }
 
-    /// Terminates the server process.
+    /// Terminates the server process: open streams end cleanly, and requests in progress
+    /// finish (for 3 seconds at most).
     ///
     /// Safe to call more than once.
     public func stop() {
         process.stop()
+    }
+
+    /// Returns once the server process has exited after ``stop()``, so that a server started
+    /// next on the same port does not share it with this one.
+    ///
+    ///     rails.stop()
+    ///     await rails.waitUntilExited()
+    public func waitUntilExited() async {
+        await process.waitUntilExited()
     }
 
     /// Launches `ruby Tests/RailsServer/serve` and waits until it prints
@@ -69,9 +85,24 @@ public final class RailsTestServer: LoopbackTestServer {
     ///     let rails = try await RailsTestServer.start()
     ///     defer { rails.stop() }
     ///
+    /// A test that stops the server and starts it again passes the same `port` and `database`
+    /// both times: the new server listens where the old one did, on the same records.
+    ///
+    /// - Parameters:
+    ///   - timeout: How long to wait for the port line.
+    ///   - port: A port to listen on, or `nil` for an ephemeral one.
+    ///   - database: The SQLite file to use and keep (the schema is loaded into it when it is
+    ///     new), or `nil` for a fresh temporary one.
+    ///   - concurrent: Whether to serve requests concurrently (`serve --concurrent`), as
+    ///     Server-Sent Events streams need; otherwise one at a time.
     /// - Throws: ``Failure`` when `ruby` is not on `PATH`, or the app does not start (e.g.
     ///   Rails is missing); the message names `Scripts/install-rails-server.sh`.
-    public static func start(timeout: Duration = .seconds(60)) async throws -> RailsTestServer {
+    public static func start(
+        timeout: Duration = .seconds(60),
+        port: Int? = nil,
+        database: URL? = nil,
+        concurrent: Bool = false
+    ) async throws -> RailsTestServer {
         let root = try ServerProcess.repositoryRoot(holding: "Tests/RailsServer/serve")
         guard let ruby = executable(named: "ruby") else {
             throw Failure(
@@ -84,7 +115,10 @@ public final class RailsTestServer: LoopbackTestServer {
         }
         let launch = ServerProcess.Launch(
             executable: ruby,
-            arguments: [root.appendingPathComponent("Tests/RailsServer/serve").path],
+            arguments: [root.appendingPathComponent("Tests/RailsServer/serve").path]
+                + (port.map { ["--port", String($0)] } ?? [])
+                + (database.map { ["--database", $0.path] } ?? [])
+                + (concurrent ? ["--concurrent"] : []),
             directory: root,
             portMarker: "KEEL_RAILS_SERVER_PORT=",
             name: "Keel's Rails test server (Tests/RailsServer/serve)",

@@ -154,17 +154,10 @@ struct ServerPushDjangoTests {
             for: SyncRequest(method: .read, url: URL(string: "/changes/tasks/stream")!, headers: ["Accept": "text/event-stream"])
         )
         let (_, events) = EventStreamConnection.open(request, lastEventID: nil, readTimeout: .seconds(3))
-        let writer = Task {
-            // Quiet for more than twice the read timeout, with the server's heartbeat each second.
-            try await Task.sleep(for: .seconds(7))
-            return try await other.create("After a quiet while")
+        // Quiet for more than twice the read timeout, with the server's heartbeat each second.
+        let (first, id) = try await firstEvent(of: events, afterQuiet: .seconds(7)) {
+            try await other.create("After a quiet while")
         }
-        var first: ServerSentEvent?
-        for try await event in events {
-            first = event
-            break
-        }
-        let id = try await writer.value
         #expect(first?.event == "created")
         #expect(first.flatMap { ServerSentEventSource.change(in: $0) }?.id == .int(id))
     }

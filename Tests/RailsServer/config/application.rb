@@ -30,6 +30,10 @@ module RailsServer
     # connections meanwhile). SQLite takes one writer at a time, and the sqlite3 gem 1.4 waits
     # for a lock without releasing Ruby's global lock, so concurrent requests could fail with
     # SQLite3::BusyException.
-    config.allow_concurrency = false
+    #
+    # `serve --concurrent` (KEEL_RAILS_CONCURRENT=1) keeps the production default instead
+    # (concurrent requests, no Rack::Lock) for Server-Sent Events: Rack::Lock is held until a
+    # response's body is closed, so one open stream would hold back every other request.
+    config.allow_concurrency = false unless ENV["KEEL_RAILS_CONCURRENT"] == "1"
   end
 end

@@ -12,7 +12,12 @@ Rails.application.routes.draw do
   resources :categories
   resources :organizations
   resources :profiles, only: [:create, :update]
-  resources :tasks
+  resources :tasks do
+    collection do
+      post :bulk
+      get :stream, to: "task_streams#show" # Server-Sent Events (ActionController::Live)
+    end
+  end
   resources :users do
     resources :invites
   end

@@ -10,7 +10,7 @@
 #
 # It's strongly recommended that you check this file into your version control system.
 
-ActiveRecord::Schema.define(version: 2026_11_28_000008) do
+ActiveRecord::Schema.define(version: 2026_11_28_000009) do
 
   create_table "addresses", force: :cascade do |t|
     t.string "city"
@@ -84,6 +84,14 @@ ActiveRecord::Schema.define(version: 2026_11_28_000008) do
     t.string "email"
     t.datetime "created_at", precision: 6, null: false
     t.datetime "updated_at", precision: 6, null: false
+  end
+
+  create_table "task_events", force: :cascade do |t|
+    t.integer "task_id", null: false
+    t.string "action", null: false
+    t.text "data", null: false
+    t.datetime "created_at", precision: 6, null: false
+    t.index ["task_id"], name: "index_task_events_on_task_id"
   end
 
   create_table "tasks", force: :cascade do |t|

@@ -38,6 +38,20 @@ class TasksController < ApplicationController
     end
   end
 
+  # POST /tasks/bulk {"titles": [...]}: creates one task per title, in order, all or none, each
+  # in its own save (so each gets its own event on GET /tasks/stream).
+  def bulk
+    titles = params.require(:titles)
+    return render json: { titles: ["must be a list"] }, status: :unprocessable_entity unless titles.is_a?(Array)
+
+    tasks = titles.map { |title| Task.new(title: title) }
+    invalid = tasks.find(&:invalid?)
+    return render json: invalid.errors, status: :unprocessable_entity if invalid
+
+    Task.transaction { tasks.each(&:save!) }
+    head :no_content
+  end
+
   # DELETE /tasks/1: a soft delete.
   def destroy
     @task.update!(deleted_at: Time.current)
