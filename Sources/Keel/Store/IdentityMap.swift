@@ -292,9 +292,11 @@ public final class IdentityMap {
         if entries.count > max(16, sweptCount * 2) { sweep() }
     }
 
-    /// Drops the entries of deallocated models.
+    /// Drops the entries of deallocated models, in place: the live ones, usually most, are
+    /// not hashed again.
     private func sweep() {
-        entries = entries.filter { $0.value.model != nil }
+        let dead = entries.compactMap { $0.value.model == nil ? $0.key : nil }
+        for key in dead { entries.removeValue(forKey: key) }
         sweptCount = entries.count
     }
 }

@@ -238,6 +238,10 @@ public final class LiveQuery<M: Model>: EventEmitter, ModelCollection, Observabl
     /// Moves one model: out of the tree (when `node` is given), then in (when `entry` is
     /// given), and emits what changed in the results.
     private func move(_ model: M, from node: Node?, to entry: Entry?) {
+        if node == nil, let entry, offset == 0, limit == nil {
+            add(model, entry)
+            return
+        }
         let isRegrouped = node != nil && entry != nil && node.map { tree[$0].sectionKey } != entry?.sectionKey
         let before = window
         // Without an offset or a limit, the window is the whole tree: no other model enters
@@ -297,6 +301,19 @@ public final class LiveQuery<M: Model>: EventEmitter, ModelCollection, Observabl
             trigger(Event(name: "add", model: model, collection: self, index: index))
         }
         if isSorted { trigger(Event(name: "sort", collection: self)) }
+    }
+
+    /// Puts a model that was not in the results into them, when the results are the whole
+    /// tree (no offset, no limit): no other model enters or leaves them.
+    private func add(_ model: M, _ entry: Entry) {
+        let rank = insertionRank(of: entry)
+        nodes[model.cidNumber] = tree.insert(entry, at: rank)
+        cachedModels = nil
+        cachedSections = nil
+        registrar.willSet(self, keyPath: modelsKeyPath)
+        registrar.didSet(self, keyPath: modelsKeyPath)
+        signal.signal()
+        trigger(Event(name: "add", model: model, collection: self, index: rank))
     }
 
     /// Whether the model of `node` is still in order with its neighbours.
