@@ -20,6 +20,7 @@ struct ChangeKillChild {
     static let databaseVariable = "KEEL_CHANGE_KILL_DATABASE"
     static let serverVariable = "KEEL_CHANGE_KILL_SERVER"
     static let lastVariable = "KEEL_CHANGE_KILL_LAST"
+    static let startVariable = "KEEL_CHANGE_KILL_START"
 
     /// The puller or listener (only enabled in a child started by the kill tests).
     @Test(.enabled(if: ProcessInfo.processInfo.environment[modeVariable] != nil))
@@ -43,7 +44,7 @@ struct ChangeKillChild {
         if environment[Self.modeVariable] == "pull" {
             try await store.pull(DjangoTask.self, using: .djangoREST)
         } else {
-            let source = StartingAt(base: ServerSentEventSource(path: ChangeKillServer.streamPath, sync: remote), eventID: "0")
+            let source = StartingAt(base: ServerSentEventSource(path: ChangeKillServer.streamPath, sync: remote), eventID: environment[Self.startVariable] ?? "0")
             let listening = Task { @MainActor in try await store.listen(DjangoTask.self, to: source) }
             for await _ in finished {}
             listening.cancel()
@@ -96,10 +97,11 @@ struct ReportingReceiver: ChangeReceiving {
             database: URL,
             server: URL,
             last: String? = nil,
+            start: String? = nil,
             killsAfter: @escaping @Sendable ([[String]]) -> Bool
         ) async throws -> Run {
             try await onOwnThread {
-                try runBlocking(mode: mode, database: database, server: server, last: last, killsAfter: killsAfter)
+                try runBlocking(mode: mode, database: database, server: server, last: last, start: start, killsAfter: killsAfter)
             }
         }
 
@@ -108,6 +110,7 @@ struct ReportingReceiver: ChangeReceiving {
             database: URL,
             server: URL,
             last: String?,
+            start: String?,
             killsAfter: ([[String]]) -> Bool
         ) throws -> Run {
             let process = Process()
@@ -118,6 +121,7 @@ struct ReportingReceiver: ChangeReceiving {
             environment[databaseVariable] = database.path(percentEncoded: false)
             environment[serverVariable] = server.absoluteString
             environment[lastVariable] = last
+            environment[startVariable] = start
             process.environment = environment
             let output = Pipe()
             process.standardOutput = output
