@@ -508,7 +508,11 @@ const WITHOUT_BACKBONE = {
   store_read_by_id: 'Backbone has no local store; keel-bench compares a read by id with raw sqlite3 instead',
   store_create: 'Backbone has no local store; keel-bench compares durable creates with raw sqlite3 instead',
   bulk_relations: 'Backbone 1.6 has no relations or identity map; keel-bench compares with plain objects '
-    + 'linked by reference instead'
+    + 'linked by reference instead',
+  change_pull: 'Backbone has no local store or incremental pull; keel-bench compares with a full refetch '
+    + 'and raw sqlite3 instead (issue 31)',
+  change_push_apply: 'Backbone has no push source; keel-bench compares with plain objects updated from '
+    + 'parsed events instead (issue 31)'
 };
 
 // ---------------------------------------------------------------------------

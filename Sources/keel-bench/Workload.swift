@@ -183,7 +183,7 @@ extension Workload {
                 floor: FloorTrials.setNoChange(),
                 sameWorkFloor: SameWorkTrials.setTypedNoChange()
             ),
-        ] + anchors
+        ] + anchors + changes
     }
 
     /// The anchors of issue 33: what users compare Keel with now.

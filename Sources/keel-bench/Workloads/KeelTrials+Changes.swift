@@ -1,0 +1,125 @@
+import Foundation
+import Keel
+import KeelSQLite
+
+// MARK: - change_pull, change_push_apply
+
+extension KeelTrials {
+    /// `change_pull`'s state: the in-process ``ChangeFeedServer``, and a `CachingSync` over a
+    /// `SQLiteOfflineStore` file holding its 100,000 notes and the cursor after them (pulled
+    /// untimed), with the 100 changes then published.
+    final class ChangePullState {
+        let directory: ScratchDirectory
+        let server = ChangeFeedServer()
+        let cache: CachingSync
+        var report: PullReport?
+
+        init(expiringCursors: Bool) throws {
+            directory = try ScratchDirectory()
+            cache = CachingSync(remote: server, local: try SQLiteOfflineStore(fileURL: directory.databaseFile))
+            let cache = Handoff(value: cache)
+            let first = try onMainActor { try await Store(sync: cache.value).pull(StoredNote.self, using: changeFeedPull) }
+            try expect(first.changes.count == changeCopyRecords, "\(first.changes.count) notes in the local copy")
+            server.publishChanges(expiringCursors: expiringCursors)
+        }
+
+        deinit { directory.remove() }
+    }
+
+    /// `change_pull`: an app's `Store` pulls the 100 changes into the local copy of 100,000
+    /// notes (`Store.pull`; one read of the changes, one transaction). With
+    /// `expiringCursors`, the server refuses the cursor and the same changes come by a full
+    /// refetch of the 100,000 with reconcile: the `full_refetch` comparison.
+    static func changePull(expiringCursors: Bool) -> Trial {
+        Trial(
+            setup: { try ChangePullState(expiringCursors: expiringCursors) },
+            body: { state in
+                let cache = Handoff(value: state.cache)
+                let pulled = try onMainActor {
+                    let store = Store(sync: cache.value)
+                    let report = try await store.pull(StoredNote.self, using: changeFeedPull)
+                    return Handoff(value: (store, report))
+                }.value
+                state.report = pulled.1
+                return pulled
+            },
+            verify: { state in
+                let report = try unwrap(state.report, "no pull")
+                try expect(report.wasFullFetch == expiringCursors, "wasFullFetch \(report.wasFullFetch)")
+                // A full refetch too applies only the 100 notes whose version is newer.
+                try expect(report.changes.count == changePullChanges, "\(report.changes.count) changes applied")
+                let local = state.cache.local
+                let lengths = try waitFor {
+                    var lengths: [Int] = []
+                    for k in 0..<changePullChanges {
+                        let record = try await local.record(String(changedNoteID(k)), in: "/notes")
+                        lengths.append(record?["title"]?.stringValue?.utf8.count ?? 0)
+                    }
+                    return lengths
+                }
+                let cache = state.cache
+                let cursor = try waitFor { try await cache.cursor(for: "pull:/notes") }
+                return changePullChecksum(cursor: Int(cursor ?? "") ?? -1, titleLengths: lengths)
+            }
+        )
+    }
+
+    /// `change_push_apply`'s state: a `Store` over an `InMemorySync` holding 10,000 live
+    /// notes at version 1 (applied untimed), and the 10,000 events to push.
+    final class PushApplyState {
+        let store: Handoff<Store>
+        let events = pushedEvents()
+
+        init() throws {
+            store = try onMainActor {
+                let store = Store(sync: InMemorySync())
+                let notes = (0..<pushedChanges).map {
+                    RemoteChange(.created, id: .int($0), attributes: versionedNoteAttributes($0, version: 1), version: "1")
+                }
+                try await store.apply(notes, to: StoredNote.self)
+                return Handoff(value: store)
+            }
+        }
+    }
+
+    /// `change_push_apply`: `Store.listen` applies 10,000 pushed events, one per note, from
+    /// an in-process source that decodes each event's JSON as `ServerSentEventSource` does.
+    static func pushApply() -> Trial {
+        Trial(
+            setup: { try PushApplyState() },
+            body: { state in
+                let source = EventListSource(events: state.events)
+                let store = state.store
+                try onMainActor { try await store.value.listen(StoredNote.self, to: source) }
+            },
+            verify: { state in
+                let store = state.store
+                let lengths = try onMainActor {
+                    store.value.models(StoredNote.self).map { $0["title"]?.stringValue?.utf8.count ?? 0 }
+                }
+                try expect(lengths.count == pushedChanges, "\(lengths.count) live notes")
+                return pushApplyChecksum(titleLengths: lengths)
+            }
+        )
+    }
+}
+
+/// A push source that sends a fixed list of Server-Sent Events, each decoded when it is
+/// read (`ServerSentEventSource.change(in:)`), then ends.
+struct EventListSource: PushSource {
+    let events: [ServerSentEvent]
+
+    func changes(after lastEventID: String?) -> AsyncThrowingStream<PushedChange, any Error> {
+        let next = Lock(0)
+        return AsyncThrowingStream { [events] in
+            let index = next.withLock { index in
+                defer { index += 1 }
+                return index
+            }
+            guard index < events.count else { return nil }
+            let event = events[index]
+            let change = try unwrap(ServerSentEventSource.change(in: event, versionAttribute: "version"), "no change in \(event)")
+            return PushedChange(change, eventID: event.id)
+        }
+    }
+}
