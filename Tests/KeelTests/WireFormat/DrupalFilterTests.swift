@@ -2,10 +2,16 @@ import Foundation
 import Keel
 import Testing
 
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
 /// The query parameters a ``DrupalFilter`` becomes: Drupal's shorthand for top-level
 /// equalities, the long form for the rest, groups tied by `memberOf`, app names mapped.
 @MainActor
 struct DrupalFilterTests {
+    private let site = URL(string: "https://drupal.test")!
+
     final class Node: Model {
         override class var urlRoot: String? { "/jsonapi/node/article" }
         override class var wireFormat: WireFormat {
@@ -80,7 +86,7 @@ struct DrupalFilterTests {
     @Test func theURLCarriesEachBracketEncodedOnce() async throws {
         let transport = RecordingTransport()
         transport.enqueue(.json(#"{"data": []}"#))
-        let sync = RESTSync(baseURL: try #require(URL(string: "https://drupal.test")), transport: transport)
+        let sync = RESTSync(baseURL: site, transport: transport)
         let nodes = Collection<Node>(url: "/jsonapi/node/article", sync: sync)
         var options = SyncOptions()
         options.resources.filter = [.condition("title", .contains("50% [off]"))]
