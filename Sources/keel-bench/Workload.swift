@@ -226,6 +226,13 @@ extension Workload {
                 keel: KeelTrials.bulkRelations(),
                 floor: FloorTrials.bulkRelations()
             ),
+            Workload(
+                name: "jsonapi_compound",
+                ops: compoundArticles,
+                expectedCheck: 333_833_500,
+                keel: KeelTrials.compoundDocument(),
+                floor: FloorTrials.compoundDocument()
+            ),
         ]
     }
 

@@ -43,6 +43,7 @@ struct PublicNamesTests {
         "DateFormatError": DateFormatError.self,
         "DeduplicatingSync": DeduplicatingSync.self,
         "DrupalFields": DrupalFields.self,
+        "DrupalFilter": DrupalFilter.self,
         "DrupalSession": DrupalSession.self,
         "Event": Event.self,
         "EventEmitter": EventEmitter.self,

@@ -77,6 +77,8 @@ extension IdentityMap {
         }
         model.markSynced()
         model.extras.remoteAttributes = response.body
+        // The record read without error, so an unreadable included resource is left in the body.
+        _ = try? mergeIncluded(from: response.body ?? .null)
         return model
     }
 

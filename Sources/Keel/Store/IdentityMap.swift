@@ -43,6 +43,8 @@ public final class IdentityMap {
     /// The models the map is creating: a record inside one that links back to it (a
     /// comment's article among that article's comments) gets the instance being built.
     private var building: Set<ObjectIdentifier> = []
+    /// The class and collection of each JSON:API resource type the map knows.
+    var resourceTypes = ResourceTypeRegistry()
 
     /// Creates an empty map.
     ///
@@ -79,6 +81,11 @@ public final class IdentityMap {
     /// - Complexity: O(1) on average.
     public func existing<M: Model>(_ type: M.Type = M.self, id: JSONValue, in collection: String) -> M? {
         entries[key(collection, id: id)]?.model as? M
+    }
+
+    /// The live instance for a record, of whatever class.
+    func existingModel(in collection: String, id: JSONValue) -> Model? {
+        entries[key(collection, id: id)]?.model
     }
 
     /// Finds or inserts the model for a record: the live instance for its id, updated with
@@ -128,7 +135,7 @@ public final class IdentityMap {
     /// Models it creates build their related models (``HasMany``, ``HasOne``, ``BelongsTo``)
     /// through the map too, under the related class's `urlRoot`, so a related record has one
     /// instance however it was loaded.
-    private func anyModel(
+    func anyModel(
         _ type: Model.Type,
         collection: String,
         attributes: Attributes,

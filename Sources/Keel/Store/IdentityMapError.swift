@@ -15,6 +15,10 @@ public enum IdentityMapError: Error, Sendable, Hashable, CustomStringConvertible
     case conflict(collection: String, id: String, existingType: String)
     /// The model has no id yet, so it cannot be registered (save it first).
     case missingID(collection: String)
+    /// The app registered another class for this JSON:API resource type
+    /// (``IdentityMap/registerResourceType(_:for:collection:)``): an `included` resource of
+    /// the type could not tell which class to become.
+    case resourceTypeConflict(resourceType: String, registeredType: String, newType: String)
 
     /// A sentence describing the problem.
     ///
@@ -29,6 +33,9 @@ public enum IdentityMapError: Error, Sendable, Hashable, CustomStringConvertible
                 + "another instance is loaded for that record"
         case .missingID(let collection):
             return "A model without an id cannot be registered for \(collection); save it first"
+        case .resourceTypeConflict(let resourceType, let registeredType, let newType):
+            return "The resource type \(resourceType) is registered for \(registeredType); "
+                + "it cannot be registered for \(newType) too"
         }
     }
 }

@@ -28,6 +28,7 @@ extension LiveQuery {
             break
         }
         var options = SyncOptions(query: remoteQuery, remove: false)
+        options.resources = resources
         if policy == .networkOnly { options.custom[Self.readPolicyKey] = "remoteOnly" }
         let store = self.store
         let state = fetchState
@@ -35,7 +36,7 @@ extension LiveQuery {
         let collection = store.collection(M.self)
         // A backend that reports external changes answers from a local file that holds
         // every record, so a record its whole-class answer no longer has was deleted.
-        let isComplete = remoteQuery.isEmpty && store.sync is any ExternalChangeReporting
+        let isComplete = remoteQuery.isEmpty && resources.filter == nil && store.sync is any ExternalChangeReporting
         defer { store.collectGarbage() }
         // The version to compare with is read before the first load, so that no commit
         // between the load and the first check goes unseen.

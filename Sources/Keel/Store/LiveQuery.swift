@@ -126,6 +126,14 @@ public final class LiveQuery<M: Model>: EventEmitter, ModelCollection, Observabl
     /// ```
     public let remoteQuery: KeyValuePairs<String, String>
 
+    /// The related resources, sparse fieldsets and filter sent with the query's requests.
+    ///
+    /// ```swift
+    /// let published = store.query(Article.self, resources: ResourceSelection(filter: [.condition("status", .equal(true))]))
+    /// published.resources.filter  // [.condition("status", .equal(true))]
+    /// ```
+    public let resources: ResourceSelection
+
     /// The attribute that groups the results into ``sections``; `nil` for one section.
     ///
     /// ```swift
@@ -167,9 +175,15 @@ public final class LiveQuery<M: Model>: EventEmitter, ModelCollection, Observabl
         staleTime = parameters.staleTime ?? stored.staleTime
         gcTime = parameters.gcTime ?? stored.gcTime ?? store.defaultGCTime
         remoteQuery = parameters.remoteQuery
+        resources = parameters.resources
         tags = parameters.tags
         sectionAttribute = parameters.sectionAttribute
-        fetchState = store.fetchState(path: stored.path, query: parameters.remoteQuery, tags: parameters.tags)
+        fetchState = store.fetchState(
+            path: stored.path,
+            query: parameters.remoteQuery,
+            resources: parameters.resources,
+            tags: parameters.tags
+        )
         let (filter, sort, offset, limit) = (parameters.filter, parameters.sort, parameters.offset, parameters.limit)
         self.filter = filter
         self.sort = sort

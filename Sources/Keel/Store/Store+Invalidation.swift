@@ -1,7 +1,12 @@
 extension Store {
     /// The state of the requests for one class path and query, created on first use.
-    func fetchState(path: String, query: KeyValuePairs<String, String>, tags: Set<String>) -> FetchState {
-        let key = FetchKey(path: path, query: query.map { "\($0.key)=\($0.value)" })
+    func fetchState(
+        path: String,
+        query: KeyValuePairs<String, String>,
+        resources: ResourceSelection,
+        tags: Set<String>
+    ) -> FetchState {
+        let key = FetchKey(path: path, query: query.map { "\($0.key)=\($0.value)" }, resources: resources)
         let state = fetchStates[key] ?? FetchState(clock: clock)
         fetchStates[key] = state
         state.tags.formUnion(tags)
@@ -31,7 +36,7 @@ extension Store {
     /// store.invalidate(tag: "inbox")
     /// ```
     ///
-    /// - Parameter tag: A tag given to ``query(_:filter:sort:sectionedBy:offset:limit:remoteQuery:policy:staleTime:gcTime:tags:)``.
+    /// - Parameter tag: A tag given to ``query(_:filter:sort:sectionedBy:offset:limit:remoteQuery:resources:policy:staleTime:gcTime:tags:)``.
     public func invalidate(tag: String) {
         for state in fetchStates.values where state.tags.contains(tag) { state.invalidate() }
     }
@@ -58,4 +63,5 @@ extension Store {
 struct FetchKey: Hashable {
     let path: String
     let query: [String]
+    let resources: ResourceSelection
 }

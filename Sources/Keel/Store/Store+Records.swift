@@ -17,12 +17,18 @@ extension Store {
     /// - Returns: A new collection.
     public func collection<M: Model>(_ type: M.Type, comparator: ModelComparator<M>? = nil) -> Collection<M> {
         let path = storedClass(for: type).path
-        return Collection<M>(
+        let collection = Collection<M>(
             comparator: comparator,
             factory: identityMap.factory(for: type, collection: path),
             url: path,
             sync: sync
         )
+        // The collection's own answers (a model's come through the class it is held in).
+        collection.on("sync", owner: self) { [weak self] event in
+            guard event.model == nil, let response = event.response else { return }
+            self?.mergeIncluded(of: response)
+        }
+        return collection
     }
 
     /// Loads one record and returns its one instance: the held model, updated with what
@@ -118,6 +124,9 @@ extension Store {
     ///   - offset: How many matching models to skip.
     ///   - limit: The most models to hold; no limit when `nil`.
     ///   - remoteQuery: The query parameters of the query's requests.
+    ///   - resources: The related resources, sparse fieldsets and filter of the query's
+    ///     requests (JSON:API's `include`, `fields[type]` and Drupal's `filter[…]`), sent
+    ///     after `remoteQuery`.
     ///   - policy: When loading sends a request; the class's, else the store's
     ///     ``defaultPolicy``, when `nil`.
     ///   - staleTime: How long a loaded answer stays fresh; the class's when `nil`.
@@ -134,6 +143,7 @@ extension Store {
         offset: Int = 0,
         limit: Int? = nil,
         remoteQuery: KeyValuePairs<String, String> = [:],
+        resources: ResourceSelection = ResourceSelection(),
         policy: CachePolicy? = nil,
         staleTime: Duration? = nil,
         gcTime: Duration? = nil,
@@ -147,6 +157,7 @@ extension Store {
             offset: offset,
             limit: limit,
             remoteQuery: remoteQuery,
+            resources: resources,
             policy: policy,
             staleTime: staleTime,
             gcTime: gcTime,
@@ -164,6 +175,7 @@ struct QueryParameters<M: Model> {
     var offset: Int
     var limit: Int?
     var remoteQuery: KeyValuePairs<String, String>
+    var resources: ResourceSelection
     var policy: CachePolicy?
     var staleTime: Duration?
     var gcTime: Duration?

@@ -205,6 +205,8 @@ public final class Store {
     private func makeStoredClass(type: Model.Type, path: String) -> StoredClass {
         let stored = StoredClass(type: type, path: path)
         stored.onWrite = { [weak self] in self?.invalidate(path: path) }
+        stored.onResponse = { [weak self] response in self?.mergeIncluded(of: response) }
+        identityMap.resourceTypes.registerIfUnknown(type, collection: path)
         classes[path] = stored
         paths[ObjectIdentifier(type)] = path
         return stored

@@ -25,6 +25,8 @@ final class StoredClass {
     var rollsBackFailedSaves = true
     /// Called after the server accepted a create, save or destroy of a held model.
     var onWrite: (() -> Void)?
+    /// Called with the answer of every successful sync of a held model.
+    var onResponse: ((SyncResponse) -> Void)?
     /// The held models, by client id number.
     private(set) var held: [Int: Held] = [:]
     private var observers: [WeakObserver] = []
@@ -47,8 +49,10 @@ final class StoredClass {
         }
         // Kept after a destroy, whose `sync` comes after its `destroy` when it does not wait.
         model.on("sync", owner: self) { [weak self] event in
+            guard let self else { return }
+            if let response = event.response { self.onResponse?(response) }
             guard let method = event.request?.method, method != .read else { return }
-            self?.onWrite?()
+            self.onWrite?()
         }
         model.on("error", owner: self) { [weak self, weak model] event in
             guard let self, let model, let request = event.request, event.error is SyncError,

@@ -14,6 +14,16 @@ extension SyncResponse {
     /// articles.lastResponse?.jsonAPILinks?["next"]
     /// ```
     public var jsonAPILinks: JSONValue? { body?["links"] }
+
+    /// The `included` resource objects of a JSON:API document, as the server sent them, in
+    /// order; empty when it has none. Those of a type no class is registered for
+    /// (``IdentityMap/registerResourceType(_:for:collection:)``) are read nowhere else.
+    ///
+    /// ```swift
+    /// let response = try await article.fetch(options: options)
+    /// let tags = response.jsonAPIIncluded.filter { $0["type"] == "tags" }
+    /// ```
+    public var jsonAPIIncluded: [JSONValue] { body?["included"]?.arrayValue ?? [] }
 }
 
 extension Model {

@@ -65,6 +65,12 @@ struct JSONAPIReader {
         return .array(records)
     }
 
+    /// One resource object of the document (an `included` one, say) as app attributes of
+    /// `modelType`, with the records it links to nested as the primary data's are.
+    func record(of resource: JSONObject, as modelType: Model.Type, at path: String) throws(SyncError) -> JSONObject {
+        try record(resource, as: modelType, format: modelType.wireFormat, at: path, ancestors: [])
+    }
+
     /// One resource object as app attributes of `modelType`.
     ///
     /// `ancestors` are the resources being read around this one: a relation that links back

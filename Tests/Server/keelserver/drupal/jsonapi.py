@@ -11,7 +11,7 @@ import uuid
 
 from django.http import HttpResponse
 
-from . import core, fields
+from . import core, fields, filters
 from .common import ADMIN, BUNDLES, TERMS, USERS, current_uid, media_type
 
 MEDIA_TYPE = "application/vnd.api+json"
@@ -111,6 +111,34 @@ def _included(request, nodes, include):
     return included
 
 
+def _values_at(request, node, path):
+    """The values a filter path reaches on a node: an attribute, a relationship's target
+    (`uid.id`), or an attribute of a user or tag it links to (`uid.name`, `field_tags.name`).
+    Raises filters.Invalid for a path Drupal would refuse."""
+    item = resource(request, node)
+    head, _, rest = path.partition(".")
+    if head in item["attributes"] and not rest:
+        return [item["attributes"][head]]
+    if head == "id" and not rest:
+        return [item["id"]]
+    if head in ("uid", "revision_uid", "field_tags"):
+        linkage = item["relationships"][head]["data"]
+        targets = linkage if isinstance(linkage, list) else [linkage]
+        field = rest or "id"
+        if field == "id":
+            return [t["id"] for t in targets]
+        values = []
+        for target in targets:
+            tid = target["meta"]["drupal_internal__target_id"]
+            related = _term(request, tid) if head == "field_tags" else _user(request, tid)
+            if field not in related["attributes"]:
+                raise filters.Invalid(f"Invalid nested filtering. The field `{field}`, given in the path `{path}`, "
+                                      "does not exist.")
+            values.append(related["attributes"][field])
+        return values
+    raise filters.Invalid(f"Invalid nested filtering. The field `{head}`, given in the path `{path}`, does not exist.")
+
+
 def _selection(request):
     """(include, fieldset of node--article) from the query, or an error response."""
     include = [path for path in request.GET.get("include", "").split(",") if path]
@@ -139,12 +167,11 @@ def collection(request):
     nodes = sorted((n for n in core.STORE.all() if n["type"] == "article"), key=lambda n: n["nid"])
     if not current_uid(request):
         nodes = [n for n in nodes if n["status"]]
-    for key, value in request.GET.items():
-        if key.startswith("filter[") and key.endswith("]"):
-            name = key[len("filter["):-1]
-            nodes = [n for n in nodes if str(resource(request, n)["attributes"].get(name)) == value
-                     or (isinstance(resource(request, n)["attributes"].get(name), bool)
-                         and str(int(resource(request, n)["attributes"][name])) == value)]
+    try:
+        matches = filters.parse(request.GET)
+        nodes = [n for n in nodes if matches(lambda path, n=n: _values_at(request, n, path))]
+    except filters.Invalid as exc:
+        return error(request, 400, "Bad Request", str(exc))
     try:
         offset = max(int(request.GET.get("page[offset]", "0")), 0)
         limit = min(max(int(request.GET.get("page[limit]", str(MAX_LIMIT))), 1), MAX_LIMIT)

@@ -1,0 +1,89 @@
+extension IdentityMap {
+    /// Registers the model class whose instances the records of a JSON:API resource type
+    /// become, so that every `included` resource of the type is merged into the map (see
+    /// ``mergeIncluded(from:)``), whether or not a relation of the fetched class links to it.
+    ///
+    /// A ``Store`` registers by itself every JSON:API class it holds (under the class's
+    /// collection path) and the targets of their relations (under their `urlRoot`), so
+    /// registering is needed only for a class the store has not met yet, or to choose
+    /// another class or path for a type. **Precedence:** a registration made here replaces
+    /// one the store or the map made by itself, and those never replace an existing one;
+    /// registering a second class for a type registered here throws.
+    ///
+    /// ```swift
+    /// try store.identityMap.registerResourceType(for: Comment.self, collection: "/comments")
+    /// try store.identityMap.registerResourceType("node--page", for: Page.self, collection: "/jsonapi/node/page")
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - resourceType: The type on the wire; `nil` for the class's own, as its
+    ///     ``Model/wireFormat`` names it (``JSONAPIFormat/resourceType(of:)``; JSON:API's
+    ///     default naming for a class whose format is not JSON:API).
+    ///   - type: The model class.
+    ///   - collection: The collection path its records live under, such as `/comments`.
+    /// - Throws: ``IdentityMapError/resourceTypeConflict(resourceType:registeredType:newType:)``
+    ///   when another class is registered here for the type; the first registration stays.
+    public func registerResourceType(
+        _ resourceType: String? = nil,
+        for type: Model.Type,
+        collection: String
+    ) throws(IdentityMapError) {
+        let name = resourceType ?? (type.wireFormat.jsonAPIFormat ?? JSONAPIFormat()).resourceType(of: type)
+        try resourceTypes.register(name, type: type, collection: collection)
+    }
+
+    /// The model class registered for a JSON:API resource type, if any.
+    ///
+    /// ```swift
+    /// store.identityMap.modelType(forResourceType: "comments")  // Comment.self
+    /// ```
+    ///
+    /// - Parameter resourceType: The type on the wire.
+    /// - Returns: The class, or `nil` for a type the map does not know.
+    public func modelType(forResourceType resourceType: String) -> Model.Type? {
+        resourceTypes[resourceType]?.type
+    }
+
+    /// Merges the `included` resources of a JSON:API document whose type is registered
+    /// (``registerResourceType(_:for:collection:)``) into the map: each becomes the live
+    /// instance of its record, updated with the fields it carries (a sparse resource keeps
+    /// what it does not carry), or a new registered model.
+    ///
+    /// A ``Store`` does this after every answer that reads through it (its collections,
+    /// queries, ``Store/find(_:id:)``, and fetches and saves of the models it holds), and
+    /// ``find(_:id:in:from:)`` does it too; call it yourself for answers read otherwise.
+    /// Resources of an unknown type are left alone, and stay reachable in the document
+    /// (``SyncResponse/jsonAPIIncluded``).
+    ///
+    /// ```swift
+    /// let response = try await article.fetch(options: options)
+    /// let merged = try store.identityMap.mergeIncluded(from: response.body ?? .null)
+    /// ```
+    ///
+    /// - Parameter document: A JSON:API document, as the server sent it.
+    /// - Returns: The models of the merged resources, in document order.
+    /// - Throws: ``SyncError/unmappableResponse(keyPath:reason:)`` when a resource of a
+    ///   registered type does not read as a record of its class; nothing is merged then.
+    @discardableResult
+    public func mergeIncluded(from document: JSONValue) throws(SyncError) -> [Model] {
+        guard let object = document.objectValue, let included = object["included"]?.arrayValue, !included.isEmpty
+        else { return [] }
+        let reader = JSONAPIReader(document: object)
+        var records: [(entry: ResourceTypeRegistry.Entry, attributes: Attributes)] = []
+        for (index, value) in included.enumerated() {
+            guard let resource = value.objectValue, let name = resource["type"]?.stringValue,
+                let entry = resourceTypes[name]
+            else { continue }
+            records.append((entry, try reader.record(of: resource, as: entry.type, at: "included[\(index)]")))
+        }
+        var options = ChangeOptions(parse: true)
+        options.wireFormatApplied = true
+        return records.map { entry, attributes in
+            let id = attributes[entry.type.idAttribute]
+            let isLoaded = id.map { existingModel(in: entry.collection, id: $0) != nil } ?? false
+            let model = anyModel(entry.type, collection: entry.collection, attributes: attributes, options: options)
+            if !isLoaded { model.markSynced() }
+            return model
+        }
+    }
+}
