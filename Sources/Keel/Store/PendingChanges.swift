@@ -27,6 +27,13 @@ struct PendingChanges {
         deleted.removeAll { !isHeld($0) }
     }
 
+    /// Forgets inserted models by ``Model/cid``: the server created them in a committed
+    /// batch whose results did not give them ids, so saving them again would create them twice.
+    mutating func forgetInserted(_ cids: [String]) {
+        let forgotten = Set(cids)
+        inserted.removeAll { forgotten.contains($0.cid) }
+    }
+
     mutating func removeAll() {
         inserted.removeAll()
         deleted.removeAll()

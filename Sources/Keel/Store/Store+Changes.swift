@@ -103,7 +103,10 @@ extension Store {
     /// models go in one all-or-nothing request where the server offers the Atomic
     /// Operations extension (see ``AtomicOperations``). Otherwise each model is one
     /// request, in order, and the first failure stops the call: the changes sent before it
-    /// stay saved, and the rest stay pending, so calling again retries them.
+    /// stay saved, and the rest stay pending, so calling again retries them. An atomic
+    /// request the server committed but whose results Keel cannot all map throws
+    /// ``SyncError/atomicBatchCommitted(unmapped:reason:)``; the new models it names are no
+    /// longer pending, so calling again does not create them twice.
     ///
     /// ```swift
     /// try store.insert(Todo(["title": "Milk"]))
@@ -127,7 +130,12 @@ extension Store {
         let destroying = deletedModels
         let operations = atomically ?? AtomicOperations(endpoint: nil)
         defer { pendingChanges.prune(isHeld: holds) }
-        return try await operations.save(saving, destroying: destroying, options: options)
+        do {
+            return try await operations.save(saving, destroying: destroying, options: options)
+        } catch {
+            if case .atomicBatchCommitted(let unmapped, _) = error { pendingChanges.forgetInserted(unmapped) }
+            throw error
+        }
     }
 
     /// Discards every pending change, as Core Data's `rollback()` does: changed models

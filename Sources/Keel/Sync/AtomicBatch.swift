@@ -16,7 +16,7 @@ struct AtomicBatch {
 
     private(set) var operations: [Operation] = []
     /// New models to destroy: they never reached the server, so they are destroyed locally.
-    private var localDestroys: [Model] = []
+    private(set) var localDestroys: [Model] = []
 
     init(saving models: [Model], destroying: [Model]) {
         let saved = Set(models.map(ObjectIdentifier.init))
@@ -54,6 +54,9 @@ struct AtomicBatch {
 
     /// Sends the batch as one atomic request and applies the results; `nil` when the server
     /// does not offer the extension there (404, 405, 406, 415), before anything changed.
+    ///
+    /// Once the server answered with success it has committed every operation, so results
+    /// that cannot all be mapped still apply what they can.
     func send(to endpoint: URL, options: SyncOptions) async throws(SyncError) -> SyncResponse? {
         guard let first = operations.first?.model else { return nil }
         let backend = try first.requireBackend()
@@ -74,6 +77,7 @@ struct AtomicBatch {
         request.query = []
         request.headers["Accept"] = AtomicOperations.mediaType
         request.headers["Content-Type"] = AtomicOperations.mediaType
+        try requireOneOrigin(requests, endpoint: endpoint, backend: backend)
         announce(requests, options: options)
         let response: SyncResponse
         do {
@@ -82,7 +86,7 @@ struct AtomicBatch {
             if case .httpStatus(let status, _) = error, [404, 405, 406, 415].contains(status) { return nil }
             throw report(Task.isCancelled ? .cancelled : error, requests: requests, options: options)
         }
-        try apply(response, requests: requests, options: options)
+        try applyCommitted(response, requests: requests, options: options)
         return response
     }
 
@@ -158,41 +162,6 @@ struct AtomicBatch {
             linkage[format.keys.wireName(for: relation.key)] = ["data": data]
         }
         return linkage.isEmpty ? nil : linkage
-    }
-
-    /// Applies the server's results: each saved model gets its record, each removed one is
-    /// destroyed.
-    ///
-    /// Results pair with the operations in order; a server that leaves out the results of
-    /// removals pairs with the saves in order.
-    private func apply(_ response: SyncResponse, requests: [SyncRequest], options: SyncOptions) throws(SyncError) {
-        let results = response.body?["atomic:results"]?.arrayValue ?? []
-        let saves = operations.indices.filter { if case .save = operations[$0] { true } else { false } }
-        let resultIndices: [Int: Int]
-        if results.count == operations.count {
-            resultIndices = Dictionary(uniqueKeysWithValues: operations.indices.map { ($0, $0) })
-        } else if results.count == saves.count || results.isEmpty {
-            resultIndices = Dictionary(uniqueKeysWithValues: zip(saves, results.indices).map { ($0, $1) })
-        } else {
-            throw report(
-                .unmappableResponse(
-                    keyPath: "atomic:results",
-                    reason: "\(results.count) results for \(operations.count) operations"
-                ),
-                requests: requests,
-                options: options
-            )
-        }
-        try apply(requests: requests, options: options) { index in
-            switch operations[index] {
-            case .save:
-                let result = resultIndices[index].map { results[$0] }
-                let body = result?["data"] == nil ? nil : result
-                return SyncResponse(status: response.status, headers: response.headers, body: body, url: response.url)
-            case .remove:
-                return SyncResponse(status: response.status, headers: response.headers, url: response.url)
-            }
-        }
     }
 
     /// Applies each operation's response: a saved model gets its record, a removed one is

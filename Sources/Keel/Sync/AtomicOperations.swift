@@ -76,7 +76,26 @@ public struct AtomicOperations: Sendable, Hashable {
     /// where the server offers the extension.
     ///
     /// Every model is validated first; an invalid one stops the call before anything is
-    /// sent. All models go through the backend of the first one (``Model/resolvedSync``).
+    /// sent.
+    ///
+    /// One atomic request or one transaction goes to one backend, so when the call would
+    /// send one, every model must resolve to the same backend (``Model/resolvedSync``: the
+    /// same instance, or ``RESTSync`` values with the same base URL and headers) and every
+    /// model's URL must be on the endpoint's server. Otherwise the call throws
+    /// ``SyncError/atomicBatchSpansBackends(model:reason:)`` before anything is sent or
+    /// changed: save each backend's models in a call of their own. When the models go one
+    /// request each anyway (no ``endpoint``, or models that are not JSON:API), each goes to
+    /// its own backend.
+    ///
+    /// When the server answered an atomic request with success, it committed every
+    /// operation. Results that Keel cannot map to the models sent (the wrong number, a
+    /// resource of another type, one without an id) do not undo that: each model whose
+    /// result maps gets it, an update without one keeps what it sent as its server state,
+    /// each removal is destroyed, and the call throws
+    /// ``SyncError/atomicBatchCommitted(unmapped:reason:)`` naming the models that got no
+    /// record. Results pair by position when there is one per operation or one per save;
+    /// otherwise by the `lid` a result echoes, by `type` and `id` for an update, then by
+    /// position among the saves of one type where the counts agree.
     ///
     /// ```swift
     /// try await operations.save([author, firstArticle, secondArticle], destroying: [draft])
@@ -87,7 +106,9 @@ public struct AtomicOperations: Sendable, Hashable {
     ///   - destroying: The models to delete; new ones among them are only destroyed locally.
     ///   - options: Headers, timeout and handlers of the request.
     /// - Returns: Whether the models went in one request, in one transaction, or one by one.
-    /// - Throws: ``SyncError``; nothing is applied on either side when an atomic request fails.
+    /// - Throws: ``SyncError``; nothing is applied on either side when an atomic request is
+    ///   refused; ``SyncError/atomicBatchCommitted(unmapped:reason:)`` when it was committed
+    ///   but not every result could be mapped.
     @discardableResult
     public func save(
         _ models: [Model],
@@ -96,12 +117,19 @@ public struct AtomicOperations: Sendable, Hashable {
     ) async throws(SyncError) -> Delivery {
         let batch = AtomicBatch(saving: models, destroying: destroying)
         try batch.validate(options: options)
-        if let first = batch.operations.first?.model,
-            let backend = try first.requireBackend() as? any TransactionalSync
-        {
+        let backends = try batch.backends()
+        let atomicRequest = endpoint != nil && !batch.operations.isEmpty && batch.speaksJSONAPI(options: options)
+        if backends.count > 1, atomicRequest || backends.contains(where: { $0.backend is any TransactionalSync }) {
+            let first = String(describing: Swift.type(of: backends[0].model))
+            throw .atomicBatchSpansBackends(
+                model: String(describing: Swift.type(of: backends[1].model)),
+                reason: "its backend is not the one of \(first), and one request or transaction goes to one backend"
+            )
+        }
+        if let backend = backends.first?.backend as? any TransactionalSync {
             return .inOneTransaction(try await batch.send(through: backend, options: options))
         }
-        guard let endpoint, !batch.operations.isEmpty, batch.speaksJSONAPI(options: options) else {
+        guard let endpoint, atomicRequest else {
             try await batch.sendOneByOne(options: options)
             return .oneByOne
         }

@@ -129,6 +129,32 @@ public enum SyncError: Error, Sendable, Hashable {
     /// }
     /// ```
     case unwritableBody(mediaType: String, reason: String)
+    /// The models of one all-or-nothing call (``AtomicOperations/save(_:destroying:options:)``,
+    /// ``Store/saveChanges(atomically:options:)``) resolve to different backends, or a model's
+    /// URL is on another server than the atomic endpoint, so no one request or transaction
+    /// can hold them all. Nothing was sent and nothing changed; save each backend's models
+    /// in a call of their own. `model` is the class of the first model that differs.
+    ///
+    /// ```swift
+    /// } catch SyncError.atomicBatchSpansBackends(let model, let reason) {
+    ///     print("\(model): \(reason)")
+    /// }
+    /// ```
+    case atomicBatchSpansBackends(model: String, reason: String)
+    /// The server applied an atomic request (it answered with success, so every operation
+    /// was committed), but some of its results cannot be mapped to the models sent: the wrong
+    /// number of results, a resource of another type, one that is not an object or lacks an
+    /// id. What could be mapped was applied; `unmapped` lists the ``Model/cid`` of each model
+    /// that got no record. Such a new model stays without an id but is not pending any more;
+    /// fetch its collection to get the server's record rather than saving it again, which
+    /// would create it twice.
+    ///
+    /// ```swift
+    /// } catch SyncError.atomicBatchCommitted(let unmapped, _) {
+    ///     try await articles.fetch()   // the server has them; read them back
+    /// }
+    /// ```
+    case atomicBatchCommitted(unmapped: [String], reason: String)
 
     /// The validation errors of a ``validationFailed(_:status:)``, local or from the server.
     ///
@@ -278,6 +304,10 @@ extension SyncError: CustomStringConvertible {
             return "\(model) has no id, so it cannot be fetched: its URL would be its collection's; nothing was sent"
         case .unwritableBody(let mediaType, let reason):
             return "The request body cannot be written as \(mediaType): \(reason); nothing was sent"
+        case .atomicBatchSpansBackends(let model, let reason):
+            return "\(model) cannot be in this atomic batch: \(reason); nothing was sent"
+        case .atomicBatchCommitted(let unmapped, let reason):
+            return "The server committed the atomic batch, but \(unmapped.count) of its results cannot be mapped: \(reason)"
         }
     }
 }
