@@ -20,7 +20,7 @@ import Testing
 struct PullKillTests {
     #if os(Linux)
         private static var rounds: Int {
-            ProcessInfo.processInfo.environment["KEEL_CHANGE_KILL_ROUNDS"].flatMap { Int($0) } ?? 9
+            ProcessInfo.processInfo.environment["KEEL_CHANGE_KILL_ROUNDS"].flatMap { Int($0) } ?? 6
         }
 
         private let feed = "pull:\(ChangeKillServer.collection)"
