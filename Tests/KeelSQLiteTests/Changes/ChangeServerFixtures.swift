@@ -21,6 +21,9 @@ final class RailsTask: Model {
 }
 
 /// Another client of a test server: it changes records behind the app's back.
+///
+/// Its requests may take minutes: a burst of a thousand saves in one request takes that
+/// long on a machine whose cores other test suites are using.
 struct OtherClient {
     let sync: RESTSync
     let collection: String
@@ -28,11 +31,11 @@ struct OtherClient {
     let root: String?
 
     static func django(_ server: TestServer) -> OtherClient {
-        OtherClient(sync: RESTSync(baseURL: server.baseURL), collection: "/changes/tasks", trailingSlash: true, root: nil)
+        OtherClient(sync: RESTSync(baseURL: server.baseURL, timeout: .seconds(300)), collection: "/changes/tasks", trailingSlash: true, root: nil)
     }
 
     static func rails(_ server: RailsTestServer) -> OtherClient {
-        OtherClient(sync: RESTSync(baseURL: server.baseURL), collection: "/tasks", trailingSlash: false, root: "task")
+        OtherClient(sync: RESTSync(baseURL: server.baseURL, timeout: .seconds(300)), collection: "/tasks", trailingSlash: false, root: "task")
     }
 
     private func url(_ suffix: String = "") -> URL {

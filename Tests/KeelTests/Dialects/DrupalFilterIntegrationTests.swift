@@ -18,7 +18,7 @@ struct DrupalFilterIntegrationTests {
     }
 
     private func session() async throws -> DrupalSession {
-        let server = try await TestServer.dedicated(to: "drupal")
+        let server = try await TestServer.dedicated(to: "drupal-filters")
         let drupal = DrupalSession(RESTSync(baseURL: server.baseURL))
         try await drupal.login(name: "admin", password: "admin")
         return drupal
