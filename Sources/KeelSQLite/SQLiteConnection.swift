@@ -11,6 +11,8 @@ final class SQLiteConnection {
     let path: String
     private var handle: OpaquePointer?
     private var statements: [String: OpaquePointer] = [:]
+    /// The file, while this connection has it open (``OpenStoreFiles``).
+    private var openFile: OpenStoreFiles.Identity?
 
     /// Opens the database file without reading it: read-write (creating the file when it
     /// is missing), read-only, or as an immutable file (see ``SQLiteOpenMode``).
@@ -36,6 +38,7 @@ final class SQLiteConnection {
         }
         self.handle = handle
         sqlite3_extended_result_codes(handle, 1)
+        if mode != .immutable, path != ":memory:" { openFile = OpenStoreFiles.opened(path) }
     }
 
     /// A URI filename that opens `path` as immutable: SQLite reads it without locks and
@@ -63,6 +66,8 @@ final class SQLiteConnection {
         statements.removeAll()
         if let handle { sqlite3_close_v2(handle) }
         handle = nil
+        if let openFile { OpenStoreFiles.closed(openFile) }
+        openFile = nil
     }
 
     var isOpen: Bool { handle != nil }

@@ -8,7 +8,8 @@ import Foundation
 
 /// Opening a store's file, as `SQLiteSync` and `SQLiteOfflineStore` both do: create its
 /// directory, check the permissions (``SQLiteFileAccess``), check the write-ahead log
-/// (``WriteAheadLogGuard``), then open, validate and configure it (``SQLiteSchema``).
+/// (``WriteAheadLogGuard``) unless the process already has the file open
+/// (``OpenStoreFiles``), then open, validate and configure it (``SQLiteSchema``).
 enum SQLiteStoreFile {
     /// Opens the store file at `fileURL`, read-write or, when it cannot be written,
     /// read-only.
@@ -24,7 +25,9 @@ enum SQLiteStoreFile {
         }
         try createDirectory(fileURL.deletingLastPathComponent(), for: path)
         let mode = try SQLiteFileAccess.check(databasePath: path)
-        try WriteAheadLogGuard.check(databasePath: path)
+        // A log this process already has open was replayed when it was opened; reading the
+        // file now would drop SQLite's locks on it (see OpenStoreFiles).
+        if !OpenStoreFiles.isOpen(path) { try WriteAheadLogGuard.check(databasePath: path) }
         return try SQLiteSchema.open(path: path, mode: mode)
     }
 
