@@ -71,6 +71,10 @@ extension LiveQuery {
         let upper = limit.map { Swift.min(tree.count, lower + $0) } ?? tree.count
         return lower..<upper
     }
+
+    /// Whether an offset or a limit cuts the results from the tree. Without either, the
+    /// window is the whole tree, and no model enters or leaves it because another moved.
+    var isWindowed: Bool { offset > 0 || limit != nil }
 }
 
 // MARK: - RandomAccessCollection

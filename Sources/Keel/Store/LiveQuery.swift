@@ -252,15 +252,12 @@ public final class LiveQuery<M: Model>: EventEmitter, ModelCollection, Observabl
     /// Moves one model: out of the tree (when `node` is given), then in (when `entry` is
     /// given), and emits what changed in the results.
     private func move(_ model: M, from node: Node?, to entry: Entry?) {
-        if node == nil, let entry, offset == 0, limit == nil {
+        if node == nil, let entry, !isWindowed {
             add(model, entry)
             return
         }
         let isRegrouped = node != nil && entry != nil && node.map { tree[$0].sectionKey } != entry?.sectionKey
         let before = window
-        // Without an offset or a limit, the window is the whole tree: no other model enters
-        // or leaves it.
-        let isWindowed = offset > 0 || limit != nil
         var candidates: [(entry: Entry, rank: Int)] = []
         for rank in [before.lowerBound - 1, before.lowerBound, before.upperBound - 1, before.upperBound]
         where isWindowed && rank >= 0 && rank < tree.count {
