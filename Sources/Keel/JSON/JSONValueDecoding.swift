@@ -129,6 +129,10 @@ final class JSONValueDecoding: Decoder {
         if T.self == Decimal.self, let decimal = try unboxDecimal(value, at: codingPath, key: key) as? T {
             return decimal
         }
+        if case .array(let elements) = value, let array = try unboxArray(elements, as: T.self, at: codingPath, key: key)
+        {
+            return array
+        }
         // With converted keys, a dictionary's own keys must be spared the conversion.
         if !configuration.usesDefaultKeys, let dictionaryType = T.self as? any DecodableStringKeyedDictionary.Type {
             let path = Self.path(codingPath, key)
@@ -140,6 +144,52 @@ final class JSONValueDecoding: Decoder {
             }
         }
         return try T(from: nested(value, at: Self.path(codingPath, key)))
+    }
+
+    /// `elements` as a `T` when `T` is an array, without the nested `Decoder` and unkeyed
+    /// container that `Array.init(from:)` would ask for; `nil` when `T` is not an array.
+    private func unboxArray<T: Decodable>(
+        _ elements: JSONArray,
+        as type: T.Type,
+        at codingPath: [any CodingKey],
+        key: (any CodingKey)?
+    ) throws -> T? {
+        if T.self == [Double].self {
+            return try unboxScalars(elements, at: codingPath, key: key, read: { $0.doubleValue }) as? T
+        }
+        if T.self == [Int].self {
+            return try unboxScalars(elements, at: codingPath, key: key, read: { $0.intValue }) as? T
+        }
+        if T.self == [String].self {
+            return try unboxScalars(elements, at: codingPath, key: key, read: { $0.stringValue }) as? T
+        }
+        if T.self == [Bool].self {
+            return try unboxScalars(elements, at: codingPath, key: key, read: { $0.boolValue }) as? T
+        }
+        guard let arrayType = T.self as? any DecodableJSONArray.Type else { return nil }
+        return try arrayType.init(decodingElementsOf: elements, using: self, at: Self.path(codingPath, key)) as? T
+    }
+
+    /// The elements of an array of numbers, strings or Booleans: each is taken by `read` when
+    /// it is of the expected kind, and otherwise goes through ``unbox(_:as:at:key:)`` at its
+    /// full coding path, which converts it or throws what `JSONDecoder` would.
+    private func unboxScalars<S: Decodable>(
+        _ elements: JSONArray,
+        at codingPath: [any CodingKey],
+        key: (any CodingKey)?,
+        read: (JSONValue) -> S?
+    ) throws -> [S] {
+        var scalars: [S] = []
+        scalars.reserveCapacity(elements.count)
+        for index in elements.indices {
+            if let scalar = read(elements[index]) {
+                scalars.append(scalar)
+            } else {
+                let path = Self.path(codingPath, key)
+                scalars.append(try unbox(elements[index], as: S.self, at: path, key: JSONCodingKey.index(index)))
+            }
+        }
+        return scalars
     }
 
     func unboxString(_ value: JSONValue, at codingPath: [any CodingKey], key: (any CodingKey)?) throws -> String {
@@ -597,6 +647,32 @@ extension Dictionary: DecodableStringKeyedDictionary where Key == String, Value:
         self.init(minimumCapacity: object.count)
         for (key, value) in object {
             self[key] = try decoder.unbox(value, as: Value.self, at: codingPath, key: JSONCodingKey.string(key))
+        }
+    }
+}
+
+// MARK: - Arrays
+
+/// An array decoded element by element straight from a ``JSONArray``.
+///
+/// `Array.init(from:)` would ask for a nested `Decoder` and an unkeyed container per array,
+/// which for nested arrays (a GeoJSON `[[[Double]]]`) costs more than the numbers; the
+/// elements, errors and coding paths are the same.
+protocol DecodableJSONArray {
+    init(decodingElementsOf elements: JSONArray, using decoder: JSONValueDecoding, at codingPath: [any CodingKey])
+        throws
+}
+
+extension Array: DecodableJSONArray where Element: Decodable {
+    init(decodingElementsOf elements: JSONArray, using decoder: JSONValueDecoding, at codingPath: [any CodingKey])
+        throws
+    {
+        self.init()
+        reserveCapacity(elements.count)
+        for index in elements.indices {
+            append(
+                try decoder.unbox(elements[index], as: Element.self, at: codingPath, key: JSONCodingKey.index(index))
+            )
         }
     }
 }
