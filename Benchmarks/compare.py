@@ -4,8 +4,8 @@
 Reads the output of `keel-bench` and of `Benchmarks/backbone/bench.js` (either
 the raw stdout, i.e. per-workload lines followed by one JSON object, or just
 the JSON) and prints a Markdown report: one row per workload with the Keel /
-Backbone speed ratio and the distance to the plain-Swift floor, the geometric
-mean, the targets, and peak RSS.
+Backbone speed ratio, the distance to the plain-Swift floor and to the same-work
+floor where the workload has one, the geometric mean, the targets, and peak RSS.
 
 Each --keel / --backbone option may be given several times (one file per run);
 per workload the median timed milliseconds over the runs is used and ops/s is
@@ -55,6 +55,13 @@ EXPECTED_CHECKS = {
     "store_write_read_memory": 2621432098,
     "set_typed_change": 2000000,
     "set_typed_nochange": 0,
+    "store_fetch_all_10k": 2620937098,
+    "store_fetch_all_100k": 922446330,
+    "wire_twitter": 862390359,
+    "wire_canada": 421982360,
+    "store_read_by_id": 10090000,
+    "store_create": 2670853208,
+    "bulk_relations": 971408440,
     "jsonapi_compound": 333833500,
 }
 
@@ -178,7 +185,11 @@ class Side:
         ops = next((e.get("ops") for e in entries if num(e.get("ops")) is not None), None)
         rates = [rate(ops, e.get("total_ms"), e.get("ops_per_sec")) for e in entries]
         floor_rates = [rate(ops, e.get("floor_total_ms"), e.get("floor_ops_per_sec")) for e in entries]
+        same_work_rates = [rate(ops, e.get("same_work_floor_total_ms"), e.get("same_work_floor_ops_per_sec"))
+                           for e in entries]
         checks = [e.get("check") for e in entries]
+        # keel-bench writes the value it expects beside each check; bench.js does not.
+        expected = {e.get("expected_check") for e in entries if num(e.get("expected_check")) is not None}
         return {
             "ops": ops,
             "runs": len(entries),
@@ -187,7 +198,10 @@ class Side:
             "ops_per_sec_min": min((r for r in rates if r is not None), default=None),
             "ops_per_sec_max": max((r for r in rates if r is not None), default=None),
             "floor_ops_per_sec": median_or_none(floor_rates),
+            # None for a workload without a same-work floor (keel-bench writes no same_work_floor_*).
+            "same_work_floor_ops_per_sec": median_or_none(same_work_rates),
             "checks": checks,
+            "expected_checks": sorted(expected),
             "errors": [e.get("error") for e in entries if e.get("error")],
         }
 
@@ -274,6 +288,11 @@ def scalar_fields(doc, skip=("workloads",)):
     return ", ".join(parts)
 
 
+def superscript(number):
+    """`number` in superscript digits, for note marks past 9."""
+    return str(number).translate(str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹"))
+
+
 def without_backbone(bb):
     """The workloads that have no Backbone counterpart, by name, with the reason."""
     names = dict(WITHOUT_BACKBONE)
@@ -291,7 +310,7 @@ def build_report(keel, bb, with_host):
     order += sorted(present - set(order))
     keel_only = without_backbone(bb)
     notes = {n: NOTES.get(n) or keel_only.get(n) for n in order if n in NOTES or n in keel_only}
-    marks = {n: "¹²³⁴⁵⁶⁷⁸⁹"[i] for i, n in enumerate(notes)}
+    marks = {n: superscript(i + 1) for i, n in enumerate(notes)}
 
     out = []
     problems = []          # invalid data: wrong checks, missing workloads
@@ -312,6 +331,9 @@ def build_report(keel, bb, with_host):
         for side, s in (("Keel", k), ("Backbone", b)):
             if s is None:
                 continue
+            disagreeing = [c for c in s["expected_checks"] if expected is not None and c != expected]
+            if disagreeing:
+                problems.append(f"`{name}`: {side} expects check {disagreeing[0]}, compare.py expects {expected}")
             bad = [c for c in s["checks"] if expected is not None and c != expected]
             if bad or s["errors"]:
                 detail = "; ".join(s["errors"]) if s["errors"] else f"got {bad[0]}, expected {expected}"
@@ -319,6 +341,7 @@ def build_report(keel, bb, with_host):
         kr = k["ops_per_sec"] if k else None
         br = b["ops_per_sec"] if b else None
         fr = k["floor_ops_per_sec"] if k else None
+        sr = k["same_work_floor_ops_per_sec"] if k else None
         ratio = kr / br if kr and br else None
         slowdown = fr / kr if fr and kr else None
         if ratio is not None:
@@ -336,7 +359,8 @@ def build_report(keel, bb, with_host):
         mark = f" {marks[name]}" if name in marks else ""
         rows.append(
             f"| {name}{mark} | {fmt_rate(kr)} | {fmt_rate(br)} | {fmt_ratio(ratio)} | "
-            f"{fmt_rate(fr)} | {'—' if slowdown is None else f'×{slowdown:.1f} of floor'} |"
+            f"{fmt_rate(fr)} | {'—' if slowdown is None else f'×{slowdown:.1f} of floor'} | "
+            f"{'-' if sr is None else fmt_rate(sr)} | {'-' if not (sr and kr) else f'×{sr / kr:.1f}'} |"
         )
 
     geomean = math.exp(sum(math.log(r) for r in ratios) / len(ratios)) if ratios else None
@@ -356,14 +380,18 @@ def build_report(keel, bb, with_host):
         out.append(f"- Machine: {host_info()}.")
     out.append("- ops/s = ops ÷ median timed seconds. \"×N of floor\" = plain-Swift floor ops/s ÷ "
                "Keel ops/s (how many times slower than the same work without the library).")
+    out.append("- The same-work floor (`same_work_floor_*`) does the same observable work through an API of "
+               "the same shape as Keel's (issue 33); \"-\" where a workload has none. The floor target "
+               "below is over the plain-Swift (machine) floor.")
     if len(order) < len(EXPECTED_CHECKS) or any(n not in EXPECTED_CHECKS for n in order):
         out.append(f"- Subset: {len(order)} workload(s), not the standard {len(EXPECTED_CHECKS)}; "
                    "the targets below refer to this subset only.")
     out.append("")
-    out.append("| workload | Keel ops/s | Backbone ops/s | Keel ÷ Backbone | plain-Swift floor ops/s | Keel ÷ floor |")
-    out.append("|---|---:|---:|---:|---:|---:|")
+    out.append("| workload | Keel ops/s | Backbone ops/s | Keel ÷ Backbone | plain-Swift floor ops/s | Keel ÷ floor "
+               "| same-work floor ops/s | Keel ÷ same-work floor |")
+    out.append("|---|---:|---:|---:|---:|---:|---:|---:|")
     out.extend(rows)
-    out.append(f"| **geometric mean** | | | **{fmt_ratio(geomean)}** | | |")
+    out.append(f"| **geometric mean** | | | **{fmt_ratio(geomean)}** | | | | |")
     out.append("")
     if notes:
         out.extend(f"{marks[name]} `{name}`: {note}" for name, note in notes.items())

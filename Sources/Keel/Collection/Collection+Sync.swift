@@ -148,7 +148,7 @@ extension Collection {
         await yieldToTasksStartedBefore()
         let (model, error) = makeModel(attributes, options: options.update)
         if let error { throw .validationFailed(error, status: nil) }
-        return try await create(model, options: options)
+        return try await addAndSave(model, options: options)
     }
 
     /// Adds a model to the collection and saves it; see ``create(_:wait:options:)-(Attributes,_,_)``.
@@ -170,6 +170,15 @@ extension Collection {
         var options = options
         if wait { options.wait = true }
         await yieldToTasksStartedBefore()
+        return try await addAndSave(model, options: options)
+    }
+
+    /// The rest of ``create(_:wait:options:)-(M,_,_)`` after its first suspension.
+    ///
+    /// Tasks started before the call have run by then, so neither this nor the model's
+    /// save suspends again for them: from the main actor, each such suspension is a hop to
+    /// the global executor and back.
+    private func addAndSave(_ model: M, options: SyncOptions) async throws(SyncError) -> M {
         var saveOptions = options
         saveOptions.wait = false
         let adopts = options.wait && model.collection == nil
@@ -180,7 +189,7 @@ extension Collection {
             add(model, options: options.update)
         }
         do {
-            try await model.save(nil, options: saveOptions)
+            try await model.save(nil, options: saveOptions, yieldingFirst: false)
         } catch {
             // Local validation rejected the model before anything was sent: nothing can
             // clean it up in Swift, so take it out again (Backbone leaves it in).

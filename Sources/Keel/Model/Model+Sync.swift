@@ -71,7 +71,16 @@ extension Model {
         var options = options
         if wait { options.wait = true }
         if patch { options.patch = true }
-        await syncGate.enter()
+        return try await save(attributes, options: options, yieldingFirst: true)
+    }
+
+    /// ``save(_:wait:patch:options:)`` with `wait` and `patch` in `options`; a caller that has
+    /// just let earlier tasks run (`Collection.create`) passes `yieldingFirst: false`.
+    @discardableResult
+    func save(_ attributes: Attributes?, options: SyncOptions, yieldingFirst: Bool) async throws(SyncError)
+        -> SyncResponse
+    {
+        await syncGate.enter(yieldingFirst: yieldingFirst)
         defer { syncGate.leave() }
         if Task.isCancelled { throw .cancelled }
         let backend = try requireBackend()

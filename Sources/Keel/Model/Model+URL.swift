@@ -174,11 +174,19 @@ package enum URLPath {
         let text: String
         switch id {
         case .string(let string): text = string
-        case .int(let int): text = String(int)
+        // Digits and a minus sign need no encoding: an integer id skips the check below.
+        case .int(let int): return String(int)
         case .double(let double): text = Int(exactly: double).map(String.init) ?? String(double)
         default: text = id.description
         }
+        // Most ids need no encoding; Foundation's encoder copies through an NSString even then.
+        if text.utf8.allSatisfy(isComponentByte) { return text }
         return text.addingPercentEncoding(withAllowedCharacters: componentAllowed) ?? text
+    }
+
+    /// Whether `encodeURIComponent` leaves this UTF-8 byte alone (``componentAllowed``).
+    private static func isComponentByte(_ byte: UInt8) -> Bool {
+        isLetter(byte) || isDigit(byte) || "-_.!~*'()".utf8.contains(byte)
     }
 
     /// Joins two parts with exactly one `/` between them.

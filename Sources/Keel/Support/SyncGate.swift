@@ -8,15 +8,16 @@ final class SyncGate {
     private var waiters: [Int: CheckedContinuation<Void, Never>] = [:]
 
     /// Takes a place in line at once, lets tasks started before the call run up to their
-    /// first suspension (`yieldToTasksStartedBefore`), then waits until every
-    /// operation that entered earlier has left.
+    /// first suspension (`yieldToTasksStartedBefore`) unless the caller just did
+    /// (`yieldingFirst: false`), then waits until every operation that entered earlier has
+    /// left.
     ///
     /// The place is taken before the first suspension, so the order is the order of the
     /// calls, however the suspended callers are later resumed.
-    func enter() async {
+    func enter(yieldingFirst: Bool = true) async {
         let ticket = nextTicket
         nextTicket += 1
-        await yieldToTasksStartedBefore()
+        if yieldingFirst { await yieldToTasksStartedBefore() }
         guard ticket != servingTicket else { return }
         await withCheckedContinuation { waiters[ticket] = $0 }
     }

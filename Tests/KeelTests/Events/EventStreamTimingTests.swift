@@ -23,6 +23,22 @@ struct EventStreamTimingTests {
         #expect(await watcher.value == ["add"])
     }
 
+    @Test func aStreamStartedInATaskJustBeforeCreateSeesEveryEventOfTheCreate() async throws {
+        let notes = Collection<Model>(url: "/notes", sync: InMemorySync())
+        let watcher = Task { @MainActor in
+            var names: [String] = []
+            for await event in notes.events("all") {
+                names.append(event.name)
+                if event.name == "sync" { break }
+            }
+            return names
+        }
+        let note = try await notes.create(["title": "Dune"])
+        let names = await watcher.value
+        #expect(names == ["add", "update", "request", "changeId", "change:id", "change", "sync"])
+        #expect(note.id == 1)
+    }
+
     @Test func aStreamStartedInATaskJustBeforeSaveSeesEveryEvent() async throws {
         let note = Model(["title": "Dune"])
         note.urlRoot = "/notes"

@@ -127,6 +127,9 @@ struct ModelURLTests {
         ("100%", "100%25"),
         ("#frag&x=1", "%23frag%26x%3D1"),
         ("keep-_.!~*'()", "keep-_.!~*'()"),
+        ("AZaz09", "AZaz09"),
+        ("@[`{", "%40%5B%60%7B"),
+        ("tab\there", "tab%09here"),
     ])
     func idIsEncodedLikeEncodeURIComponent(id: String, encoded: String) throws {
         let book = Book(["id": .string(id)])
@@ -138,6 +141,8 @@ struct ModelURLTests {
         #expect(try Book(["id": 0]).url() == "/books/0")
         #expect(try Book(["id": -5]).url() == "/books/-5")
         #expect(try Book(["id": 2.0]).url() == "/books/2")
+        #expect(try Book(["id": 1.5]).url() == "/books/1.5")
+        #expect(try Book(["id": 1e20]).url() == "/books/1e%2B20")
     }
 
     @Test func newModelUsesURLRootAlone() throws {
