@@ -56,9 +56,10 @@ extension CachingSync {
         ///
         /// A replay sends first, in one request to the endpoint (resolved like any URL of the
         /// remote), the queued changes of ``Keel/WireFormat/jsonAPI`` records that can go
-        /// together: pending ones whose record has no earlier change left out, in collections
-        /// without a ``VersionCheck`` (conflicts are checked one change at a time), naming
-        /// records created offline only through the batch's own creates. A create goes as an
+        /// together: pending ones whose record has no earlier change left out, naming records
+        /// created offline only through the batch's own creates, except the updates and
+        /// deletes a ``VersionCheck`` checks for conflicts (one change at a time). The request
+        /// carries the remote's own headers, not each queued request's. A create goes as an
         /// `add` whose `lid` is its ``TemporaryID``, and later operations name that record by
         /// `{"type", "lid"}`: an update's or removal's own target, and the relationship linkage
         /// of children. The other changes follow one request each, in queue order, after the
