@@ -55,7 +55,7 @@ extension CachingSync {
         /// ordered, all-or-nothing request; `nil` (the default) sends every change on its own.
         ///
         /// A replay sends first, in one request to the endpoint (resolved like any URL of the
-        /// remote), the queued changes of ``Keel/WireFormat/jsonAPI`` records that can go
+        /// remote), the queued changes of `WireFormat.jsonAPI` records that can go
         /// together: pending ones whose record has no earlier change left out, naming records
         /// created offline only through the batch's own creates, except the updates and
         /// deletes a ``VersionCheck`` checks for conflicts (one change at a time). The request
