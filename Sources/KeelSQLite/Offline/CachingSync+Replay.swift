@@ -3,6 +3,10 @@ public import Keel
 extension CachingSync {
     /// Sends the queued changes in order, as far as the remote can be reached.
     ///
+    /// With ``Configuration/atomicOperations`` set, the JSON:API changes that can go together
+    /// go first, as one Atomic Operations request (see ``Configuration/atomicOperations``);
+    /// the others follow one request each.
+    ///
     /// Each change goes with its `Idempotency-Key`. A temporary id whose create was sent is
     /// replaced everywhere before the next change goes. A change the server rejects (a 4xx)
     /// stays queued as failed, and later changes of the same record wait behind it; a
@@ -57,11 +61,33 @@ extension CachingSync {
         // Each record the replay touched, by its key now, with the key live models have.
         var touched: [RecordKey: RecordKey] = [:]
         var index = 0
+        var batched: Set<Int> = []
+        if let endpoint = configuration.atomicOperations?.endpoint {
+            switch try await replayAtomically(&queue, endpoint: endpoint, into: &report, touched: &touched) {
+            case .nothing:
+                break
+            case .sent(let positions):
+                batched = Set(positions)
+            case .refused(let positions):
+                batched = Set(positions)
+                for position in positions {
+                    blocked.insert(
+                        RecordKey(collection: queue.changes[position].collection, id: queue.changes[position].recordID)
+                    )
+                }
+            case .stopped(let error):
+                report.stoppedBy = error
+                index = queue.changes.count
+            case .unavailable(let error):
+                report.atomicFallback = error
+            }
+        }
         sending: while index < queue.changes.count {
             let change = queue.changes[index]
             let live = queue.liveKey(at: index)
             let waits = queue.waitsForACreate(at: index)
             index += 1
+            if batched.contains(index - 1) { continue }
             let key = RecordKey(collection: change.collection, id: change.recordID)
             guard case .pending = change.state, !blocked.contains(key), !waits else {
                 blocked.insert(key)
@@ -157,28 +183,46 @@ extension CachingSync {
         do {
             response = try await remote.perform(request)
         } catch {
-            if Self.isTemporary(error) { return .stop(error) }
-            if change.method == .delete, error.status == 404 {
-                _ = try await local.complete(change, serverRecord: nil, foreignKeys: configuration.foreignKeys)
-                report.sent.append(ReplayReport.Sent(change: change, response: SyncResponse(status: 204)))
-                return .next
-            }
-            if error.status == 409 || error.status == 412 {
-                let server = await serverRecord(of: change)
-                try await local.mark(change, as: .conflict(server: server))
-                let conflict = SyncConflict(
-                    change: change,
-                    local: try await local.record(change.recordID, in: change.collection),
-                    server: server
-                )
-                report.conflicts.append(conflict)
-                return .blocked
-            }
-            try await local.mark(change, as: .failed(error))
-            report.failures.append(ReplayReport.Failure(change: change, error: error))
-            return .blocked
+            return try await reject(change, with: error, into: &report)
         }
         if let error = Self.unexpectedAnswer(response) { return .stop(error) }
+        return try await accept(change, answered: response, into: &report)
+    }
+
+    /// Records the server's refusal of a change: a temporary failure stops the replay, a
+    /// deleted record's 404 completes its delete, a 409 or 412 is a conflict, and any other
+    /// error leaves the change queued as failed.
+    func reject(_ change: QueuedChange, with error: SyncError, into report: inout ReplayReport)
+        async throws(SyncError) -> Step
+    {
+        if Self.isTemporary(error) { return .stop(error) }
+        if change.method == .delete, error.status == 404 {
+            _ = try await local.complete(change, serverRecord: nil, foreignKeys: configuration.foreignKeys)
+            report.sent.append(ReplayReport.Sent(change: change, response: SyncResponse(status: 204)))
+            return .next
+        }
+        if error.status == 409 || error.status == 412 {
+            let server = await serverRecord(of: change)
+            try await local.mark(change, as: .conflict(server: server))
+            let conflict = SyncConflict(
+                change: change,
+                local: try await local.record(change.recordID, in: change.collection),
+                server: server
+            )
+            report.conflicts.append(conflict)
+            return .blocked
+        }
+        try await local.mark(change, as: .failed(error))
+        report.failures.append(ReplayReport.Failure(change: change, error: error))
+        return .blocked
+    }
+
+    /// Completes a change the server accepted with `response`: stores the server's record,
+    /// replaces a created record's temporary id everywhere, and reports the records that
+    /// changed.
+    func accept(_ change: QueuedChange, answered response: SyncResponse, into report: inout ReplayReport)
+        async throws(SyncError) -> Step
+    {
         let record = Self.record(in: response.body, rootKey: change.rootKey)
         let check = configuration.versionCheck(for: change.collection)
         let server = record.map {

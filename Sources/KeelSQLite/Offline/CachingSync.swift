@@ -163,7 +163,8 @@ public final class CachingSync: SyncStateReporting {
 
     // MARK: - Writes
 
-    private func write(_ request: SyncRequest) async throws(SyncError) -> SyncResponse {
+    private func write(_ original: SyncRequest) async throws(SyncError) -> SyncResponse {
+        let request = Self.unwrappingResource(original)
         let key = request.headers[Self.idempotencyKeyHeader] ?? UUID().uuidString
         let target = CachePath.target(of: request)
         let before = try await target.id.asyncMap { (id) async throws(SyncError) in
@@ -174,7 +175,7 @@ public final class CachingSync: SyncStateReporting {
             idempotencyKey: key,
             versionCheck: configuration.versionCheck(for: request.path)
         )
-        guard configuration.sendsImmediately else { return response }
+        guard configuration.sendsImmediately else { return Self.rewrapping(response, like: request) }
         let report = try await replay()
         if let sent = report.sent.first(where: { $0.change.idempotencyKey == key }) {
             return sent.response
@@ -185,7 +186,26 @@ public final class CachingSync: SyncStateReporting {
             try await local.discard(failure.change, serverRecord: server)
             throw failure.error
         }
-        return response
+        return Self.rewrapping(response, like: request)
+    }
+
+    /// A JSON:API write (`{"data": {"type": …}}`) with `data` as its root key, so the local
+    /// copy keeps the resource object, whose `id` is where a temporary id goes.
+    private static func unwrappingResource(_ request: SyncRequest) -> SyncRequest {
+        guard request.rootKey == nil, let object = request.body?.objectValue, object.count == 1,
+            object["data"]?["type"]?.stringValue != nil
+        else { return request }
+        var unwrapping = request
+        unwrapping.rootKey = "data"
+        return unwrapping
+    }
+
+    /// The local answer to a JSON:API write as a JSON:API document, `{"data": resource}`.
+    private static func rewrapping(_ response: SyncResponse, like request: SyncRequest) -> SyncResponse {
+        guard request.rootKey == "data", let body = response.body, body["data"] == nil else { return response }
+        var wrapped = response
+        wrapped.body = ["data": body]
+        return wrapped
     }
 
     // MARK: - Helpers
@@ -233,12 +253,20 @@ public final class CachingSync: SyncStateReporting {
     }
 
     /// The record of a server's answer: the object, or the object under `rootKey` when the
-    /// answer is wrapped in it (Rails with `include_root_in_json`).
+    /// answer is wrapped in it (Rails with `include_root_in_json`, or JSON:API's `data`, which
+    /// a document may accompany with `included`, `meta`, `links` and `jsonapi`).
     static func record(in body: JSONValue?, rootKey: String?) -> Attributes? {
         guard let object = body?.objectValue else { return nil }
-        if let rootKey, object.count == 1, let record = object[rootKey]?.objectValue { return record }
+        if let rootKey, let record = object[rootKey]?.objectValue,
+            object.count == 1 || (rootKey == "data" && object.keys.allSatisfy(jsonAPITopLevel.contains))
+        {
+            return record
+        }
         return object
     }
+
+    /// The members a JSON:API document may have beside its primary `data`.
+    private static let jsonAPITopLevel: Set<String> = ["data", "included", "meta", "links", "jsonapi"]
 
     /// The server's record of a queued change, read again; `nil` when it cannot be read.
     func serverRecord(of change: QueuedChange) async -> Attributes? {

@@ -51,6 +51,48 @@ extension CachingSync {
         /// configuration.scopedLists.map(\.route)  // ["/users/:id/todos"]
         /// ```
         public var scopedLists: [ScopedList] = []
+        /// The server's Atomic Operations endpoint, to replay the queued JSON:API changes as one
+        /// ordered, all-or-nothing request; `nil` (the default) sends every change on its own.
+        ///
+        /// A replay sends first, in one request to the endpoint (resolved like any URL of the
+        /// remote), the queued changes of `WireFormat.jsonAPI` records that can go
+        /// together: pending ones whose record has no earlier change left out, naming records
+        /// created offline only through the batch's own creates, except the updates and
+        /// deletes a ``VersionCheck`` checks for conflicts (one change at a time). The request
+        /// carries the remote's own headers, not each queued request's. A create goes as an
+        /// `add` whose `lid` is its ``TemporaryID``, and later operations name that record by
+        /// `{"type", "lid"}`: an update's or removal's own target, and the relationship linkage
+        /// of children. The other changes follow one request each, in queue order, after the
+        /// batch.
+        ///
+        /// - An applied batch is recorded as if each change had been sent alone: the server's
+        ///   records are stored, temporary ids replaced everywhere (``TemporaryID``), and the
+        ///   ``ReplayReport`` lists each change in ``ReplayReport/sent``
+        ///   (``ReplayReport/sentAtomically`` counts them). A create whose result names no
+        ///   record stays queued as failed with `SyncError.atomicBatchCommitted(unmapped:reason:)`:
+        ///   the server has it, so fetch it rather than retry.
+        /// - A refused batch (a 4xx) changes no local record and keeps every change queued.
+        ///   Each error object whose `source.pointer` names an operation
+        ///   (`/atomic:operations/1/data/attributes/title`) is recorded against that change as
+        ///   its own refusal would be (failed, or a conflict for a 409), with the pointer made
+        ///   relative (`/data/attributes/title`); when none names one, the server's error is
+        ///   recorded against every change of the batch. The changes no error names stay
+        ///   pending for the next replay.
+        /// - A server without the extension (404, 405, 406 or 415 from the endpoint) gets one
+        ///   request per change, and ``ReplayReport/atomicFallback`` holds its answer.
+        /// - A network failure, a timeout or a 5xx keeps the whole queue; the next replay
+        ///   sends the same batch again, with the same `Idempotency-Key` (derived from the
+        ///   changes' own keys). When the server applied the batch but its answer was lost, a
+        ///   server that honours the header answers the resend with the stored results, and
+        ///   nothing is applied twice. A server that does not honour it applies the batch
+        ///   again (at-least-once): creates are made twice. The key only matches when the
+        ///   same changes go together, so changes queued or discarded between the lost answer
+        ///   and the resend make a new batch.
+        ///
+        /// ```swift
+        /// configuration.atomicOperations = AtomicOperations(endpoint: URL(string: "/jsonapi/operations"))
+        /// ```
+        public var atomicOperations: AtomicOperations?
 
         /// A configuration with the defaults.
         ///

@@ -3,8 +3,9 @@ public import Keel
 extension IdentityMap {
     /// Brings the live models of a replay's records up to date: a temporary id becomes the
     /// server's (the map follows the model to its new id), rewritten foreign keys and the
-    /// server's attributes are set, and each model's `syncState` is updated, with the
-    /// usual `change`, `changeId` and `syncState` events.
+    /// server's attributes are set (a JSON:API resource object read by the model's format),
+    /// and each model's `syncState` is updated, with the usual `change`, `changeId` and
+    /// `syncState` events.
     ///
     /// Records no live model holds are skipped.
     ///
@@ -22,10 +23,20 @@ extension IdentityMap {
         for update in report.records {
             guard let model = existing(Model.self, id: .string(update.id), in: update.collection) else { continue }
             if let attributes = update.attributes {
-                model.set(attributes)
+                model.set(Self.appAttributes(attributes, of: model))
                 if update.state == .synced { model.markSynced() }
             }
             model.setSyncState(update.state)
         }
+    }
+
+    /// A stored record as the model's attributes: a JSON:API resource object (`type`,
+    /// `attributes`, `relationships`) read by the model's format; any other record as it is.
+    private static func appAttributes(_ record: Attributes, of model: Model) -> Attributes {
+        let format = Swift.type(of: model).wireFormat
+        guard format.jsonAPIFormat != nil, record["type"]?.stringValue != nil,
+            let read = try? format.record(from: ["data": .object(record)], for: Swift.type(of: model)).objectValue
+        else { return record }
+        return read
     }
 }

@@ -58,6 +58,21 @@ public struct ReplayReport: Sendable, Hashable {
     /// sendable change was sent.
     public internal(set) var stoppedBy: SyncError?
 
+    /// How many of ``sent`` went in one Atomic Operations request
+    /// (``CachingSync/Configuration/atomicOperations``); 0 when none did.
+    ///
+    /// ```swift
+    /// report.sentAtomically  // 3: one request carried three changes
+    /// ```
+    public internal(set) var sentAtomically = 0
+    /// The endpoint's answer when the server does not offer Atomic Operations (404, 405, 406
+    /// or 415, before anything was applied): the changes then went one request each.
+    ///
+    /// ```swift
+    /// if let refusal = report.atomicFallback { print("no atomic endpoint: \(refusal)") }
+    /// ```
+    public internal(set) var atomicFallback: SyncError?
+
     /// An empty report.
     ///
     /// ```swift
