@@ -45,9 +45,16 @@ struct OfflineTables {
         ).first?.first ?? nil
     }
 
-    /// Inserts or replaces a record at the end of its collection (or in its place).
-    func put(_ record: Attributes, id: String, in collection: String, version: String?) throws(SQLiteStoreError) {
-        try ensureCollection(collection)
+    /// Inserts or replaces a record at the end of its collection (or in its place); a caller
+    /// that stores many records of one collection ensures its row once, beforehand.
+    func put(
+        _ record: Attributes,
+        id: String,
+        in collection: String,
+        version: String?,
+        ensuringCollection: Bool = true
+    ) throws(SQLiteStoreError) {
+        if ensuringCollection { try ensureCollection(collection) }
         try connection.run(
             """
             INSERT INTO offline_records(collection, id, seq, json, version, removed)

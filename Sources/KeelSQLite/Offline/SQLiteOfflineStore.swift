@@ -9,7 +9,9 @@ import Keel
 /// `synchronous=FULL`, integrity checks, never resetting a damaged file) and keeps its own
 /// tables (`offline_*`) next to `SQLiteSync`'s, so one file can hold both. Every write is
 /// one transaction, so a crash or a SIGKILL at any point leaves either the record and its
-/// queued change, or neither.
+/// queued change, or neither. The server's changes stored with their cursor
+/// (``store(_:versionCheck:)``) are the one write that commits without waiting for the disk:
+/// a power cut may undo it whole, and the next pull reads it again.
 ///
 /// ```swift
 /// let local = try SQLiteOfflineStore(fileURL: .applicationSupportDirectory.appending(path: "cache.sqlite"))
@@ -123,14 +125,20 @@ public final class SQLiteOfflineStore: OfflineStore {
     /// Runs `body` in a transaction (`BEGIN IMMEDIATE` when it writes), committing when it
     /// returns and rolling back when it throws: on the store's queue while the caller
     /// suspends, or, in memory, on the calling thread.
+    ///
+    /// A transaction that is not `durable` commits with `synchronous=NORMAL`: as atomic as
+    /// the others, but its commit does not wait for the disk, so a power loss may undo it
+    /// (whole) until the next durable commit or checkpoint syncs the log. Only data that can
+    /// be read again from the server is written so.
     func transaction<T: Sendable>(
         writes: Bool,
+        durable: Bool = true,
         _ body: @escaping @Sendable (OfflineTables) throws(SyncError) -> T
     ) async throws(SyncError) -> T {
-        guard let queue else { return try transactionNow(writes: writes, body).get() }
+        guard let queue else { return try transactionNow(writes: writes, durable: durable, body).get() }
         let result = await withCheckedContinuation { (continuation: CheckedContinuation<Result<T, SyncError>, Never>) in
             queue.async {
-                continuation.resume(returning: self.transactionNow(writes: writes, body))
+                continuation.resume(returning: self.transactionNow(writes: writes, durable: durable, body))
             }
         }
         return try result.get()
@@ -138,11 +146,19 @@ public final class SQLiteOfflineStore: OfflineStore {
 
     private func transactionNow<T: Sendable>(
         writes: Bool,
+        durable: Bool,
         _ body: (OfflineTables) throws(SyncError) -> T
     ) -> Result<T, SyncError> {
         connection.withLock { connection -> Result<T, SyncError> in
             guard let connection else { return .failure(SQLiteSync.syncError(.closed(path: path))) }
+            // SQLite changes the setting only between transactions. A connection whose setting
+            // cannot be put back is closed (later operations fail with `.closed`) rather than
+            // left committing without waiting for the disk.
+            defer {
+                if !durable, (try? connection.execute("PRAGMA synchronous=FULL")) == nil { connection.close() }
+            }
             do throws(SQLiteStoreError) {
+                if !durable { try connection.execute("PRAGMA synchronous=NORMAL") }
                 try connection.execute(writes ? "BEGIN IMMEDIATE" : "BEGIN")
             } catch {
                 return .failure(SQLiteSync.syncError(error))
@@ -158,6 +174,20 @@ public final class SQLiteOfflineStore: OfflineStore {
                 return .failure(error)
             }
         }
+    }
+
+    /// Runs a read on the calling thread when the connection is free, instead of a trip to
+    /// the store's queue and back (two thread switches, several times what a one-row read
+    /// costs); `nil` when the connection is in use, the store is in memory or closed, the
+    /// task is cancelled or the read fails, and the caller then takes the queue.
+    func readInPlace<T: Sendable>(_ body: (OfflineTables) throws(SQLiteStoreError) -> T) -> T? {
+        guard queue != nil, !Task.isCancelled else { return nil }
+        let idAttribute = self.idAttribute
+        let value = connection.withLockIfAvailable { connection -> T? in
+            guard let connection else { return nil }
+            return try? body(OfflineTables(connection: connection, idAttribute: idAttribute))
+        }
+        return value ?? nil
     }
 
     /// Runs SQLite work, reporting its failure as the `Sync` API does.

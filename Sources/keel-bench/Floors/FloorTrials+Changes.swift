@@ -6,8 +6,9 @@ import Keel
 
 extension FloorTrials {
     /// The floor of `change_pull`'s state: the same in-process server, and a raw sqlite3 file
-    /// (WAL, `synchronous=FULL`) with its 100,000 notes as JSON text with their versions and
-    /// the cursor after them, filled untimed in one transaction; the changes then published.
+    /// (WAL, `synchronous=NORMAL`, as `SQLiteOfflineStore` stores the server's changes) with
+    /// its 100,000 notes as JSON text with their versions and the cursor after them, filled
+    /// untimed in one transaction; the changes then published.
     final class ChangePullState {
         let directory: ScratchDirectory
         let database: RawSQLiteDatabase
@@ -22,7 +23,7 @@ extension FloorTrials {
             database = try RawSQLiteDatabase(path: directory.databaseFile.path)
             try database.execute(
                 """
-                PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL;
+                PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;
                 CREATE TABLE notes(id INTEGER PRIMARY KEY, json TEXT NOT NULL, version INTEGER NOT NULL);
                 CREATE TABLE cursors(feed TEXT PRIMARY KEY, cursor TEXT NOT NULL);
                 """

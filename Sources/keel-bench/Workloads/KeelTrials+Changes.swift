@@ -104,22 +104,26 @@ extension KeelTrials {
     }
 }
 
-/// A push source that sends a fixed list of Server-Sent Events, each decoded when it is
-/// read (`ServerSentEventSource.change(in:)`), then ends.
+/// A push source that sends a fixed list of Server-Sent Events, then ends. Like
+/// `ServerSentEventSource`, it decodes each event (`ServerSentEventSource.change(in:)`) in a
+/// task of its own and yields the change to the stream's buffer, where `Store.listen` finds it
+/// without waiting: a burst of events, as a stream delivers them. The task runs on the main
+/// actor, so decoding and applying share one thread, as the floor's do.
 struct EventListSource: PushSource {
     let events: [ServerSentEvent]
 
     func changes(after lastEventID: String?) -> AsyncThrowingStream<PushedChange, any Error> {
-        let next = Lock(0)
-        return AsyncThrowingStream { [events] in
-            let index = next.withLock { index in
-                defer { index += 1 }
-                return index
+        let (stream, continuation) = AsyncThrowingStream<PushedChange, any Error>.makeStream()
+        Task { @MainActor [events] in
+            for event in events {
+                guard let change = ServerSentEventSource.change(in: event, versionAttribute: "version") else {
+                    continuation.finish(throwing: SyncError.invalidResponse("no change in \(event)"))
+                    return
+                }
+                continuation.yield(PushedChange(change, eventID: event.id))
             }
-            guard index < events.count else { return nil }
-            let event = events[index]
-            let change = try unwrap(ServerSentEventSource.change(in: event, versionAttribute: "version"), "no change in \(event)")
-            return PushedChange(change, eventID: event.id)
+            continuation.finish()
         }
+        return stream
     }
 }

@@ -10,10 +10,14 @@ import Testing
 /// server's tasks as of its stored cursor, each pull that completed applied each change
 /// since the previous cursor once, and the local changes queued before stay queued.
 ///
-/// Each round another client creates 500 tasks and renames and deletes some, then a child
-/// process (see ``ChangeKillChild``) pulls; rounds in turn kill it as it starts (before the
-/// answer is read), as it reports the batch it is about to store (the kill lands while it
-/// stores), or not at all. `KEEL_CHANGE_KILL_ROUNDS` rounds (6 by default). Linux only, as
+/// Each round another client creates 500 tasks and renames and deletes some, then child
+/// processes (see ``ChangeKillChild``) pull the same changes one after another, each killed
+/// at another point, until one finishes: as it starts (before the answer is read) or as it
+/// reports the batch it is about to store, then at three counted points inside the
+/// transaction that stores it (as it reports the n-th change written, n seeded between 1
+/// and 90% of the batch), then not at all. A store that commits the cursor apart from the
+/// records (before them) shows the cursor without the records after such a kill.
+/// `KEEL_CHANGE_KILL_ROUNDS` rounds (6 by default, 30 children). Linux only, as
 /// `OfflineKillTests`.
 @Suite(.serialized)
 @MainActor
@@ -37,6 +41,7 @@ struct PullKillTests {
                 let queue = first.queue
                 var cursor = first.pullCursor
 
+                var random = SeededRandom(seed: 131)
                 for round in 0..<Self.rounds {
                     let kept = history.state(through: .max)
                     let renames = ChangeKillServer.pick(10, of: kept, excluding: [], round: round)
@@ -44,23 +49,26 @@ struct PullKillTests {
                     try await server.churn(renaming: renames, deleting: deletions, round: round)
                     try await server.create(500, round: round)
                     history = try await server.history()
-                    let killsOn = ["READY", "APPLYING", nil][round % 3]
-                    let run = try await ChangeKillChild.run(mode: "pull", database: database, server: server.server.baseURL) {
-                        killsOn != nil && $0.last?.first == killsOn
-                    }
+                    let first: PullKillPoint = round.isMultiple(of: 2) ? .start : .batch
+                    let inside = (0..<3).map { _ in PullKillPoint.written(Double.random(in: 0...0.9, using: &random)) }
+                    for killPoint in [first] + inside + [.none] {
+                        let run = try await ChangeKillChild.run(mode: "pull", database: database, server: server.server.baseURL) {
+                            killPoint.isReached(by: $0)
+                        }
 
-                    let local = try await LocalCopy.read(database, feed: feed)
-                    let context = "round \(round), killed on \(killsOn ?? "nothing")"
-                    #expect(run.wasKilled || run.finished, "\(context): the child failed: \(run.lines)")
-                    local.expectHolds(history.state(updatedThrough: local.cursor), queuedTitles: queuedTitles, context)
-                    #expect(local.queue == queue, "\(context): the queued local changes changed")
-                    if let stored = run.lines.first(where: { $0.first == "APPLIED" }) {
-                        #expect(stored[1] == local.cursor, "\(context): the cursor is not the one stored")
-                        let expected = Self.shown(in: history, after: cursor, through: local.cursor, queued: queued)
-                        #expect(Int(stored[2]) == expected, "\(context): \(stored[2]) changes applied, not \(expected)")
+                        let local = try await LocalCopy.read(database, feed: feed)
+                        let context = "round \(round), killed \(killPoint)"
+                        #expect(run.wasKilled || run.finished, "\(context): the child failed: \(run.lines)")
+                        local.expectHolds(history.state(updatedThrough: local.cursor), queuedTitles: queuedTitles, context)
+                        #expect(local.queue == queue, "\(context): the queued local changes changed")
+                        if let stored = run.lines.first(where: { $0.first == "APPLIED" }) {
+                            #expect(stored[1] == local.cursor, "\(context): the cursor is not the one stored")
+                            let expected = Self.shown(in: history, after: cursor, through: local.cursor, queued: queued)
+                            #expect(Int(stored[2]) == expected, "\(context): \(stored[2]) changes applied, not \(expected)")
+                        }
+                        if killPoint == .none { #expect(local.cursor == history.newestVersion, "\(context): the pull stopped short") }
+                        cursor = local.cursor
                     }
-                    if killsOn == nil { #expect(local.cursor == history.newestVersion, "\(context): the pull stopped short") }
-                    cursor = local.cursor
                 }
 
                 // The app starts once more and pulls to the end.
