@@ -24,11 +24,12 @@ import KeelSQLite
 /// `WORKLOADS=query_open` runs only the named ones. Each is run `REPS` times (default 5) on
 /// fresh state; the medians are printed as
 /// `name keel_ms floor_ms ratio` (with `same_work_ms` and its ratio where the workload has
-/// a same-work floor), then one JSON object. Exits with status 1 when the two
+/// a same-work floor), then the same for the process CPU time (`keel_cpu_ms`, …, which a
+/// busy machine does not inflate as it does wall time), then one JSON object. Exits with status 1 when the two
 /// sides disagree on the results.
 struct StoreQueryBenchmark {
-    /// One side of a measurement: its time, and a checksum of its results.
-    private typealias Side = () throws -> (Duration, Int)
+    /// One side of a measurement: its wall-clock and CPU time, and a checksum of its results.
+    private typealias Side = () throws -> (Elapsed, Int)
 
     /// How many models the changed query holds.
     static let queryModels = 100_000
@@ -58,7 +59,7 @@ struct StoreQueryBenchmark {
         ] as [(String, Side, Side, Side?)]
         where selected?.contains(name) ?? true {
             do {
-                var times: [[Duration]] = [[], [], []]
+                var times: [[Elapsed]] = [[], [], []]
                 for _ in 0..<repetitions {
                     let (keelTime, keelCheck) = try keel()
                     let (floorTime, floorCheck) = try floor()
@@ -71,14 +72,23 @@ struct StoreQueryBenchmark {
                         times[2].append(sameWorkTime)
                     }
                 }
-                let (keelMS, floorMS) = (Self.medianMilliseconds(times[0]), Self.medianMilliseconds(times[1]))
-                var line = String(format: "%@ keel_ms=%.2f floor_ms=%.2f ratio=%.2f", name, keelMS, floorMS, keelMS / floorMS)
-                report["\(name)_keel_ms"] = .double(keelMS)
-                report["\(name)_floor_ms"] = .double(floorMS)
-                if !times[2].isEmpty {
-                    let sameWorkMS = Self.medianMilliseconds(times[2])
-                    line += String(format: " same_work_ms=%.2f same_work_ratio=%.2f", sameWorkMS, keelMS / sameWorkMS)
-                    report["\(name)_same_work_ms"] = .double(sameWorkMS)
+                var line = name
+                for (label, times) in [("", times.map { $0.map(\.wall) }), ("_cpu", times.map { $0.map(\.cpu) })] {
+                    let (keelMS, floorMS) = (Self.medianMilliseconds(times[0]), Self.medianMilliseconds(times[1]))
+                    line += String(
+                        format: " keel%@_ms=%.2f floor%@_ms=%.2f ratio%@=%.2f",
+                        label, keelMS, label, floorMS, label, keelMS / floorMS
+                    )
+                    report["\(name)_keel\(label)_ms"] = .double(keelMS)
+                    report["\(name)_floor\(label)_ms"] = .double(floorMS)
+                    if !times[2].isEmpty {
+                        let sameWorkMS = Self.medianMilliseconds(times[2])
+                        line += String(
+                            format: " same_work%@_ms=%.2f same_work_ratio%@=%.2f",
+                            label, sameWorkMS, label, keelMS / sameWorkMS
+                        )
+                        report["\(name)_same_work\(label)_ms"] = .double(sameWorkMS)
+                    }
                 }
                 print(line)
             } catch {
@@ -107,7 +117,7 @@ struct StoreQueryBenchmark {
         return (ranks, changes)
     }
 
-    private static func keelChange() throws -> (Duration, Int) {
+    private static func keelChange() throws -> (Elapsed, Int) {
         let plan = changePlan()
         let store = Store.inMemory()
         store.register(Note.self, path: "/notes")
@@ -115,7 +125,7 @@ struct StoreQueryBenchmark {
             store.identityMap.model(Note.self, collection: "/notes", attributes: ["id": .int(id), "rank": .int(rank)])
         }
         let query = store.query(Note.self, sort: .attribute("rank"))
-        let elapsed = ContinuousClock().measure {
+        let elapsed = SectionTimer.measure {
             for change in plan.changes { models[change.index]["rank"] = .int(change.rank) }
         }
         return (elapsed, orderChecksum(query.models.map { $0.id?.intValue ?? -1 }))
@@ -130,7 +140,7 @@ struct StoreQueryBenchmark {
         }
     }
 
-    private static func floorChange() throws -> (Duration, Int) {
+    private static func floorChange() throws -> (Elapsed, Int) {
         let plan = changePlan()
         var ranks = plan.ranks
         var sorted = ranks.enumerated().map { RankedEntry(rank: $1, id: $0) }.sorted()
@@ -142,7 +152,7 @@ struct StoreQueryBenchmark {
             }
             return low
         }
-        let elapsed = ContinuousClock().measure {
+        let elapsed = SectionTimer.measure {
             for change in plan.changes {
                 let old = RankedEntry(rank: ranks[change.index], id: change.index)
                 sorted.remove(at: position(of: old))
@@ -167,7 +177,7 @@ struct StoreQueryBenchmark {
         }
     }
 
-    private static func keelOpen() throws -> (Duration, Int) {
+    private static func keelOpen() throws -> (Elapsed, Int) {
         let directory = try ScratchDirectory()
         defer { directory.remove() }
         try writeNotes(to: directory.databaseFile)
@@ -176,19 +186,19 @@ struct StoreQueryBenchmark {
             let store = try Store.sqlite(fileURL: file)
             store.register(Note.self, path: "/notes")
             defer { (store.sync as? SQLiteSync)?.close() }
-            let start = ContinuousClock.now
+            let timer = SectionTimer()
             let query = store.query(
                 Note.self,
                 filter: QueryFilter { ($0["rank"]?.intValue ?? .max) < 50 },
                 sort: .attribute("rank")
             )
             try await query.load()
-            let elapsed = ContinuousClock.now - start
+            let elapsed = timer.stop()
             return (elapsed, orderChecksum(query.models.map { $0.id?.intValue ?? -1 }))
         }
     }
 
-    private static func floorOpen() throws -> (Duration, Int) {
+    private static func floorOpen() throws -> (Elapsed, Int) {
         try timedRawRead { record, matching in
             if let rank = record["rank"]?.intValue, rank < 50 { matching.append((rank, record["id"]?.intValue ?? -1)) }
         }
@@ -200,7 +210,7 @@ struct StoreQueryBenchmark {
         init(_ attributes: PlainAttributes) { self.attributes = attributes }
     }
 
-    private static func sameWorkOpen() throws -> (Duration, Int) {
+    private static func sameWorkOpen() throws -> (Elapsed, Int) {
         var held: [Int: PlainRecord] = [:]
         held.reserveCapacity(openedRecords)
         var results: [PlainRecord] = []
@@ -222,12 +232,12 @@ struct StoreQueryBenchmark {
     private static func timedRawRead(
         _ take: (PlainAttributes, inout [(rank: Int, id: Int)]) -> Void,
         finish: ([Int]) -> Void = { _ in }
-    ) throws -> (Duration, Int) {
+    ) throws -> (Elapsed, Int) {
         let directory = try ScratchDirectory()
         defer { directory.remove() }
         try writeNotes(to: directory.databaseFile)
         let database = try RawSQLiteDatabase(path: directory.databasePath)
-        let start = ContinuousClock.now
+        let timer = SectionTimer()
         let select = try database.prepare("SELECT json FROM records ORDER BY collection, seq")
         defer { sqlite3_finalize(select) }
         var matching: [(rank: Int, id: Int)] = []
@@ -243,7 +253,7 @@ struct StoreQueryBenchmark {
             lhs.element.rank != rhs.element.rank ? lhs.element.rank < rhs.element.rank : lhs.offset < rhs.offset
         }.map(\.element.id)
         finish(ids)
-        let elapsed = ContinuousClock.now - start
+        let elapsed = timer.stop()
         return (elapsed, orderChecksum(ids))
     }
 }

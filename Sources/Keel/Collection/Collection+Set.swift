@@ -191,7 +191,7 @@ extension Collection {
         // Parsed inputs come through `appRecords`, which applied the wire format to them all:
         // the models run only their `parse`.
         if options.parse == true { options.change.wireFormatApplied = true }
-        let update = whileUpdating { updateModels(inputs: inputs, options: options) }
+        let update = whileUpdating { batchingHolds { updateModels(inputs: inputs, options: options) } }
         if !options.silent {
             // Walked as `[Model]`: indexing an `[M]` is an unspecialized generic call wherever
             // `M` is not known at compile time.
@@ -232,6 +232,12 @@ extension Collection {
 }
 
 extension Collection {
+    /// Runs `body` inside the collection's ``updateBatching``, if it has one.
+    private func batchingHolds<Result>(_ body: () -> Result) -> Result {
+        guard let updateBatching else { return body() }
+        return updateBatching.batchingHolds(body)
+    }
+
     /// Whether two lists of the same length hold different models at some position; an
     /// index loop over `[Model]`, which compiles to concrete code where a loop over `[M]`
     /// stays generic.

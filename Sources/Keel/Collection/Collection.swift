@@ -89,6 +89,9 @@ open class Collection<M: Model>: EventEmitter, ModelCollection, RelatedCollectio
     var relationPath = ""
     /// The owner's attribute that this collection is the relation of.
     var relationKey = ""
+    /// What each update runs inside, so that the models it builds reach their owner at once
+    /// (a ``Store``'s collections report them to its live queries in one batch).
+    weak var updateBatching: (any UpdateBatching)?
 
     /// The wire format of this collection's models, instead of their class's
     /// ``Model/wireFormat``; `nil` to use the class's.

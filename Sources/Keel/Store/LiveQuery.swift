@@ -203,11 +203,7 @@ public final class LiveQuery<M: Model>: EventEmitter, ModelCollection, Observabl
 
     /// Puts every held, matching model in the tree: the query run once, in full.
     private func fill() {
-        for held in stored.orderedHeld() {
-            guard let model = held.model as? M, filter?.matches(model) ?? true else { continue }
-            let entry = makeEntry(model, sequence: held.sequence)
-            nodes[model.cidNumber] = tree.insert(entry, at: insertionRank(of: entry))
-        }
+        place(sortedEntries(of: stored.held.values))
     }
 
     /// Runs the query again, after its filter, sort or window changed, and emits `reset`.
@@ -227,7 +223,7 @@ public final class LiveQuery<M: Model>: EventEmitter, ModelCollection, Observabl
     /// Whether `entry` sorts before `other`: by section, then by the sort, then by the order
     /// the store came to hold them, so that the order is total and equals a stable sort of
     /// the held models.
-    private func sortsBefore(_ entry: Entry, _ other: Entry) -> Bool {
+    func sortsBefore(_ entry: Entry, _ other: Entry) -> Bool {
         if sectionAttribute != nil, entry.sectionKey != other.sectionKey {
             return QuerySection<M>.keySortsBefore(entry.sectionKey, other.sectionKey)
         }
@@ -243,7 +239,7 @@ public final class LiveQuery<M: Model>: EventEmitter, ModelCollection, Observabl
         return entry.sequence < other.sequence
     }
 
-    private func insertionRank(of entry: Entry) -> Int {
+    func insertionRank(of entry: Entry) -> Int {
         tree.insertionRank { sortsBefore(entry, $0) }
     }
 

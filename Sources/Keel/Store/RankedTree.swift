@@ -65,6 +65,14 @@ struct RankedTree<Element: AnyObject> {
     /// Removes every element.
     mutating func removeAll() { storage.removeAll() }
 
+    /// Replaces the elements with `elements`, in that order, and returns their nodes, in
+    /// the same order.
+    ///
+    /// - Complexity: O(*n*).
+    mutating func rebuild(_ elements: [Element]) -> [Node] {
+        storage.rebuild(elements)
+    }
+
     /// The elements in order.
     ///
     /// - Complexity: O(*n*).
@@ -217,6 +225,42 @@ struct RankedTreeStorage {
         items.removeAll()
         freeSlots.removeAll()
         root = Self.none
+    }
+
+    /// Replaces the elements with `elements`, in that order, and returns their nodes, in
+    /// the same order.
+    ///
+    /// The treap is built bottom-up in one pass (the Cartesian tree of the priorities): each
+    /// new node goes at the end of the right spine, under the last spine node of higher
+    /// priority, with the lower ones it displaces as its left subtree. A displaced node's
+    /// subtree is complete when it leaves the spine, so its size is set then.
+    ///
+    /// - Complexity: O(*n*).
+    mutating func rebuild(_ elements: [AnyObject]) -> [Node] {
+        removeAll()
+        links.reserveCapacity(elements.count)
+        items.reserveCapacity(elements.count)
+        var spine: [Int] = []
+        for element in elements {
+            seed ^= seed << 13
+            seed ^= seed >> 7
+            seed ^= seed << 17
+            let slot = links.count
+            links.append(Links(priority: seed))
+            items.append(element)
+            var displaced = Self.none
+            while let last = spine.last, links[last].priority < seed {
+                spine.removeLast()
+                resize(last)
+                displaced = last
+            }
+            setLeft(slot, displaced)
+            if let last = spine.last { setRight(last, slot) }
+            spine.append(slot)
+        }
+        root = spine.first ?? Self.none
+        while let last = spine.popLast() { resize(last) }
+        return (0..<elements.count).map { Node(slot: $0) }
     }
 
     /// The elements at positions `range`, in order.

@@ -23,6 +23,7 @@ extension Store {
             url: path,
             sync: sync
         )
+        collection.updateBatching = self
         // The collection's own answers (a model's come through the class it is held in).
         collection.on("sync", owner: self) { [weak self] event in
             guard event.model == nil, let response = event.response else { return }

@@ -88,6 +88,10 @@ public final class Store {
     /// The number the next held model is given: models are kept in the order the store
     /// came to hold them, which is also how a query without a sort orders them.
     private var nextSequence = 0
+    /// How many ``batchingHolds(_:)`` calls are running.
+    var holdBatchDepth = 0
+    /// The classes that held models in the running batch.
+    var batchedClasses: [StoredClass] = []
 
     /// Creates a store over a backend.
     ///
@@ -228,7 +232,9 @@ public final class Store {
         guard stored.held[model.cidNumber] == nil else { return }
         wire(model, path: stored.path)
         nextSequence += 1
-        stored.hold(model, sequence: nextSequence)
+        if stored.hold(model, sequence: nextSequence, isBatched: holdBatchDepth > 0) {
+            batchedClasses.append(stored)
+        }
     }
 
     /// The models of a class the store holds, in the order it came to hold them.

@@ -4,8 +4,9 @@ import Testing
 
 /// A live query checked against a plain run of the same query after every step of a long,
 /// seeded series of random operations: adds, changes that enter or leave the filter or change
-/// section, sort-key changes, destroys, fetches that merge server changes, and id rewrites like
-/// a replay's; sectioned queries' sections are checked against a plain grouping of the run.
+/// section, sort-key changes, destroys, fetches that merge server changes and bring new records
+/// (placed in one batch), and id rewrites like a replay's; sectioned queries' sections are
+/// checked against a plain grouping of the run.
 struct LiveQueryRandomizedTests {
     /// One query under test: its parameters, to run it again plainly, and a mirror of its
     /// events.
@@ -135,7 +136,16 @@ struct LiveQueryRandomizedTests {
                 } else {
                     model.trigger(Event(name: "destroy", model: model))
                 }
-            case 6:  // a fetch that merges changes made on the server
+            case 6:  // a fetch that merges changes made on the server and brings new records
+                let list = URL(filePath: "/todos")
+                for _ in 0..<Int.random(in: 0..<4, using: &random) {
+                    let record: Attributes = [
+                        "rank": .int(Int.random(in: 0..<20, using: &random)),
+                        "group": .int(Int.random(in: 0..<6, using: &random)),
+                        "done": .bool(Bool.random(using: &random)),
+                    ]
+                    _ = try await server.perform(SyncRequest(method: .create, url: list, body: .object(record)))
+                }
                 for record in server.records(at: "/todos").shuffled(using: &random).prefix(3) {
                     guard let id = record["id"], let url = URL(string: "/todos/\(id)") else { continue }
                     var changed = record

@@ -49,4 +49,22 @@ struct RankedTreeTests {
         #expect(tree.rank(of: second) == 1 && tree.rank(of: third) == 0)
         #expect(tree.element(at: 1).value == 2)
     }
+
+    @Test func aRebuiltTreeHoldsTheElementsInOrderAndKeepsWorkingUnderInsertsAndRemovals() {
+        var tree = RankedTree<Item>()
+        tree.insert(Item(-1), at: 0)
+        let items = (0..<1_000).map(Item.init)
+        let nodes = tree.rebuild(items)
+        #expect(tree.count == items.count)
+        #expect(tree.elements.map(\.value) == Array(0..<1_000))
+        for (rank, node) in nodes.enumerated() {
+            #expect(tree.rank(of: node) == rank)
+            #expect(tree[node] === items[rank])
+        }
+        tree.remove(nodes[10])
+        let inserted = tree.insert(Item(5_000), at: 500)
+        #expect(tree.rank(of: inserted) == 500)
+        #expect(tree.elements.map(\.value) == Array(0..<10) + Array(11..<501) + [5_000] + Array(501..<1_000))
+        #expect(tree.rebuild([]).isEmpty && tree.count == 0)
+    }
 }
