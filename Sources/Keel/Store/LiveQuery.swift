@@ -12,7 +12,10 @@ public import Observation
 /// It follows every model of its class the store holds, wherever in the process the model
 /// changes: a `set`, a fetch that merges records, a save's answer, a replayed offline
 /// change that gets its server id, a destroy. A change to one model costs O(log *n*) in a
-/// query of *n* results: the query moves that model, it does not run again.
+/// query of *n* results: the query moves that model, it does not run again. The records one
+/// fetch brings enter in one batch: one snapshot, one Observation change, and `add` events
+/// (after `remove` events, in a window) at the indexes of the final results, so that applying
+/// them one after another gives the results.
 ///
 /// ```swift
 /// let open = store.query(Todo.self, filter: .equals(Todo.done, false), sort: .attribute("due"), limit: 50)
