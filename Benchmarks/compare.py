@@ -63,6 +63,8 @@ EXPECTED_CHECKS = {
     "store_create": 2670853208,
     "bulk_relations": 971408440,
     "jsonapi_compound": 333833500,
+    "store_save": 2620997098,
+    "store_destroy": 2620848208,
 }
 
 # Workloads without a Backbone counterpart: Keel and the floor only.

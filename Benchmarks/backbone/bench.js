@@ -507,6 +507,8 @@ const WITHOUT_BACKBONE = {
   wire_canada: 'an anchor against Foundation (JSONDecoder, JSONSerialization), not Backbone (issue 33)',
   store_read_by_id: 'Backbone has no local store; keel-bench compares a read by id with raw sqlite3 instead',
   store_create: 'Backbone has no local store; keel-bench compares durable creates with raw sqlite3 instead',
+  store_save: 'Backbone has no local store; keel-bench compares durable saves with raw sqlite3 instead',
+  store_destroy: 'Backbone has no local store; keel-bench compares durable destroys with raw sqlite3 instead',
   bulk_relations: 'Backbone 1.6 has no relations or identity map; keel-bench compares with plain objects '
     + 'linked by reference instead',
   change_pull: 'Backbone has no local store or incremental pull; keel-bench compares with a full refetch '

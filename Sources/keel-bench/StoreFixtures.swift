@@ -60,3 +60,6 @@ final class StoredNote: Model {
 func storeFetchChecksum(_ records: [(id: Int, titleLength: Int)]) -> Int {
     (orderChecksum(records.map(\.id)) + records.reduce(0) { $0 + $1.titleLength }) % (1 << 32)
 }
+
+/// The title `store_save` gives note `i`.
+func savedNoteTitle(_ i: Int) -> String { "note \(i) saved" }

@@ -233,6 +233,20 @@ extension Workload {
                 keel: KeelTrials.compoundDocument(),
                 floor: FloorTrials.compoundDocument()
             ),
+            Workload(
+                name: "store_save",
+                ops: storeRecords,
+                expectedCheck: 2_620_997_098,
+                keel: KeelTrials.storeSave(),
+                floor: FloorTrials.storeSave()
+            ),
+            Workload(
+                name: "store_destroy",
+                ops: storeRecords,
+                expectedCheck: 2_620_848_208,
+                keel: KeelTrials.storeDestroy(),
+                floor: FloorTrials.storeDestroy()
+            ),
         ]
     }
 

@@ -228,10 +228,12 @@ extension Model {
         return Self.routes.route(for: method)
     }
 
-    /// A route's path filled from `extra`, then the model's attributes (by app name, then by
-    /// the wire name's app name), then, for `<owner>_id`, `<owner>Id` or `parent_id`, the id of
-    /// the owner of the related collection or has-one the model is in. The later keys of a key
-    /// path parameter are read from nested objects by wire name, then by app name.
+    /// A route's path with its parameters filled in.
+    ///
+    /// Each parameter comes from `extra`, then the model's attributes (by app name, then by the
+    /// wire name's app name), then, for `<owner>_id`, `<owner>Id` or `parent_id`, the id of the
+    /// owner of the related collection or has-one the model is in. The later keys of a key path
+    /// parameter are read from nested objects by wire name, then by app name.
     func routePath(_ route: Route, extra: [String: JSONValue] = [:]) throws(SyncError) -> String {
         let keys = (collectionContext?.wireFormat ?? Self.wireFormat).keys
         return try route.path(
