@@ -29,15 +29,17 @@ extension Collection {
     ///   - options: Per-call URL, headers, timeout and handlers of the one request.
     /// - Returns: The backend's response; an empty 204 response, with nothing sent, when
     ///   there is no model to create.
-    /// - Throws: ``SyncError``; ``SyncError/validationFailed(_:status:)`` with a `nil` status
-    ///   for the first model that failed local validation.
-    /// - Precondition: Every model is new.
+    /// - Throws: ``SyncError``; ``SyncError/notNew(model:id:)`` for the first model that has
+    ///   an id already, and ``SyncError/validationFailed(_:status:)`` with a `nil` status for
+    ///   the first model that failed local validation; nothing is sent then.
     @discardableResult
     public func bulkSave(_ models: [M]? = nil, options: SyncOptions = SyncOptions()) async throws(SyncError)
         -> SyncResponse
     {
         let batch = models ?? self.models.filter(\.isNew)
-        precondition(batch.allSatisfy(\.isNew), "bulkSave creates new models only")
+        if let saved = batch.first(where: { !$0.isNew }) {
+            throw .notNew(model: String(describing: type(of: saved)), id: saved.id ?? .null)
+        }
         guard !batch.isEmpty else { return SyncResponse(status: 204) }
         if options.validate ?? true, let invalid = batch.first(where: { !$0.isValid(options: options.change) }) {
             throw .validationFailed(invalid.validationError ?? ValidationError(), status: nil)

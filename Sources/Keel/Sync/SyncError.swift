@@ -155,6 +155,17 @@ public enum SyncError: Error, Sendable, Hashable {
     /// }
     /// ```
     case atomicBatchCommitted(unmapped: [String], reason: String)
+    /// A call that only creates (``Collection/bulkSave(_:options:)``) was given a model that
+    /// already has an id, so creating it again would duplicate it on the server. Nothing was
+    /// sent and nothing changed; save such a model on its own. `model` is its class name and
+    /// `id` its id.
+    ///
+    /// ```swift
+    /// } catch SyncError.notNew(let model, let id) {
+    ///     print("\(model) \(id) is saved already")
+    /// }
+    /// ```
+    case notNew(model: String, id: JSONValue)
 
     /// The validation errors of a ``validationFailed(_:status:)``, local or from the server.
     ///
@@ -307,7 +318,10 @@ extension SyncError: CustomStringConvertible {
         case .atomicBatchSpansBackends(let model, let reason):
             return "\(model) cannot be in this atomic batch: \(reason); nothing was sent"
         case .atomicBatchCommitted(let unmapped, let reason):
-            return "The server committed the atomic batch, but \(unmapped.count) of its results cannot be mapped: \(reason)"
+            return
+                "The server committed the atomic batch, but \(unmapped.count) of its results cannot be mapped: \(reason)"
+        case .notNew(let model, let id):
+            return "\(model) \(id) has an id already, so it cannot be created again; nothing was sent"
         }
     }
 }

@@ -107,6 +107,18 @@ struct CollectionBulkSaveTests {
         #expect(backend.requests.isEmpty)
     }
 
+    @Test func aSavedModelInTheBatchIsATypedErrorAndNothingIsSent() async throws {
+        let backend = ScriptedSync()
+        let notes = Collection<Model>(url: "/notes", sync: backend)
+        let saved = Model(["id": 7, "title": "saved"])
+        notes.add([Model(["title": "new"]), saved])
+        await #expect(throws: SyncError.notNew(model: "Model", id: 7)) {
+            try await notes.bulkSave(notes.models)
+        }
+        #expect(backend.requests.isEmpty)
+        #expect(saved["title"] == "saved" && notes.models[0].isNew)
+    }
+
     @Test func aWrappingFormatSendsTheRecordsUnderThePluralRootKey() async throws {
         final class Note: Model {
             override class var wireFormat: WireFormat { .rails }
