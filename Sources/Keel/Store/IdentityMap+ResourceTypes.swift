@@ -44,6 +44,15 @@ extension IdentityMap {
         resourceTypes[resourceType]?.type
     }
 
+    /// The collection path of every JSON:API resource type the map knows, registered by the
+    /// app (``registerResourceType(_:for:collection:)``) or by a ``Store`` for the classes it
+    /// holds: where a record of that type lives.
+    ///
+    /// ```swift
+    /// store.identityMap.resourceTypeCollections["comments"]  // "/comments"
+    /// ```
+    public var resourceTypeCollections: [String: String] { resourceTypes.collections }
+
     /// Merges the `included` resources of a JSON:API document whose type is registered
     /// (``registerResourceType(_:for:collection:)``) into the map: each becomes the live
     /// instance of its record, updated with the fields it carries (a sparse resource keeps

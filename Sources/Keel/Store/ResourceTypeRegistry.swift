@@ -21,6 +21,9 @@ struct ResourceTypeRegistry {
     /// The entry of a resource type, if any.
     subscript(resourceType: String) -> Entry? { entries[resourceType] }
 
+    /// The collection path of every known resource type.
+    var collections: [String: String] { entries.mapValues(\.collection) }
+
     /// Registers a class for a type as the app asks.
     ///
     /// - Throws: ``IdentityMapError/resourceTypeConflict(resourceType:registeredType:newType:)``

@@ -108,20 +108,26 @@ public final class CachingSync: SyncStateReporting {
         let scoped = ScopedRead(request, lists: configuration.scopedLists)
         switch request.readPolicy ?? configuration.readPolicy(for: scoped?.list.collection ?? request.path) {
         case .localOnly:
-            return try await readLocal(request, scoped: scoped)
+            return try await answerLocally(request, scoped: scoped)
         case .remoteOnly:
             return try await fetchRemote(request, scoped: scoped)
         case .localThenRemote:
-            if try await holdsLocal(request, scoped: scoped) { return try await readLocal(request, scoped: scoped) }
+            if try await holdsLocal(request, scoped: scoped) { return try await answerLocally(request, scoped: scoped) }
             return try await fetchRemote(request, scoped: scoped)
         case .remoteFirst:
             do {
                 return try await fetchRemote(request, scoped: scoped)
             } catch  where Self.isTemporary(error) {
                 guard try await holdsLocal(request, scoped: scoped) else { throw error }
-                return try await readLocal(request, scoped: scoped)
+                return try await answerLocally(request, scoped: scoped)
             }
         }
+    }
+
+    /// The local answer: a JSON:API document for a read that asks for JSON:API.
+    private func answerLocally(_ request: SyncRequest, scoped: ScopedRead?) async throws(SyncError) -> SyncResponse {
+        guard scoped == nil, Self.asksForJSONAPI(request) else { return try await readLocal(request, scoped: scoped) }
+        return try await readLocalDocument(request)
     }
 
     /// Reads from the remote and stores the answer: a list is reconciled, a record merged;
@@ -131,6 +137,9 @@ public final class CachingSync: SyncStateReporting {
         // An empty success that is not JSON (a captive portal's empty `200 text/html`) does not
         // answer a read; a body that is not JSON already made `RESTSync` throw.
         if response.body == nil, let error = Self.unexpectedAnswer(response) { throw error }
+        if scoped == nil, let document = Self.jsonAPIDocument(response, answering: request) {
+            return try await storeDocument(document, answering: response, to: request)
+        }
         let resource = ResourcePath(request.url)
         let check = configuration.versionCheck(for: request.path)
         if let list = response.body?.arrayValue, list.allSatisfy({ $0.objectValue != nil }) {
@@ -266,7 +275,7 @@ public final class CachingSync: SyncStateReporting {
     }
 
     /// The members a JSON:API document may have beside its primary `data`.
-    private static let jsonAPITopLevel: Set<String> = ["data", "included", "meta", "links", "jsonapi"]
+    static let jsonAPITopLevel: Set<String> = ["data", "included", "meta", "links", "jsonapi"]
 
     /// The server's record of a queued change, read again; `nil` when it cannot be read.
     func serverRecord(of change: QueuedChange) async -> Attributes? {
@@ -275,13 +284,16 @@ public final class CachingSync: SyncStateReporting {
         return Self.record(in: try? await remote.perform(read).body, rootKey: change.rootKey)
     }
 
-    /// The version of a record: the ETag header, or the version attribute's value.
+    /// The version of a record: the ETag header, or the version attribute's value (for a
+    /// JSON:API resource object, the member of its `attributes`, else of its `meta`).
     static func version(of record: Attributes?, headers: [String: String], check: VersionCheck) -> String? {
         switch check {
         case .none: return nil
         case .etag: return headers["etag"]
         case .attribute(let name):
-            guard let value = record?[name], !value.isNull else { return nil }
+            let resource = record.flatMap { JSONAPIResource.isResource($0) ? $0 : nil }
+            let member = resource.map { $0["attributes"]?[name] ?? $0["meta"]?[name] } ?? record?[name]
+            guard let value = member, !value.isNull else { return nil }
             return value.stringValue ?? value.description
         }
     }

@@ -94,6 +94,20 @@ extension CachingSync {
         /// ```
         public var atomicOperations: AtomicOperations?
 
+        /// The collection path of each JSON:API resource type, by type (`"comments"` →
+        /// `"/comments"`): where the cache stores a resource of that type that a document
+        /// carries in `included`, and where it finds the resources a local answer includes.
+        ///
+        /// An included resource of a type not listed here is not stored (it stays in the
+        /// server's answer only). ``register(_:collection:readPolicy:versionCheck:conflictPolicy:)``
+        /// adds a JSON:API class's own type, and ``registerResourceTypes(of:)`` copies an
+        /// `IdentityMap`'s (a `Store`'s) registry; a type listed here keeps its path.
+        ///
+        /// ```swift
+        /// configuration.resourceTypes["people"] = "/people"
+        /// ```
+        public var resourceTypes: [String: String] = [:]
+
         /// A configuration with the defaults.
         ///
         /// ```swift
@@ -102,7 +116,8 @@ extension CachingSync {
         public init() {}
 
         /// Sets the policies of a model class's collection and adds the foreign keys of its
-        /// `BelongsTo` relations (``ForeignKey/foreignKeys(of:in:)``).
+        /// `BelongsTo` relations (``ForeignKey/foreignKeys(of:in:)``); for a JSON:API class,
+        /// its resource type's collection (``resourceTypes``) unless the type has one.
         ///
         /// ```swift
         /// configuration.register(Comment.self, readPolicy: .localThenRemote)
@@ -127,6 +142,10 @@ extension CachingSync {
             if let conflictPolicy { conflictPolicies[collection] = conflictPolicy }
             for key in ForeignKey.foreignKeys(of: type, in: collection) where !foreignKeys.contains(key) {
                 foreignKeys.append(key)
+            }
+            if let format = type.wireFormat.jsonAPIFormat {
+                let name = format.resourceType(of: type)
+                resourceTypes[name] = resourceTypes[name] ?? collection
             }
         }
 

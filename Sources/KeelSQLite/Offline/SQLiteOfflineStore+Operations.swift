@@ -94,6 +94,17 @@ extension SQLiteOfflineStore {
             let baseVersion = try Self.storing { () throws(SQLiteStoreError) in
                 try tables.version(of: recordID, in: target.collection)
             }
+            if request.method == .patch, request.rootKey == "data", let changes = queuedBody?.objectValue,
+                JSONAPIResource.isResource(changes),
+                let stored = try Self.storing({ () throws(SQLiteStoreError) in
+                    try tables.record(recordID, in: target.collection)
+                }),
+                JSONAPIResource.isResource(stored)
+            {
+                // A JSON:API PATCH carries the changed members of `attributes` and
+                // `relationships` only; the rest of each stays as stored.
+                local.body = .object(JSONAPIResource.merged(stored, changes))
+            }
             var records = OfflineRecordStore(tables: tables)
             var response = try records.respond(to: local, idAttribute: tables.idAttribute)
             try Self.storing { () throws(SQLiteStoreError) in

@@ -14,9 +14,10 @@ enum AtomicReplayModels {
 
     final class Article: Model {
         static let author = BelongsTo<Author>("author")
+        static let comments = HasMany<Comment>("comments")
         override class var urlRoot: String? { "/jsonapi/articles" }
         override class var wireFormat: WireFormat { .jsonAPI(keys: .snakeCase, typeNaming: .className) }
-        override class var relations: [any Relation] { [author] }
+        override class var relations: [any Relation] { [author, comments] }
     }
 
     final class Comment: Model {

@@ -1,0 +1,172 @@
+import Foundation
+import Keel
+
+// The local copy keeps JSON:API resource objects as the server sent them (`type`, `id`,
+// `attributes`, `relationships`, `meta`, `links`), in the collection of the list they were
+// read from, or, for an `included` one, in its type's collection
+// (`CachingSync.Configuration.resourceTypes`). Local answers to a JSON:API read are documents
+// built from them, which `WireFormat.jsonAPI` reads as it reads a server's.
+extension CachingSync {
+    /// The JSON:API document of a server's answer to a read: an object with the top-level
+    /// members of a document only, whose `data` is `null`, a resource object or an array of
+    /// them, answering a request that asked for JSON:API or sent as JSON:API; `nil` otherwise.
+    static func jsonAPIDocument(_ response: SyncResponse, answering request: SyncRequest) -> JSONObject? {
+        guard let document = response.body?.objectValue, let data = document["data"],
+            document.keys.allSatisfy(jsonAPITopLevel.contains),
+            asksForJSONAPI(request) || response.headers["content-type"]?.contains(JSONAPIFormat.mediaType) == true
+        else { return nil }
+        if data.isNull { return document }
+        let resources = data.arrayValue ?? [data]
+        return resources.allSatisfy { $0.objectValue.map(JSONAPIResource.isResource) ?? false } ? document : nil
+    }
+
+    /// Whether a request's `Accept` names JSON:API's media type.
+    static func asksForJSONAPI(_ request: SyncRequest) -> Bool {
+        request.headers.contains { $0.key.lowercased() == "accept" && $0.value.contains(JSONAPIFormat.mediaType) }
+    }
+
+    // MARK: - Storing a server's document
+
+    /// Stores a server's JSON:API document: its `included` resources of known types in their
+    /// collections, a list's resources in the list's collection (reconciled when the list is
+    /// complete), a single resource in its collection; answers with the document, its `data`
+    /// the local copy's where queued changes show.
+    func storeDocument(
+        _ document: JSONObject,
+        answering response: SyncResponse,
+        to request: SyncRequest
+    ) async throws(SyncError) -> SyncResponse {
+        let query = ResourcePath.queryItems(of: request)
+        let isSparse = query.contains { $0.name.hasPrefix("fields[") }
+        try await storeIncluded(document["included"]?.arrayValue ?? [], isSparse: isSparse)
+        let resource = ResourcePath(request.url)
+        if let list = document["data"]?.arrayValue {
+            // A list read with a filter or a page, or with a next page, is not the whole
+            // collection: its records are stored, and nothing is deleted.
+            let isComplete =
+                query.allSatisfy { Self.shapesDocument($0.name) } && (document["links"]?["next"] ?? .null).isNull
+            let records = try await remoteRecords(list.compactMap(\.objectValue), in: resource.path, isSparse: isSparse)
+            try await local.store(records, in: resource.path, isComplete: isComplete)
+            guard isComplete else { return response }
+            return answering(response, with: try await local.read(Self.bareRead(of: request, at: resource.path)).body)
+        }
+        guard let object = document["data"]?.objectValue, let id = object["id"], !id.isNull,
+            let collection = collection(of: object) ?? resource.parent
+        else { return response }
+        let records = try await remoteRecords([object], in: collection, isSparse: isSparse, headers: response.headers)
+        try await local.store(records, in: collection, isComplete: false)
+        let key = CachePath.key(id)
+        let queued = try await local.queuedChanges().filter {
+            $0.collection == CachePath.normalized(collection) && $0.recordID == key
+        }
+        guard !queued.isEmpty else { return response }
+        let stored = try await local.read(Self.bareRead(of: request, at: collection + "/" + key))
+        var answer = answering(response, with: stored.body)
+        answer.headers.merge(stored.headers.filter { $0.key == SyncState.headerName.lowercased() }) { $1 }
+        return answer
+    }
+
+    /// The server's answer with the local copy's `data`.
+    private func answering(_ response: SyncResponse, with data: JSONValue?) -> SyncResponse {
+        guard var document = response.body?.objectValue, let data else { return response }
+        document["data"] = data
+        var answer = response
+        answer.body = .object(document)
+        return answer
+    }
+
+    /// Stores the `included` resources whose type has a collection.
+    private func storeIncluded(_ included: [JSONValue], isSparse: Bool) async throws(SyncError) {
+        var byCollection: [String: [JSONObject]] = [:]
+        var order: [String] = []
+        for value in included {
+            guard let resource = value.objectValue, let collection = collection(of: resource) else { continue }
+            if byCollection[collection] == nil { order.append(collection) }
+            byCollection[collection, default: []].append(resource)
+        }
+        for collection in order {
+            let records = try await remoteRecords(byCollection[collection] ?? [], in: collection, isSparse: isSparse)
+            try await local.store(records, in: collection, isComplete: false)
+        }
+    }
+
+    /// The collection of a resource's type, if ``Configuration/resourceTypes`` has one.
+    private func collection(of resource: JSONObject) -> String? {
+        resource["type"]?.stringValue.flatMap { configuration.resourceTypes[$0] }
+    }
+
+    /// Resources as records to store, with their versions; a sparse fieldset's resources
+    /// merged into the stored ones, so that the fields they leave out stay.
+    private func remoteRecords(
+        _ resources: [JSONObject],
+        in collection: String,
+        isSparse: Bool,
+        headers: [String: String] = [:]
+    ) async throws(SyncError) -> [RemoteRecord] {
+        let check = configuration.versionCheck(for: collection)
+        var records: [RemoteRecord] = []
+        records.reserveCapacity(resources.count)
+        for resource in resources {
+            var record = resource
+            if isSparse, let id = resource["id"], let stored = try await local.record(CachePath.key(id), in: collection) {
+                record = JSONAPIResource.merged(stored, resource)
+            }
+            records.append(RemoteRecord(attributes: record, version: Self.version(of: record, headers: headers, check: check)))
+        }
+        return records
+    }
+
+    // MARK: - Answering from the local copy
+
+    /// Answers a JSON:API read from the local copy: `{"data": [...]}` for a list (the stored
+    /// resources whose attribute or linkage equals each `filter[name]` and other parameter),
+    /// `{"data": {...}}` for a record, each with `included`, the stored resources the
+    /// `include` paths reach, when the request has `include`.
+    func readLocalDocument(_ request: SyncRequest) async throws(SyncError) -> SyncResponse {
+        let query = ResourcePath.queryItems(of: request)
+        let resource = ResourcePath(request.url)
+        var response = try await local.read(Self.bareRead(of: request, at: resource.path))
+        var primary: [JSONObject]
+        if let list = response.body?.arrayValue {
+            let filters = query.filter { !Self.shapesDocument($0.name) && !$0.name.hasPrefix("page[") }
+            primary = list.compactMap(\.objectValue).filter { JSONAPIResource.matches($0, filters) }
+            response.body = ["data": .array(primary.map(JSONValue.object))]
+        } else if let object = response.body?.objectValue {
+            primary = [object]
+            response.body = ["data": .object(object)]
+        } else {
+            return response
+        }
+        let paths = query.filter { $0.name == "include" }.flatMap { ($0.value ?? "").split(separator: ",") }
+        guard !paths.isEmpty else { return response }
+        var finder = LocalResourceFinder(local: local, collections: configuration.resourceTypes)
+        let included = try await finder.included(of: primary, paths: paths.map { $0.split(separator: ".").map(String.init) })
+        if !included.isEmpty { response.body?.setIncluded(included) }
+        return response
+    }
+
+    /// Whether a query parameter only shapes a JSON:API document (which related resources it
+    /// includes, which fields, in which order) without choosing its records.
+    static func shapesDocument(_ name: String) -> Bool {
+        name == "include" || name == "sort" || name.hasPrefix("fields[")
+    }
+
+    /// A read of `path` without query parameters, with the request's headers.
+    static func bareRead(of request: SyncRequest, at path: String) -> SyncRequest {
+        var components = URLComponents(url: request.url, resolvingAgainstBaseURL: false)
+        components?.query = nil
+        components?.path = path
+        var read = SyncRequest(method: .read, url: components?.url ?? request.url)
+        read.headers = request.headers
+        return read
+    }
+}
+
+extension JSONValue {
+    /// Sets a document's `included`.
+    fileprivate mutating func setIncluded(_ included: [JSONValue]) {
+        guard var document = objectValue else { return }
+        document["included"] = .array(included)
+        self = .object(document)
+    }
+}
