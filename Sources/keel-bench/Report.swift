@@ -123,6 +123,10 @@ extension JSONObject {
         self[prefix + "ops_per_sec"] =
             milliseconds.map { .double(WorkloadResult.rate(ops: ops, milliseconds: $0)) } ?? .null
         self[prefix + "times_ms"] = .array(side.times.map { .double(WorkloadResult.rounded($0.milliseconds)) })
+        // The process CPU time (every thread's): on a loaded machine, the work done without
+        // the waits for a core.
+        self[prefix + "cpu_ms"] = side.medianCPUMilliseconds.map { .double(WorkloadResult.rounded($0)) } ?? .null
+        self[prefix + "cpu_times_ms"] = .array(side.cpuTimes.map { .double(WorkloadResult.rounded($0.milliseconds)) })
         self[prefix + "check"] = side.check.map(JSONValue.int) ?? .null
         self[prefix + "expected_check"] = .int(expectedCheck)
         self[prefix + "check_ok"] = .bool(side.failure == nil)

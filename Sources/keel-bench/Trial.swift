@@ -40,7 +40,7 @@ struct Trial {
             let state = try setup()
             var stopwatch = Stopwatch()
             try body(state, &stopwatch)
-            return Sample(elapsed: stopwatch.elapsed, check: try verify(state))
+            return Sample(elapsed: stopwatch.elapsed, cpu: stopwatch.cpu, check: try verify(state))
         }
     }
 
@@ -56,22 +56,28 @@ struct Trial {
 struct Sample {
     /// The time spent in the timed region.
     let elapsed: Duration
+    /// The process CPU time (every thread's) used in the timed region.
+    let cpu: Duration
     /// The value the verification returned.
     let check: Int
 }
 
-/// Adds up the time spent in measured regions, on the monotonic `ContinuousClock`.
+/// Adds up the time spent in measured regions, on the monotonic `ContinuousClock`, and the
+/// process CPU time used in them (``SectionTimer``).
 struct Stopwatch {
-    private let clock = ContinuousClock()
     /// The total time measured so far.
     private(set) var elapsed: Duration = .zero
+    /// The process CPU time used in the measured regions so far.
+    private(set) var cpu: Duration = .zero
 
     /// Runs `body` on the clock and returns its result, which the caller frees after the
     /// clock has stopped.
     mutating func measure<Output>(_ body: () throws -> Output) rethrows -> Output {
-        let start = clock.now
+        let timer = SectionTimer()
         let output = try timedRegion(body)
-        elapsed += start.duration(to: clock.now)
+        let section = timer.stop()
+        elapsed += section.wall
+        cpu += section.cpu
         return output
     }
 }

@@ -22,7 +22,7 @@ final class EventStreamConnection: NSObject, URLSessionDataDelegate, Sendable {
     private struct State {
         var parser: EventStreamParser
         var lastReceived = ContinuousClock.now
-        var continuation: AsyncThrowingStream<ServerSentEvent, any Error>.Continuation?
+        var continuation: AsyncThrowingStream<[ServerSentEvent], any Error>.Continuation?
         var failure: (any Error)?
     }
 
@@ -41,20 +41,21 @@ final class EventStreamConnection: NSObject, URLSessionDataDelegate, Sendable {
     /// The reconnection time the stream asked for with `retry:`, in milliseconds.
     var retry: Int? { state.withLock { $0.parser.retry } }
 
-    /// Opens the stream; its events arrive until the server ends it (the stream finishes),
+    /// Opens the stream; its events arrive, those of one read from the connection together
+    /// (never an empty batch), until the server ends it (the stream finishes),
     /// the connection fails or stays quiet for `readTimeout` (the stream throws), or the
     /// consumer stops.
     static func open(
         _ request: URLRequest,
         lastEventID: String?,
         readTimeout: Duration
-    ) -> (EventStreamConnection, AsyncThrowingStream<ServerSentEvent, any Error>) {
+    ) -> (EventStreamConnection, AsyncThrowingStream<[ServerSentEvent], any Error>) {
         let connection = EventStreamConnection(lastEventID: lastEventID, readTimeout: readTimeout)
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = Self.noTimeLimit
         configuration.timeoutIntervalForResource = Self.noTimeLimit
         let session = URLSession(configuration: configuration, delegate: connection, delegateQueue: nil)
-        let events = AsyncThrowingStream<ServerSentEvent, any Error> { continuation in
+        let events = AsyncThrowingStream<[ServerSentEvent], any Error> { continuation in
             connection.state.withLock { $0.continuation = continuation }
             let task = session.dataTask(with: request)
             let watchdog = Task { await connection.watch(task) }
@@ -115,7 +116,7 @@ final class EventStreamConnection: NSObject, URLSessionDataDelegate, Sendable {
             state.lastReceived = .now
             return (state.parser.feed(data), state.continuation)
         }
-        for event in events { continuation?.yield(event) }
+        if !events.isEmpty { continuation?.yield(events) }
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {

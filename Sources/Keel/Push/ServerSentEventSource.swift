@@ -118,15 +118,33 @@ public struct ServerSentEventSource: PushSource {
     /// - Returns: The changes; the stream throws `SyncError` when the server refuses the
     ///   stream or the request cannot be built.
     public func changes(after lastEventID: String?) -> AsyncThrowingStream<PushedChange, any Error> {
+        Self.changes(in: batches(after: lastEventID))
+    }
+
+    /// The changes from `lastEventID` on, the changes of the events parsed from one read
+    /// from the connection as one batch, reconnecting as needed (see the type's discussion).
+    ///
+    /// A read that completes no event with a change (a heartbeat, part of an event, an
+    /// event ``decode`` skips) makes no batch.
+    ///
+    /// ```swift
+    /// for try await batch in pushes.batches(after: "41") { print(batch.count, "events in one read") }
+    /// ```
+    ///
+    /// - Parameter lastEventID: The id of the last event applied, or `nil`.
+    /// - Returns: The batches; the stream throws `SyncError` when the server refuses the
+    ///   stream or the request cannot be built.
+    public func batches(after lastEventID: String?) -> AsyncThrowingStream<[PushedChange], any Error> {
         AsyncThrowingStream { continuation in
             let reading = Task { await run(after: lastEventID, into: continuation) }
             continuation.onTermination = { _ in reading.cancel() }
         }
     }
 
-    private func run(after lastEventID: String?, into continuation: AsyncThrowingStream<PushedChange, any Error>.Continuation)
-        async
-    {
+    private func run(
+        after lastEventID: String?,
+        into continuation: AsyncThrowingStream<[PushedChange], any Error>.Continuation
+    ) async {
         var lastID = lastEventID
         var delay = reconnectDelay
         while !Task.isCancelled {
@@ -139,10 +157,11 @@ public struct ServerSentEventSource: PushSource {
             }
             let (connection, events) = EventStreamConnection.open(request, lastEventID: lastID, readTimeout: readTimeout)
             do {
-                for try await event in events {
+                for try await read in events {
                     delay = reconnectDelay
-                    lastID = event.id ?? lastID
-                    if let change = decode(event) { continuation.yield(PushedChange(change, eventID: event.id)) }
+                    lastID = read.last?.id ?? lastID
+                    let batch = read.compactMap { event in decode(event).map { PushedChange($0, eventID: event.id) } }
+                    if !batch.isEmpty { continuation.yield(batch) }
                 }
             } catch EventStreamConnection.Failure.refused(let status, let contentType) where Self.isFinal(status) {
                 let reason = "\(status) \(contentType ?? "without a Content-Type") is not an event stream"

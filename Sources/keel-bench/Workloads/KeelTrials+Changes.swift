@@ -83,7 +83,8 @@ extension KeelTrials {
     }
 
     /// `change_push_apply`: `Store.listen` applies 10,000 pushed events, one per note, from
-    /// an in-process source that decodes each event's JSON as `ServerSentEventSource` does.
+    /// an in-process source that decodes each event's JSON as `ServerSentEventSource` does
+    /// and hands them over in the batches reads of 16 KiB would bring.
     static func pushApply() -> Trial {
         Trial(
             setup: { try PushApplyState() },
@@ -105,25 +106,52 @@ extension KeelTrials {
 }
 
 /// A push source that sends a fixed list of Server-Sent Events, then ends. Like
-/// `ServerSentEventSource`, it decodes each event (`ServerSentEventSource.change(in:)`) in a
-/// task of its own and yields the change to the stream's buffer, where `Store.listen` finds it
-/// without waiting: a burst of events, as a stream delivers them. The task runs on the main
-/// actor, so decoding and applying share one thread, as the floor's do.
+/// `ServerSentEventSource`, it hands over the events of one read from the connection as one
+/// batch: as many as fit in ``readBytes`` of `text/event-stream` (the most curl, under
+/// `URLSession` on Linux, delivers per read), each decoded
+/// (`ServerSentEventSource.change(in:)`) in a task of its own and yielded to the stream's
+/// buffer, where `Store.listen` finds it without waiting: a burst of events, as a stream
+/// delivers them. The task runs on the main actor, so decoding and applying share one
+/// thread, as the floor's do.
 struct EventListSource: PushSource {
+    /// The bytes of one read: 16 KiB, or `PUSH_READ_BYTES` (`1` hands over one event at a
+    /// time, as `Store.listen` consumed them before batches).
+    static let readBytes = ProcessInfo.processInfo.environment["PUSH_READ_BYTES"].flatMap { Int($0) } ?? 16 * 1_024
+
     let events: [ServerSentEvent]
 
     func changes(after lastEventID: String?) -> AsyncThrowingStream<PushedChange, any Error> {
-        let (stream, continuation) = AsyncThrowingStream<PushedChange, any Error>.makeStream()
+        Self.changes(in: batches(after: lastEventID))
+    }
+
+    func batches(after lastEventID: String?) -> AsyncThrowingStream<[PushedChange], any Error> {
+        let (stream, continuation) = AsyncThrowingStream<[PushedChange], any Error>.makeStream()
         Task { @MainActor [events] in
+            var batch: [PushedChange] = []
+            var bytes = 0
             for event in events {
                 guard let change = ServerSentEventSource.change(in: event, versionAttribute: "version") else {
                     continuation.finish(throwing: SyncError.invalidResponse("no change in \(event)"))
                     return
                 }
-                continuation.yield(PushedChange(change, eventID: event.id))
+                let size = Self.wireSize(of: event)
+                if bytes + size > Self.readBytes && !batch.isEmpty {
+                    continuation.yield(batch)
+                    batch.removeAll(keepingCapacity: true)
+                    bytes = 0
+                }
+                batch.append(PushedChange(change, eventID: event.id))
+                bytes += size
             }
+            if !batch.isEmpty { continuation.yield(batch) }
             continuation.finish()
         }
         return stream
+    }
+
+    /// The bytes of an event in a `text/event-stream`: `id: …`, `event: …`, `data: …` and
+    /// the blank line.
+    private static func wireSize(of event: ServerSentEvent) -> Int {
+        "id: \(event.id ?? "")\nevent: \(event.event)\ndata: \(event.data)\n\n".utf8.count
     }
 }

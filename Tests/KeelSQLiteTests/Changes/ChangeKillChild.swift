@@ -15,9 +15,8 @@ import Testing
 /// SQLite offline store, then pulls the Django test app's tasks once, or listens to their
 /// Server-Sent Events until it has stored the event ``lastVariable`` names, and reports each
 /// batch on standard output before and after it is stored (`KEEL-CHILD APPLYING <count>`,
-/// `KEEL-CHILD APPLIED <cursor> <shown>`) and, when pulling, each change written inside the
-/// batch's transaction (`KEEL-CHILD WRITTEN <n>`), so that the parent can kill it at a
-/// counted point.
+/// `KEEL-CHILD APPLIED <cursor> <shown>`) and each change written inside the batch's
+/// transaction (`KEEL-CHILD WRITTEN <n>`), so that the parent can kill it at a counted point.
 struct ChangeKillChild {
     static let modeVariable = "KEEL_CHANGE_KILL_MODE"
     static let databaseVariable = "KEEL_CHANGE_KILL_DATABASE"
@@ -44,8 +43,8 @@ struct ChangeKillChild {
         }
         let store = Store(sync: receiver)
         Self.report("READY")
+        ServerChangeTables.changeWritten.withLock { $0 = { Self.report("WRITTEN \($0)") } }
         if environment[Self.modeVariable] == "pull" {
-            ServerChangeTables.changeWritten.withLock { $0 = { Self.report("WRITTEN \($0)") } }
             try await store.pull(DjangoTask.self, using: .djangoREST)
         } else {
             let source = StartingAt(base: ServerSentEventSource(path: ChangeKillServer.streamPath, sync: remote), eventID: environment[Self.startVariable] ?? "0")

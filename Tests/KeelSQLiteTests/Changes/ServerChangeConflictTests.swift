@@ -53,6 +53,25 @@ struct ServerChangeConflictTests {
         #expect(store.peek(Note.self, id: 1)?["title"] == "Mine")
     }
 
+    @Test(.timeLimit(.minutes(1))) func aPushedBatchTakesItsConflictThroughThePolicyAndStoresTheRest() async throws {
+        let (store, cache) = try await pendingEdit(.manual)
+        let pushes = InMemoryPushSource()
+        let listening = Task { @MainActor in try await store.listen(Note.self, to: pushes) }
+        defer { listening.cancel() }
+        while !pushes.hasListeners { await Task.yield() }
+        let other = RemoteChange(.created, id: 2, attributes: ["id": 2, "title": "B", "done": false, "version": 1], version: "1")
+        pushes.send([theirs, other])
+
+        while try await cache.cursor(for: "push:/notes") != "2" { await Task.yield() }
+        let conflicts = try await cache.conflicts()
+        #expect(conflicts.count == 1)
+        #expect(conflicts.first?.server?["title"] == "Theirs")
+        #expect(try await cache.local.record("1", in: "/notes")?["title"] == "Mine")
+        #expect(try await cache.local.record("2", in: "/notes")?["title"] == "B")
+        #expect(store.peek(Note.self, id: 1)?["title"] == "Mine")
+        while store.peek(Note.self, id: 2) == nil { await Task.yield() }
+    }
+
     @Test func withoutAVersionToCompareTheQueuedChangeStays() async throws {
         let (store, cache) = try await pendingEdit(.serverWins, check: .none)
         try await store.apply([theirs], to: Note.self)

@@ -14,6 +14,10 @@ struct StartingAt: PushSource {
     func changes(after lastEventID: String?) -> AsyncThrowingStream<PushedChange, any Error> {
         base.changes(after: lastEventID ?? eventID)
     }
+
+    func batches(after lastEventID: String?) -> AsyncThrowingStream<[PushedChange], any Error> {
+        base.batches(after: lastEventID ?? eventID)
+    }
 }
 
 /// Server push over Server-Sent Events from the Django test app's `StreamingHttpResponse`

@@ -87,7 +87,7 @@ struct ServerPushRailsTests {
             let before = try await OtherClient.rails(first).create("Before the restart")
             #expect(await eventually { store.peek(RailsTask.self, id: .int(before)) != nil })
             var watched = try openStream(on: first).makeAsyncIterator()
-            #expect(try await watched.next()?.event == "created")
+            #expect(try await watched.next()?.first?.event == "created")
             first.stop()
             await first.waitUntilExited()
             // The stream the server had open ends, rather than breaking off.
@@ -122,7 +122,7 @@ struct ServerPushRailsTests {
         on server: RailsTestServer,
         after lastEventID: String? = "0",
         readTimeout: Duration = .seconds(30)
-    ) throws -> AsyncThrowingStream<ServerSentEvent, any Error> {
+    ) throws -> AsyncThrowingStream<[ServerSentEvent], any Error> {
         var headers = ["Accept": "text/event-stream"]
         headers["Last-Event-ID"] = lastEventID
         let request = try RESTSync(baseURL: server.baseURL).urlRequest(
