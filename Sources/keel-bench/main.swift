@@ -5,7 +5,8 @@
 // (TimeoutStress.swift); with SCALE_CHECKS set, the costs of single removals, unsets and
 // distinct attribute names at two sizes (ScaleChecks.swift); with STORE_QUERIES set, a change
 // in a live query of 100,000 results and a query opened over a SQLite file
-// (StoreQueryBenchmark.swift). Prints
+// (StoreQueryBenchmark.swift); with MEMORY_PARTS set, the heap bytes of a `Note`, part by part
+// (MemoryParts.swift). Prints
 // `name ops_per_sec total_ms floor_ops_per_sec floor_total_ms same_work_floor_ops_per_sec
 // same_work_floor_total_ms ×floor ×same_work_floor` per workload (then
 // `comparison ops_per_sec total_ms` for each further trial of it; Report.swift), then one JSON
@@ -34,6 +35,9 @@ if let checks = ScaleChecks(environment: ProcessInfo.processInfo.environment) {
 }
 if let queries = StoreQueryBenchmark(environment: ProcessInfo.processInfo.environment) {
     exit(queries.runBlocking())
+}
+if let parts = MemoryParts(environment: ProcessInfo.processInfo.environment) {
+    exit(parts.runBlocking())
 }
 
 let configuration: Configuration

@@ -191,6 +191,14 @@ open class Model: EventEmitter, Observable {
     /// A flag of its own (it fits in the id's padding), because testing an optional of a type from
     /// a resilient module calls a value witness.
     @exclusivity(unchecked) final var hasRegistrar = false
+    /// The slot the model was last given in a collection's removal slots (``ModelSlots``): a
+    /// hint that those slots check against their own, as the model may be in several.
+    ///
+    /// 32 bits, declared here so that it fits in the id's padding beside ``hasRegistrar``: with
+    /// the one-word ``storage``, that keeps the model object within malloc's 112-byte chunks
+    /// (`MEMORY_PARTS=1 keel-bench`). A slot past its range is stored truncated, as a hint that
+    /// misses.
+    @exclusivity(unchecked) final var slotHint: Int32 = -1
     /// The bookkeeping of `set`; see ``changeRecord``.
     @exclusivity(unchecked) final var storedChangeRecord: ChangeRecord?
     /// The rarely used state; see ``extras``.
@@ -211,10 +219,6 @@ open class Model: EventEmitter, Observable {
     /// which the model refers to it without a `weak` reference: the collection clears the
     /// handler when its deinit starts.
     final var collectionForwarder: EventHandler?
-
-    /// The slot the model was last given in a collection's removal slots (``ModelSlots``): a
-    /// hint that those slots check against their own, as the model may be in several.
-    @exclusivity(unchecked) final var slotHint = -1
 
     /// The model's Observation registrar, created by its first observable read, so that
     /// models nothing reads pay nothing for Observation.

@@ -56,7 +56,8 @@ struct ElementBuffer<Element> {
         reallocate(capacity: minimumCapacity > capacity ? Swift.max(minimumCapacity, 2 * capacity) : capacity)
     }
 
-    /// Moves (or, when shared, copies) the elements into new storage for `capacity` elements.
+    /// Moves (or, when shared, copies) the elements and the header's hash index into new
+    /// storage for `capacity` elements.
     private mutating func reallocate(capacity: Int) {
         let isUnique = isKnownUniquelyReferenced(&storage)
         let new = ElementStorage<Element>.make(capacity: Swift.max(capacity, 1))
@@ -69,8 +70,29 @@ struct ElementBuffer<Element> {
                 Self.copy(count, from: old.elements, to: new.elements)
             }
             new.elementCount = count
+            if let keyStamps = old.keyStamps { new.keyStamps = keyStamps }
         }
         storage = new
+    }
+
+    /// The hash index of the map whose entries these are, kept in the storage's header
+    /// (``ElementStorageHeader/keyStamps``); `nil` without storage.
+    var keyStamps: KeyStamps? { storage?.keyStamps }
+
+    /// Sets the hash index, making the storage unshared first; without storage there are no
+    /// entries to index, and `keyStamps` must be `nil`.
+    mutating func setKeyStamps(_ keyStamps: KeyStamps?) {
+        guard storage != nil else { return }
+        makeUnique(minimumCapacity: count)
+        storage.unsafelyUnwrapped.keyStamps = keyStamps
+    }
+
+    /// The hash index, copied first if other storage shares it; the storage must have one.
+    mutating func uniqueKeyStamps() -> KeyStamps {
+        makeUnique(minimumCapacity: count)
+        unowned(unsafe) let storage = self.storage.unsafelyUnwrapped
+        if !storage.hasUniqueKeyStamps { storage.keyStamps = storage.keyStamps.unsafelyUnwrapped.copy() }
+        return storage.keyStamps.unsafelyUnwrapped
     }
 
     /// Calls `body` with the elements in contiguous memory, valid only inside `body`.

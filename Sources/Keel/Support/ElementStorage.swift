@@ -1,9 +1,17 @@
-/// How many elements an ``ElementStorage`` holds and has room for.
+/// How many elements an ``ElementStorage`` holds and has room for, and the hash index of the
+/// map whose entries they are.
+///
+/// Two 32-bit counts and a reference: the header stays two words while an
+/// ``OrderedStringMap`` (a ``JSONObject``) keeps its hash index here, so that the map itself is
+/// one word.
 struct ElementStorageHeader {
     /// The initialized elements, at the start of the storage.
-    var count: Int
+    var count: Int32
     /// The elements the storage has room for.
-    var capacity: Int
+    var capacity: Int32
+    /// The hash index of the ``OrderedStringMap`` whose entries these are, past its
+    /// ``OrderedStringMap/linearSearchLimit``; `nil` for smaller maps and for arrays.
+    var keyStamps: KeyStamps?
 }
 
 /// The heap storage of an ``ElementBuffer``: a header and the elements, in one allocation.
@@ -27,8 +35,9 @@ extension ManagedBuffer where Header == ElementStorageHeader {
         } else {
             storageClass = GenericElementStorage<Element>.self
         }
+        precondition(capacity <= Int(Int32.max), "An array or object holds at most \(Int32.max) elements")
         return storageClass.create(minimumCapacity: capacity) { _ in
-            ElementStorageHeader(count: 0, capacity: capacity)
+            ElementStorageHeader(count: 0, capacity: Int32(truncatingIfNeeded: capacity))
         }
     }
 
@@ -42,13 +51,26 @@ extension ManagedBuffer where Header == ElementStorageHeader {
     /// Read and written through the header's address: the `header` property of a class is
     /// checked for exclusive access at run time on every use.
     var elementCount: Int {
-        get { withUnsafeMutablePointerToHeader { $0.pointee.count } }
-        set { withUnsafeMutablePointerToHeader { $0.pointee.count = newValue } }
+        get { withUnsafeMutablePointerToHeader { Int($0.pointee.count) } }
+        set { withUnsafeMutablePointerToHeader { $0.pointee.count = Int32(truncatingIfNeeded: newValue) } }
     }
 
     /// The number of elements there is room for (`capacity` would ask `malloc`).
     var elementCapacity: Int {
-        withUnsafeMutablePointerToHeader { $0.pointee.capacity }
+        withUnsafeMutablePointerToHeader { Int($0.pointee.capacity) }
+    }
+
+    /// The hash index of the map whose entries these are (``ElementStorageHeader/keyStamps``).
+    ///
+    /// Set only on storage that no other buffer shares.
+    var keyStamps: KeyStamps? {
+        get { withUnsafeMutablePointerToHeader { $0.pointee.keyStamps } }
+        set { withUnsafeMutablePointerToHeader { $0.pointee.keyStamps = newValue } }
+    }
+
+    /// Whether no other storage shares ``keyStamps``, which must exist.
+    var hasUniqueKeyStamps: Bool {
+        withUnsafeMutablePointerToHeader { isKnownUniquelyReferenced(&$0.pointee.keyStamps) }
     }
 }
 

@@ -37,7 +37,7 @@ struct ModelSlots {
             ContiguousArray(unsafeUninitializedCapacity: models.count) { slots, initialized in
                 for index in models.indices {
                     let model = models[index]
-                    model.slotHint = index
+                    model.slotHint = Int32(truncatingIfNeeded: index)
                     (slots.baseAddress.unsafelyUnwrapped + index).initialize(to: model)
                 }
                 initialized = models.count
@@ -67,7 +67,7 @@ struct ModelSlots {
     /// The slot of `model`, or `nil` when the slots do not hold it: its hint when that slot
     /// holds it, else the table, built the first time a hint misses.
     private mutating func slot(of model: Model) -> Int? {
-        let hint = model.slotHint
+        let hint = Int(model.slotHint)
         if hint >= 0 && hint < slots.count && slots[hint] === model { return hint }
         if slotOf == nil { slotOf = tableOfSlots() }
         return slotOf?[ObjectIdentifier(model)]
@@ -119,7 +119,7 @@ struct ModelSlots {
     ///
     /// - Complexity: Amortised O(1).
     mutating func append(_ model: Model) {
-        model.slotHint = slots.count
+        model.slotHint = Int32(truncatingIfNeeded: slots.count)
         slotOf?.updateValue(slots.count, for: ObjectIdentifier(model))
         slots.append(model)
         count += 1

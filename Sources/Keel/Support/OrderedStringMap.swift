@@ -6,17 +6,23 @@
 ///
 /// Removing a key from a large map costs one lookup and closing the gap in the entries (a
 /// memory move), not re-hashing every key: see ``KeyStamps``.
+///
+/// The map is one word, its entries' storage: the hash index lives in that storage's header
+/// (``ElementStorageHeader/keyStamps``), so that a ``JSONObject``, and a model holding one,
+/// carries no second reference that almost every map leaves `nil`.
 struct OrderedStringMap<Value> {
     typealias Element = (key: String, value: Value)
 
     static var linearSearchLimit: Int { 12 }
 
     private(set) var entries = ElementBuffer<Element>()
-    /// The hash index, for maps past ``linearSearchLimit`` entries.
-    ///
-    /// A class reference, so that the map stays two words (a ``JSONValue`` holding an object stays
-    /// 17 bytes); copied before a change when shared.
-    private var keyStamps: KeyStamps?
+
+    /// The hash index, for maps past ``linearSearchLimit`` entries, kept in the entries'
+    /// storage; copied before a change when shared (``ElementBuffer/uniqueKeyStamps()``).
+    private var keyStamps: KeyStamps? {
+        get { entries.keyStamps }
+        set { entries.setKeyStamps(newValue) }
+    }
 
     init() {}
 
@@ -42,8 +48,7 @@ struct OrderedStringMap<Value> {
 
     /// The hash index, copied first if another map shares it; the map must have one.
     private mutating func uniqueKeyStamps() -> KeyStamps {
-        if !isKnownUniquelyReferenced(&keyStamps), let shared = keyStamps { keyStamps = shared.copy() }
-        return keyStamps.unsafelyUnwrapped
+        entries.uniqueKeyStamps()
     }
 
     subscript(key: String) -> Value? {
@@ -77,9 +82,9 @@ struct OrderedStringMap<Value> {
         return nil
     }
 
-    /// Whether both maps share their entries and hash index.
+    /// Whether both maps share their entries (and so their hash index).
     func isIdentical(to other: OrderedStringMap) -> Bool {
-        entries.storage === other.entries.storage && keyStamps === other.keyStamps
+        entries.storage === other.entries.storage
     }
 
     /// Adds `key` with `value` at the end; the caller guarantees that the map does not have
