@@ -56,7 +56,7 @@ struct StoreFollowingTests {
 
     @Test func aModelThatOutlivesItsStoreKeepsWorking() async throws {
         var store: Store? = Store.inMemory()
-        weak var weakStore = store
+        weak let weakStore = store
         let milk = try #require(store?.collection(StoreTodo.self).add(["id": 1, "title": "Milk"]))
         store = nil
         #expect(weakStore == nil)
