@@ -191,7 +191,9 @@ extension Collection {
         // Parsed inputs come through `appRecords`, which applied the wire format to them all:
         // the models run only their `parse`.
         if options.parse == true { options.change.wireFormatApplied = true }
-        let update = whileUpdating { batchingHolds { updateModels(inputs: inputs, options: options) } }
+        let update = whileUpdating {
+            batchingHolds(expecting: inputs.count) { updateModels(inputs: inputs, options: options) }
+        }
         if !options.silent {
             // Walked as `[Model]`: indexing an `[M]` is an unspecialized generic call wherever
             // `M` is not known at compile time.
@@ -232,10 +234,11 @@ extension Collection {
 }
 
 extension Collection {
-    /// Runs `body` inside the collection's ``updateBatching``, if it has one.
-    private func batchingHolds<Result>(_ body: () -> Result) -> Result {
+    /// Runs `body`, an update of up to `count` records, inside the collection's
+    /// ``updateBatching``, if it has one.
+    private func batchingHolds<Result>(expecting count: Int, _ body: () -> Result) -> Result {
         guard let updateBatching else { return body() }
-        return updateBatching.batchingHolds(body)
+        return updateBatching.batchingHolds(expecting: count, body)
     }
 
     /// Whether two lists of the same length hold different models at some position; an

@@ -60,7 +60,7 @@ final class FetchState: Observable {
     /// of the queries that did.
     private var gcTime = Duration.zero
     /// The client id numbers of the models the last successful request brought.
-    var loadedRecords: Set<Int> = []
+    var loadedRecords: [Int] = []
 
     init(clock: StoreClock) {
         self.clock = clock

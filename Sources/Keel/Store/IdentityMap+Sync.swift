@@ -66,12 +66,16 @@ extension IdentityMap {
         guard let attributes = record.objectValue else {
             throw .invalidResponse("expected a JSON object for \(path), got \((response.body ?? .null).debugDescription)")
         }
-        let isLoaded = existing(type, id: id, in: collection) != nil
         var options = ChangeOptions(parse: true)
         options.wireFormatApplied = true
         options.responseContext = mapped.context
-        let model = self.model(type, collection: collection, attributes: attributes, options: options)
-        if !isLoaded {
+        let (built, isNew) = findOrInsert(type, collection: collection, attributes: attributes, options: options)
+        guard let model = built as? M else {
+            preconditionFailure(
+                "IdentityMap: \(collection)/\(id) is loaded as \(Swift.type(of: built)), which is not \(M.self)"
+            )
+        }
+        if isNew {
             if model.urlRoot == nil && model.collection == nil { model.urlRoot = collection }
             if !model.namesBackend { model.sync = sync }
         }

@@ -23,8 +23,8 @@ import Foundation
 /// inbox.get(1) === starred.get(1)  // true: one instance per record
 /// ```
 public final class IdentityMap {
-    /// A weak reference to a registered model.
-    private final class Entry {
+    /// A weak reference to a registered model, kept in the table itself.
+    private struct Entry {
         weak var model: Model?
         init(_ model: Model) { self.model = model }
     }
@@ -45,6 +45,12 @@ public final class IdentityMap {
     private var building: Set<ObjectIdentifier> = []
     /// The class and collection of each JSON:API resource type the map knows.
     var resourceTypes = ResourceTypeRegistry()
+    /// The handlers that keep the entries in step with their models' ids, one set per
+    /// collection path, shared by all of its models (see ``follow(_:in:)``).
+    private var followers: [String: ModelFollowers] = [:]
+    /// Whether each class has relations, so that building a model of a class without
+    /// them sets up nothing for related records.
+    private var classHasRelations: [ObjectIdentifier: Bool] = [:]
 
     /// Creates an empty map.
     ///
@@ -141,6 +147,16 @@ public final class IdentityMap {
         attributes: Attributes,
         options: ChangeOptions
     ) -> Model {
+        findOrInsert(type, collection: collection, attributes: attributes, options: options).model
+    }
+
+    /// ``anyModel(_:collection:attributes:options:)``, telling whether the model is new.
+    func findOrInsert(
+        _ type: Model.Type,
+        collection: String,
+        attributes: Attributes,
+        options: ChangeOptions
+    ) -> (model: Model, isNew: Bool) {
         var attributes = attributes
         var options = options
         // The record as the server sent it, for the `remoteAttributes` of a class that keeps them.
@@ -155,33 +171,48 @@ public final class IdentityMap {
             }
             options.wireFormatApplied = true
         }
-        if let id = attributes[type.idAttribute], !id.isNull,
-            let live = entries[key(collection, id: id)]?.model
-        {
+        // The record's key, computed once: for the lookup, and for the new model's entry
+        // when its id is the one it was built from.
+        let id = attributes[type.idAttribute].flatMap { $0.isNull ? nil : $0 }
+        let recordKey = id.map { key(collection, id: $0) }
+        if let recordKey, let live = entries[recordKey]?.model {
             // The record being built carries this one in full; the link back holds its id only.
-            if building.contains(ObjectIdentifier(live)) { return live }
+            if building.contains(ObjectIdentifier(live)) { return (live, false) }
             live.set(attributes, options: options)
             if let sent { live.extras.remoteAttributes = sent }
             // A store that released the model (its records were garbage-collected) holds it again.
             didAdopt?(live, collection)
-            return live
+            return (live, false)
         }
-        options.relatedModelFactory = { [self] type, resource, attributes, options in
-            self.anyModel(type, collection: resource, attributes: attributes, options: options)
-        }
-        options.willBuildRelated = { [self] model, attributes in
-            building.insert(ObjectIdentifier(model))
-            if let id = attributes[type.idAttribute], !id.isNull {
-                insert(Entry(model), for: key(collection, id: id))
+        if hasRelations(type) {
+            options.relatedModelFactory = { [self] type, resource, attributes, options in
+                self.anyModel(type, collection: resource, attributes: attributes, options: options)
+            }
+            options.willBuildRelated = { [self] model, attributes in
+                building.insert(ObjectIdentifier(model))
+                if let parsedID = attributes[type.idAttribute], !parsedID.isNull {
+                    insert(Entry(model), for: parsedID == id ? recordKey.unsafelyUnwrapped : key(collection, id: parsedID))
+                }
             }
         }
         let model = type.init(attributes, options: options)
         if let sent { model.extras.remoteAttributes = sent }
-        building.remove(ObjectIdentifier(model))
+        if !building.isEmpty { building.remove(ObjectIdentifier(model)) }
         follow(model, in: collection)
-        if let id = model.id, !id.isNull { insert(Entry(model), for: key(collection, id: id)) }
+        if let modelID = model.storedID, !modelID.isNull {
+            insert(Entry(model), for: modelID == id ? recordKey.unsafelyUnwrapped : key(collection, id: modelID))
+        }
         didAdopt?(model, collection)
-        return model
+        return (model, true)
+    }
+
+    /// Whether models of `type` have relations, asked of the class once.
+    private func hasRelations(_ type: Model.Type) -> Bool {
+        let identifier = ObjectIdentifier(type)
+        if let known = classHasRelations[identifier] { return known }
+        let answer = !type.relations.isEmpty
+        classHasRelations[identifier] = answer
+        return answer
     }
 
     // MARK: - Registering
@@ -256,33 +287,54 @@ public final class IdentityMap {
 
     /// Keeps the entry in step with the model: registered when it gets an id, moved when
     /// the id changes, removed when the model is destroyed.
+    ///
+    /// The handlers are shared by every model of the collection and owned by the map, so
+    /// following a model registers no closure of its own, and a model that outlives the map
+    /// drops them at its next `changeId` or `destroy`.
     private func follow(_ model: Model, in collection: String) {
-        model.on("changeId", owner: self) { [weak self, weak model] event in
-            guard let self, let model else { return }
-            if let previous = event.previousID, !previous.isNull {
-                let old = self.key(collection, id: previous)
-                if self.entries[old]?.model === model { self.entries[old] = nil }
-            }
-            guard let id = model.id, !id.isNull else { return }
-            let key = self.key(collection, id: id)
-            if let live = self.entries[key]?.model, live !== model {
-                // The record already has an instance; report it on the model instead of
-                // silently holding two instances for one id.
-                let error = IdentityMapError.conflict(
-                    collection: key.collection,
-                    id: key.id,
-                    existingType: String(describing: type(of: live))
-                )
-                model.trigger(Event(name: "error", model: model, error: error, options: event.options))
-                return
-            }
-            self.insert(Entry(model), for: key)
+        if let known = followers[collection] {
+            known.add(to: model)
+            return
         }
-        model.on("destroy", owner: self) { [weak self, weak model] _ in
-            guard let self, let model, let id = model.id else { return }
-            let key = self.key(collection, id: id)
-            if self.entries[key]?.model === model { self.entries[key] = nil }
+        let made = ModelFollowers(names: ["changeId", "destroy"], owner: self) { [weak self] event in
+            guard let self, let model = event.model else { return }
+            if event.name == "destroy" {
+                self.forget(model, in: collection)
+            } else {
+                self.move(model, in: collection, from: event.previousID, options: event.options)
+            }
         }
+        followers[collection] = made
+        made.add(to: model)
+    }
+
+    /// Moves a model's entry from its previous id to its new one.
+    private func move(_ model: Model, in collection: String, from previous: JSONValue?, options: ChangeOptions) {
+        if let previous, !previous.isNull {
+            let old = key(collection, id: previous)
+            if entries[old]?.model === model { entries[old] = nil }
+        }
+        guard let id = model.id, !id.isNull else { return }
+        let key = self.key(collection, id: id)
+        if let live = entries[key]?.model, live !== model {
+            // The record already has an instance; report it on the model instead of
+            // silently holding two instances for one id.
+            let error = IdentityMapError.conflict(
+                collection: key.collection,
+                id: key.id,
+                existingType: String(describing: type(of: live))
+            )
+            model.trigger(Event(name: "error", model: model, error: error, options: options))
+            return
+        }
+        insert(Entry(model), for: key)
+    }
+
+    /// Drops a destroyed model's entry.
+    private func forget(_ model: Model, in collection: String) {
+        guard let id = model.id else { return }
+        let key = self.key(collection, id: id)
+        if entries[key]?.model === model { entries[key] = nil }
     }
 
     /// The key of a record in `collection`.
@@ -292,6 +344,11 @@ public final class IdentityMap {
         let path = Key.normalized(collection)
         normalizedPaths[collection] = path
         return Key(normalizedCollection: path, id: id)
+    }
+
+    /// Makes room for `count` more entries, ahead of a batch of known size.
+    func reserveCapacity(adding count: Int) {
+        entries.reserveCapacity(entries.count + count)
     }
 
     private func insert(_ entry: Entry, for key: Key) {

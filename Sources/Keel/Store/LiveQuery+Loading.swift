@@ -43,10 +43,10 @@ extension LiveQuery {
         if store.externalVersion == nil { await store.checkForExternalChanges(force: true) }
         try await state.fetch { () async throws(SyncError) in
             _ = try await collection.fetch(options: options)
-            let loaded = Set(collection.map(\.cidNumber))
+            let loaded = collection.map(\.cidNumber)
             // Every held model of the class, not only those of the last load: a model created
             // here since may have been deleted by another process.
-            if isComplete { stored.forgetDeletedRecords(Set(stored.held.keys).subtracting(loaded)) }
+            if isComplete { stored.forgetDeletedRecords(stored.heldModels(notIn: loaded)) }
             state.loadedRecords = loaded
             state.lastResponse = collection.lastResponse
         }

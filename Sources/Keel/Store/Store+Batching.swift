@@ -7,7 +7,11 @@ extension Store: UpdateBatching {
     /// model that changes in the meantime enters its queries then, as a held model does,
     /// and one destroyed in the meantime never enters them. Batches nest: the outermost
     /// one shows its models.
-    func batchingHolds<Result>(_ body: () -> Result) -> Result {
+    ///
+    /// The identity map makes room for `count` more records first, so that a fetch's
+    /// models do not grow its table step by step.
+    func batchingHolds<Result>(expecting count: Int, _ body: () -> Result) -> Result {
+        identityMap.reserveCapacity(adding: count)
         holdBatchDepth += 1
         let result = body()
         holdBatchDepth -= 1

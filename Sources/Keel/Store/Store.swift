@@ -88,7 +88,7 @@ public final class Store {
     /// The number the next held model is given: models are kept in the order the store
     /// came to hold them, which is also how a query without a sort orders them.
     private var nextSequence = 0
-    /// How many ``batchingHolds(_:)`` calls are running.
+    /// How many ``batchingHolds(expecting:_:)`` calls are running.
     var holdBatchDepth = 0
     /// The classes that held models in the running batch.
     var batchedClasses: [StoredClass] = []

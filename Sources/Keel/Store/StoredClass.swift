@@ -5,8 +5,6 @@ final class StoredClass {
     struct Held {
         let model: Model
         let sequence: Int
-        /// The id of the class's handlers on the model.
-        let followID: Int
     }
 
     /// A live query, held weakly: a query nobody uses any more stops being updated.
@@ -32,20 +30,31 @@ final class StoredClass {
     /// The held models, by client id number.
     private(set) var held: [Int: Held] = [:]
     private var observers: [WeakObserver] = []
-    /// The models held during a batch (see ``Store/batchingHolds(_:)``), not yet shown to
+    /// How many ``forEachObserver(_:)`` calls are running: the observers are not compacted
+    /// meanwhile.
+    private var observerIterations = 0
+    /// The models held during a batch (see ``Store/batchingHolds(expecting:_:)``), not yet shown to
     /// the live queries.
     private var batched: [Held] = []
+
+    /// The class's handlers, one per followed event, shared by every held model (see
+    /// ``ModelFollowers``).
+    private var followers = ModelFollowers()
 
     init(type: Model.Type, path: String) {
         self.type = type
         self.path = path
+        followers = ModelFollowers(names: Self.followedEvents) { [weak self] event in
+            guard let self, let model = event.model, self.held[model.cidNumber]?.model === model else { return }
+            self.handle(event, of: model)
+        } sync: { [weak self] event in
+            // A destroy that does not wait emits its `sync` after the model left the store.
+            self?.handleSync(event)
+        }
     }
 
     deinit {
-        for held in held.values {
-            let followID = held.followID
-            held.model.removeHandlers { $0.id == followID }
-        }
+        for held in held.values { followers.remove(from: held.model) }
     }
 
     /// Holds a model and follows its changes until it is destroyed; in a batch, the live
@@ -54,14 +63,13 @@ final class StoredClass {
     /// - Returns: Whether the model is the first of a batch.
     @discardableResult
     func hold(_ model: Model, sequence: Int, isBatched: Bool = false) -> Bool {
-        let followID = EventEmitter.makeUniqueID()
-        held[model.cidNumber] = Held(model: model, sequence: sequence, followID: followID)
-        follow(model, id: followID)
+        held[model.cidNumber] = Held(model: model, sequence: sequence)
+        followers.add(to: model)
         if isBatched {
-            batched.append(Held(model: model, sequence: sequence, followID: followID))
+            batched.append(Held(model: model, sequence: sequence))
             return batched.count == 1
         }
-        for observer in liveObservers() { observer.storeDidAdd(model, sequence: sequence) }
+        forEachObserver { $0.storeDidAdd(model, sequence: sequence) }
         return false
     }
 
@@ -71,15 +79,15 @@ final class StoredClass {
         let batch = batched.filter { held[$0.model.cidNumber]?.sequence == $0.sequence }
         batched = []
         guard !batch.isEmpty else { return }
-        for observer in liveObservers() { observer.storeDidAdd(batch) }
+        forEachObserver { $0.storeDidAdd(batch) }
     }
 
     /// Stops holding a model (it was destroyed) and takes it out of the live queries.
     func release(_ model: Model) {
-        guard let released = held.removeValue(forKey: model.cidNumber) else { return }
+        guard held.removeValue(forKey: model.cidNumber) != nil else { return }
         // The `sync` handler stays: a destroy that does not wait emits its `sync` after.
-        model.removeHandlers { $0.id == released.followID && $0.name != "sync" }
-        for observer in liveObservers() { observer.storeDidRemove(model) }
+        followers.remove(from: model, keeping: "sync")
+        forEachObserver { $0.storeDidRemove(model) }
     }
 
     // MARK: - Following models
@@ -87,32 +95,13 @@ final class StoredClass {
     /// The events of a held model that the class acts on.
     private static let followedEvents = ["change", "destroy", "sync", "error"]
 
-    /// Registers one handler for the ``followedEvents`` of `model`, under one id and without
-    /// an owner: one closure and no weak reference per model, where a handler per event
-    /// with the class as owner cost four of each (``deinit`` removes them from the models
-    /// that outlive the class).
-    private func follow(_ model: Model, id: Int) {
-        // The handler runs only in the model's own dispatch, so the model is alive.
-        let handler: (Event) -> Void = { [weak self, unowned(unsafe) model] event in
-            self?.handle(event, of: model)
-        }
-        let state = model.state
-        for name in Self.followedEvents {
-            model.register(name: name, id: id, callback: handler, owner: nil, isOnce: false, in: state)
-        }
-    }
-
-    /// Acts on one of the ``followedEvents`` of a held model.
+    /// Acts on one of the ``followedEvents`` of a held model but `sync`.
     private func handle(_ event: Event, of model: Model) {
         switch event.name {
         case "change":
-            for observer in liveObservers() { observer.storeDidChange(model) }
+            forEachObserver { $0.storeDidChange(model) }
         case "destroy":
             release(model)
-        case "sync":
-            if let response = event.response { onResponse?(response) }
-            guard let method = event.request?.method, method != .read else { return }
-            onWrite?()
         default:
             guard let request = event.request, event.error is SyncError,
                 request.method == .update || request.method == .patch
@@ -123,10 +112,30 @@ final class StoredClass {
         }
     }
 
+    /// Acts on the `sync` of a model the class holds or held.
+    private func handleSync(_ event: Event) {
+        if let response = event.response { onResponse?(response) }
+        guard let method = event.request?.method, method != .read else { return }
+        onWrite?()
+    }
+
+    /// The held models (client id numbers) that are not among `loaded`, the client id
+    /// numbers of distinct models: the records a complete load no longer has.
+    ///
+    /// Counts the loaded models the class holds first: when they are all it holds, as after
+    /// most loads, nothing is missing and no set is built.
+    func heldModels(notIn loaded: [Int]) -> [Int] {
+        var heldCount = 0
+        for number in loaded where held[number] != nil { heldCount += 1 }
+        guard heldCount < held.count else { return [] }
+        let loadedSet = Set(loaded)
+        return held.keys.filter { !loadedSet.contains($0) }
+    }
+
     /// Destroys the held models among `numbers` (client id numbers) that are not new and
     /// have no unsaved changes: another process deleted their records. They leave the
     /// store, its queries and its collections as a destroyed model does.
-    func forgetDeletedRecords(_ numbers: Set<Int>) {
+    func forgetDeletedRecords(_ numbers: [Int]) {
         for number in numbers {
             guard let model = held[number]?.model, !model.isNew, model.unsavedChanges == nil else { continue }
             model.trigger(Event(name: "destroy", model: model, options: ChangeOptions()))
@@ -137,14 +146,12 @@ final class StoredClass {
     /// shows, that have no unsaved changes and that are not new: their records were
     /// garbage-collected.
     func releaseUnused(_ numbers: Set<Int>) {
-        let observers = liveObservers()
         for number in numbers {
             guard let model = held[number]?.model, !model.isNew, model.unsavedChanges == nil,
-                !observers.contains(where: { $0.shows(model) })
+                !observers.contains(where: { $0.observer?.shows(model) ?? false })
             else { continue }
-            let followID = held[number]?.followID
             held[number] = nil
-            model.removeHandlers { $0.id == followID }
+            followers.remove(from: model)
         }
     }
 
@@ -160,13 +167,20 @@ final class StoredClass {
 
     /// Starts telling `observer` about the class's models.
     func addObserver(_ observer: any StoreObserver) {
-        observers.removeAll { $0.observer == nil }
+        if observerIterations == 0 { observers.removeAll { $0.observer == nil } }
         observers.append(WeakObserver(observer: observer))
     }
 
-    /// The observers still alive, in the order they were added.
-    private func liveObservers() -> [any StoreObserver] {
-        observers.compactMap(\.observer)
+    /// Calls `body` with each observer still alive, in the order they were added, without
+    /// copying them out first (a `change` of a held model reaches every query of its class).
+    ///
+    /// An observer added while `body` runs is not called; one released is skipped.
+    private func forEachObserver(_ body: (any StoreObserver) -> Void) {
+        observerIterations += 1
+        defer { observerIterations -= 1 }
+        for index in observers.indices {
+            if let observer = observers[index].observer { body(observer) }
+        }
     }
 }
 

@@ -1,0 +1,55 @@
+/// One handler per event name, shared by every model it is added to: how a ``Store``'s
+/// class and an ``IdentityMap`` follow thousands of models without registering a closure,
+/// a handler and a weak reference for each.
+///
+/// Each handler receives the model in the event (``Event/model``); the owner, when given,
+/// is held weakly once, by the shared handler, and a handler whose owner has gone is
+/// dropped by the model's next dispatch of its name, as any owned handler is.
+struct ModelFollowers {
+    /// The shared handlers, one per followed name.
+    private var handlers: [EventHandler] = []
+
+    /// No handlers: follows nothing.
+    init() {}
+
+    /// Handlers for `names`: `sync`, when among them, runs `sync`, every other name
+    /// `callback`.
+    init(
+        names: [String],
+        owner: AnyObject? = nil,
+        callback: @escaping (Event) -> Void,
+        sync: ((Event) -> Void)? = nil
+    ) {
+        let id = EventEmitter.makeUniqueID()
+        handlers = names.map { name in
+            let body = name == "sync" ? sync ?? callback : callback
+            return EventHandler(id: id, name: name, callback: body, owner: owner, isOnce: false)
+        }
+    }
+
+    /// Starts following `model`: adds each shared handler to its table, unless the model
+    /// has it already (a model released and held again keeps its `sync` handler).
+    func add(to model: Model) {
+        let state = model.state
+        if state.handlers.isEmpty {
+            state.handlers.reserveCapacity(handlers.count + 2)
+            for handler in handlers { model.add(handler, named: handler.name, in: state) }
+            return
+        }
+        for handler in handlers {
+            let position = EventEmitter.position(of: handler.name, in: &state.handlers)
+            if let position, state.handlers.value(at: position).contains(where: { $0 === handler }) { continue }
+            model.add(handler, named: handler.name, in: state)
+        }
+    }
+
+    /// Stops following `model`, but for the handler of `kept`, when given.
+    func remove(from model: Model, keeping kept: String? = nil) {
+        guard let id = handlers.first?.id else { return }
+        if let kept {
+            model.removeHandlers { $0.id == id && $0.name != kept }
+        } else {
+            model.removeHandlers { $0.id == id }
+        }
+    }
+}
