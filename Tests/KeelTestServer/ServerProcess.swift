@@ -73,6 +73,34 @@ final class ServerProcess: Sendable {
         }
     }
 
+    #if os(Linux)
+        /// Kills the server as a crash of its machine or container does: SIGKILL to the process
+        /// and to each of its children (gunicorn's workers), so none of them runs another line,
+        /// answers a request or starts a new worker; returns once all of them are gone.
+        ///
+        /// The process is stopped (SIGSTOP) while its children are listed, so it forks none
+        /// in between.
+        func crash() async {
+            guard
+                let running = state.withLock({ state in
+                    let running = state
+                    state = nil
+                    return running
+                })
+            else { return }
+            if !exit.hasExited {
+                let pid = running.process.processIdentifier
+                kill(pid, SIGSTOP)
+                let children = ChildProcesses.of(pid)
+                kill(pid, SIGKILL)
+                for child in children { kill(child, SIGKILL) }
+                await exit.wait()
+                await ChildProcesses.waitUntilGone(children)
+            }
+            try? running.stdin.close()
+        }
+    #endif
+
     /// Returns once the server process has exited: a server started next on the same port
     /// (SO_REUSEPORT) must not share it with this one, whose accepted connections would
     /// never be answered.

@@ -70,6 +70,19 @@ public final class TestServer: LoopbackTestServer {
         await process.waitUntilExited()
     }
 
+    #if os(Linux)
+        /// Kills the server as a crash of its machine or container does: SIGKILL to gunicorn's
+        /// master and its worker at once, so neither answers, commits or starts a worker
+        /// again; returns once both are gone. A database file the server was given keeps what
+        /// it had committed (SQLite rolls back an open transaction when the file is next opened).
+        ///
+        ///     await server.crash()
+        ///     let again = try await TestServer.start(port: server.port, database: file)
+        public func crash() async {
+            await process.crash()
+        }
+    #endif
+
     /// Launches `<venv>/bin/python Tests/Server/serve.py` and waits until it
     /// prints `KEEL_TEST_SERVER_PORT=<port>`.
     ///
@@ -82,14 +95,19 @@ public final class TestServer: LoopbackTestServer {
     /// one did and keeps the database records (`/drf/` and the stored idempotency keys;
     /// notes, todos and users live in memory and start empty).
     ///
+    /// `environment` reaches the server process on top of this process's environment, such
+    /// as the test-only hold of `Tests/Server/README.md` (`KEEL_TEST_SERVER_HOLD_MARKER`).
+    ///
     /// - Parameters:
     ///   - timeout: How long to wait for the port line.
     ///   - port: A port to listen on, or `nil` for an ephemeral one.
     ///   - database: The SQLite file to use and keep, or `nil` for a fresh temporary one.
+    ///   - environment: Variables for the server process.
     public static func start(
         timeout: Duration = .seconds(60),
         port: Int? = nil,
-        database: URL? = nil
+        database: URL? = nil,
+        environment: [String: String] = [:]
     ) async throws -> TestServer {
         let root = try ServerProcess.repositoryRoot(holding: "Tests/Server/serve.py")
         let script = root.appendingPathComponent("Tests/Server/serve.py")
@@ -108,7 +126,7 @@ public final class TestServer: LoopbackTestServer {
             arguments: [script.path] + (port.map { ["--port", String($0)] } ?? []),
             environment: ["PYTHONUNBUFFERED": "1", "PYTHONDONTWRITEBYTECODE": "1"].merging(
                 database.map { ["KEEL_TEST_SERVER_DB": $0.path] } ?? [:]
-            ) { $1 },
+            ) { $1 }.merging(environment) { $1 },
             directory: root,
             portMarker: "KEEL_TEST_SERVER_PORT=",
             name: "Keel's test server (Tests/Server/serve.py)",
