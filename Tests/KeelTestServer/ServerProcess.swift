@@ -74,9 +74,11 @@ final class ServerProcess: Sendable {
     }
 
     #if os(Linux)
-        /// Kills the server as a crash of its machine or container does: SIGKILL to the process
-        /// and to each of its children (gunicorn's workers), so none of them runs another line,
-        /// answers a request or starts a new worker; returns once all of them are gone.
+        /// Kills the server as a crash of its machine or container does.
+        ///
+        /// SIGKILL goes to the process and to each of its children (gunicorn's workers), so
+        /// none of them runs another line, answers a request or starts a new worker; this
+        /// returns once all of them are gone.
         ///
         /// The process is stopped (SIGSTOP) while its children are listed, so it forks none
         /// in between.

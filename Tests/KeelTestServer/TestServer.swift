@@ -71,10 +71,12 @@ public final class TestServer: LoopbackTestServer {
     }
 
     #if os(Linux)
-        /// Kills the server as a crash of its machine or container does: SIGKILL to gunicorn's
-        /// master and its worker at once, so neither answers, commits or starts a worker
-        /// again; returns once both are gone. A database file the server was given keeps what
-        /// it had committed (SQLite rolls back an open transaction when the file is next opened).
+        /// Kills the server as a crash of its machine or container does.
+        ///
+        /// SIGKILL goes to gunicorn's master and its worker at once, so neither answers,
+        /// commits or starts a worker again; this returns once both are gone. A database file
+        /// the server was given keeps what it had committed (SQLite rolls back an open
+        /// transaction when the file is next opened).
         ///
         ///     await server.crash()
         ///     let again = try await TestServer.start(port: server.port, database: file)
