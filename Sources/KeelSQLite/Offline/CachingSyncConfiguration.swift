@@ -168,7 +168,11 @@ extension CachingSync {
         {
             registerList(route, in: collection) { record, parameters in
                 attributes.allSatisfy { attribute, parameter in
-                    guard let value = record[attribute], !value.isNull, let expected = parameters[parameter] else {
+                    // A JSON:API resource object keeps the attribute, or a to-one linkage, inside.
+                    let member =
+                        record[attribute]
+                        ?? (JSONAPIResource.isResource(record) ? JSONAPIResource.value(of: attribute, in: record) : nil)
+                    guard let value = member, !value.isNull, let expected = parameters[parameter] else {
                         return false
                     }
                     return CachePath.key(value) == expected
