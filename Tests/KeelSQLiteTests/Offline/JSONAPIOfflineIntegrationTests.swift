@@ -151,7 +151,7 @@ struct JSONAPIOfflineIntegrationTests {
             #expect(articles.map(summary) == fetched.map(summary))
             #expect(articles.first?[Article.comments].first?[Comment.author]?["email"] == "ada@example.com")
             // DRF's stock search is the server's to evaluate: offline it is an error, not a guess.
-            let error = await #expect(throws: SyncError.self) { try await articles.fetch(options: search) }
+            let error = await #expect(throws: SyncError.self) { _ = try await articles.fetch(options: search) }
             guard case .unevaluableQuery(let parameter, _)? = error else {
                 Issue.record("expected unevaluableQuery, got \(String(describing: error))")
                 return
