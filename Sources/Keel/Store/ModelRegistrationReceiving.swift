@@ -13,7 +13,7 @@
 ///
 /// ### Implementation requirements
 ///
-/// - ``receive(_:)`` is called on the store's isolation domain (usually the main actor)
+/// - ``register(_:)`` is called on the store's isolation domain (usually the main actor)
 ///   while the store is registering a class: return quickly, and keep what you learn behind
 ///   a lock, since requests read it from other threads.
 /// - A class may be told more than once; later registrations of one resource type replace
@@ -29,7 +29,7 @@
 ///     func perform(_ request: SyncRequest) async throws(SyncError) -> SyncResponse {
 ///         try await base.perform(request)
 ///     }
-///     func receive(_ registration: ModelRegistration) {
+///     func register(_ registration: ModelRegistration) {
 ///         guard let name = registration.resourceType else { return }
 ///         types.withLock { $0[name] = registration.collection }
 ///     }
@@ -39,16 +39,16 @@ public protocol ModelRegistrationReceiving: Sync {
     /// Learns a class the store registered.
     ///
     /// ```swift
-    /// backend.receive(ModelRegistration(type: Comment.self, collection: "/comments", resourceType: "comments"))
+    /// backend.register(ModelRegistration(type: Comment.self, collection: "/comments", resourceType: "comments"))
     /// ```
     ///
     /// - Parameter registration: The class, its collection path and its resource type.
-    func receive(_ registration: ModelRegistration)
+    func register(_ registration: ModelRegistration)
 }
 
 extension Sync {
     /// Forwards a registration to this backend when it learns registrations.
     func forwardRegistration(_ registration: ModelRegistration) {
-        (self as? any ModelRegistrationReceiving)?.receive(registration)
+        (self as? any ModelRegistrationReceiving)?.register(registration)
     }
 }

@@ -12,12 +12,12 @@ extension CachingSync: ModelRegistrationReceiving {
     /// A store calls this by itself; call it for classes read without a store.
     ///
     /// ```swift
-    /// cache.receive(ModelRegistration(type: Comment.self, collection: "/comments", resourceType: "comments"))
+    /// cache.register(ModelRegistration(type: Comment.self, collection: "/comments", resourceType: "comments"))
     /// cache.resourceTypes["comments"]  // "/comments"
     /// ```
     ///
     /// - Parameter registration: The class, its collection path and its resource type.
-    public func receive(_ registration: ModelRegistration) {
+    public func register(_ registration: ModelRegistration) {
         let keys = ForeignKey.foreignKeys(of: registration.type, in: registration.collection)
         let collection = CachePath.normalized(registration.collection)
         learned.withLock { learned in
@@ -28,7 +28,7 @@ extension CachingSync: ModelRegistrationReceiving {
 
     /// The collection path of each JSON:API resource type the cache knows: the
     /// configuration's (``Configuration/resourceTypes``), then those learned from a `Store`
-    /// (``receive(_:)``).
+    /// (``register(_:)``).
     ///
     /// ```swift
     /// _ = store.collection(Article.self)

@@ -63,7 +63,7 @@ public final class CachingSync: SyncStateReporting {
     public static let idempotencyKeyHeader = "Idempotency-Key"
 
     let gate = ReplayGate()
-    /// What the cache learned from the classes a `Store` registered (``receive(_:)``).
+    /// What the cache learned from the classes a `Store` registered (``register(_:)``).
     let learned = Lock(LearnedClasses())
 
     /// Joins a remote and a local store.

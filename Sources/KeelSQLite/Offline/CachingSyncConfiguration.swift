@@ -100,7 +100,7 @@ extension CachingSync {
         /// answer includes.
         ///
         /// A `Store` needs none of this: it tells its cache every class it registers
-        /// (``CachingSync/receive(_:)``), also after the cache was made, and the cache uses
+        /// (``CachingSync/register(_:)``), also after the cache was made, and the cache uses
         /// ``CachingSync/resourceTypes``, these paths first, then the learned ones. Set a type
         /// here only to keep it under another path than its class's, or for a cache used
         /// without a store. ``register(_:collection:readPolicy:versionCheck:conflictPolicy:)``

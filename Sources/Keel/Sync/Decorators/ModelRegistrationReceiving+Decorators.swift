@@ -5,75 +5,75 @@ extension CancellableSync: ModelRegistrationReceiving {
     /// Forwards the registration to ``base``.
     ///
     /// ```swift
-    /// CancellableSync(cache).receive(registration)  // reaches the cache
+    /// CancellableSync(cache).register(registration)  // reaches the cache
     /// ```
     ///
     /// - Parameter registration: A class the store registered.
-    public func receive(_ registration: ModelRegistration) { base.forwardRegistration(registration) }
+    public func register(_ registration: ModelRegistration) { base.forwardRegistration(registration) }
 }
 
 extension ConcurrencyLimitedSync: ModelRegistrationReceiving {
     /// Forwards the registration to ``base``.
     ///
     /// ```swift
-    /// ConcurrencyLimitedSync(cache, limit: 4).receive(registration)  // reaches the cache
+    /// ConcurrencyLimitedSync(cache, limit: 4).register(registration)  // reaches the cache
     /// ```
     ///
     /// - Parameter registration: A class the store registered.
-    public func receive(_ registration: ModelRegistration) { base.forwardRegistration(registration) }
+    public func register(_ registration: ModelRegistration) { base.forwardRegistration(registration) }
 }
 
 extension ConditionalSync: ModelRegistrationReceiving {
     /// Forwards the registration to ``base``.
     ///
     /// ```swift
-    /// ConditionalSync(cache).receive(registration)  // reaches the cache
+    /// ConditionalSync(cache).register(registration)  // reaches the cache
     /// ```
     ///
     /// - Parameter registration: A class the store registered.
-    public func receive(_ registration: ModelRegistration) { base.forwardRegistration(registration) }
+    public func register(_ registration: ModelRegistration) { base.forwardRegistration(registration) }
 }
 
 extension DeduplicatingSync: ModelRegistrationReceiving {
     /// Forwards the registration to ``base``.
     ///
     /// ```swift
-    /// DeduplicatingSync(cache).receive(registration)  // reaches the cache
+    /// DeduplicatingSync(cache).register(registration)  // reaches the cache
     /// ```
     ///
     /// - Parameter registration: A class the store registered.
-    public func receive(_ registration: ModelRegistration) { base.forwardRegistration(registration) }
+    public func register(_ registration: ModelRegistration) { base.forwardRegistration(registration) }
 }
 
 extension LoggingSync: ModelRegistrationReceiving {
     /// Forwards the registration to ``base``.
     ///
     /// ```swift
-    /// LoggingSync(cache) { print($0) }.receive(registration)  // reaches the cache
+    /// LoggingSync(cache) { print($0) }.register(registration)  // reaches the cache
     /// ```
     ///
     /// - Parameter registration: A class the store registered.
-    public func receive(_ registration: ModelRegistration) { base.forwardRegistration(registration) }
+    public func register(_ registration: ModelRegistration) { base.forwardRegistration(registration) }
 }
 
 extension RetryingSync: ModelRegistrationReceiving {
     /// Forwards the registration to ``base``.
     ///
     /// ```swift
-    /// RetryingSync(cache).receive(registration)  // reaches the cache
+    /// RetryingSync(cache).register(registration)  // reaches the cache
     /// ```
     ///
     /// - Parameter registration: A class the store registered.
-    public func receive(_ registration: ModelRegistration) { base.forwardRegistration(registration) }
+    public func register(_ registration: ModelRegistration) { base.forwardRegistration(registration) }
 }
 
 extension TokenAuthSync: ModelRegistrationReceiving {
     /// Forwards the registration to ``base``.
     ///
     /// ```swift
-    /// TokenAuthSync(cache, baseURL: api) { _ in token }.receive(registration)  // reaches the cache
+    /// TokenAuthSync(cache, baseURL: api) { _ in token }.register(registration)  // reaches the cache
     /// ```
     ///
     /// - Parameter registration: A class the store registered.
-    public func receive(_ registration: ModelRegistration) { base.forwardRegistration(registration) }
+    public func register(_ registration: ModelRegistration) { base.forwardRegistration(registration) }
 }
