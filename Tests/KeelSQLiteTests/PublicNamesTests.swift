@@ -79,6 +79,8 @@ struct PublicNamesTests {
         "Model": Model.self,
         "ModelCollection": (any ModelCollection).self,
         "ModelComparator": ModelComparator<Model>.self,
+        "ModelRegistration": ModelRegistration.self,
+        "ModelRegistrationReceiving": (any ModelRegistrationReceiving).self,
         "ModelSnapshot": ModelSnapshot.self,
         "ModelSnapshotError": ModelSnapshotError.self,
         "MultipartForm": MultipartForm.self,

@@ -29,7 +29,16 @@ extension IdentityMap {
         collection: String
     ) throws(IdentityMapError) {
         let name = resourceType ?? (type.wireFormat.jsonAPIFormat ?? JSONAPIFormat()).resourceType(of: type)
-        try resourceTypes.register(name, type: type, collection: collection)
+        let registration = try resourceTypes.register(name, type: type, collection: collection)
+        didRegister?(registration)
+    }
+
+    /// Registers a class the store met (and the targets of its relations) unless their
+    /// types are known, and tells ``didRegister`` each class met for the first time.
+    func registerIfUnknown(_ type: Model.Type, collection: String) {
+        for registration in resourceTypes.registerIfUnknown(type, collection: collection) {
+            didRegister?(registration)
+        }
     }
 
     /// The model class registered for a JSON:API resource type, if any.

@@ -37,6 +37,9 @@ public final class IdentityMap {
     /// Called with each model the map builds or registers and its collection path: how a
     /// ``Store`` comes to hold every record loaded through its map.
     var didAdopt: ((Model, String) -> Void)?
+    /// Called with each class the map comes to know a collection or resource type of: how
+    /// a ``Store``'s backend learns the classes (``ModelRegistrationReceiving``).
+    var didRegister: ((ModelRegistration) -> Void)?
     /// The number of entries after the last sweep of deallocated models; the next sweep
     /// runs when the table has doubled, so sweeping costs O(1) amortized per insertion.
     private var sweptCount = 0
@@ -191,7 +194,10 @@ public final class IdentityMap {
             options.willBuildRelated = { [self] model, attributes in
                 building.insert(ObjectIdentifier(model))
                 if let parsedID = attributes[type.idAttribute], !parsedID.isNull {
-                    insert(Entry(model), for: parsedID == id ? recordKey.unsafelyUnwrapped : key(collection, id: parsedID))
+                    insert(
+                        Entry(model),
+                        for: parsedID == id ? recordKey.unsafelyUnwrapped : key(collection, id: parsedID)
+                    )
                 }
             }
         }

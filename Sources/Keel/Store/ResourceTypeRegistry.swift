@@ -24,11 +24,23 @@ struct ResourceTypeRegistry {
     /// The collection path of every known resource type.
     var collections: [String: String] { entries.mapValues(\.collection) }
 
+    /// Every known type's class and collection, as registrations a backend learns.
+    var registrations: [ModelRegistration] {
+        entries.sorted { $0.key < $1.key }.map {
+            ModelRegistration(type: $0.value.type, collection: $0.value.collection, resourceType: $0.key)
+        }
+    }
+
     /// Registers a class for a type as the app asks.
     ///
+    /// - Returns: The registration, for the store's backend.
     /// - Throws: ``IdentityMapError/resourceTypeConflict(resourceType:registeredType:newType:)``
     ///   when the app registered another class for the type.
-    mutating func register(_ resourceType: String, type: Model.Type, collection: String) throws(IdentityMapError) {
+    mutating func register(
+        _ resourceType: String,
+        type: Model.Type,
+        collection: String
+    ) throws(IdentityMapError) -> ModelRegistration {
         if let entry = entries[resourceType], entry.isExplicit, entry.type != type {
             throw .resourceTypeConflict(
                 resourceType: resourceType,
@@ -37,20 +49,32 @@ struct ResourceTypeRegistry {
             )
         }
         entries[resourceType] = Entry(type: type, collection: collection, isExplicit: true)
+        return ModelRegistration(type: type, collection: collection, resourceType: resourceType)
     }
 
     /// Registers a JSON:API class under its own type unless the type is known, then the
     /// targets of its relations (those with a `urlRoot`), and theirs, the same way.
-    mutating func registerIfUnknown(_ type: Model.Type, collection: String) {
+    ///
+    /// - Returns: A registration for each class met for the first time (and for the class
+    ///   itself when it gave its type a collection), with its type when the type is now its.
+    mutating func registerIfUnknown(_ type: Model.Type, collection: String) -> [ModelRegistration] {
+        var resourceType: String?
         if let format = type.wireFormat.jsonAPIFormat {
             let name = format.resourceType(of: type)
-            if entries[name] == nil { entries[name] = Entry(type: type, collection: collection, isExplicit: false) }
+            if entries[name] == nil {
+                entries[name] = Entry(type: type, collection: collection, isExplicit: false)
+                resourceType = name
+            }
         }
-        guard walked.insert(ObjectIdentifier(type)).inserted else { return }
+        guard walked.insert(ObjectIdentifier(type)).inserted else {
+            return resourceType.map { [ModelRegistration(type: type, collection: collection, resourceType: $0)] } ?? []
+        }
+        var registrations = [ModelRegistration(type: type, collection: collection, resourceType: resourceType)]
         for case let relation as any RelationImplementation in type.relations {
             let target = relation.targetType
             guard let root = target.urlRoot else { continue }
-            registerIfUnknown(target, collection: root)
+            registrations += registerIfUnknown(target, collection: root)
         }
+        return registrations
     }
 }

@@ -110,6 +110,10 @@ public final class Store {
         identityMap.didAdopt = { [unowned self] model, collection in
             self.hold(model, in: collection)
         }
+        // The backend learns the classes as they are registered (`ModelRegistrationReceiving`),
+        // and those the app registered in the map before the store was made.
+        identityMap.didRegister = { registration in sync.forwardRegistration(registration) }
+        for registration in identityMap.resourceTypes.registrations { sync.forwardRegistration(registration) }
     }
 
     /// A store over an ``InMemorySync``, for previews, tests and apps without a server.
@@ -210,7 +214,7 @@ public final class Store {
         let stored = StoredClass(type: type, path: path)
         stored.onWrite = { [weak self] in self?.invalidate(path: path) }
         stored.onResponse = { [weak self] response in self?.mergeIncluded(of: response) }
-        identityMap.resourceTypes.registerIfUnknown(type, collection: path)
+        identityMap.registerIfUnknown(type, collection: path)
         classes[path] = stored
         paths[ObjectIdentifier(type)] = path
         return stored

@@ -166,6 +166,22 @@ public enum SyncError: Error, Sendable, Hashable {
     /// }
     /// ```
     case notNew(model: String, id: JSONValue)
+    /// A read answered from a local copy (KeelSQLite's `CachingSync` offline) has a query
+    /// parameter the copy cannot evaluate as the server would: a search (`search=`,
+    /// `filter[search]=`), an operator (`filter[title][lt]=`), a path (`filter[author.name]=`),
+    /// or a name that is no attribute or to-one relationship of the stored records. The copy
+    /// answers equality on an attribute or a relationship's id (`filter[title]=`) and
+    /// ignores only the parameters that shape a document (`include`, `fields[…]`, `sort`,
+    /// `page[…]`); rather than answer a guess, it throws this. Nothing changed; read without
+    /// the parameter and filter the models in the app, or read again online. `parameter` is
+    /// the parameter's name as sent.
+    ///
+    /// ```swift
+    /// } catch SyncError.unevaluableQuery(let parameter, let reason) {
+    ///     print("\(parameter) needs the server: \(reason)")
+    /// }
+    /// ```
+    case unevaluableQuery(parameter: String, reason: String)
 
     /// The validation errors of a ``validationFailed(_:status:)``, local or from the server.
     ///
@@ -322,6 +338,8 @@ extension SyncError: CustomStringConvertible {
                 "The server committed the atomic batch, but \(unmapped.count) of its results cannot be mapped: \(reason)"
         case .notNew(let model, let id):
             return "\(model) \(id) has an id already, so it cannot be created again; nothing was sent"
+        case .unevaluableQuery(let parameter, let reason):
+            return "The local copy cannot answer the query parameter \(parameter) as the server would: \(reason)"
         }
     }
 }

@@ -34,7 +34,7 @@ extension CachingSync {
         }
         let server = Self.record(in: current?.body, rootKey: change.rootKey)
         if change.method == .delete && current == nil {
-            _ = try await local.complete(change, serverRecord: nil, foreignKeys: configuration.foreignKeys)
+            _ = try await local.complete(change, serverRecord: nil, foreignKeys: foreignKeys)
             report.sent.append(ReplayReport.Sent(change: change, response: SyncResponse(status: 204)))
             return .done(.next)
         }

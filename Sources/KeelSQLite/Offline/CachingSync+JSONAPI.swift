@@ -3,9 +3,11 @@ import Keel
 
 // The local copy keeps JSON:API resource objects as the server sent them (`type`, `id`,
 // `attributes`, `relationships`, `meta`, `links`), in the collection of the list they were
-// read from, or, for an `included` one, in its type's collection
-// (`CachingSync.Configuration.resourceTypes`). Local answers to a JSON:API read are documents
-// built from them, which `WireFormat.jsonAPI` reads as it reads a server's.
+// read from (a scoped list's collection for a nested route), or, for an `included` one, in
+// its type's collection (`CachingSync.resourceTypes`: the configuration's and those a
+// `Store` registered), else where the server routes the type by default (`JSONAPIRoute`).
+// Local answers to a JSON:API read are documents built from them, which `WireFormat.jsonAPI`
+// reads as it reads a server's.
 extension CachingSync {
     /// The JSON:API document of a server's answer to a read: an object with the top-level
     /// members of a document only, whose `data` is `null`, a resource object or an array of
@@ -27,32 +29,48 @@ extension CachingSync {
 
     // MARK: - Storing a server's document
 
-    /// Stores a server's JSON:API document: its `included` resources of known types in their
-    /// collections, a list's resources in the list's collection (reconciled when the list is
-    /// complete), a single resource in its collection; answers with the document, its `data`
-    /// the local copy's where queued changes show.
+    /// Stores a server's JSON:API document: its `included` resources in their types'
+    /// collections, a list's resources in the list's collection (or a scoped list's; reconciled
+    /// when the list is complete), a single resource in its collection; answers with the
+    /// document, its `data` the local copy's where queued changes show.
     func storeDocument(
         _ document: JSONObject,
         answering response: SyncResponse,
-        to request: SyncRequest
+        to request: SyncRequest,
+        scoped: ScopedRead?
     ) async throws(SyncError) -> SyncResponse {
         let query = ResourcePath.queryItems(of: request)
         let isSparse = query.contains { $0.name.hasPrefix("fields[") }
-        try await storeIncluded(document["included"]?.arrayValue ?? [], isSparse: isSparse)
         let resource = ResourcePath(request.url)
+        let types = resourceTypes
         if let list = document["data"]?.arrayValue {
+            let resources = list.compactMap(\.objectValue)
+            let collection = scoped?.list.collection ?? resource.path
+            let primaryType = resources.first?["type"]?.stringValue
+            try await storeIncluded(document, besides: collection, primaryType: primaryType, types, isSparse: isSparse)
             // A list read with a filter or a page, or with a next page, is not the whole
             // collection: its records are stored, and nothing is deleted.
             let isComplete =
                 query.allSatisfy { Self.shapesDocument($0.name) } && (document["links"]?["next"] ?? .null).isNull
-            let records = try await remoteRecords(list.compactMap(\.objectValue), in: resource.path, isSparse: isSparse)
-            try await local.store(records, in: resource.path, isComplete: isComplete)
+            let records = try await remoteRecords(resources, in: collection, isSparse: isSparse)
+            if let scoped {
+                let stored = try await storeScoped(records, answering: response, scoped: scoped, isComplete: isComplete)
+                return isComplete ? answering(response, with: stored.body) : response
+            }
+            try await local.store(records, in: collection, isComplete: isComplete)
             guard isComplete else { return response }
-            return answering(response, with: try await local.read(Self.bareRead(of: request, at: resource.path)).body)
+            return answering(response, with: try await local.read(Self.bareRead(of: request, at: collection)).body)
         }
         guard let object = document["data"]?.objectValue, let id = object["id"], !id.isNull,
-            let collection = collection(of: object) ?? resource.parent
+            let collection = object["type"]?.stringValue.flatMap({ types[$0] }) ?? resource.parent
         else { return response }
+        try await storeIncluded(
+            document,
+            besides: collection,
+            primaryType: object["type"]?.stringValue,
+            types,
+            isSparse: isSparse
+        )
         let records = try await remoteRecords([object], in: collection, isSparse: isSparse, headers: response.headers)
         try await local.store(records, in: collection, isComplete: false)
         let key = CachePath.key(id)
@@ -75,12 +93,23 @@ extension CachingSync {
         return answer
     }
 
-    /// Stores the `included` resources whose type has a collection.
-    private func storeIncluded(_ included: [JSONValue], isSparse: Bool) async throws(SyncError) {
+    /// Stores a document's `included` resources, each in its type's collection
+    /// (``resourceTypes``), else in the one the server routes the type at by default beside
+    /// the primary data's collection (``JSONAPIRoute``); a type with neither is not stored.
+    private func storeIncluded(
+        _ document: JSONObject,
+        besides primary: String,
+        primaryType: String?,
+        _ types: [String: String],
+        isSparse: Bool
+    ) async throws(SyncError) {
         var byCollection: [String: [JSONObject]] = [:]
         var order: [String] = []
-        for value in included {
-            guard let resource = value.objectValue, let collection = collection(of: resource) else { continue }
+        for value in document["included"]?.arrayValue ?? [] {
+            guard let resource = value.objectValue, let type = resource["type"]?.stringValue,
+                let collection = types[type]
+                    ?? JSONAPIRoute.collection(of: type, besides: primary, primaryType: primaryType)
+            else { continue }
             if byCollection[collection] == nil { order.append(collection) }
             byCollection[collection, default: []].append(resource)
         }
@@ -88,11 +117,6 @@ extension CachingSync {
             let records = try await remoteRecords(byCollection[collection] ?? [], in: collection, isSparse: isSparse)
             try await local.store(records, in: collection, isComplete: false)
         }
-    }
-
-    /// The collection of a resource's type, if ``Configuration/resourceTypes`` has one.
-    private func collection(of resource: JSONObject) -> String? {
-        resource["type"]?.stringValue.flatMap { configuration.resourceTypes[$0] }
     }
 
     /// Resources as records to store, with their versions; a sparse fieldset's resources
@@ -108,10 +132,13 @@ extension CachingSync {
         records.reserveCapacity(resources.count)
         for resource in resources {
             var record = resource
-            if isSparse, let id = resource["id"], let stored = try await local.record(CachePath.key(id), in: collection) {
+            if isSparse, let id = resource["id"], let stored = try await local.record(CachePath.key(id), in: collection)
+            {
                 record = JSONAPIResource.merged(stored, resource)
             }
-            records.append(RemoteRecord(attributes: record, version: Self.version(of: record, headers: headers, check: check)))
+            records.append(
+                RemoteRecord(attributes: record, version: Self.version(of: record, headers: headers, check: check))
+            )
         }
         return records
     }
@@ -119,17 +146,28 @@ extension CachingSync {
     // MARK: - Answering from the local copy
 
     /// Answers a JSON:API read from the local copy: `{"data": [...]}` for a list (the stored
-    /// resources whose attribute or linkage equals each `filter[name]` and other parameter),
-    /// `{"data": {...}}` for a record, each with `included`, the stored resources the
-    /// `include` paths reach, when the request has `include`.
-    func readLocalDocument(_ request: SyncRequest) async throws(SyncError) -> SyncResponse {
+    /// resources a ``JSONAPILocalQuery`` keeps, in its order; a scoped list's from its
+    /// collection), `{"data": {...}}` for a record, each with `included`, the stored
+    /// resources the `include` paths reach, when the request has `include`.
+    ///
+    /// - Throws: `SyncError.unevaluableQuery(parameter:reason:)` for a list read with a
+    ///   parameter the local copy cannot evaluate as the server would.
+    func readLocalDocument(_ request: SyncRequest, scoped: ScopedRead?) async throws(SyncError) -> SyncResponse {
         let query = ResourcePath.queryItems(of: request)
         let resource = ResourcePath(request.url)
-        var response = try await local.read(Self.bareRead(of: request, at: resource.path))
+        var response: SyncResponse
+        let collection: String
+        if let scoped {
+            response = try await readLocal(request, scoped: scoped)
+            collection = scoped.list.collection
+        } else {
+            response = try await local.read(Self.bareRead(of: request, at: resource.path))
+            collection = response.body?.arrayValue == nil ? resource.parent ?? resource.path : resource.path
+        }
         var primary: [JSONObject]
         if let list = response.body?.arrayValue {
-            let filters = query.filter { !Self.shapesDocument($0.name) && !$0.name.hasPrefix("page[") }
-            primary = list.compactMap(\.objectValue).filter { JSONAPIResource.matches($0, filters) }
+            let stored = list.compactMap(\.objectValue)
+            primary = try JSONAPILocalQuery(query, resources: stored).answer(stored)
             response.body = ["data": .array(primary.map(JSONValue.object))]
         } else if let object = response.body?.objectValue {
             primary = [object]
@@ -139,8 +177,16 @@ extension CachingSync {
         }
         let paths = query.filter { $0.name == "include" }.flatMap { ($0.value ?? "").split(separator: ",") }
         guard !paths.isEmpty else { return response }
-        var finder = LocalResourceFinder(local: local, collections: configuration.resourceTypes)
-        let included = try await finder.included(of: primary, paths: paths.map { $0.split(separator: ".").map(String.init) })
+        var finder = LocalResourceFinder(
+            local: local,
+            collections: resourceTypes,
+            besides: collection,
+            primaryType: primary.first?["type"]?.stringValue
+        )
+        let included = try await finder.included(
+            of: primary,
+            paths: paths.map { $0.split(separator: ".").map(String.init) }
+        )
         if !included.isEmpty { response.body?.setIncluded(included) }
         return response
     }

@@ -197,7 +197,7 @@ extension CachingSync {
     {
         if Self.isTemporary(error) { return .stop(error) }
         if change.method == .delete, error.status == 404 {
-            _ = try await local.complete(change, serverRecord: nil, foreignKeys: configuration.foreignKeys)
+            _ = try await local.complete(change, serverRecord: nil, foreignKeys: foreignKeys)
             report.sent.append(ReplayReport.Sent(change: change, response: SyncResponse(status: 204)))
             return .next
         }
@@ -228,7 +228,7 @@ extension CachingSync {
         let server = record.map {
             RemoteRecord(attributes: $0, version: Self.version(of: $0, headers: response.headers, check: check))
         }
-        let rewritten = try await local.complete(change, serverRecord: server, foreignKeys: configuration.foreignKeys)
+        let rewritten = try await local.complete(change, serverRecord: server, foreignKeys: foreignKeys)
         report.sent.append(ReplayReport.Sent(change: change, response: response))
         for record in rewritten {
             report.records.append(

@@ -63,6 +63,8 @@ public final class CachingSync: SyncStateReporting {
     public static let idempotencyKeyHeader = "Idempotency-Key"
 
     let gate = ReplayGate()
+    /// What the cache learned from the classes a `Store` registered (``register(_:)``).
+    let learned = Lock(LearnedClasses())
 
     /// Joins a remote and a local store.
     ///
@@ -126,8 +128,8 @@ public final class CachingSync: SyncStateReporting {
 
     /// The local answer: a JSON:API document for a read that asks for JSON:API.
     private func answerLocally(_ request: SyncRequest, scoped: ScopedRead?) async throws(SyncError) -> SyncResponse {
-        guard scoped == nil, Self.asksForJSONAPI(request) else { return try await readLocal(request, scoped: scoped) }
-        return try await readLocalDocument(request)
+        guard Self.asksForJSONAPI(request) else { return try await readLocal(request, scoped: scoped) }
+        return try await readLocalDocument(request, scoped: scoped)
     }
 
     /// Reads from the remote and stores the answer: a list is reconciled, a record merged;
@@ -137,8 +139,8 @@ public final class CachingSync: SyncStateReporting {
         // An empty success that is not JSON (a captive portal's empty `200 text/html`) does not
         // answer a read; a body that is not JSON already made `RESTSync` throw.
         if response.body == nil, let error = Self.unexpectedAnswer(response) { throw error }
-        if scoped == nil, let document = Self.jsonAPIDocument(response, answering: request) {
-            return try await storeDocument(document, answering: response, to: request)
+        if let document = Self.jsonAPIDocument(response, answering: request) {
+            return try await storeDocument(document, answering: response, to: request, scoped: scoped)
         }
         let resource = ResourcePath(request.url)
         let check = configuration.versionCheck(for: request.path)

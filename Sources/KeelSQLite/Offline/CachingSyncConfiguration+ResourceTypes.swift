@@ -7,6 +7,10 @@ extension CachingSync.Configuration {
     /// resources of those types in the same collections; a type already in
     /// ``resourceTypes`` keeps its path.
     ///
+    /// A cache behind a `Store` learns these types from the store by itself, also those
+    /// registered later (`ModelRegistrationReceiving`); copy them only for a cache that
+    /// reads for an identity map without a store.
+    ///
     /// ```swift
     /// var configuration = CachingSync.Configuration()
     /// configuration.registerResourceTypes(of: store.identityMap)

@@ -95,13 +95,25 @@ extension CachingSync {
         public var atomicOperations: AtomicOperations?
 
         /// The collection path of each JSON:API resource type, by type (`"comments"` →
-        /// `"/comments"`): where the cache stores a resource of that type that a document
-        /// carries in `included`, and where it finds the resources a local answer includes.
+        /// `"/comments"`), as the app sets it: where the cache stores a resource of that type
+        /// that a document carries in `included`, and where it finds the resources a local
+        /// answer includes.
         ///
-        /// An included resource of a type not listed here is not stored (it stays in the
-        /// server's answer only). ``register(_:collection:readPolicy:versionCheck:conflictPolicy:)``
+        /// A `Store` needs none of this: it tells its cache every class it registers
+        /// (``CachingSync/register(_:)``), also after the cache was made, and the cache uses
+        /// ``CachingSync/resourceTypes``, these paths first, then the learned ones. Set a type
+        /// here only to keep it under another path than its class's, or for a cache used
+        /// without a store. ``register(_:collection:readPolicy:versionCheck:conflictPolicy:)``
         /// adds a JSON:API class's own type, and ``registerResourceTypes(of:)`` copies an
-        /// `IdentityMap`'s (a `Store`'s) registry; a type listed here keeps its path.
+        /// `IdentityMap`'s registry; a type listed here keeps its path.
+        ///
+        /// An included resource of a type nobody registered is stored where JSON:API servers
+        /// route the type by default: at the type's name beside the collection the document's
+        /// primary data came from (`people` included in a `/jsonapi/articles` list goes in
+        /// `/jsonapi/people`, in a `/articles` list in `/people`; Drupal's `user--user` beside
+        /// `/jsonapi/node/article` in `/jsonapi/user/user`). A local answer looks for a linked
+        /// resource in its type's path, then there. A type that is not safe as path segments
+        /// (other than letters, digits, `-`, `_` and `.`, or `..`) is not stored.
         ///
         /// ```swift
         /// configuration.resourceTypes["people"] = "/people"
@@ -155,6 +167,9 @@ extension CachingSync {
         /// A read of `/users/7/todos` stores the todos in `/todos`; offline it answers the
         /// stored todos whose `userId` is `7` (a number or the text `"7"`), and a complete
         /// answer from the server deletes only those it no longer returns. See ``ScopedList``.
+        /// For a JSON:API list, whose records are resource objects, an attribute is looked up
+        /// in the resource's `attributes`, then as the id of a to-one relationship's linkage
+        /// (`["article": "id"]` matches `relationships.article.data.id`), by its wire name.
         ///
         /// ```swift
         /// configuration.registerList("/users/:id/todos", in: "/todos", matching: ["userId": "id"])
@@ -168,7 +183,11 @@ extension CachingSync {
         {
             registerList(route, in: collection) { record, parameters in
                 attributes.allSatisfy { attribute, parameter in
-                    guard let value = record[attribute], !value.isNull, let expected = parameters[parameter] else {
+                    // A JSON:API resource object keeps the attribute, or a to-one linkage, inside.
+                    let member =
+                        record[attribute]
+                        ?? (JSONAPIResource.isResource(record) ? JSONAPIResource.value(of: attribute, in: record) : nil)
+                    guard let value = member, !value.isNull, let expected = parameters[parameter] else {
                         return false
                     }
                     return CachePath.key(value) == expected

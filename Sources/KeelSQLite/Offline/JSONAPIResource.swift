@@ -28,22 +28,12 @@ enum JSONAPIResource {
         return result
     }
 
-    /// The value a query parameter names in a resource: `filter[name]` or `name`, an
-    /// attribute or the id of a to-one linkage.
-    static func value(of parameter: String, in resource: JSONObject) -> JSONValue? {
-        var name = parameter
-        if name.hasPrefix("filter["), name.hasSuffix("]") { name = String(name.dropFirst(7).dropLast()) }
+    /// The value a member name names in a resource: an attribute, the id of a to-one
+    /// linkage, or for `id`, the resource's id.
+    static func value(of name: String, in resource: JSONObject) -> JSONValue? {
         if let attribute = resource["attributes"]?[name] { return attribute }
         if let linkage = resource["relationships"]?[name]?["data"] { return linkage.isNull ? .null : linkage["id"] }
-        return nil
-    }
-
-    /// Whether a resource has the value of every parameter, compared as text.
-    static func matches(_ resource: JSONObject, _ parameters: [URLQueryItem]) -> Bool {
-        parameters.allSatisfy { item in
-            guard let value = value(of: item.name, in: resource) else { return false }
-            return CachePath.key(value) == (item.value ?? "")
-        }
+        return name == "id" ? resource["id"] : nil
     }
 
     /// The resource identifiers of a relationship: none, one or many.

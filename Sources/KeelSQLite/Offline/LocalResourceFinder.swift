@@ -4,19 +4,23 @@ import Keel
 /// Finds, in the local copy, the resources a local JSON:API answer includes: those the
 /// request's `include` paths reach from its primary resources, through the stored linkage.
 ///
-/// A linked resource is found in its type's collection
-/// (`CachingSync.Configuration.resourceTypes`); one of an unknown type, or not stored, or
-/// deleted locally, is left out, and the linkage names it alone. Each collection is read
-/// once per answer.
+/// A linked resource is found in its type's collection (`CachingSync.resourceTypes`), else
+/// in the one the server routes the type at by default beside the primary collection
+/// (``JSONAPIRoute``), where the cache stored it while the type had no collection; one not
+/// stored there, or deleted locally, is left out, and the linkage names it alone. Each
+/// collection is read once per answer.
 struct LocalResourceFinder {
     let local: any OfflineStore
     let collections: [String: String]
+    /// The collection of the primary resources, and their type.
+    let primary: (collection: String, type: String?)
     /// The stored resources of each collection read so far, by id.
     private var stored: [String: [String: JSONObject]] = [:]
 
-    init(local: any OfflineStore, collections: [String: String]) {
+    init(local: any OfflineStore, collections: [String: String], besides primary: String, primaryType: String?) {
         self.local = local
         self.collections = collections
+        self.primary = (primary, primaryType)
     }
 
     /// The resources `paths` (each a list of relationship names) reach from `primary`, once
@@ -43,11 +47,19 @@ struct LocalResourceFinder {
         return included
     }
 
-    /// The stored resource a resource identifier names, if its type has a collection.
+    /// The stored resource a resource identifier names: in its type's collection, else in
+    /// its default route's.
     private mutating func resource(identifiedBy identifier: JSONObject) async throws(SyncError) -> JSONObject? {
-        guard let type = identifier["type"]?.stringValue, let id = identifier["id"], !id.isNull,
-            let collection = collections[type]
-        else { return nil }
+        guard let type = identifier["type"]?.stringValue, let id = identifier["id"], !id.isNull else { return nil }
+        let route = JSONAPIRoute.collection(of: type, besides: primary.collection, primaryType: primary.type)
+        for collection in [collections[type], route].compactMap(\.self) {
+            if let found = try await resource(CachePath.key(id), in: collection) { return found }
+        }
+        return nil
+    }
+
+    /// The stored resource with this key in a collection, reading the collection once.
+    private mutating func resource(_ key: String, in collection: String) async throws(SyncError) -> JSONObject? {
         if stored[collection] == nil {
             let list = try await local.read(SyncRequest(method: .read, url: url(collection))).body?.arrayValue ?? []
             var byID: [String: JSONObject] = [:]
@@ -56,7 +68,7 @@ struct LocalResourceFinder {
             }
             stored[collection] = byID
         }
-        return stored[collection]?[CachePath.key(id)]
+        return stored[collection]?[key]
     }
 
     private func url(_ path: String) -> URL {

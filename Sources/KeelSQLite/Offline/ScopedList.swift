@@ -23,6 +23,9 @@ extension CachingSync {
         /// The collection path its records are stored in, such as `/todos`.
         public let collection: String
         /// Whether a record of the collection belongs to the list, given the route's parameters.
+        ///
+        /// For a JSON:API list the record is the stored resource object
+        /// (`record["attributes"]?["title"]`, `record["relationships"]?["article"]?["data"]?["id"]`).
         public let includes: @Sendable (_ record: Attributes, _ parameters: [String: String]) -> Bool
 
         /// Describes a scoped list.

@@ -8,7 +8,10 @@ extension Store {
     /// Replays that writes start (each write first sends what waits before it) reach the
     /// store's live models on the main actor, so a record created offline gets its server
     /// id in every query without the app applying anything; ``replay()`` and
-    /// ``resolve(_:with:)`` apply their reports at once.
+    /// ``resolve(_:with:)`` apply their reports at once. The cache learns each class the
+    /// store registers (`ModelRegistrationReceiving`), so JSON:API classes need no
+    /// registration in `configuration` for their `included` resources to be stored and read
+    /// offline.
     ///
     /// ```swift
     /// let store = try Store.offline(baseURL: api, fileURL: cacheURL)
@@ -30,7 +33,11 @@ extension Store {
         headers: [String: String] = [:],
         configuration: CachingSync.Configuration = CachingSync.Configuration()
     ) throws(SQLiteStoreError) -> Store {
-        try offline(remote: RESTSync(baseURL: baseURL, headers: headers), fileURL: fileURL, configuration: configuration)
+        try offline(
+            remote: RESTSync(baseURL: baseURL, headers: headers),
+            fileURL: fileURL,
+            configuration: configuration
+        )
     }
 
     /// A store over any remote backend with a local SQLite copy and a durable write queue.

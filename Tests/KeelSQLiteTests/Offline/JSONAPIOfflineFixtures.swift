@@ -39,7 +39,9 @@ enum JSONAPIOfflineModels {
     }
 
     /// `{"data": {"type", "id"}}`.
-    static func link(_ type: String, _ id: String) -> JSONValue { ["data": ["type": .string(type), "id": .string(id)]] }
+    static func link(_ type: String, _ id: String) -> JSONValue {
+        ["data": ["type": .string(type), "id": .string(id)]]
+    }
 
     /// Two articles by author 9, the first with comment 31 (by author 9), as a server answers
     /// `GET /articles?include=author,comments`.
@@ -49,7 +51,9 @@ enum JSONAPIOfflineModels {
                 "articles",
                 "1",
                 ["title": "Engines", "body": "Steam", "version": 3],
-                relationships: ["author": link("authors", "9"), "comments": ["data": [["type": "comments", "id": "31"]]]]
+                relationships: [
+                    "author": link("authors", "9"), "comments": ["data": [["type": "comments", "id": "31"]]],
+                ]
             ),
             resource(
                 "articles",
@@ -66,11 +70,15 @@ enum JSONAPIOfflineModels {
         "meta": ["total": 2],
     ]
 
-    /// A cache over a JSON:API remote and a local store in memory, knowing the three types.
-    static func cache(remote: JSONAPIRemote) throws -> CachingSync {
+    /// A cache over a JSON:API remote and a local store in memory, knowing the types given
+    /// (by default the three).
+    static func cache(
+        remote: JSONAPIRemote,
+        registering types: [Model.Type] = [Author.self, Article.self, Comment.self]
+    ) throws -> CachingSync {
         var configuration = CachingSync.Configuration()
         configuration.sendsImmediately = false
-        for type in [Author.self, Article.self, Comment.self] as [Model.Type] { configuration.register(type) }
+        for type in types { configuration.register(type) }
         return CachingSync(remote: remote, local: try SQLiteOfflineStore.inMemory(), configuration: configuration)
     }
 }

@@ -126,4 +126,37 @@ struct JSONAPIOfflineIntegrationTests {
             await server.stop()
         }
     }
+
+    @Test func aStoreReadsOfflineWhatItReadOnlineWithoutRegistration() async throws {
+        try await withTemporaryDirectory { directory in
+            let server = try await RestartableServer(directory: directory)
+            _ = try await seed(at: server.baseURL)
+            let file = directory.appending(path: "cache.sqlite")
+            let online = try Store.offline(baseURL: server.baseURL, fileURL: file)
+            let fetched = online.collection(Article.self)
+            try await fetched.fetch(options: includeAll)
+            #expect(fetched.length == 2)
+            var search = SyncOptions()
+            search.query = ["search": "Eng"]
+            try await fetched.fetch(options: search)
+            #expect(fetched.pluck("title") == ["Engines"])
+            try await fetched.fetch(options: includeAll)
+
+            await server.stop()
+
+            // The app starts again without a network: a new store on the same file.
+            let offline = try Store.offline(baseURL: server.baseURL, fileURL: file)
+            let articles = offline.collection(Article.self)
+            try await articles.fetch(options: includeAll)
+            #expect(articles.map(summary) == fetched.map(summary))
+            #expect(articles.first?[Article.comments].first?[Comment.author]?["email"] == "ada@example.com")
+            // DRF's stock search is the server's to evaluate: offline it is an error, not a guess.
+            let error = await #expect(throws: SyncError.self) { _ = try await articles.fetch(options: search) }
+            guard case .unevaluableQuery(let parameter, _)? = error else {
+                Issue.record("expected unevaluableQuery, got \(String(describing: error))")
+                return
+            }
+            #expect(parameter == "search")
+        }
+    }
 }

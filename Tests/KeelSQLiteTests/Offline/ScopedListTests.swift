@@ -120,3 +120,45 @@ struct ScopedListTests {
         }
     }
 }
+
+/// A scoped list read as JSON:API documents is stored as resource objects in its collection
+/// and answered offline as a document of the resources in its scope.
+@MainActor
+struct JSONAPIScopedListTests {
+    typealias Comment = JSONAPIOfflineModels.Comment
+
+    private func comment(_ id: String, _ body: String, article: String) -> JSONValue {
+        JSONAPIOfflineModels.resource(
+            "comments",
+            id,
+            ["body": .string(body)],
+            relationships: ["article": JSONAPIOfflineModels.link("articles", article)]
+        )
+    }
+
+    private func bodies(_ path: String, _ cache: CachingSync, readPolicy: ReadPolicy) async throws -> [JSONValue?] {
+        let comments = Collection<Comment>(url: path, sync: cache)
+        try await comments.fetch(readPolicy: readPolicy)
+        return comments.pluck("body")
+    }
+
+    @Test func aNestedJSONAPIListIsStoredInItsCollectionAndReadOfflineByItsScope() async throws {
+        let remote = JSONAPIRemote()
+        remote.serve(
+            ["data": [comment("31", "First!", article: "1"), comment("32", "Second", article: "1")]],
+            at: "/articles/1/comments"
+        )
+        remote.serve(["data": [comment("33", "Elsewhere", article: "2")]], at: "/articles/2/comments")
+        var configuration = CachingSync.Configuration()
+        configuration.registerList("/articles/:id/comments", in: "/comments", matching: ["article": "id"])
+        let cache = CachingSync(remote: remote, local: try SQLiteOfflineStore.inMemory(), configuration: configuration)
+
+        #expect(try await bodies("/articles/1/comments", cache, readPolicy: .remoteFirst) == ["First!", "Second"])
+        #expect(try await bodies("/articles/2/comments", cache, readPolicy: .remoteFirst) == ["Elsewhere"])
+        remote.isOnline = false
+
+        #expect(try await cache.local.record("33", in: "/comments")?["type"] == "comments")
+        #expect(try await bodies("/articles/1/comments", cache, readPolicy: .localOnly) == ["First!", "Second"])
+        #expect(try await bodies("/articles/2/comments", cache, readPolicy: .remoteFirst) == ["Elsewhere"])
+    }
+}
