@@ -191,7 +191,10 @@ public final class IdentityMap {
             options.willBuildRelated = { [self] model, attributes in
                 building.insert(ObjectIdentifier(model))
                 if let parsedID = attributes[type.idAttribute], !parsedID.isNull {
-                    insert(Entry(model), for: parsedID == id ? recordKey.unsafelyUnwrapped : key(collection, id: parsedID))
+                    insert(
+                        Entry(model),
+                        for: parsedID == id ? recordKey.unsafelyUnwrapped : key(collection, id: parsedID)
+                    )
                 }
             }
         }
@@ -347,8 +350,13 @@ public final class IdentityMap {
     }
 
     /// Makes room for `count` more entries, ahead of a batch of known size.
+    ///
+    /// The batch's own insertions do not sweep: a batch that would double the table would
+    /// have swept it as it grew (ten times over for 10,000 records into an empty map), and
+    /// now the first insertion after the batch does, once. Sweeping stays O(1) amortized.
     func reserveCapacity(adding count: Int) {
         entries.reserveCapacity(entries.count + count)
+        sweptCount = max(sweptCount, (entries.count + count + 1) / 2)
     }
 
     private func insert(_ entry: Entry, for key: Key) {

@@ -38,7 +38,7 @@ extension LiveQuery {
                 members.removeAll()
             }
             key = entry.sectionKey
-            members.append(entry.model)
+            members.append(self.model(of: entry))
         }
         if !members.isEmpty { sections.append(QuerySection(key: key, models: members)) }
         cachedSections = sections

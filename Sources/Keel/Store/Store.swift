@@ -277,7 +277,12 @@ public final class Store {
 extension Model {
     /// Whether the model, its collection or its class names a backend (the shared store's
     /// does not count).
+    ///
+    /// Asks the collection for its backend alone: the whole ``collectionContext`` (URL,
+    /// base URL, wire format) cost a tenth of holding a loaded model.
     var namesBackend: Bool {
-        sync != nil || collectionContext?.sync != nil || Self.sync != nil
+        if sync != nil || Self.sync != nil { return true }
+        if let collection { return collection.sync != nil }
+        return storedExtras?.releasedCollection?.sync != nil
     }
 }
