@@ -51,6 +51,8 @@ public final class IdentityMap {
     /// Whether each class has relations, so that building a model of a class without
     /// them sets up nothing for related records.
     private var classHasRelations: [ObjectIdentifier: Bool] = [:]
+    /// The class ``hasRelations(_:)`` answered for last, and its answer.
+    private var lastClassRelations: (type: ObjectIdentifier, hasRelations: Bool)?
 
     /// Creates an empty map.
     ///
@@ -212,6 +214,9 @@ public final class IdentityMap {
     /// Whether models of `type` have relations, asked of the class once.
     private func hasRelations(_ type: Model.Type) -> Bool {
         let identifier = ObjectIdentifier(type)
+        // A fetch builds models of one class: the last answer, before hashing.
+        if let last = lastClassRelations, last.type == identifier { return last.hasRelations }
+        defer { lastClassRelations = (identifier, classHasRelations[identifier] ?? false) }
         if let known = classHasRelations[identifier] { return known }
         let answer = !type.relations.isEmpty
         classHasRelations[identifier] = answer
