@@ -34,6 +34,8 @@ public final class IdentityMap {
     /// cost more than the lookup. Cleared when it holds ``normalizedPathLimit``.
     private var normalizedPaths: [String: String] = [:]
     private static let normalizedPathLimit = 256
+    /// The collection path ``key(_:id:)`` normalized last, and its normal form.
+    private var lastNormalizedPath: (collection: String, normalized: String)?
     /// Called with each model the map builds or registers and its collection path: how a
     /// ``Store`` comes to hold every record loaded through its map.
     var didAdopt: ((Model, String) -> Void)?
@@ -48,6 +50,9 @@ public final class IdentityMap {
     /// The handlers that keep the entries in step with their models' ids, one set per
     /// collection path, shared by all of its models (see ``follow(_:in:)``).
     private var followers: [String: ModelFollowers] = [:]
+    /// The collection path ``follow(_:in:)`` followed a model of last, and its followers: a
+    /// fetch's models share one.
+    private var lastFollowers: (collection: String, followers: ModelFollowers)?
     /// Whether each class has relations, so that building a model of a class without
     /// them sets up nothing for related records.
     private var classHasRelations: [ObjectIdentifier: Bool] = [:]
@@ -300,7 +305,12 @@ public final class IdentityMap {
     /// following a model registers no closure of its own, and a model that outlives the map
     /// drops them at its next `changeId` or `destroy`.
     private func follow(_ model: Model, in collection: String) {
+        if let last = lastFollowers, last.collection == collection {
+            last.followers.add(to: model)
+            return
+        }
         if let known = followers[collection] {
+            lastFollowers = (collection, known)
             known.add(to: model)
             return
         }
@@ -347,7 +357,14 @@ public final class IdentityMap {
 
     /// The key of a record in `collection`.
     private func key(_ collection: String, id: JSONValue) -> Key {
-        if let path = normalizedPaths[collection] { return Key(normalizedCollection: path, id: id) }
+        // A fetch's records share one collection path: the last one first, before hashing.
+        if let last = lastNormalizedPath, last.collection == collection {
+            return Key(normalizedCollection: last.normalized, id: id)
+        }
+        if let path = normalizedPaths[collection] {
+            lastNormalizedPath = (collection, path)
+            return Key(normalizedCollection: path, id: id)
+        }
         if normalizedPaths.count >= Self.normalizedPathLimit { normalizedPaths.removeAll(keepingCapacity: true) }
         let path = Key.normalized(collection)
         normalizedPaths[collection] = path

@@ -227,10 +227,14 @@ public final class LiveQuery<M: Model>: EventEmitter, ModelCollection, Observabl
             sort.comparesValues
                 ? nil : { sort.sortsBefore(unsafeDowncast($0, to: M.self), unsafeDowncast($1, to: M.self)) }
         }
+        let sortValue: ((Model) -> JSONValue?)? = sort.flatMap { sort in
+            sort.comparesValues ? { sort.value(of: unsafeDowncast($0, to: M.self)) } : nil
+        }
         return QueryEntryOrder(
             isSectioned: isSectioned,
             comparesValues: sort?.comparesValues ?? false,
-            sortsModels: sortsModels
+            sortsModels: sortsModels,
+            sortValue: sortValue
         )
     }
 

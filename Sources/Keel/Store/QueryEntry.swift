@@ -33,6 +33,8 @@ struct QueryEntryOrder {
     let comparesValues: Bool
     /// The sort's comparison of two models, for a sort that does not compare values.
     let sortsModels: ((Model, Model) -> Bool)?
+    /// The value the sort orders a model by, for a sort that compares values.
+    let sortValue: ((Model) -> JSONValue?)?
 
     /// Whether `entry` sorts before `other`; the order is total.
     func sortsBefore(_ entry: QueryEntry, _ other: QueryEntry) -> Bool {
@@ -40,8 +42,13 @@ struct QueryEntryOrder {
             return QuerySection<Model>.keySortsBefore(entry.sectionKey, other.sectionKey)
         }
         if comparesValues {
-            if ModelComparator<Model>.valueSortsBefore(entry.sortKey, other.sortKey) { return true }
-            if ModelComparator<Model>.valueSortsBefore(other.sortKey, entry.sortKey) { return false }
+            // Integers, the commonest keys, compared in place (as `JSONValue.sortsBefore` does).
+            if case .int(let key)? = entry.sortKey, case .int(let otherKey)? = other.sortKey {
+                if key != otherKey { return key < otherKey }
+            } else {
+                if ModelComparator<Model>.valueSortsBefore(entry.sortKey, other.sortKey) { return true }
+                if ModelComparator<Model>.valueSortsBefore(other.sortKey, entry.sortKey) { return false }
+            }
         } else if let sortsModels {
             if sortsModels(entry.model, other.model) { return true }
             if sortsModels(other.model, entry.model) { return false }

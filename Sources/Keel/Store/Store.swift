@@ -92,6 +92,9 @@ public final class Store {
     var holdBatchDepth = 0
     /// The classes that held models in the running batch.
     var batchedClasses: [StoredClass] = []
+    /// The collection path ``hold(_:in:)`` found a class for last, and the class: a fetch's
+    /// models share one. (A path's class, once made, stays.)
+    private var lastHeldClass: (collection: String, stored: StoredClass)?
 
     /// Creates a store over a backend.
     ///
@@ -222,8 +225,11 @@ public final class Store {
     /// live queries of its class.
     func hold(_ model: Model, in collection: String) {
         let stored: StoredClass
-        if let known = classes[collection] {
+        if let last = lastHeldClass, last.collection == collection {
+            stored = last.stored
+        } else if let known = classes[collection] {
             stored = known
+            lastHeldClass = (collection, known)
         } else if let registered = paths[ObjectIdentifier(type(of: model))], let known = classes[registered] {
             stored = known
         } else {
