@@ -12,7 +12,9 @@
 # The live-query workloads of STORE_QUERIES=1 (query_open, query_change) hand work to other
 # threads (a task, the SQLite store's queue), which timedRegion's thread does not see: they
 # run their side twice, and callgrind counts every thread between the second run's
-# profiledRegionStart and profiledRegionEnd (--zero-before, --dump-before).
+# profiledRegionStart and profiledRegionEnd (--zero-before, --dump-before). Their total is
+# the sum of self costs; in their inclusive listing, the frames open at the zeroing (thread
+# starts, the task that awaits) also count what ran before it, so read below those.
 #
 # Environment (all optional):
 #   OUT_DIR=dir   where the callgrind.WORKLOAD.out files go (default: a new temp dir)
@@ -56,7 +58,14 @@ for workload in "$@"; do
         --callgrind-out-file="$file" "$bench" 2>/dev/null | awk -v w="$workload" '$1 == w { print $2 }') ;;
   esac
   [ -n "$ops" ] && [ -f "$file" ] || { echo "profile.sh: $workload did not run (see: PROFILE=1 WORKLOADS=$workload $bench)" >&2; exit 1; }
-  total=$(callgrind_annotate "$file" | awk '/PROGRAM TOTALS/ { gsub(",", "", $1); print $1 }')
+  case "$workload" in
+    # The sum of the self costs (a cost line not after a calls= line): the file's total
+    # also counts, in the frames open when the counters were zeroed, what ran before.
+    query_open | query_change)
+      total=$(awk '/^calls=/ { call = 1; next } /^[0-9+*-]/ { if (call) call = 0; else total += $2 } END { printf "%d", total }' "$file") ;;
+    *)
+      total=$(callgrind_annotate "$file" | awk '/PROGRAM TOTALS/ { gsub(",", "", $1); print $1 }') ;;
+  esac
   echo "== $workload: $total instructions for $ops operations, $((total / ops)) per operation ($file)"
   # The listing without the harness's own frames (process start, main, trial, region). It
   # is cut with awk, which reads to the end: `head` would close the pipe early, and with
