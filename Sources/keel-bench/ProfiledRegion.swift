@@ -1,10 +1,12 @@
 import Synchronization
 
-/// How many profiled regions have begun, and whether the last one ended: side effects, so
-/// that the optimizer keeps the calls that mark a region. The two functions do different
-/// work, or the compiler would merge them into one symbol, and the profiler could not tell
-/// the start from the end.
+/// How many profiled regions have begun.
+///
+/// It and ``isInProfiledRegion`` are side effects, so that the optimizer keeps the calls
+/// that mark a region. The two functions do different work, or the compiler would merge
+/// them into one symbol, and the profiler could not tell the start from the end.
 private let profiledRegionCount = Atomic<Int>(0)
+/// Whether a profiled region has begun and not ended.
 private let isInProfiledRegion = Atomic<Bool>(false)
 
 /// Marks the start of a region whose instructions `Benchmarks/profile.sh` counts on every

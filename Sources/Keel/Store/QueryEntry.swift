@@ -24,7 +24,9 @@ final class QueryEntry {
 }
 
 /// How a live query orders its entries: by section, then by the sort, then by the order
-/// the store came to hold them. Made once for a batch, so that sorting the batch calls no
+/// the store came to hold them.
+///
+/// Made once per query (and again when its sort changes), so that sorting a batch calls no
 /// generic code per comparison.
 struct QueryEntryOrder {
     /// Whether the query has sections (entries compare their section keys first).
