@@ -62,7 +62,7 @@ for workload in "$@"; do
     # The sum of the self costs (a cost line not after a calls= line): the file's total
     # also counts, in the frames open when the counters were zeroed, what ran before.
     query_open | query_change)
-      total=$(awk '/^calls=/ { call = 1; next } /^[0-9+*-]/ { if (call) call = 0; else total += $2 } END { printf "%d", total }' "$file") ;;
+      total=$(awk '/^calls=/ { call = 1; next } /^[0-9+*-]/ { if (call) call = 0; else total += $2 } END { printf "%.0f", total }' "$file") ;;
     *)
       total=$(callgrind_annotate "$file" | awk '/PROGRAM TOTALS/ { gsub(",", "", $1); print $1 }') ;;
   esac

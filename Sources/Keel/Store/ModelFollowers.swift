@@ -43,10 +43,16 @@ struct ModelFollowers {
             state.handlers = after
             return
         }
+        // Only a table no model has alone (none, or one these or other followers handed out)
+        // is remembered: a model's own table may hold the app's handlers, which must not be
+        // kept alive here after the model is gone.
+        let isShared = state.handlers.isEmpty || !state.handlers.hasUniqueStorage()
         let before = state.handlers
         defer {
-            lastTables.before = before
-            lastTables.after = state.handlers
+            if isShared {
+                lastTables.before = before
+                lastTables.after = state.handlers
+            }
         }
         if state.handlers.isEmpty {
             state.handlers.reserveCapacity(handlers.count + 2)
