@@ -27,6 +27,11 @@ import KeelSQLite
 /// a same-work floor), then the same for the process CPU time (`keel_cpu_ms`, …, which a
 /// busy machine does not inflate as it does wall time), then one JSON object. Exits with status 1 when the two
 /// sides disagree on the results.
+///
+/// With `PROFILE=1`, each selected workload runs one side (`PROFILE_SIDE=keel`, `floor` or
+/// `same-work`) twice, the second time inside ``profiledRegionStart()`` and
+/// ``profiledRegionEnd()``, and prints `name operations` (what `Benchmarks/profile.sh`
+/// divides the count by).
 struct StoreQueryBenchmark {
     /// One side of a measurement: its wall-clock and CPU time, and a checksum of its results.
     private typealias Side = () throws -> (Elapsed, Int)
@@ -41,23 +46,33 @@ struct StoreQueryBenchmark {
     let repetitions: Int
     /// The measurements to run (`WORKLOADS`), or `nil` for both.
     let selected: Set<String>?
+    /// The side a profiling run counts (`PROFILE=1`, `PROFILE_SIDE`); `nil` to measure.
+    let profiledSide: Configuration.ProfiledSide?
 
     /// The run the environment asks for, or `nil` without `STORE_QUERIES`.
     init?(environment: [String: String]) {
         guard environment["STORE_QUERIES"] != nil else { return nil }
         repetitions = environment["REPS"].flatMap(Int.init).map { max(1, $0) } ?? 5
         selected = environment["WORKLOADS"].map { Set($0.split(separator: ",").map(String.init)) }
+        profiledSide =
+            environment["PROFILE"] == "1"
+            ? Configuration.ProfiledSide(rawValue: environment["PROFILE_SIDE"] ?? "keel") : nil
+    }
+
+    /// Each measurement: its name, how many operations it times, and its sides.
+    private static var workloads: [(name: String, operations: Int, keel: Side, floor: Side, sameWork: Side?)] {
+        [
+            ("query_change", changes, keelChange, floorChange, nil),
+            ("query_open", openedRecords, keelOpen, floorOpen, sameWorkOpen),
+        ]
     }
 
     /// Runs both measurements and prints the report; returns the exit status.
     func runBlocking() -> Int32 {
+        if let profiledSide { return runProfiled(profiledSide) }
         var report = JSONObject()
         var passed = true
-        for (name, keel, floor, sameWork) in [
-            ("query_change", Self.keelChange, Self.floorChange, nil),
-            ("query_open", Self.keelOpen, Self.floorOpen, Self.sameWorkOpen),
-        ] as [(String, Side, Side, Side?)]
-        where selected?.contains(name) ?? true {
+        for (name, _, keel, floor, sameWork) in Self.workloads where selected?.contains(name) ?? true {
             do {
                 var times: [[Elapsed]] = [[], [], []]
                 for _ in 0..<repetitions {
@@ -77,7 +92,12 @@ struct StoreQueryBenchmark {
                     let (keelMS, floorMS) = (Self.medianMilliseconds(times[0]), Self.medianMilliseconds(times[1]))
                     line += String(
                         format: " keel%@_ms=%.2f floor%@_ms=%.2f ratio%@=%.2f",
-                        label, keelMS, label, floorMS, label, keelMS / floorMS
+                        label,
+                        keelMS,
+                        label,
+                        floorMS,
+                        label,
+                        keelMS / floorMS
                     )
                     report["\(name)_keel\(label)_ms"] = .double(keelMS)
                     report["\(name)_floor\(label)_ms"] = .double(floorMS)
@@ -85,7 +105,10 @@ struct StoreQueryBenchmark {
                         let sameWorkMS = Self.medianMilliseconds(times[2])
                         line += String(
                             format: " same_work%@_ms=%.2f same_work_ratio%@=%.2f",
-                            label, sameWorkMS, label, keelMS / sameWorkMS
+                            label,
+                            sameWorkMS,
+                            label,
+                            keelMS / sameWorkMS
                         )
                         report["\(name)_same_work\(label)_ms"] = .double(sameWorkMS)
                     }
@@ -99,6 +122,59 @@ struct StoreQueryBenchmark {
         report["passed"] = .bool(passed)
         print((try? JSONValue.object(report).jsonString()) ?? "{}")
         return passed ? 0 : 1
+    }
+
+    /// Runs one side of each selected measurement twice, the second time marked for a
+    /// profiler, and prints `name operations` for each.
+    private func runProfiled(_ side: Configuration.ProfiledSide) -> Int32 {
+        for workload in Self.workloads where selected?.contains(workload.name) ?? true {
+            let trial: Side? =
+                switch side {
+                case .keel: workload.keel
+                case .floor: workload.floor
+                case .sameWork: workload.sameWork
+                }
+            guard let trial else {
+                log("\(workload.name) has no same-work floor")
+                continue
+            }
+            log("\(workload.name): \(side.rawValue), twice, the second marked for a profiler")
+            do {
+                _ = try trial()
+                Self.isMarkingRegions = true
+                defer { Self.isMarkingRegions = false }
+                _ = try trial()
+            } catch {
+                log("\(workload.name) FAILED: \(error)")
+                return 1
+            }
+            print("\(workload.name) \(workload.operations)")
+        }
+        return 0
+    }
+
+    /// Whether the timed sections are marked as profiled regions: only in the profiled run
+    /// of a side, so that the warm-up before it leaves no region of its own.
+    nonisolated(unsafe) private static var isMarkingRegions = false
+
+    /// Starts timing a section (and a profiled region, when marking).
+    private static func startSection() -> SectionTimer {
+        if isMarkingRegions { profiledRegionStart() }
+        return SectionTimer()
+    }
+
+    /// Stops timing a section (and ends its profiled region, when marking).
+    private static func stopSection(_ timer: SectionTimer) -> Elapsed {
+        let elapsed = timer.stop()
+        if isMarkingRegions { profiledRegionEnd() }
+        return elapsed
+    }
+
+    /// Times `body` as a section.
+    private static func measure(_ body: () throws -> Void) rethrows -> Elapsed {
+        let timer = startSection()
+        try body()
+        return stopSection(timer)
     }
 
     private static func medianMilliseconds(_ times: [Duration]) -> Double {
@@ -125,7 +201,7 @@ struct StoreQueryBenchmark {
             store.identityMap.model(Note.self, collection: "/notes", attributes: ["id": .int(id), "rank": .int(rank)])
         }
         let query = store.query(Note.self, sort: .attribute("rank"))
-        let elapsed = SectionTimer.measure {
+        let elapsed = measure {
             for change in plan.changes { models[change.index]["rank"] = .int(change.rank) }
         }
         return (elapsed, orderChecksum(query.models.map { $0.id?.intValue ?? -1 }))
@@ -152,7 +228,7 @@ struct StoreQueryBenchmark {
             }
             return low
         }
-        let elapsed = SectionTimer.measure {
+        let elapsed = measure {
             for change in plan.changes {
                 let old = RankedEntry(rank: ranks[change.index], id: change.index)
                 sorted.remove(at: position(of: old))
@@ -186,14 +262,14 @@ struct StoreQueryBenchmark {
             let store = try Store.sqlite(fileURL: file)
             store.register(Note.self, path: "/notes")
             defer { (store.sync as? SQLiteSync)?.close() }
-            let timer = SectionTimer()
+            let timer = startSection()
             let query = store.query(
                 Note.self,
                 filter: QueryFilter { ($0["rank"]?.intValue ?? .max) < 50 },
                 sort: .attribute("rank")
             )
             try await query.load()
-            let elapsed = timer.stop()
+            let elapsed = stopSection(timer)
             return (elapsed, orderChecksum(query.models.map { $0.id?.intValue ?? -1 }))
         }
     }
@@ -237,7 +313,7 @@ struct StoreQueryBenchmark {
         defer { directory.remove() }
         try writeNotes(to: directory.databaseFile)
         let database = try RawSQLiteDatabase(path: directory.databasePath)
-        let timer = SectionTimer()
+        let timer = startSection()
         let select = try database.prepare("SELECT json FROM records ORDER BY collection, seq")
         defer { sqlite3_finalize(select) }
         var matching: [(rank: Int, id: Int)] = []
@@ -253,7 +329,7 @@ struct StoreQueryBenchmark {
             lhs.element.rank != rhs.element.rank ? lhs.element.rank < rhs.element.rank : lhs.offset < rhs.offset
         }.map(\.element.id)
         finish(ids)
-        let elapsed = timer.stop()
+        let elapsed = stopSection(timer)
         return (elapsed, orderChecksum(ids))
     }
 }

@@ -280,11 +280,19 @@ open class EventEmitter {
         }
     }
 
-    /// Whether `forwarder`, a collection's forwarding handler, is the emitter's only handler.
-    @inline(__always)
-    final func hasLoneForwarder(_ forwarder: EventHandler) -> Bool {
-        if case .forwarder(let handler) = emitterStorage { return handler === forwarder }
-        return false
+    /// Whether an event named `name` would run no handler of the emitter but `forwarder`, a
+    /// collection's forwarding handler: the forwarder is its lone handler, or its only `all`
+    /// handler and none is registered for `name` (a model a store holds, which the store
+    /// follows through `change`, `destroy`, `sync` and `error` handlers).
+    final func runsOnlyForwarder(_ forwarder: EventHandler, for name: String) -> Bool {
+        switch emitterStorage {
+        case .empty:
+            return false
+        case .forwarder(let handler):
+            return handler === forwarder
+        case .state(let state):
+            return state.allHandlers.isOnly(forwarder) && Self.position(of: name, in: &state.handlers) == nil
+        }
     }
 
     /// Runs the handlers of one event name, then the `all` handlers.

@@ -25,6 +25,12 @@ struct HandlerList {
         return false
     }
 
+    /// Whether `handler` is the list's only handler.
+    func isOnly(_ handler: EventHandler) -> Bool {
+        if case .one(let only) = storage { return only === handler }
+        return false
+    }
+
     var count: Int {
         switch storage {
         case .empty: return 0

@@ -34,6 +34,8 @@ public final class IdentityMap {
     /// cost more than the lookup. Cleared when it holds ``normalizedPathLimit``.
     private var normalizedPaths: [String: String] = [:]
     private static let normalizedPathLimit = 256
+    /// The collection path ``key(_:id:)`` normalized last, and its normal form.
+    private var lastNormalizedPath: (collection: String, normalized: String)?
     /// Called with each model the map builds or registers and its collection path: how a
     /// ``Store`` comes to hold every record loaded through its map.
     var didAdopt: ((Model, String) -> Void)?
@@ -51,9 +53,14 @@ public final class IdentityMap {
     /// The handlers that keep the entries in step with their models' ids, one set per
     /// collection path, shared by all of its models (see ``follow(_:in:)``).
     private var followers: [String: ModelFollowers] = [:]
+    /// The collection path ``follow(_:in:)`` followed a model of last, and its followers: a
+    /// fetch's models share one.
+    private var lastFollowers: (collection: String, followers: ModelFollowers)?
     /// Whether each class has relations, so that building a model of a class without
     /// them sets up nothing for related records.
     private var classHasRelations: [ObjectIdentifier: Bool] = [:]
+    /// The class ``hasRelations(_:)`` answered for last, and its answer.
+    private var lastClassRelations: (type: ObjectIdentifier, hasRelations: Bool)?
 
     /// Creates an empty map.
     ///
@@ -215,6 +222,9 @@ public final class IdentityMap {
     /// Whether models of `type` have relations, asked of the class once.
     private func hasRelations(_ type: Model.Type) -> Bool {
         let identifier = ObjectIdentifier(type)
+        // A fetch builds models of one class: the last answer, before hashing.
+        if let last = lastClassRelations, last.type == identifier { return last.hasRelations }
+        defer { lastClassRelations = (identifier, classHasRelations[identifier] ?? false) }
         if let known = classHasRelations[identifier] { return known }
         let answer = !type.relations.isEmpty
         classHasRelations[identifier] = answer
@@ -298,7 +308,12 @@ public final class IdentityMap {
     /// following a model registers no closure of its own, and a model that outlives the map
     /// drops them at its next `changeId` or `destroy`.
     private func follow(_ model: Model, in collection: String) {
+        if let last = lastFollowers, last.collection == collection {
+            last.followers.add(to: model)
+            return
+        }
         if let known = followers[collection] {
+            lastFollowers = (collection, known)
             known.add(to: model)
             return
         }
@@ -345,7 +360,14 @@ public final class IdentityMap {
 
     /// The key of a record in `collection`.
     private func key(_ collection: String, id: JSONValue) -> Key {
-        if let path = normalizedPaths[collection] { return Key(normalizedCollection: path, id: id) }
+        // A fetch's records share one collection path: the last one first, before hashing.
+        if let last = lastNormalizedPath, last.collection == collection {
+            return Key(normalizedCollection: last.normalized, id: id)
+        }
+        if let path = normalizedPaths[collection] {
+            lastNormalizedPath = (collection, path)
+            return Key(normalizedCollection: path, id: id)
+        }
         if normalizedPaths.count >= Self.normalizedPathLimit { normalizedPaths.removeAll(keepingCapacity: true) }
         let path = Key.normalized(collection)
         normalizedPaths[collection] = path
@@ -353,8 +375,13 @@ public final class IdentityMap {
     }
 
     /// Makes room for `count` more entries, ahead of a batch of known size.
+    ///
+    /// The batch's own insertions do not sweep: a batch that would double the table would
+    /// have swept it as it grew (ten times over for 10,000 records into an empty map), and
+    /// now the first insertion after the batch does, once. Sweeping stays O(1) amortized.
     func reserveCapacity(adding count: Int) {
         entries.reserveCapacity(entries.count + count)
+        sweptCount = max(sweptCount, (entries.count + count + 1) / 2)
     }
 
     private func insert(_ entry: Entry, for key: Key) {

@@ -5,7 +5,7 @@ import Observation
 extension LiveQuery {
     /// The entries of the models among `held` (each held once) that pass the filter and
     /// are not in the query yet, sorted by ``sortsBefore(_:_:)``.
-    func sortedEntries<Held: Sequence<StoredClass.Held>>(of held: Held) -> [Entry] {
+    func sortedEntries(of held: [StoredClass.Held]) -> [Entry] {
         var entries: [Entry] = []
         for held in held {
             guard let model = held.model as? M, nodes[model.cidNumber] == nil, filter?.matches(model) ?? true
@@ -13,7 +13,8 @@ extension LiveQuery {
             entries.append(makeEntry(model, sequence: held.sequence))
         }
         // The order is total (the sequence breaks ties), so any sort is stable.
-        entries.sort(by: sortsBefore)
+        let order = entryOrder
+        entries.sort { order.sortsBefore($0, $1) }
         return entries
     }
 
@@ -41,8 +42,9 @@ extension LiveQuery {
         var ranks: [Int] = []
         ranks.reserveCapacity(entries.count)
         var next = present.startIndex
+        let order = entryOrder
         for entry in entries {
-            while next < present.endIndex, sortsBefore(present[next], entry) {
+            while next < present.endIndex, order.sortsBefore(present[next], entry) {
                 merged.append(present[next])
                 next += 1
             }
@@ -69,15 +71,15 @@ extension LiveQuery {
             let after = tree.elements(in: window)
             let kept = Set(before.map(ObjectIdentifier.init)).intersection(after.map(ObjectIdentifier.init))
             for (index, entry) in before.enumerated().reversed() where !kept.contains(ObjectIdentifier(entry)) {
-                removed.append((entry.model, index))
+                removed.append((self.model(of: entry), index))
             }
             for (index, entry) in after.enumerated() where !kept.contains(ObjectIdentifier(entry)) {
-                added.append((entry.model, index))
+                added.append((self.model(of: entry), index))
             }
             if removed.isEmpty && added.isEmpty { return }
         } else {
             let ranks = place(entries)
-            if hasHandlers { added = zip(entries, ranks).map { ($0.model, $1) } }
+            if hasHandlers { added = zip(entries, ranks).map { (self.model(of: $0), $1) } }
         }
         cachedModels = nil
         cachedSections = nil

@@ -43,7 +43,9 @@ extension LiveQuery {
         if store.externalVersion == nil { await store.checkForExternalChanges(force: true) }
         try await state.fetch { () async throws(SyncError) in
             _ = try await collection.fetch(options: options)
-            let loaded = collection.map(\.cidNumber)
+            // Read as `[Model]`: `Collection<M>`'s own `map` is generic code where `M` is not
+            // known at compile time, which cost more than building the models' entries.
+            let loaded = Collection<M>.upcast(collection.storage).map { $0.cidNumber }
             // Every held model of the class, not only those of the last load: a model created
             // here since may have been deleted by another process.
             if isComplete { stored.forgetDeletedRecords(stored.heldModels(notIn: loaded)) }

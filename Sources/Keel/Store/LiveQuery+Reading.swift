@@ -15,7 +15,7 @@ extension LiveQuery {
     public var models: [M] {
         registrar.access(self, keyPath: modelsKeyPath)
         if let cachedModels { return cachedModels }
-        let models = tree.elements(in: window).map(\.model)
+        let models = tree.elements(in: window).map(self.model(of:))
         cachedModels = models
         return models
     }
@@ -101,6 +101,6 @@ extension LiveQuery: RandomAccessCollection {
         registrar.access(self, keyPath: modelsKeyPath)
         if let cachedModels { return cachedModels[position] }
         precondition(position >= 0 && position < window.count, "LiveQuery: index out of range")
-        return tree.element(at: window.lowerBound + position).model
+        return self.model(of: tree.element(at: window.lowerBound + position))
     }
 }

@@ -38,7 +38,7 @@ extension LiveQuery {
                 members.removeAll()
             }
             key = entry.sectionKey
-            members.append(entry.model)
+            members.append(self.model(of: entry))
         }
         if !members.isEmpty { sections.append(QuerySection(key: key, models: members)) }
         cachedSections = sections
@@ -46,12 +46,17 @@ extension LiveQuery {
     }
 
     /// The tree entry of `model`, with its section when the query has sections.
+    ///
+    /// The sort value is read through ``entryOrder``, made once, not through the optional
+    /// generic ``sort``, whose metadata each read looked up.
     func makeEntry(_ model: M, sequence: Int) -> Entry {
-        Entry(
+        var sectionKey: JSONValue?
+        if let sectionAttribute { sectionKey = model.get(sectionAttribute) }
+        return Entry(
             model: model,
             sequence: sequence,
-            sectionKey: sectionAttribute.flatMap { model.get($0) },
-            sortKey: sort.flatMap { $0.comparesValues ? $0.value(of: model) : nil }
+            sectionKey: sectionKey,
+            sortKey: entryOrder.sortValue?(model)
         )
     }
 }

@@ -26,23 +26,8 @@ public import Observation
 /// A query stops following the store when it is released. Like models, it is not
 /// `Sendable` and lives in the isolation domain of its store.
 public final class LiveQuery<M: Model>: EventEmitter, ModelCollection, Observable {
-    /// A model in the query, with the order the store came to hold it in (the tie-break of
-    /// the sort, and the order of a query without a sort), in a sectioned query the section
-    /// it was put in (its attribute may have changed since; the query then moves it), and
-    /// the value it is sorted by when the sort compares values (`.attribute`, `.value`), so
-    /// that placing a model compares values without reading each neighbour's attributes.
-    final class Entry {
-        let model: M
-        let sequence: Int
-        let sectionKey: JSONValue?
-        var sortKey: JSONValue?
-        init(model: M, sequence: Int, sectionKey: JSONValue?, sortKey: JSONValue?) {
-            self.model = model
-            self.sequence = sequence
-            self.sectionKey = sectionKey
-            self.sortKey = sortKey
-        }
-    }
+    /// A model in the query and what places it (see ``QueryEntry``).
+    typealias Entry = QueryEntry
 
     typealias Node = RankedTree<Entry>.Node
 
@@ -77,7 +62,10 @@ public final class LiveQuery<M: Model>: EventEmitter, ModelCollection, Observabl
     /// open.sort = .attribute("title")
     /// ```
     public var sort: ModelComparator<M>? {
-        didSet { rebuild() }
+        didSet {
+            entryOrder = Self.entryOrder(sort: sort, isSectioned: sectionAttribute != nil)
+            rebuild()
+        }
     }
 
     /// How many of the matching models the results skip. Setting it rebuilds the results
@@ -169,6 +157,8 @@ public final class LiveQuery<M: Model>: EventEmitter, ModelCollection, Observabl
     let modelsKeyPath: KeyPath<LiveQuery<M>, [M]> = \.models
     /// Wakes the iterators of ``snapshots``.
     let signal = SnapshotSignal()
+    /// How entries are ordered, made from ``sort`` and ``sectionAttribute``.
+    private(set) var entryOrder: QueryEntryOrder
 
     init(store: Store, stored: StoredClass, parameters: QueryParameters<M>) {
         cid = "query" + String(EventEmitter.makeUniqueID())
@@ -192,6 +182,7 @@ public final class LiveQuery<M: Model>: EventEmitter, ModelCollection, Observabl
         self.sort = sort
         self.offset = Swift.max(0, offset)
         self.limit = limit.map { Swift.max(0, $0) }
+        entryOrder = Self.entryOrder(sort: sort, isSectioned: parameters.sectionAttribute != nil)
         super.init()
         fill()
         stored.addObserver(self)
@@ -206,12 +197,12 @@ public final class LiveQuery<M: Model>: EventEmitter, ModelCollection, Observabl
 
     /// Puts every held, matching model in the tree: the query run once, in full.
     private func fill() {
-        place(sortedEntries(of: stored.held.values))
+        place(sortedEntries(of: Array(stored.held.values)))
     }
 
     /// Runs the query again, after its filter, sort or window changed, and emits `reset`.
     private func rebuild() {
-        let previous = cachedModels ?? tree.elements(in: window).map(\.model)
+        let previous = cachedModels ?? tree.elements(in: window).map(self.model(of:))
         registrar.willSet(self, keyPath: modelsKeyPath)
         tree.removeAll()
         nodes.removeAll()
@@ -227,19 +218,29 @@ public final class LiveQuery<M: Model>: EventEmitter, ModelCollection, Observabl
     /// the store came to hold them, so that the order is total and equals a stable sort of
     /// the held models.
     func sortsBefore(_ entry: Entry, _ other: Entry) -> Bool {
-        if sectionAttribute != nil, entry.sectionKey != other.sectionKey {
-            return QuerySection<M>.keySortsBefore(entry.sectionKey, other.sectionKey)
+        entryOrder.sortsBefore(entry, other)
+    }
+
+    /// The order of a query's entries with `sort`, by section first when `isSectioned`.
+    private static func entryOrder(sort: ModelComparator<M>?, isSectioned: Bool) -> QueryEntryOrder {
+        let sortsModels: ((Model, Model) -> Bool)? = sort.flatMap { sort in
+            sort.comparesValues
+                ? nil : { sort.sortsBefore(unsafeDowncast($0, to: M.self), unsafeDowncast($1, to: M.self)) }
         }
-        if let sort {
-            if sort.comparesValues {
-                if ModelComparator<M>.valueSortsBefore(entry.sortKey, other.sortKey) { return true }
-                if ModelComparator<M>.valueSortsBefore(other.sortKey, entry.sortKey) { return false }
-            } else {
-                if sort.sortsBefore(entry.model, other.model) { return true }
-                if sort.sortsBefore(other.model, entry.model) { return false }
-            }
+        let sortValue: ((Model) -> JSONValue?)? = sort.flatMap { sort in
+            sort.comparesValues ? { sort.value(of: unsafeDowncast($0, to: M.self)) } : nil
         }
-        return entry.sequence < other.sequence
+        return QueryEntryOrder(
+            isSectioned: isSectioned,
+            comparesValues: sort?.comparesValues ?? false,
+            sortsModels: sortsModels,
+            sortValue: sortValue
+        )
+    }
+
+    /// The model of one of the query's entries, as the query's class.
+    func model(of entry: Entry) -> M {
+        unsafeDowncast(entry.model, to: M.self)
     }
 
     func insertionRank(of entry: Entry) -> Int {
@@ -287,9 +288,9 @@ public final class LiveQuery<M: Model>: EventEmitter, ModelCollection, Observabl
             guard let candidateNode = nodes[candidate.model.cidNumber] else { continue }
             let rankNow = tree.rank(of: candidateNode)
             if before.contains(rank) && !after.contains(rankNow) {
-                removed.append((candidate.model, rank - before.lowerBound))
+                removed.append((self.model(of: candidate), rank - before.lowerBound))
             } else if after.contains(rankNow) && !before.contains(rank) {
-                added.append((candidate.model, rankNow - after.lowerBound))
+                added.append((self.model(of: candidate), rankNow - after.lowerBound))
             }
         }
         let isSorted = wasIn && isIn && oldRank != newRank

@@ -92,6 +92,9 @@ public final class Store {
     var holdBatchDepth = 0
     /// The classes that held models in the running batch.
     var batchedClasses: [StoredClass] = []
+    /// The collection path ``hold(_:in:)`` found a class for last, and the class: a fetch's
+    /// models share one. (A path's class, once made, stays.)
+    private var lastHeldClass: (collection: String, stored: StoredClass)?
 
     /// Creates a store over a backend.
     ///
@@ -226,8 +229,11 @@ public final class Store {
     /// live queries of its class.
     func hold(_ model: Model, in collection: String) {
         let stored: StoredClass
-        if let known = classes[collection] {
+        if let last = lastHeldClass, last.collection == collection {
+            stored = last.stored
+        } else if let known = classes[collection] {
             stored = known
+            lastHeldClass = (collection, known)
         } else if let registered = paths[ObjectIdentifier(type(of: model))], let known = classes[registered] {
             stored = known
         } else {
@@ -281,7 +287,12 @@ public final class Store {
 extension Model {
     /// Whether the model, its collection or its class names a backend (the shared store's
     /// does not count).
+    ///
+    /// Asks the collection for its backend alone: the whole ``collectionContext`` (URL,
+    /// base URL, wire format) cost a tenth of holding a loaded model.
     var namesBackend: Bool {
-        sync != nil || collectionContext?.sync != nil || Self.sync != nil
+        if sync != nil || Self.sync != nil { return true }
+        if let collection { return collection.sync != nil }
+        return storedExtras?.releasedCollection?.sync != nil
     }
 }

@@ -10,6 +10,11 @@ struct ElementBuffer<Element> {
     /// Creates an empty buffer, without allocating.
     init() {}
 
+    /// Whether no other buffer shares the storage (an empty buffer has none, and is not).
+    mutating func hasUniqueStorage() -> Bool {
+        isKnownUniquelyReferenced(&storage)
+    }
+
     /// Creates a buffer that owns `storage`, whose initialized elements are its contents; no
     /// one else may hold `storage`.
     init(adopting storage: ElementStorage<Element>) {

@@ -82,6 +82,11 @@ struct OrderedStringMap<Value> {
         return nil
     }
 
+    /// Whether no other map shares the entries.
+    mutating func hasUniqueStorage() -> Bool {
+        entries.hasUniqueStorage()
+    }
+
     /// Whether both maps share their entries (and so their hash index).
     func isIdentical(to other: OrderedStringMap) -> Bool {
         entries.storage === other.entries.storage
