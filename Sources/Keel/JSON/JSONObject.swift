@@ -93,6 +93,12 @@ public struct JSONObject: Sendable {
     /// The value at `position`, which must be a valid position.
     func value(at position: Int) -> JSONValue { storage.value(at: position) }
 
+    /// Makes this object equal to `other`, reusing its own storage when nothing else shares it
+    /// (only the entries whose bits differ are written), else copying `other`'s.
+    mutating func assign(copying other: JSONObject) {
+        storage.assign(copying: other.storage)
+    }
+
     /// Replaces the value at `position`, which must be a valid position, keeping its key.
     mutating func setValue(_ value: JSONValue, at position: Int) {
         storage.modifyValue(at: position) { $0 = value }

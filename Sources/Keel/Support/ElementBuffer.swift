@@ -213,6 +213,68 @@ struct ElementBuffer<Element> {
         storage = nil
     }
 
+    /// Makes the elements those of `source`, in storage no other buffer shares: this buffer's
+    /// own when nothing else shares it and it has room, else a copy of `source`'s.
+    ///
+    /// Reusing the storage overwrites only the elements whose bits differ from `source`'s (the
+    /// same bits hold the same references, so they are left as they are); it allocates and
+    /// frees nothing. A model's `set` builds its new attributes this way in the storage that
+    /// its attributes before last had (``ChangeRecord/spare``).
+    ///
+    /// - Complexity: O(*n*) comparisons of bits; copies only the elements that differ.
+    mutating func assign(copying source: ElementBuffer) {
+        guard let sourceStorage = source.storage else {
+            removeAll(keepingCapacity: true)
+            return
+        }
+        let count = sourceStorage.elementCount
+        // Unshared storage is never `source`'s, which holds a reference to its own.
+        guard isKnownUniquelyReferenced(&storage), storage.unsafelyUnwrapped.elementCapacity >= count else {
+            self = source
+            makeUnique(minimumCapacity: count)
+            return
+        }
+        unowned(unsafe) let target = storage.unsafelyUnwrapped
+        let targetElements = target.elements
+        let sourceElements = sourceStorage.elements
+        let oldCount = target.elementCount
+        for offset in 0..<Swift.min(oldCount, count)
+        where !Self.haveSameBits(targetElements + offset, sourceElements + offset) {
+            targetElements[offset] = sourceElements[offset]
+        }
+        if oldCount > count {
+            Self.destroy(oldCount - count, at: targetElements + count)
+        } else if oldCount < count {
+            Self.copy(count - oldCount, from: sourceElements + oldCount, to: targetElements + oldCount)
+        }
+        target.elementCount = count
+        let keyStamps = sourceStorage.keyStamps
+        if target.keyStamps !== keyStamps { target.keyStamps = keyStamps }
+    }
+
+    /// Whether the elements at `a` and `b` have the same bits (which makes them the same
+    /// value; different bits may still be equal values).
+    @inline(__always)
+    private static func haveSameBits(_ a: UnsafePointer<Element>, _ b: UnsafePointer<Element>) -> Bool {
+        let size = MemoryLayout<Element>.size
+        let a = UnsafeRawPointer(a)
+        let b = UnsafeRawPointer(b)
+        var offset = 0
+        while offset + 8 <= size {
+            guard
+                a.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                    == b.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            else { return false }
+            offset += 8
+        }
+        while offset < size {
+            guard a.load(fromByteOffset: offset, as: UInt8.self) == b.load(fromByteOffset: offset, as: UInt8.self)
+            else { return false }
+            offset += 1
+        }
+        return true
+    }
+
     /// Removes every element; `keepingCapacity` keeps unshared storage for reuse.
     mutating func removeAll(keepingCapacity: Bool = false) {
         guard keepingCapacity, storage != nil else {

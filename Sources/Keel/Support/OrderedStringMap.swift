@@ -216,7 +216,14 @@ struct OrderedStringMap<Value> {
 
     mutating func removeAll(keepingCapacity: Bool = false) {
         entries.removeAll(keepingCapacity: keepingCapacity)
-        keyStamps = nil
+        // Setting the index makes the storage unique first: skipped when there is none.
+        if entries.keyStamps != nil { keyStamps = nil }
+    }
+
+    /// Makes the entries `other`'s, reusing this map's storage when nothing else shares it
+    /// (``ElementBuffer/assign(copying:)``).
+    mutating func assign(copying other: OrderedStringMap) {
+        entries.assign(copying: other.entries)
     }
 
     private mutating func rebuildPositions() {
