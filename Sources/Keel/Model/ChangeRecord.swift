@@ -18,7 +18,7 @@ final class ChangeRecord {
     @exclusivity(unchecked) var pendingOptions: ChangeOptions?
     /// The storage of the attributes before last, kept when a `set` replaced ``previous``, so
     /// that the next `set` of one attribute writes its new attributes into it instead of
-    /// allocating a copy and freeing this one (``JSONObject/assign(copying:)``).
+    /// allocating a copy and freeing this one (``JSONObject/assign(copying:settingValue:at:)``).
     ///
     /// Its values are stale: it is never read as attributes. It may be shared (a caller kept
     /// the previous attributes); the next `set` then copies instead of reusing it.

@@ -21,13 +21,20 @@ extension Model {
         guard storedExtras?.relationLinks == nil,
             let slot = Unmanaged.passUnretained(layout)._withUnsafeGuaranteedRef({ $0.slot(of: key) })
         else {
-            return apply([key: value], options: options)
+            return applyAsInput(key, value, options: options)
         }
         guard storage.match(ofValueAt: slot, with: value) == .different else {
             if options.validate != true, let record = storedChangeRecord, record.isSettled(at: storage) { return true }
             return keepOne(key, value, options: options)
         }
         return changeOne(key, value, at: slot, options: options)
+    }
+
+    /// ``applyOne(_:_:options:)`` by the general path, with the input `[key: value]`: kept out
+    /// of line, so that the fast path builds no literal (and needs no stack protector).
+    @inline(never)
+    private func applyAsInput(_ key: String, _ value: JSONValue, options: ChangeOptions) -> Bool {
+        apply([key: value], options: options)
     }
 
     /// ``applyOne(_:_:options:)`` for a value equal to the current one, when it must validate
@@ -52,8 +59,7 @@ extension Model {
         let record = Unmanaged.passUnretained(changeRecord)
         let current = storage
         var prospective = record._withUnsafeGuaranteedRef { $0.takeSpare() }
-        prospective.assign(copying: current)
-        prospective.setValue(value, at: slot)
+        prospective.assign(copying: current, settingValue: value, at: slot)
         if options.validate ?? true, !passesValidation(prospective, options: options) {
             record._withUnsafeGuaranteedRef { $0.spare = prospective }
             return false
@@ -112,6 +118,7 @@ extension Model {
 
     /// Replaces the attributes with `newStorage`, which differs from them in `slot` only,
     /// telling Observation about that attribute and the whole attributes.
+    @inline(__always)
     private func commit(_ newStorage: consuming Attributes, changingSlot slot: Int) {
         guard hasRegistrar, let registrar else {
             storage = newStorage

@@ -213,8 +213,9 @@ struct ElementBuffer<Element> {
         storage = nil
     }
 
-    /// Makes the elements those of `source`, in storage no other buffer shares: this buffer's
-    /// own when nothing else shares it and it has room, else a copy of `source`'s.
+    /// Makes the elements those of `source`, in storage no other buffer shares, then lets
+    /// `update` change them in place through the address of the first: this buffer's own
+    /// storage when nothing else shares it and it has room, else a copy of `source`'s.
     ///
     /// Reusing the storage overwrites only the elements whose bits differ from `source`'s (the
     /// same bits hold the same references, so they are left as they are); it allocates and
@@ -222,16 +223,20 @@ struct ElementBuffer<Element> {
     /// its attributes before last had (``ChangeRecord/spare``).
     ///
     /// - Complexity: O(*n*) comparisons of bits; copies only the elements that differ.
-    mutating func assign(copying source: ElementBuffer) {
-        guard let sourceStorage = source.storage else {
+    @inline(__always)
+    mutating func assign(copying source: ElementBuffer, then update: (UnsafeMutablePointer<Element>) -> Void) {
+        guard source.storage != nil else {
             removeAll(keepingCapacity: true)
             return
         }
+        // Lent: `source` holds its storage for the whole call.
+        unowned(unsafe) let sourceStorage = source.storage.unsafelyUnwrapped
         let count = sourceStorage.elementCount
         // Unshared storage is never `source`'s, which holds a reference to its own.
         guard isKnownUniquelyReferenced(&storage), storage.unsafelyUnwrapped.elementCapacity >= count else {
             self = source
             makeUnique(minimumCapacity: count)
+            update(storage.unsafelyUnwrapped.elements)
             return
         }
         unowned(unsafe) let target = storage.unsafelyUnwrapped
@@ -248,8 +253,8 @@ struct ElementBuffer<Element> {
             Self.copy(count - oldCount, from: sourceElements + oldCount, to: targetElements + oldCount)
         }
         target.elementCount = count
-        let keyStamps = sourceStorage.keyStamps
-        if target.keyStamps !== keyStamps { target.keyStamps = keyStamps }
+        if target.hasKeyStamps || sourceStorage.hasKeyStamps { target.keyStamps = sourceStorage.keyStamps }
+        update(targetElements)
     }
 
     /// Whether the elements at `a` and `b` have the same bits (which makes them the same

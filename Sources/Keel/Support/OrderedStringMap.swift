@@ -220,10 +220,11 @@ struct OrderedStringMap<Value> {
         if entries.keyStamps != nil { keyStamps = nil }
     }
 
-    /// Makes the entries `other`'s, reusing this map's storage when nothing else shares it
-    /// (``ElementBuffer/assign(copying:)``).
-    mutating func assign(copying other: OrderedStringMap) {
-        entries.assign(copying: other.entries)
+    /// Makes the entries `other`'s with `value` at `position`, reusing this map's storage when
+    /// nothing else shares it (``ElementBuffer/assign(copying:then:)``).
+    mutating func assign(copying other: OrderedStringMap, settingValue value: Value, at position: Int) {
+        precondition(position >= 0 && position < other.count, "Index out of range")
+        entries.assign(copying: other.entries) { $0[position].value = value }
     }
 
     private mutating func rebuildPositions() {

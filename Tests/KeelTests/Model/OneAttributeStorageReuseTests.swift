@@ -185,33 +185,58 @@ struct OneAttributeStorageReuseTests {
     }
 }
 
-/// ``JSONObject/assign(copying:)``: the object ends equal to the source, in storage of its own.
+/// ``JSONObject/assign(copying:settingValue:at:)``: the object ends equal to the source with the
+/// one value replaced, in storage of its own.
 struct JSONObjectAssignCopyingTests {
-    @Test(arguments: [0, 1, 3, 5, 14, 20])
+    @Test(arguments: [2, 3, 5, 14, 20])
     func assigningMakesAnEqualIndependentObject(_ count: Int) {
         var source = Attributes()
         for index in 0..<count { source["k\(index)"] = .string("value \(index)") }
+        var expected = source
+        expected["k0"] = "replaced"
         for targetCount in [0, 2, 5, 16] {
             var target = Attributes()
             for index in 0..<targetCount { target["t\(index)"] = .int(index) }
             let untouchedSource = source
-            target.assign(copying: source)
-            #expect(target == source)
+            target.assign(copying: source, settingValue: "replaced", at: 0)
+            #expect(target == expected)
             #expect(target.keys == source.keys)
-            if count > 0 {
-                target["k0"] = "changed"
-                #expect(target["k0"] == "changed")
-                #expect(source == untouchedSource)
-                #expect(target["k\(count - 1)"] == .string("value \(count - 1)"))
-            }
+            #expect(source == untouchedSource)
+            target["k\(count - 1)"] = "changed"
+            #expect(target["k\(count - 1)"] == "changed")
+            #expect(source == untouchedSource)
+            #expect(target["k0"] == "replaced")
         }
     }
 
     @Test func assigningIntoSharedStorageLeavesTheOtherHolderAlone() {
         var target: Attributes = ["a": 1, "b": 2]
         let other = target
-        target.assign(copying: ["a": 3, "b": 4])
-        #expect(target == ["a": 3, "b": 4])
+        target.assign(copying: ["a": 3, "b": 4], settingValue: 5, at: 1)
+        #expect(target == ["a": 3, "b": 5])
         #expect(other == ["a": 1, "b": 2])
+    }
+}
+
+/// A change event lends its model through ``Event/modelOffset``, which must be where the
+/// compiler put ``Event/model``.
+struct EventModelOffsetTests {
+    @Test func theModelOffsetIsTheStoredPropertyOffset() {
+        #expect(MemoryLayout<Event>.offset(of: \Event.model) == Event.modelOffset)
+    }
+
+    @Test func aLentModelIsReleasedOnlyByTheCopiesThatKeptIt() {
+        weak var released: Model?
+        var kept: Event?
+        do {
+            let model = Model(["x": 1])
+            released = model
+            model.on("change") { event in kept = event }
+            for x in 2...5 { model["x"] = .int(x) }
+        }
+        #expect(released != nil)
+        #expect(kept?.model?["x"] == 5)
+        kept = nil
+        #expect(released == nil)
     }
 }
