@@ -363,12 +363,23 @@ extension Model {
 
     /// Fires the `change:<key>` event for an attribute that the current `set` changed, with
     /// its new value; the name comes from the layout's slot unless the attribute was removed.
+    ///
+    /// The event is built with the layout lent, and fired after: a handler may move the
+    /// model to another layout. (Looking for a handler first, as ``dispatchChangeEvent(atSlot:options:)``
+    /// does, cost `set_change` 2% more instructions than this dispatch's own lookup.)
     func dispatchChangeEvent(for key: String, options: ChangeOptions) {
-        guard let slot = Unmanaged.passUnretained(layout)._withUnsafeGuaranteedRef({ $0.slot(of: key) }) else {
-            dispatch(Event(changeNamed: "change:" + key, model: self, value: nil, options: options))
-            return
+        let event = Unmanaged.passUnretained(layout)._withUnsafeGuaranteedRef { layout in
+            guard let slot = layout.slot(of: key) else {
+                return Event(changeNamed: "change:" + key, model: self, value: nil, options: options)
+            }
+            return Event(
+                changeNamed: layout.changeEventNames[slot],
+                model: self,
+                value: storage.value(at: slot),
+                options: options
+            )
         }
-        dispatchChangeEvent(atSlot: slot, options: options)
+        dispatch(event)
     }
 
     /// Fires the `change:<key>` event for the attribute in `slot`, which the current `set`
