@@ -213,18 +213,27 @@ struct ElementBuffer<Element> {
         storage = nil
     }
 
-    /// Makes the elements those of `source`, in storage no other buffer shares, then lets
-    /// `update` change them in place through the address of the first: this buffer's own
-    /// storage when nothing else shares it and it has room, else a copy of `source`'s.
+    /// Makes the elements those of `source`, in storage no other buffer shares, except the one
+    /// at `position` (a valid position in `source`), which `write` sets from `source`'s: this
+    /// buffer's own storage when nothing else shares it and it has room, else a copy of
+    /// `source`'s.
     ///
     /// Reusing the storage overwrites only the elements whose bits differ from `source`'s (the
     /// same bits hold the same references, so they are left as they are); it allocates and
-    /// frees nothing. A model's `set` builds its new attributes this way in the storage that
-    /// its attributes before last had (``ChangeRecord/spare``).
+    /// frees nothing. `write` receives the target element, `source`'s, and whether the target
+    /// is initialized (else it must initialize it). A model's `set` builds its new attributes
+    /// this way in the storage that its attributes before last had (``ChangeRecord/spare``).
     ///
     /// - Complexity: O(*n*) comparisons of bits; copies only the elements that differ.
     @inline(__always)
-    mutating func assign(copying source: ElementBuffer, then update: (UnsafeMutablePointer<Element>) -> Void) {
+    mutating func assign(
+        copying source: ElementBuffer,
+        at position: Int,
+        writing write: (
+            _ target: UnsafeMutablePointer<Element>, _ source: UnsafePointer<Element>, _ isInitialized: Bool
+        )
+            -> Void
+    ) {
         guard source.storage != nil else {
             removeAll(keepingCapacity: true)
             return
@@ -236,7 +245,8 @@ struct ElementBuffer<Element> {
         guard isKnownUniquelyReferenced(&storage), storage.unsafelyUnwrapped.elementCapacity >= count else {
             self = source
             makeUnique(minimumCapacity: count)
-            update(storage.unsafelyUnwrapped.elements)
+            let element = storage.unsafelyUnwrapped.elements + position
+            write(element, element, true)
             return
         }
         unowned(unsafe) let target = storage.unsafelyUnwrapped
@@ -244,17 +254,19 @@ struct ElementBuffer<Element> {
         let sourceElements = sourceStorage.elements
         let oldCount = target.elementCount
         for offset in 0..<Swift.min(oldCount, count)
-        where !Self.haveSameBits(targetElements + offset, sourceElements + offset) {
+        where offset != position && !Self.haveSameBits(targetElements + offset, sourceElements + offset) {
             targetElements[offset] = sourceElements[offset]
         }
         if oldCount > count {
             Self.destroy(oldCount - count, at: targetElements + count)
-        } else if oldCount < count {
-            Self.copy(count - oldCount, from: sourceElements + oldCount, to: targetElements + oldCount)
+        } else {
+            for offset in oldCount..<count where offset != position {
+                (targetElements + offset).initialize(to: sourceElements[offset])
+            }
         }
+        write(targetElements + position, sourceElements + position, position < oldCount)
         target.elementCount = count
         if target.hasKeyStamps || sourceStorage.hasKeyStamps { target.keyStamps = sourceStorage.keyStamps }
-        update(targetElements)
     }
 
     /// Whether the elements at `a` and `b` have the same bits (which makes them the same
