@@ -93,6 +93,13 @@ public struct JSONObject: Sendable {
     /// The value at `position`, which must be a valid position.
     func value(at position: Int) -> JSONValue { storage.value(at: position) }
 
+    /// Makes this object `other` with `value` at `position`, which must be a valid position in
+    /// `other`: in its own storage when nothing else shares it (only the entries whose bits
+    /// differ are written), else in a copy of `other`'s.
+    mutating func assign(copying other: JSONObject, settingValue value: JSONValue, at position: Int) {
+        storage.assign(copying: other.storage, settingValue: value, at: position)
+    }
+
     /// Replaces the value at `position`, which must be a valid position, keeping its key.
     mutating func setValue(_ value: JSONValue, at position: Int) {
         storage.modifyValue(at: position) { $0 = value }

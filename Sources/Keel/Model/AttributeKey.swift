@@ -35,12 +35,20 @@ extension Model {
     /// note[Note.done] = true
     /// if note[Note.done] == true { print("done") }
     /// ```
+    @inlinable
     public subscript<Value>(key: AttributeKey<Value>) -> Value? {
-        // Both accessors use only public API without default arguments, so that clients can
-        // specialize them for `Value` (an unspecialized accessor asks the runtime for
-        // `Optional<Value>`'s metadata on every call, more than the rest of a one-attribute `set`).
+        // Both accessors are inlinable and use only public API, so that clients specialize
+        // them for `Value` (an unspecialized accessor asks the runtime for `Optional<Value>`'s
+        // metadata on every call, more than the rest of a one-attribute `set`). The setter
+        // goes straight to `set(_:_:)`, whose common case is Keel's fast path.
         get { get(key.name).flatMap(Value.init(json:)) }
-        set { self[key.name] = newValue?.json }
+        set {
+            if let newValue {
+                set(key.name, newValue.json)
+            } else {
+                unset(key.name)
+            }
+        }
     }
 
     /// Changes one attribute from a Swift value; see `set(_:_:silent:validate:options:)`.
@@ -56,7 +64,7 @@ extension Model {
     ///   - validate: `false` skips validation for this call.
     ///   - options: Further options.
     /// - Returns: `false` when validation rejected the change.
-    @discardableResult
+    @inlinable @discardableResult
     public func set<Value>(
         _ key: AttributeKey<Value>,
         _ value: Value,

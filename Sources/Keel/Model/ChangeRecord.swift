@@ -16,6 +16,13 @@ final class ChangeRecord {
     @exclusivity(unchecked) var isChanging = false
     /// The options of the latest `set` whose `change` event has not fired yet (`_pending`).
     @exclusivity(unchecked) var pendingOptions: ChangeOptions?
+    /// The storage of the attributes before last, kept when a `set` replaced ``previous``, so
+    /// that the next `set` of one attribute writes its new attributes into it instead of
+    /// allocating a copy and freeing this one (``JSONObject/assign(copying:settingValue:at:)``).
+    ///
+    /// Its values are stale: it is never read as attributes. It may be shared (a caller kept
+    /// the previous attributes); the next `set` then copies instead of reusing it.
+    @exclusivity(unchecked) var spare = Attributes()
 
     /// Starts an outermost `set`: the attributes before it are `current`, and nothing has
     /// changed yet.
@@ -23,6 +30,41 @@ final class ChangeRecord {
     func start(from current: Attributes) {
         if !previous.isIdentical(to: current) { previous = current }
         if !changed.isEmpty { changed.removeAll(keepingCapacity: true) }
+    }
+
+    /// Whether an outermost `set` that changes nothing would leave the record as it is: no
+    /// `set` in progress, the previous attributes already `current`, nothing changed.
+    @inline(__always)
+    func isSettled(at current: Attributes) -> Bool {
+        !isChanging && previous.isIdentical(to: current) && changed.isEmpty
+    }
+
+    /// Takes ``spare`` out, leaving it empty: the storage for a `set`'s new attributes.
+    @inline(__always)
+    func takeSpare() -> Attributes {
+        var taken = Attributes()
+        swap(&taken, &spare)
+        return taken
+    }
+
+    /// Makes `current` the previous attributes for an outermost `set`, keeping the storage
+    /// they replace as ``spare``.
+    @inline(__always)
+    func replacePrevious(with current: Attributes) {
+        swap(&spare, &previous)
+        previous = current
+    }
+
+    /// Makes `changed` the one entry `key: value`, writing the value in place when `changed`
+    /// is already that one key.
+    @inline(__always)
+    func setChanged(only key: String, _ value: JSONValue) {
+        if changed.count == 1 && StringIdentity.haveSameBits(changed.entryAddress(at: 0).pointee.key, key) {
+            changed.setValue(value, at: 0)
+        } else {
+            changed.removeAll(keepingCapacity: true)
+            changed.appendUnchecked(key, value)
+        }
     }
 
     /// Updates `changed` for one `set`, comparing with the attributes before the outermost

@@ -192,7 +192,13 @@ extension Model {
         guard silent || validate != nil || options.parse == true else {
             return applyOne(key, value, options: options)
         }
-        let options = options.with(silent: silent, validate: validate)
+        return set(key, value, options: options.with(silent: silent, validate: validate))
+    }
+
+    /// ``set(_:_:silent:validate:options:)`` with options that its flags changed, or that
+    /// parse: kept out of line, so that the common call inlines one copy of the fast path.
+    @inline(never)
+    private func set(_ key: String, _ value: JSONValue, options: ChangeOptions) -> Bool {
         guard options.parse == true else { return applyOne(key, value, options: options) }
         return set([key: value], options: options)
     }
@@ -351,7 +357,7 @@ extension Model {
             guard hasHandlers else { continue }
             let target = changeEventTarget(named: "change")
             if case .nowhere = target { continue }
-            dispatch(Event(changeNamed: "change", model: self, value: nil, options: consume pending), to: target)
+            dispatch(Event(changeNamed: "change", value: nil, options: consume pending), lending: self, to: target)
         }
     }
 
@@ -359,7 +365,8 @@ extension Model {
     /// its new value; the name comes from the layout's slot unless the attribute was removed.
     ///
     /// The event is built with the layout lent, and fired after: a handler may move the
-    /// model to another layout.
+    /// model to another layout. (Looking for a handler first, as ``dispatchChangeEvent(atSlot:options:)``
+    /// does, cost `set_change` 2% more instructions than this dispatch's own lookup.)
     func dispatchChangeEvent(for key: String, options: ChangeOptions) {
         let event = Unmanaged.passUnretained(layout)._withUnsafeGuaranteedRef { layout in
             guard let slot = layout.slot(of: key) else {
@@ -373,6 +380,23 @@ extension Model {
             )
         }
         dispatch(event)
+    }
+
+    /// Fires the `change:<key>` event for the attribute in `slot`, which the current `set`
+    /// changed, with its new value, when a handler will receive it
+    /// (``EventEmitter/changeEventTarget(named:)``): otherwise nothing is built.
+    ///
+    /// The event is built with the layout lent, and fired after: a handler may move the
+    /// model to another layout.
+    @inline(__always)
+    func dispatchChangeEvent(atSlot slot: Int, options: ChangeOptions) {
+        let layout = Unmanaged.passUnretained(layout)
+        let target = layout._withUnsafeGuaranteedRef { changeEventTarget(named: $0.changeEventNames[slot]) }
+        if case .nowhere = target { return }
+        let event = layout._withUnsafeGuaranteedRef { layout in
+            Event(changeNamed: layout.changeEventNames[slot], value: storage.value(at: slot), options: options)
+        }
+        dispatch(event, lending: self, to: target)
     }
 
     /// Whether setting `key` to `value` (or unsetting it) changes `attributes`.

@@ -6,45 +6,83 @@ extension Model {
     /// `set` of one attribute (`set(_:_:)` by name or by typed key, and the subscripts):
     /// Backbone's `set` algorithm for a one-entry input, without building the input object.
     ///
-    /// The value is compared in place with the one in the attribute's slot; a change writes it
-    /// by slot into one copy of the storage (the replaced storage becomes `previous`) and reuses
-    /// `changed`'s buffer. The events, validation, bookkeeping and Observation reports are those
-    /// of ``applyToSlots(_:options:)`` for the input `[key: value]`. A model with relations, or
-    /// without the attribute, takes the general path with that input.
+    /// The value is compared in place with the one in the attribute's slot. A `set` that
+    /// changes nothing returns at once when there is nothing to validate and the bookkeeping
+    /// already says that nothing changed (the previous attributes are the current ones). A
+    /// change writes the attributes, with the new value in its slot, into the storage that
+    /// the attributes before last had (``ChangeRecord/spare``), the replaced previous storage
+    /// becoming the next spare, and writes `changed` in place: a steady run of `set`s
+    /// allocates and frees nothing. The events, validation, bookkeeping and Observation
+    /// reports are those of ``applyToSlots(_:options:)`` for the input `[key: value]`. A model
+    /// with relations, or without the attribute, takes the general path with that input.
+    @inline(__always)
     func applyOne(_ key: String, _ value: JSONValue, options: ChangeOptions) -> Bool {
-        guard storedExtras?.relationLinks == nil, let slot = layout.slot(of: key) else {
-            return apply([key: value], options: options)
+        // The layout is lent: finding a slot calls no user code.
+        guard storedExtras?.relationLinks == nil,
+            let slot = Unmanaged.passUnretained(layout)._withUnsafeGuaranteedRef({ $0.slot(of: key) })
+        else {
+            return applyAsInput(key, value, options: options)
         }
-        let current = storage
-        guard current.match(ofValueAt: slot, with: value) == .different else {
-            guard options.validate != true || passesUnchangedValidation(current, options: options) else { return false }
-            let record = changeRecord
-            if record.isChanging {
-                record.record(key, value)
-            } else {
-                record.start(from: current)
-            }
-            return true
+        guard storage.match(ofValueAt: slot, with: value) == .different else {
+            if options.validate != true, let record = storedChangeRecord, record.isSettled(at: storage) { return true }
+            return keepOne(key, value, options: options)
         }
-        var prospective = current
-        prospective.setValue(value, at: slot)
-        if options.validate ?? true, !passesValidation(prospective, options: options) { return false }
+        return changeOne(key, value, at: slot, options: options)
+    }
 
+    /// ``applyOne(_:_:options:)`` by the general path, with the input `[key: value]`: kept out
+    /// of line, so that the fast path builds no literal (and needs no stack protector).
+    @inline(never)
+    private func applyAsInput(_ key: String, _ value: JSONValue, options: ChangeOptions) -> Bool {
+        apply([key: value], options: options)
+    }
+
+    /// ``applyOne(_:_:options:)`` for a value equal to the current one, when it must validate
+    /// (`validate: true`) or start the bookkeeping of an outermost `set`.
+    @inline(never)
+    private func keepOne(_ key: String, _ value: JSONValue, options: ChangeOptions) -> Bool {
+        let current = storage
+        guard options.validate != true || passesUnchangedValidation(current, options: options) else { return false }
         let record = changeRecord
-        let wasChanging = record.isChanging
-        record.isChanging = true
-        if wasChanging {
+        if record.isChanging {
             record.record(key, value)
         } else {
-            // The previous attributes are the current ones, so `changed` is this entry alone.
-            record.previous = current
-            record.changed.removeAll(keepingCapacity: true)
-            record.changed.appendUnchecked(key, value)
+            record.start(from: current)
+        }
+        return true
+    }
+
+    /// ``applyOne(_:_:options:)`` for a value that differs from the one in `slot`.
+    @inline(never)
+    private func changeOne(_ key: String, _ value: JSONValue, at slot: Int, options: ChangeOptions) -> Bool {
+        // The record is created once and kept for the model's life, so it is lent.
+        let record = Unmanaged.passUnretained(changeRecord)
+        let current = storage
+        var prospective = record._withUnsafeGuaranteedRef { $0.takeSpare() }
+        prospective.assign(copying: current, settingValue: value, at: slot)
+        if options.validate ?? true, !passesValidation(prospective, options: options) {
+            record._withUnsafeGuaranteedRef { $0.spare = prospective }
+            return false
+        }
+
+        let wasChanging = record._withUnsafeGuaranteedRef { record in
+            let wasChanging = record.isChanging
+            record.isChanging = true
+            if wasChanging {
+                record.record(key, value)
+            } else {
+                // The previous attributes are the current ones, so `changed` is this entry alone.
+                record.replacePrevious(with: current)
+                record.setChanged(only: key, value)
+            }
+            return wasChanging
         }
         defer {
             if !wasChanging {
-                record.pendingOptions = nil
-                record.isChanging = false
+                record._withUnsafeGuaranteedRef { record in
+                    record.pendingOptions = nil
+                    record.isChanging = false
+                }
             }
         }
         commit(prospective, changingSlot: slot)
@@ -56,12 +94,14 @@ extension Model {
                 dispatch(Event(name: "changeId", model: self, previousID: previousID, options: options))
             }
         }
-        if !options.silent {
-            record.pendingOptions = options
-            if hasHandlers { dispatchChangeEvent(for: key, options: options) }
-        }
+        if options.silent { return true }
+        // No handler runs between here and the `change:<key>` event, so this holds for it; the
+        // `change` events look at the handlers again (``changeEventTarget(named:)``).
+        let hasHandlers = self.hasHandlers
+        record._withUnsafeGuaranteedRef { $0.pendingOptions = options }
+        if hasHandlers { dispatchChangeEvent(atSlot: slot, options: options) }
         if wasChanging { return true }
-        if !options.silent { dispatchPendingChanges(of: record, hasHandlers: hasHandlers) }
+        record._withUnsafeGuaranteedRef { dispatchPendingChanges(of: $0, hasHandlers: hasHandlers) }
         return true
     }
 
@@ -78,7 +118,8 @@ extension Model {
 
     /// Replaces the attributes with `newStorage`, which differs from them in `slot` only,
     /// telling Observation about that attribute and the whole attributes.
-    private func commit(_ newStorage: Attributes, changingSlot slot: Int) {
+    @inline(__always)
+    private func commit(_ newStorage: consuming Attributes, changingSlot slot: Int) {
         guard hasRegistrar, let registrar else {
             storage = newStorage
             return

@@ -218,6 +218,85 @@ struct ElementBuffer<Element> {
         storage = nil
     }
 
+    /// Makes the elements those of `source`, in storage no other buffer shares, except the one
+    /// at `position` (a valid position in `source`), which `write` sets from `source`'s: this
+    /// buffer's own storage when nothing else shares it and it has room, else a copy of
+    /// `source`'s.
+    ///
+    /// Reusing the storage overwrites only the elements whose bits differ from `source`'s (the
+    /// same bits hold the same references, so they are left as they are); it allocates and
+    /// frees nothing. `write` receives the target element, `source`'s, and whether the target
+    /// is initialized (else it must initialize it). A model's `set` builds its new attributes
+    /// this way in the storage that its attributes before last had (``ChangeRecord/spare``).
+    ///
+    /// - Complexity: O(*n*) comparisons of bits; copies only the elements that differ.
+    @inline(__always)
+    mutating func assign(
+        copying source: ElementBuffer,
+        at position: Int,
+        writing write: (
+            _ target: UnsafeMutablePointer<Element>, _ source: UnsafePointer<Element>, _ isInitialized: Bool
+        )
+            -> Void
+    ) {
+        guard source.storage != nil else {
+            removeAll(keepingCapacity: true)
+            return
+        }
+        // Lent: `source` holds its storage for the whole call.
+        unowned(unsafe) let sourceStorage = source.storage.unsafelyUnwrapped
+        let count = sourceStorage.elementCount
+        // Unshared storage is never `source`'s, which holds a reference to its own.
+        guard isKnownUniquelyReferenced(&storage), storage.unsafelyUnwrapped.elementCapacity >= count else {
+            self = source
+            makeUnique(minimumCapacity: count)
+            let element = storage.unsafelyUnwrapped.elements + position
+            write(element, element, true)
+            return
+        }
+        unowned(unsafe) let target = storage.unsafelyUnwrapped
+        let targetElements = target.elements
+        let sourceElements = sourceStorage.elements
+        let oldCount = target.elementCount
+        for offset in 0..<Swift.min(oldCount, count)
+        where offset != position && !Self.haveSameBits(targetElements + offset, sourceElements + offset) {
+            targetElements[offset] = sourceElements[offset]
+        }
+        if oldCount > count {
+            Self.destroy(oldCount - count, at: targetElements + count)
+        } else {
+            for offset in oldCount..<count where offset != position {
+                (targetElements + offset).initialize(to: sourceElements[offset])
+            }
+        }
+        write(targetElements + position, sourceElements + position, position < oldCount)
+        target.elementCount = count
+        if target.hasKeyStamps || sourceStorage.hasKeyStamps { target.keyStamps = sourceStorage.keyStamps }
+    }
+
+    /// Whether the elements at `a` and `b` have the same bits (which makes them the same
+    /// value; different bits may still be equal values).
+    @inline(__always)
+    private static func haveSameBits(_ a: UnsafePointer<Element>, _ b: UnsafePointer<Element>) -> Bool {
+        let size = MemoryLayout<Element>.size
+        let a = UnsafeRawPointer(a)
+        let b = UnsafeRawPointer(b)
+        var offset = 0
+        while offset + 8 <= size {
+            guard
+                a.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                    == b.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            else { return false }
+            offset += 8
+        }
+        while offset < size {
+            guard a.load(fromByteOffset: offset, as: UInt8.self) == b.load(fromByteOffset: offset, as: UInt8.self)
+            else { return false }
+            offset += 1
+        }
+        return true
+    }
+
     /// Removes every element; `keepingCapacity` keeps unshared storage for reuse.
     mutating func removeAll(keepingCapacity: Bool = false) {
         guard keepingCapacity, storage != nil else {

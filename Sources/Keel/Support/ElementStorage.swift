@@ -68,6 +68,11 @@ extension ManagedBuffer where Header == ElementStorageHeader {
         set { withUnsafeMutablePointerToHeader { $0.pointee.keyStamps = newValue } }
     }
 
+    /// Whether the storage has a hash index (``keyStamps``), read without a reference count.
+    var hasKeyStamps: Bool {
+        withUnsafeMutablePointerToHeader { $0.pointee.keyStamps != nil }
+    }
+
     /// Whether no other storage shares ``keyStamps``, which must exist.
     var hasUniqueKeyStamps: Bool {
         withUnsafeMutablePointerToHeader { isKnownUniquelyReferenced(&$0.pointee.keyStamps) }

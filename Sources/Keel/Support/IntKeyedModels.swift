@@ -29,9 +29,18 @@ struct IntKeyedModels {
         return offset
     }
 
+    /// The model under `key`: inlined into a lookup, with the dictionary's search out of line.
     subscript(key: Int) -> Model? {
-        if let model = slotted(key) { return model }
-        return sparse.isEmpty ? nil : sparse[key]
+        @inline(__always) get {
+            if let model = slotted(key) { return model }
+            return sparse.isEmpty ? nil : sparseModel(forKey: key)
+        }
+    }
+
+    /// The model under `key` in the dictionary of keys outside the slots.
+    @inline(never)
+    private func sparseModel(forKey key: Int) -> Model? {
+        sparse[key]
     }
 
     /// The model in the slot of `key`, if it lies in their range: one range check, against

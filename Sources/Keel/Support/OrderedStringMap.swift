@@ -221,7 +221,25 @@ struct OrderedStringMap<Value> {
 
     mutating func removeAll(keepingCapacity: Bool = false) {
         entries.removeAll(keepingCapacity: keepingCapacity)
-        keyStamps = nil
+        // Setting the index makes the storage unique first: skipped when there is none.
+        if entries.keyStamps != nil { keyStamps = nil }
+    }
+
+    /// Makes the entries `other`'s with `value` at `position`, reusing this map's storage when
+    /// nothing else shares it (``ElementBuffer/assign(copying:at:writing:)``): the value that
+    /// `value` replaces is not copied first.
+    mutating func assign(copying other: OrderedStringMap, settingValue value: Value, at position: Int) {
+        precondition(position >= 0 && position < other.count, "Index out of range")
+        entries.assign(copying: other.entries, at: position) { target, source, isInitialized in
+            guard isInitialized else {
+                target.initialize(to: (source.pointee.key, value))
+                return
+            }
+            if !StringIdentity.haveSameBits(target.pointee.key, source.pointee.key) {
+                target.pointee.key = source.pointee.key
+            }
+            target.pointee.value = value
+        }
     }
 
     private mutating func rebuildPositions() {
