@@ -86,13 +86,14 @@ extension IdentityMap {
     public func mergeIncluded(from document: JSONValue) throws(SyncError) -> [Model] {
         guard let object = document.objectValue, let included = object["included"]?.arrayValue, !included.isEmpty
         else { return [] }
-        let reader = JSONAPIReader(document: object)
+        // The reader indexes the document only if a merged resource has relationships.
+        var reader = JSONAPIReader(document: object)
         var records: [(entry: ResourceTypeRegistry.Entry, attributes: Attributes)] = []
         for (index, value) in included.enumerated() {
             guard let resource = value.objectValue, let name = resource["type"]?.stringValue,
                 let entry = resourceTypes[name]
             else { continue }
-            records.append((entry, try reader.record(of: resource, as: entry.type, at: "included[\(index)]")))
+            records.append((entry, try reader.record(ofIncluded: resource, at: index, as: entry.type)))
         }
         var options = ChangeOptions(parse: true)
         options.wireFormatApplied = true
