@@ -34,6 +34,9 @@ extension Model {
     func parsedInput(_ attributes: Attributes, options: ChangeOptions) -> Attributes? {
         let body = JSONValue.object(attributes)
         if !options.wireFormatApplied && Self.keepsRemoteAttributes { extras.remoteAttributes = body }
+        // Mapped input goes to `parse` as it is: the format, which a class may build anew on
+        // every call, is asked for only when there is mapping to do.
+        if options.wireFormatApplied { return options.parse != false ? parse(body, options: options) : attributes }
         let format = collectionContext?.wireFormat ?? Self.wireFormat
         do {
             return try serverAttributes(from: body, format: format, options: options)

@@ -89,6 +89,7 @@ extension IdentityMap {
         // The reader indexes the document only if a merged resource has relationships.
         var reader = JSONAPIReader(document: object)
         var records: [(entry: ResourceTypeRegistry.Entry, attributes: Attributes)] = []
+        records.reserveCapacity(included.count)
         for (index, value) in included.enumerated() {
             guard let resource = value.objectValue, let name = resource["type"]?.stringValue,
                 let entry = resourceTypes[name]
@@ -98,10 +99,13 @@ extension IdentityMap {
         var options = ChangeOptions(parse: true)
         options.wireFormatApplied = true
         return records.map { entry, attributes in
-            let id = attributes[entry.type.idAttribute]
-            let isLoaded = id.map { existingModel(in: entry.collection, id: $0) != nil } ?? false
-            let model = anyModel(entry.type, collection: entry.collection, attributes: attributes, options: options)
-            if !isLoaded { model.markSynced() }
+            let (model, isNew) = findOrInsert(
+                entry.type,
+                collection: entry.collection,
+                attributes: attributes,
+                options: options
+            )
+            if isNew { model.markSynced() }
             return model
         }
     }

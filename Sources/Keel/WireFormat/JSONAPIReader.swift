@@ -135,8 +135,12 @@ struct JSONAPIReader {
         }
         var record = format.keys.toApp(wireAttributes)
         if !format.roles.isEmpty { record = record.filter { format.roles[$0.key]?.isReceived ?? true } }
+        let relationships = resource["relationships"]?.objectValue
+        // The record shares its storage with the document: it is copied once, with room for
+        // the id and, per relationship, a foreign key and the linked record.
+        record.reserveCapacity(record.count + 1 + 2 * (relationships?.count ?? 0))
         if let id = resource["id"] { record[modelType.idAttribute] = JSONAPIFormat.appID(id) }
-        guard let relationships = resource["relationships"]?.objectValue else { return record }
+        guard let relationships else { return record }
         let ownKey = Self.key(of: resource)
         if let ownKey { ancestors.append(ownKey) }
         defer { if ownKey != nil { ancestors.removeLast() } }
@@ -247,10 +251,8 @@ struct JSONAPIReader {
             for value in list {
                 guard let resource = value.objectValue, let key = Self.key(of: resource) else { continue }
                 // A resource listed twice (a server that repeats one) keeps the fields of both.
-                if let earlier = resources[key] {
+                if let earlier = resources.updateValue(resource, forKey: key) {
                     resources[key] = merged(earlier, resource)
-                } else {
-                    resources[key] = resource
                 }
             }
         }

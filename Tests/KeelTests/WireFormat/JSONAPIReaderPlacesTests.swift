@@ -14,7 +14,7 @@ struct JSONAPIReaderPlacesTests {
     /// The key path of the unmappable response a collection of `M` gets from `document`.
     private func failingKeyPath<M: Model>(_: M.Type, reading document: JSONValue) async -> String? {
         let collection = Collection<M>(url: "/list", sync: ScriptedSync(always: SyncResponse(body: document)))
-        let error = await #expect(throws: SyncError.self) { try await collection.fetch() }
+        let error = await #expect(throws: SyncError.self) { _ = try await collection.fetch() }
         guard case .unmappableResponse(let keyPath, _) = error else {
             Issue.record("expected an unmappable response, got \(String(describing: error))")
             return nil
