@@ -58,6 +58,12 @@ public struct JSONObject: Sendable {
         self.init(uniqueKeysWithLastValues: dictionary.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })
     }
 
+    /// Makes room for `capacity` members in storage of this object's own, copying shared
+    /// storage once, so that adding members up to that count grows nothing.
+    mutating func reserveCapacity(_ capacity: Int) {
+        storage.reserveCapacity(capacity)
+    }
+
     /// The keys, in insertion order.
     ///
     /// ```swift

@@ -33,10 +33,10 @@ extension Model {
     /// `setPropertiesUsingRemoteDictionary:` does.
     func parsedInput(_ attributes: Attributes, options: ChangeOptions) -> Attributes? {
         let body = JSONValue.object(attributes)
-        // A record a fetch has mapped already goes to `parse` alone: finding the format (the
-        // collection's, which builds its whole sync context) cost more than the parse.
+        if !options.wireFormatApplied && Self.keepsRemoteAttributes { extras.remoteAttributes = body }
+        // Mapped input goes to `parse` as it is: the format, which a class may build anew on
+        // every call, is asked for only when there is mapping to do.
         if options.wireFormatApplied { return options.parse != false ? parse(body, options: options) : attributes }
-        if Self.keepsRemoteAttributes { extras.remoteAttributes = body }
         let format = collectionContext?.wireFormat ?? Self.wireFormat
         do {
             return try serverAttributes(from: body, format: format, options: options)

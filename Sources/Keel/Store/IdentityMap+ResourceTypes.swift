@@ -86,21 +86,26 @@ extension IdentityMap {
     public func mergeIncluded(from document: JSONValue) throws(SyncError) -> [Model] {
         guard let object = document.objectValue, let included = object["included"]?.arrayValue, !included.isEmpty
         else { return [] }
-        let reader = JSONAPIReader(document: object)
+        // The reader indexes the document only if a merged resource has relationships.
+        var reader = JSONAPIReader(document: object)
         var records: [(entry: ResourceTypeRegistry.Entry, attributes: Attributes)] = []
+        records.reserveCapacity(included.count)
         for (index, value) in included.enumerated() {
             guard let resource = value.objectValue, let name = resource["type"]?.stringValue,
                 let entry = resourceTypes[name]
             else { continue }
-            records.append((entry, try reader.record(of: resource, as: entry.type, at: "included[\(index)]")))
+            records.append((entry, try reader.record(ofIncluded: resource, at: index, as: entry.type)))
         }
         var options = ChangeOptions(parse: true)
         options.wireFormatApplied = true
         return records.map { entry, attributes in
-            let id = attributes[entry.type.idAttribute]
-            let isLoaded = id.map { existingModel(in: entry.collection, id: $0) != nil } ?? false
-            let model = anyModel(entry.type, collection: entry.collection, attributes: attributes, options: options)
-            if !isLoaded { model.markSynced() }
+            let (model, isNew) = findOrInsert(
+                entry.type,
+                collection: entry.collection,
+                attributes: attributes,
+                options: options
+            )
+            if isNew { model.markSynced() }
             return model
         }
     }

@@ -1,6 +1,11 @@
 /// Reads JSON:API response documents into app records: each resource object's `id`,
 /// `attributes` and `relationships`, with the records of `included` (and of the primary
 /// data) nested into the relations that link to them, by `(type, id)`.
+///
+/// A reader does per document and per class only what the document asks for: the index of
+/// the document's resources is built at the first relationship that links to one, what a
+/// class's relations need is looked up once per class, and the key path of a place in the
+/// document is spelled out only for the error that names it.
 struct JSONAPIReader {
     /// A resource's identity in a document.
     private struct ResourceKey: Hashable {
@@ -8,18 +13,30 @@ struct JSONAPIReader {
         let id: String
     }
 
-    /// Every resource object of the document, primary data and `included`, by identity.
-    private var resources: [ResourceKey: JSONObject] = [:]
+    /// A relation the reader can fill from linkage, with its target's own JSON:API format
+    /// (`nil` when the target's format is not JSON:API: its records are read in the owner's).
+    private struct Linkable {
+        let relation: any RelationImplementation
+        let target: Model.Type
+        let targetFormat: WireFormat?
+    }
 
-    /// Indexes the resources of a document.
+    /// The document being read.
+    private let document: JSONObject
+
+    /// Every resource object of the document, primary data and `included`, by identity;
+    /// built when a relationship first links to one.
+    private var index: [ResourceKey: JSONObject]?
+
+    /// The linkable relations of each class met, by class.
+    private var linkablesByClass: [ObjectIdentifier: [Linkable]] = [:]
+
+    /// The wire format of each class met as the class of a record read on its own, by class.
+    private var formatsByClass: [ObjectIdentifier: WireFormat] = [:]
+
+    /// A reader of a document.
     init(document: JSONObject) {
-        var all: [JSONValue] = document["included"]?.arrayValue ?? []
-        if let data = document["data"] { all += data.arrayValue ?? [data] }
-        for value in all {
-            guard let resource = value.objectValue, let key = Self.key(of: resource) else { continue }
-            // A resource listed twice (a server that repeats one) keeps the fields of both.
-            resources[key] = resources[key].map { Self.merged($0, resource) } ?? resource
-        }
+        self.document = document
     }
 
     /// The record of a single-resource document (`data` an object, or `null`).
@@ -35,8 +52,11 @@ struct JSONAPIReader {
         guard let resource = data.objectValue else {
             throw .unmappableResponse(keyPath: "data", reason: "a resource is an object, not \(data.debugDescription)")
         }
-        let reader = JSONAPIReader(document: document)
-        return .object(try reader.record(resource, as: modelType, format: format, at: "data", ancestors: []))
+        var reader = JSONAPIReader(document: document)
+        var ancestors: [ResourceKey] = []
+        return .object(
+            try reader.record(resource, as: modelType, format: format, at: { "data" }, ancestors: &ancestors)
+        )
     }
 
     /// The records of a list document (`data` an array).
@@ -48,7 +68,8 @@ struct JSONAPIReader {
         guard let list = document["data"]?.arrayValue else {
             throw .unmappableResponse(keyPath: "data", reason: "a JSON:API list document has an array under \"data\"")
         }
-        let reader = JSONAPIReader(document: document)
+        var reader = JSONAPIReader(document: document)
+        var ancestors: [ResourceKey] = []
         var records: [JSONValue] = []
         records.reserveCapacity(list.count)
         for (index, value) in list.enumerated() {
@@ -58,35 +79,55 @@ struct JSONAPIReader {
                     reason: "a resource is an object, not \(value.debugDescription)"
                 )
             }
-            records.append(
-                .object(try reader.record(resource, as: modelType, format: format, at: "data[\(index)]", ancestors: []))
+            let record = try reader.record(
+                resource,
+                as: modelType,
+                format: format,
+                at: { "data[\(index)]" },
+                ancestors: &ancestors
             )
+            records.append(.object(record))
         }
         return .array(records)
     }
 
-    /// One resource object of the document (an `included` one, say) as app attributes of
-    /// `modelType`, with the records it links to nested as the primary data's are.
-    func record(of resource: JSONObject, as modelType: Model.Type, at path: String) throws(SyncError) -> JSONObject {
-        try record(resource, as: modelType, format: modelType.wireFormat, at: path, ancestors: [])
+    /// The resource object at `index` in the document's `included`, as app attributes of
+    /// `modelType` in the class's own format, with the records it links to nested as the
+    /// primary data's are.
+    mutating func record(
+        ofIncluded resource: JSONObject,
+        at index: Int,
+        as modelType: Model.Type
+    ) throws(SyncError) -> JSONObject {
+        let key = ObjectIdentifier(modelType)
+        let format: WireFormat
+        if let known = formatsByClass[key] {
+            format = known
+        } else {
+            format = modelType.wireFormat
+            formatsByClass[key] = format
+        }
+        var ancestors: [ResourceKey] = []
+        return try record(resource, as: modelType, format: format, at: { "included[\(index)]" }, ancestors: &ancestors)
     }
 
     /// One resource object as app attributes of `modelType`.
     ///
-    /// `ancestors` are the resources being read around this one: a relation that links back
-    /// to one of them gets the id alone, which ends a cycle.
-    private func record(
+    /// `ancestors` are the resources being read around this one, innermost last: a relation
+    /// that links back to one of them gets the id alone, which ends a cycle. `path` spells
+    /// the resource's key path, for an error.
+    private mutating func record(
         _ resource: JSONObject,
         as modelType: Model.Type,
         format: WireFormat,
-        at path: String,
-        ancestors: Set<ResourceKey>
+        at path: () -> String,
+        ancestors: inout [ResourceKey]
     ) throws(SyncError) -> JSONObject {
         var wireAttributes = JSONObject()
         if let attributes = resource["attributes"] {
             guard let object = attributes.objectValue else {
                 throw .unmappableResponse(
-                    keyPath: "\(path).attributes",
+                    keyPath: "\(path()).attributes",
                     reason: "attributes are an object, not \(attributes.debugDescription)"
                 )
             }
@@ -94,17 +135,21 @@ struct JSONAPIReader {
         }
         var record = format.keys.toApp(wireAttributes)
         if !format.roles.isEmpty { record = record.filter { format.roles[$0.key]?.isReceived ?? true } }
+        let relationships = resource["relationships"]?.objectValue
+        // The record shares its storage with the document: it is copied once, with room for
+        // the id and, per relationship, a foreign key and the linked record.
+        record.reserveCapacity(record.count + 1 + 2 * (relationships?.count ?? 0))
         if let id = resource["id"] { record[modelType.idAttribute] = JSONAPIFormat.appID(id) }
-        guard let relationships = resource["relationships"]?.objectValue else { return record }
-        var inside = ancestors
-        if let key = Self.key(of: resource) { inside.insert(key) }
-        for case let relation as any RelationImplementation in modelType.relations {
+        guard let relationships else { return record }
+        let ownKey = Self.key(of: resource)
+        if let ownKey { ancestors.append(ownKey) }
+        defer { if ownKey != nil { ancestors.removeLast() } }
+        for linkable in linkables(of: modelType) {
+            let relation = linkable.relation
             let name = format.keys.wireName(for: relation.key)
             // A relationship with links or meta only says nothing about its records.
             guard let data = relationships[name]?["data"] else { continue }
-            let target = relation.targetType
-            let targetFormat = target.wireFormat.jsonAPIFormat != nil ? target.wireFormat : format
-            let linkPath = "\(path).relationships.\(name).data"
+            let targetFormat = linkable.targetFormat ?? format
             switch relation.linkage {
             case .toOne(let foreignKey):
                 if data.isNull {
@@ -114,26 +159,31 @@ struct JSONAPIReader {
                 }
                 let (key, linked) = try linkedRecord(
                     data,
-                    as: target,
+                    as: linkable.target,
                     format: targetFormat,
-                    at: linkPath,
-                    inside: inside
+                    at: { "\(path()).relationships.\(name).data" },
+                    ancestors: &ancestors
                 )
                 if let foreignKey { record[foreignKey] = JSONAPIFormat.appID(.string(key.id)) }
                 record[relation.key] = .object(linked)
             case .toMany:
                 guard let members = data.arrayValue else {
                     throw .unmappableResponse(
-                        keyPath: linkPath,
+                        keyPath: "\(path()).relationships.\(name).data",
                         reason: "a to-many relationship's data is an array, not \(data.debugDescription)"
                     )
                 }
                 var linked: [JSONValue] = []
+                linked.reserveCapacity(members.count)
                 for (index, member) in members.enumerated() {
-                    let at = "\(linkPath)[\(index)]"
-                    linked.append(
-                        .object(try linkedRecord(member, as: target, format: targetFormat, at: at, inside: inside).1)
+                    let (_, memberRecord) = try linkedRecord(
+                        member,
+                        as: linkable.target,
+                        format: targetFormat,
+                        at: { "\(path()).relationships.\(name).data[\(index)]" },
+                        ancestors: &ancestors
                     )
+                    linked.append(.object(memberRecord))
                 }
                 record[relation.key] = .array(linked)
             }
@@ -143,23 +193,70 @@ struct JSONAPIReader {
 
     /// The record a resource identifier links to: the included resource read in full, or the
     /// id alone when the document does not include it or it is being read around this one.
-    private func linkedRecord(
+    private mutating func linkedRecord(
         _ identifier: JSONValue,
         as modelType: Model.Type,
         format: WireFormat,
-        at path: String,
-        inside ancestors: Set<ResourceKey>
+        at path: () -> String,
+        ancestors: inout [ResourceKey]
     ) throws(SyncError) -> (ResourceKey, JSONObject) {
         guard let object = identifier.objectValue, let key = Self.key(of: object) else {
             throw .unmappableResponse(
-                keyPath: path,
+                keyPath: path(),
                 reason: "a resource identifier is {\"type\", \"id\"}, not \(identifier.debugDescription)"
             )
         }
-        guard !ancestors.contains(key), let resource = resources[key] else {
+        guard !ancestors.contains(key), let resource = resource(for: key) else {
             return (key, [modelType.idAttribute: JSONAPIFormat.appID(.string(key.id))])
         }
-        return (key, try record(resource, as: modelType, format: format, at: path, ancestors: ancestors))
+        return (key, try record(resource, as: modelType, format: format, at: path, ancestors: &ancestors))
+    }
+
+    /// The relations of `modelType` that linkage fills, looked up once per class: reading
+    /// `relations` builds the class's list, and each member is cast.
+    private mutating func linkables(of modelType: Model.Type) -> [Linkable] {
+        let key = ObjectIdentifier(modelType)
+        if let known = linkablesByClass[key] { return known }
+        var found: [Linkable] = []
+        for case let relation as any RelationImplementation in modelType.relations {
+            let target = relation.targetType
+            let targetFormat = target.wireFormat
+            found.append(
+                Linkable(
+                    relation: relation,
+                    target: target,
+                    targetFormat: targetFormat.jsonAPIFormat != nil ? targetFormat : nil
+                )
+            )
+        }
+        linkablesByClass[key] = found
+        return found
+    }
+
+    /// The resource object of the document with this identity, if it carries one.
+    private mutating func resource(for key: ResourceKey) -> JSONObject? {
+        if let index { return index[key] }
+        let built = Self.index(of: document)
+        index = built
+        return built[key]
+    }
+
+    /// Every resource object of a document, primary data and `included`, by identity.
+    private static func index(of document: JSONObject) -> [ResourceKey: JSONObject] {
+        let included = document["included"]?.arrayValue ?? []
+        let data = document["data"].map { $0.arrayValue ?? [$0] } ?? []
+        var resources: [ResourceKey: JSONObject] = [:]
+        resources.reserveCapacity(included.count + data.count)
+        for list in [included, data] {
+            for value in list {
+                guard let resource = value.objectValue, let key = Self.key(of: resource) else { continue }
+                // A resource listed twice (a server that repeats one) keeps the fields of both.
+                if let earlier = resources.updateValue(resource, forKey: key) {
+                    resources[key] = merged(earlier, resource)
+                }
+            }
+        }
+        return resources
     }
 
     private static func key(of resource: JSONObject) -> ResourceKey? {
