@@ -189,23 +189,6 @@ public struct Event {
         context = .none
     }
 
-    /// A model's change event without its ``model``, which
-    /// ``EventEmitter/dispatch(_:lending:to:)`` lends it for the dispatch.
-    init(changeNamed name: String, value: JSONValue?, options: ChangeOptions) {
-        self.name = name
-        model = nil
-        self.value = value
-        self.options = options
-        context = .none
-    }
-
-    /// Where ``model`` lies in an event's memory: right after ``name``.
-    ///
-    /// ``name`` is the first stored property, and a struct's stored properties are laid out in
-    /// declaration order, each at its alignment. A test checks this against
-    /// `MemoryLayout<Event>.offset(of: \.model)`.
-    static var modelOffset: Int { MemoryLayout<String>.stride }
-
     /// Where an event keeps its collection, index and rarer properties.
     private enum Context {
         /// Neither a collection nor an index nor any rarer property.

@@ -73,30 +73,6 @@ extension EventEmitter {
         }
     }
 
-    /// Dispatches `event`, a change event of `model` built without it
-    /// (``Event/init(changeNamed:value:options:)``), to `target` as ``dispatch(_:to:)`` does,
-    /// with `model` lent to the event instead of retained and released around the dispatch.
-    ///
-    /// The event refers to the model without a reference count while its handlers run (the
-    /// caller, a method of `model`, keeps it alive), and forgets it before it is destroyed,
-    /// which then releases nothing for it. A handler that keeps the event copies it, and the
-    /// copy retains the model as any copy does.
-    @inline(__always)
-    final func dispatch(_ event: consuming Event, lending model: Model, to target: ChangeEventTarget) {
-        var event = event
-        withUnsafeMutableBytes(of: &event) { bytes in
-            bytes.storeBytes(
-                of: Unmanaged.passUnretained(model).toOpaque(),
-                toByteOffset: Event.modelOffset,
-                as: UnsafeMutableRawPointer.self
-            )
-        }
-        dispatch(event, to: target)
-        withUnsafeMutableBytes(of: &event) { bytes in
-            bytes.storeBytes(of: nil, toByteOffset: Event.modelOffset, as: UnsafeMutableRawPointer?.self)
-        }
-    }
-
     /// Dispatches a change event that a model forwarded through `handler`, this emitter's
     /// forwarder, to the handlers at `position` and the `all` handlers, with the emitter
     /// retained for the dispatch (see ``EventHandler/retainedForwarder()``).

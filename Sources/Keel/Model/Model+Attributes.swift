@@ -357,7 +357,7 @@ extension Model {
             guard hasHandlers else { continue }
             let target = changeEventTarget(named: "change")
             if case .nowhere = target { continue }
-            dispatch(Event(changeNamed: "change", value: nil, options: consume pending), lending: self, to: target)
+            dispatch(Event(changeNamed: "change", model: self, value: nil, options: consume pending), to: target)
         }
     }
 
@@ -394,9 +394,14 @@ extension Model {
         let target = layout._withUnsafeGuaranteedRef { changeEventTarget(named: $0.changeEventNames[slot]) }
         if case .nowhere = target { return }
         let event = layout._withUnsafeGuaranteedRef { layout in
-            Event(changeNamed: layout.changeEventNames[slot], value: storage.value(at: slot), options: options)
+            Event(
+                changeNamed: layout.changeEventNames[slot],
+                model: self,
+                value: storage.value(at: slot),
+                options: options
+            )
         }
-        dispatch(event, lending: self, to: target)
+        dispatch(event, to: target)
     }
 
     /// Whether setting `key` to `value` (or unsetting it) changes `attributes`.

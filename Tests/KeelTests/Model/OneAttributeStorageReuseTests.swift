@@ -218,14 +218,9 @@ struct JSONObjectAssignCopyingTests {
     }
 }
 
-/// A change event lends its model through ``Event/modelOffset``, which must be where the
-/// compiler put ``Event/model``.
-struct EventModelOffsetTests {
-    @Test func theModelOffsetIsTheStoredPropertyOffset() {
-        #expect(MemoryLayout<Event>.offset(of: \Event.model) == Event.modelOffset)
-    }
-
-    @Test func aLentModelIsReleasedOnlyByTheCopiesThatKeptIt() {
+/// A change event that a handler keeps keeps its model alive, and only as long as it is kept.
+struct ChangeEventModelLifetimeTests {
+    @Test func aModelIsReleasedOnlyByTheChangeEventsThatKeptIt() {
         weak var released: Model?
         var kept: Event?
         do {
