@@ -18,14 +18,14 @@ final class SlotCollection {
     @exclusivity(unchecked) private var firstID = 0
 
     /// Called with the record, slot and new value of each attribute of a record that changes.
-    var attributeObservers: ContiguousArray<(SlotRecord, Int, PlainValue) -> Void> = []
+    @exclusivity(unchecked) var attributeObservers: ContiguousArray<(SlotRecord, Int, PlainValue) -> Void> = []
     /// Called once for each `set` of a record that changed something.
-    var changeObservers: ContiguousArray<(SlotRecord) -> Void> = []
-    var addObservers: ContiguousArray<(SlotRecord) -> Void> = []
-    var removeObservers: ContiguousArray<(SlotRecord) -> Void> = []
-    var resetObservers: ContiguousArray<() -> Void> = []
-    var sortObservers: ContiguousArray<() -> Void> = []
-    var updateObservers: ContiguousArray<(SlotChanges) -> Void> = []
+    @exclusivity(unchecked) var changeObservers: ContiguousArray<(SlotRecord) -> Void> = []
+    @exclusivity(unchecked) var addObservers: ContiguousArray<(SlotRecord) -> Void> = []
+    @exclusivity(unchecked) var removeObservers: ContiguousArray<(SlotRecord) -> Void> = []
+    @exclusivity(unchecked) var resetObservers: ContiguousArray<() -> Void> = []
+    @exclusivity(unchecked) var sortObservers: ContiguousArray<() -> Void> = []
+    @exclusivity(unchecked) var updateObservers: ContiguousArray<(SlotChanges) -> Void> = []
 
     /// Creates a collection of records with these values, without reporting anything.
     init(_ inputs: [ContiguousArray<PlainValue>] = []) {

@@ -13,14 +13,14 @@ final class SlotRecord {
     /// models do).
     @exclusivity(unchecked) private(set) var values: ContiguousArray<PlainValue>
     /// Called with the slot and new value of each attribute that changes.
-    var attributeObservers: ContiguousArray<(Int, PlainValue) -> Void> = []
+    @exclusivity(unchecked) var attributeObservers: ContiguousArray<(Int, PlainValue) -> Void> = []
     /// Called once for each `set` that changed something.
-    var changeObservers: ContiguousArray<() -> Void> = []
+    @exclusivity(unchecked) var changeObservers: ContiguousArray<() -> Void> = []
     /// The collection holding the record.
     ///
     /// Not counted: the collection holds the record and clears this link when it lets the record
     /// go, so the link never outlives it.
-    unowned(unsafe) var collection: SlotCollection?
+    @exclusivity(unchecked) unowned(unsafe) var collection: SlotCollection?
 
     init(_ values: ContiguousArray<PlainValue>) {
         self.values = values
