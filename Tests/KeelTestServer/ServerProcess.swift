@@ -55,13 +55,7 @@ final class ServerProcess: Sendable {
     ///
     /// Safe to call more than once.
     func stop() {
-        guard
-            let running = state.withLock({ state in
-                let running = state
-                state = nil
-                return running
-            })
-        else { return }
+        guard let running = takeRunning() else { return }
         try? running.stdin.close()  // the servers exit on EOF…
         guard !exit.hasExited else { return }
         let pid = running.process.processIdentifier
@@ -70,6 +64,15 @@ final class ServerProcess: Sendable {
         DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(5)) {
             // A process reaped before this check may have left its pid to another one.
             if !exit.hasExited { kill(pid, SIGKILL) }
+        }
+    }
+
+    /// Takes the running process out of ``state``, once: `nil` when it was taken already.
+    private func takeRunning() -> Running? {
+        state.withLock { state in
+            let running = state
+            state = nil
+            return running
         }
     }
 
@@ -83,13 +86,7 @@ final class ServerProcess: Sendable {
         /// The process is stopped (SIGSTOP) while its children are listed, so it forks none
         /// in between.
         func crash() async {
-            guard
-                let running = state.withLock({ state in
-                    let running = state
-                    state = nil
-                    return running
-                })
-            else { return }
+            guard let running = takeRunning() else { return }
             if !exit.hasExited {
                 let pid = running.process.processIdentifier
                 kill(pid, SIGSTOP)

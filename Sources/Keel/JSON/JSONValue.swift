@@ -413,20 +413,6 @@ extension JSONValue {
     /// Values with different bits may still be equal.
     @inline(__always)
     static func haveSameBits(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer) -> Bool {
-        let size = MemoryLayout<JSONValue>.size
-        var offset = 0
-        while offset + 8 <= size {
-            guard
-                a.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-                    == b.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-            else { return false }
-            offset += 8
-        }
-        while offset < size {
-            guard a.load(fromByteOffset: offset, as: UInt8.self) == b.load(fromByteOffset: offset, as: UInt8.self)
-            else { return false }
-            offset += 1
-        }
-        return true
+        SameBits.compare(a, b, size: MemoryLayout<JSONValue>.size)
     }
 }

@@ -278,23 +278,7 @@ struct ElementBuffer<Element> {
     /// value; different bits may still be equal values).
     @inline(__always)
     private static func haveSameBits(_ a: UnsafePointer<Element>, _ b: UnsafePointer<Element>) -> Bool {
-        let size = MemoryLayout<Element>.size
-        let a = UnsafeRawPointer(a)
-        let b = UnsafeRawPointer(b)
-        var offset = 0
-        while offset + 8 <= size {
-            guard
-                a.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-                    == b.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-            else { return false }
-            offset += 8
-        }
-        while offset < size {
-            guard a.load(fromByteOffset: offset, as: UInt8.self) == b.load(fromByteOffset: offset, as: UInt8.self)
-            else { return false }
-            offset += 1
-        }
-        return true
+        SameBits.compare(a, b, size: MemoryLayout<Element>.size)
     }
 
     /// Removes every element; `keepingCapacity` keeps unshared storage for reuse.
