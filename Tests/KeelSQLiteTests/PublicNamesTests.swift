@@ -121,6 +121,7 @@ struct PublicNamesTests {
         "Subscription": Subscription.self,
         "Sync": (any Sync).self,
         "SyncError": SyncError.self,
+        "SyncDecorator": (any SyncDecorator).self,
         "SyncLogEntry": SyncLogEntry.self,
         "SyncLogRedaction": SyncLogRedaction.self,
         "SyncMethod": SyncMethod.self,

@@ -1,7 +1,8 @@
 import Foundation
-@testable import Keel
 import KeelSQLite
 import Testing
+
+@testable import Keel
 
 /// A live query over a SQLite file sees what another connection commits to the file, and
 /// reads nothing again while nothing changed.
@@ -47,6 +48,20 @@ struct StoreExternalChangesTests {
             try await notes.load()
             for _ in 1...3 { await store.checkForExternalChanges(force: true) }
             #expect(!notes.isStale)
+            let other = try SQLiteSync(fileURL: file)
+            _ = try await other.perform(SyncRequest(method: .create, url: url("/notes"), body: ["title": "Eggs"]))
+            await store.checkForExternalChanges(force: true)
+            #expect(notes.isStale)
+        }
+    }
+
+    @Test func aStoreFindsTheReportingBackendUnderDecorators() async throws {
+        try await withTemporaryDirectory { directory in
+            let file = directory.appending(path: "notes.sqlite")
+            let store = Store(sync: RetryingSync(LoggingSync(try SQLiteSync(fileURL: file)) { _ in }))
+            let notes = store.query(Note.self)
+            await store.checkForExternalChanges(force: true)
+            try await notes.load()
             let other = try SQLiteSync(fileURL: file)
             _ = try await other.perform(SyncRequest(method: .create, url: url("/notes"), body: ["title": "Eggs"]))
             await store.checkForExternalChanges(force: true)

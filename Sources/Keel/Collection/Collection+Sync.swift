@@ -37,7 +37,7 @@ extension Collection {
             throw .missingURL("\(type(of: self)) has no url")
         }
         let base = baseURL ?? M.baseURL
-        let request = try makeRequest(
+        var request = try makeRequest(
             .read,
             url: try URLPath.resolve(path, against: base),
             body: nil,
@@ -45,6 +45,7 @@ extension Collection {
             options: options,
             rootKey: callFormat.requestRootKey(for: M.self)
         )
+        request.listKeyPath = callFormat.listKeyPath
         let response = try await performSync(
             request,
             with: backend,

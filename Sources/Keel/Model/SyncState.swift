@@ -70,8 +70,9 @@ public enum SyncState: Sendable, Hashable {
 /// A backend whose failures set ``Model/syncState`` to ``SyncState/failed(_:)`` (with a
 /// `syncState` event before `error`), such as KeelSQLite's `CachingSync`.
 ///
-/// A decorator that wraps such a backend hides the marker; conform the decorator too when
-/// its models should report failures.
+/// The marker is found down a chain of decorators (``SyncDecorator``), so models of
+/// `RetryingSync(cache)` report failures as models of `cache` do; conform a decorator of
+/// your own to ``SyncDecorator``, or to this protocol.
 ///
 /// ```swift
 /// extension MyQueueingSync: SyncStateReporting {}

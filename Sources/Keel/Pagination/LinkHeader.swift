@@ -5,8 +5,8 @@ import Foundation
 ///
 /// A target runs from `<` to `>`, commas and semicolons included, and a quoted parameter
 /// value (`title="a, b; c"`) is read whole, so neither ends a link early.
-enum LinkHeader {
-    static func links(in header: String?) -> [String: String] {
+package enum LinkHeader {
+    package static func links(in header: String?) -> [String: String] {
         guard let header else { return [:] }
         var links: [String: String] = [:]
         var rest = Substring(header)

@@ -36,7 +36,7 @@ extension LiveQuery {
         let collection = store.collection(M.self)
         // A backend that reports external changes answers from a local file that holds
         // every record, so a record its whole-class answer no longer has was deleted.
-        let isComplete = remoteQuery.isEmpty && resources.filter == nil && store.sync is any ExternalChangeReporting
+        let isComplete = remoteQuery.isEmpty && resources.filter == nil && store.reportsExternalChanges
         defer { store.collectGarbage() }
         // The version to compare with is read before the first load, so that no commit
         // between the load and the first check goes unseen.
@@ -103,7 +103,7 @@ extension LiveQuery {
     private func wakeUpTimer(at staleAt: ContinuousClock.Instant?, signalling wakeUps: SnapshotSignal)
         -> Task<Void, Never>?
     {
-        let check = store.sync is any ExternalChangeReporting ? ContinuousClock.now + store.externalChangeInterval : nil
+        let check = store.reportsExternalChanges ? ContinuousClock.now + store.externalChangeInterval : nil
         guard let deadline = [staleAt, check].compactMap(\.self).min() else { return nil }
         return Task {
             try? await Task.sleep(until: deadline, clock: .continuous)

@@ -6,10 +6,9 @@
 /// asked for (``Store/collection(_:comparator:)``, `query`, ``Store/find(_:id:)``, ``Store/register(_:path:policy:staleTime:gcTime:rollsBackFailedSaves:)``),
 /// the targets of their relations, the classes of the models its identity map builds, and
 /// the types the app registers in the map (``IdentityMap/registerResourceType(_:for:collection:)``),
-/// including those registered before the store was made. The decorators Keel ships
-/// (``LoggingSync``, ``RetryingSync``, ``DeduplicatingSync`` and the others with a `base`)
-/// forward what they learn to the backend they wrap, so the backend learns it anywhere in
-/// the chain.
+/// including those registered before the store was made. The backend learns them anywhere
+/// in a chain of decorators (``SyncDecorator``): the store tells the first backend of the
+/// chain that adopts this protocol.
 ///
 /// ### Implementation requirements
 ///
@@ -18,8 +17,6 @@
 ///   a lock, since requests read it from other threads.
 /// - A class may be told more than once; later registrations of one resource type replace
 ///   earlier ones.
-/// - A decorator forwards each registration to the backend it wraps when that backend
-///   adopts the protocol.
 ///
 /// ```swift
 /// final class TypeRecordingSync: ModelRegistrationReceiving {
@@ -47,8 +44,9 @@ public protocol ModelRegistrationReceiving: Sync {
 }
 
 extension Sync {
-    /// Forwards a registration to this backend when it learns registrations.
+    /// Tells a registration to this backend, or the first down its decorator chain, that
+    /// learns registrations.
     func forwardRegistration(_ registration: ModelRegistration) {
-        (self as? any ModelRegistrationReceiving)?.register(registration)
+        backend(as: (any ModelRegistrationReceiving).self)?.register(registration)
     }
 }

@@ -6,7 +6,7 @@ extension Store {
     /// Queries kept loaded call this every ``externalChangeInterval``; when several wake up
     /// together, only the first asks.
     func checkForExternalChanges(force: Bool = false) async {
-        guard let reporter = sync as? any ExternalChangeReporting else { return }
+        guard let reporter = sync.backend(as: (any ExternalChangeReporting).self) else { return }
         let now = ContinuousClock.now
         if !force, let last = lastExternalCheck, now - last < externalChangeInterval / 2 { return }
         lastExternalCheck = now
@@ -16,4 +16,7 @@ extension Store {
         guard let previous, previous != version else { return }
         for state in fetchStates.values { state.invalidate() }
     }
+
+    /// Whether the backend, or one down its decorator chain, reports external changes.
+    var reportsExternalChanges: Bool { sync.backend(as: (any ExternalChangeReporting).self) != nil }
 }

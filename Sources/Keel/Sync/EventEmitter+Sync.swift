@@ -85,7 +85,7 @@ extension EventEmitter {
             } else {
                 failure = format.appFailure(error)
             }
-            if let model, backend is any SyncStateReporting, failure != .cancelled {
+            if let model, backend.backend(as: (any SyncStateReporting).self) != nil, failure != .cancelled {
                 model.setSyncState(.failed(failure), options: options.change)
             }
             reportSyncFailure(failure, request: request, model: model, collection: collection, options: options)

@@ -54,6 +54,19 @@ public struct SyncRequest: Sendable, Hashable {
     /// request.body        // {"note": {"title": "Hi"}}
     /// ```
     public var rootKey: String?
+    /// Where a collection read's answer keeps its records (the call's
+    /// ``WireFormat/listKeyPath``, `"results"` for DRF's page envelope), or `nil` when the
+    /// answer is the list itself.
+    ///
+    /// Set on a collection's `read`. ``RESTSync`` ignores it; a backend that answers lists
+    /// itself (the local copy of `CachingSync`) finds the records there and answers in the
+    /// same shape.
+    ///
+    /// ```swift
+    /// request.listKeyPath  // "results"
+    /// request.body         // nil: a read
+    /// ```
+    public var listKeyPath: String?
     /// The handler behind ``onUploadProgress``, compared by identity.
     var uploadProgressHandler: UploadProgressHandler?
 

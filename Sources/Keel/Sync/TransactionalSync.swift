@@ -3,7 +3,8 @@
 ///
 /// ``AtomicOperations/save(_:destroying:options:)`` and
 /// ``Store/saveChanges(atomically:options:)`` send their models through it in one
-/// transaction when the models' backend is one (decorators around it do not forward it).
+/// transaction when the models' backend is one itself: one found down a chain of
+/// decorators is not used, since that would skip what the decorators add (see ``SyncDecorator``).
 ///
 /// ```swift
 /// let responses = try await store.performInTransaction([

@@ -6,9 +6,13 @@ public import Keel
 ///
 /// **Reads** follow a ``ReadPolicy`` (per call, per collection, or the default
 /// ``ReadPolicy/remoteFirst``). What the remote answers is stored locally: a single record
-/// is merged, and a whole list (a read without query parameters) is reconciled: records
-/// the server no longer returns are removed locally (orphan deletion), except those with
-/// queued changes, which keep their local state.
+/// is merged, and a whole list (a read without query parameters whose answer names no next
+/// page) is reconciled: records the server no longer returns are removed locally (orphan
+/// deletion), except those with queued changes, which keep their local state. A page of a
+/// list (DRF's `{"count", "next", "previous", "results"}` envelope, found through the
+/// request's ``SyncRequest/listKeyPath``, or a list with a `Link` header) is merged. A list
+/// answered locally is filtered, ordered and cut into pages as its query asks (see *Working
+/// Offline*), in the shape the server answers.
 ///
 /// **Writes** go to the local store at once and, in the same transaction, into a durable
 /// queue (``SQLiteOfflineStore`` keeps both in one SQLite file). When the remote is
@@ -128,7 +132,7 @@ public final class CachingSync: SyncStateReporting {
 
     /// The local answer: a JSON:API document for a read that asks for JSON:API.
     private func answerLocally(_ request: SyncRequest, scoped: ScopedRead?) async throws(SyncError) -> SyncResponse {
-        guard Self.asksForJSONAPI(request) else { return try await readLocal(request, scoped: scoped) }
+        guard Self.asksForJSONAPI(request) else { return try await readLocalList(request, scoped: scoped) }
         return try await readLocalDocument(request, scoped: scoped)
     }
 
@@ -144,18 +148,22 @@ public final class CachingSync: SyncStateReporting {
         }
         let resource = ResourcePath(request.url)
         let check = configuration.versionCheck(for: request.path)
-        if let list = response.body?.arrayValue, list.allSatisfy({ $0.objectValue != nil }) {
-            let isComplete = ResourcePath.queryItems(of: request).isEmpty
+        if let list = Self.list(in: response.body, at: request.listKeyPath), list.allSatisfy({ $0.objectValue != nil })
+        {
+            let isComplete = ResourcePath.queryItems(of: request).isEmpty && Self.isWholeList(response)
             let records = list.compactMap { Self.record(in: $0, rootKey: request.rootKey) }.map {
                 RemoteRecord(attributes: $0, version: Self.version(of: $0, headers: [:], check: check))
             }
+            var merged: SyncResponse
             if let scoped {
-                return try await storeScoped(records, answering: response, scoped: scoped, isComplete: isComplete)
+                merged = try await storeScoped(records, answering: response, scoped: scoped, isComplete: isComplete)
+            } else {
+                try await local.store(records, in: resource.path, isComplete: isComplete)
+                guard isComplete else { return response }
+                merged = response
+                merged.body = try await local.read(request).body
             }
-            try await local.store(records, in: resource.path, isComplete: isComplete)
-            guard isComplete else { return response }
-            var merged = response
-            merged.body = try await local.read(request).body
+            merged.body = Self.replacingList(in: response.body, at: request.listKeyPath, with: merged.body)
             return merged
         }
         if let record = Self.record(in: response.body, rootKey: request.rootKey), let id = record[local.idAttribute],

@@ -13,7 +13,7 @@ import Keel
 /// as `SyncError.unevaluableQuery(parameter:reason:)` rather than answered with equality.
 struct JSONAPILocalQuery {
     private var filters: [(member: String, value: String)] = []
-    private var sortKeys: [(member: String, isDescending: Bool)] = []
+    private var sort = LocalSort()
 
     /// Reads the parameters of a read whose stored resources are `resources`.
     ///
@@ -24,7 +24,7 @@ struct JSONAPILocalQuery {
             let name = item.name
             if name == "include" || name.hasPrefix("fields[") || name.hasPrefix("page[") { continue }
             if name == "sort" {
-                sortKeys = try Self.sortKeys(item.value ?? "", resources: resources)
+                sort = try Self.sort(item.value ?? "", resources: resources)
                 continue
             }
             let member = try Self.member(of: name)
@@ -43,22 +43,7 @@ struct JSONAPILocalQuery {
                     ?? false
             }
         }
-        guard !sortKeys.isEmpty else { return matching }
-        return matching.enumerated().sorted { first, second in
-            for key in sortKeys {
-                let a = Self.sortValue(key.member, of: first.element)
-                let b = Self.sortValue(key.member, of: second.element)
-                switch (a, b) {
-                case (let a?, let b?):
-                    if JSONValue.sortsBefore(a, b) { return !key.isDescending }
-                    if JSONValue.sortsBefore(b, a) { return key.isDescending }
-                case (.some, .none): return true
-                case (.none, .some): return false
-                case (.none, .none): break
-                }
-            }
-            return first.offset < second.offset
-        }.map(\.element)
+        return sort.sorted(matching, value: Self.sortValue)
     }
 
     // MARK: - Reading the parameters
@@ -105,15 +90,11 @@ struct JSONAPILocalQuery {
         )
     }
 
-    /// The keys of a `sort` parameter: attributes or `id`, `-` for descending.
-    private static func sortKeys(
-        _ value: String,
-        resources: [JSONObject]
-    ) throws(SyncError) -> [(member: String, isDescending: Bool)] {
-        var keys: [(member: String, isDescending: Bool)] = []
-        for field in value.split(separator: ",") {
-            let isDescending = field.hasPrefix("-")
-            let member = String(isDescending ? field.dropFirst() : field)
+    /// The order of a `sort` parameter: attributes or `id`, `-` for descending.
+    private static func sort(_ value: String, resources: [JSONObject]) throws(SyncError) -> LocalSort {
+        let sort = LocalSort(parsing: value)
+        for key in sort.keys {
+            let member = key.name
             let isKnown =
                 member == "id" || resources.isEmpty || resources.contains { $0["attributes"]?[member] != nil }
             guard isKnown, !member.contains(".") else {
@@ -122,9 +103,8 @@ struct JSONAPILocalQuery {
                     reason: "\(member) is no attribute of the stored records, so only the server can sort by it"
                 )
             }
-            keys.append((member, isDescending))
         }
-        return keys
+        return sort
     }
 
     /// The value a resource sorts by for a key.

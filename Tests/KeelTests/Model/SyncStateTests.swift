@@ -76,6 +76,12 @@ struct SyncStateTests {
         #expect(events.suffix(2) == ["syncState", "error"])
     }
 
+    @Test func aReportingBackendUnderDecoratorsStillMakesTheModelFailed() async throws {
+        let note = note(RetryingSync(LoggingSync(ReportingSync(.httpStatus(422, body: nil))) { _ in }))
+        await #expect(throws: SyncError.self) { try await note.save(["title": "x"]) }
+        #expect(note.syncState == .failed(.httpStatus(422, body: nil)))
+    }
+
     @Test func theSyncStateIsObservable() async throws {
         let pending = SyncResponse(status: 200, headers: [SyncState.headerName: "conflict"], body: ["id": 1])
         let note = note(FixedSync(.success(pending)))

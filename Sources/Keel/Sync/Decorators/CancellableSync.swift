@@ -12,7 +12,7 @@
 /// matches `/users/7/invites`, not `/users/7/invites/3` or `/users/invites`. It is compared with
 /// the request's percent-encoded path (``SyncRequest/path``), ignoring a trailing slash.
 /// A cancelled request throws ``SyncError/cancelled`` to its caller.
-public final class CancellableSync: Sync {
+public final class CancellableSync: SyncDecorator {
     /// The backend that sends the requests.
     public let base: any Sync
 

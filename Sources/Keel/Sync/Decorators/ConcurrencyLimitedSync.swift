@@ -9,7 +9,7 @@
 ///
 /// A caller cancelled while it waits stops waiting at once with ``SyncError/cancelled``, and
 /// its request is never sent.
-public final class ConcurrencyLimitedSync: Sync {
+public final class ConcurrencyLimitedSync: SyncDecorator {
     /// The backend that sends the requests.
     public let base: any Sync
     /// How many requests may run at once.

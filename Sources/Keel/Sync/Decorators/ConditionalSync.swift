@@ -23,7 +23,7 @@ import Foundation
 ///
 /// > Note: Responses are remembered per URL and query, not per user: give each signed-in
 /// > user their own `ConditionalSync`.
-public final class ConditionalSync: Sync {
+public final class ConditionalSync: SyncDecorator {
     /// The backend that sends the requests.
     public let base: any Sync
     /// How many responses are kept at most.

@@ -15,7 +15,7 @@ import Foundation
 /// request running for the others; when every caller has cancelled, the request is cancelled
 /// too. A read that starts after the shared one has finished sends a new request. Other
 /// methods pass straight through.
-public final class DeduplicatingSync: Sync {
+public final class DeduplicatingSync: SyncDecorator {
     /// The backend that sends the requests.
     public let base: any Sync
 

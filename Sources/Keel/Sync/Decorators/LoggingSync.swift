@@ -25,7 +25,7 @@ import Foundation
 /// > Note: The decorator logs what passes through it. Headers a backend adds itself, such as
 /// > ``RESTSync/headers``, are not seen; wrap ``TokenAuthSync`` in a `LoggingSync` (or the
 /// > other way round to see its `Authorization`, redacted).
-public final class LoggingSync: Sync {
+public final class LoggingSync: SyncDecorator {
     /// Receives each entry.
     public typealias Handler = @Sendable (SyncLogEntry) -> Void
 

@@ -30,7 +30,7 @@ public import Foundation
 ///
 /// After the last attempt the last error is thrown; every other error (a 404, a validation
 /// error) is thrown at once.
-public struct RetryingSync: Sync {
+public struct RetryingSync: SyncDecorator {
     /// The context key of a per-call choice: `true` retries any method, `false` none.
     ///
     /// ```swift

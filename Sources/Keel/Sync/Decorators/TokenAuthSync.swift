@@ -32,7 +32,7 @@ public import Foundation
 /// provider again. The same holds for a ``scheme`` that is not an RFC 9110 token.
 ///
 /// For HTTP basic authentication, use ``basic(_:baseURL:user:password:)``.
-public final class TokenAuthSync: Sync {
+public final class TokenAuthSync: SyncDecorator {
     /// Gives a token: the current one for `nil`, a new one when passed the refused token.
     public typealias TokenProvider = @Sendable (_ refusedToken: String?) async throws -> String
 

@@ -1,0 +1,130 @@
+import Foundation
+import Keel
+
+/// What the query parameters of an offline list read (plain JSON, not JSON:API) ask of the
+/// stored records, when the local copy can answer it as the server would.
+///
+/// A parameter that names an attribute of a stored record keeps the records whose attribute
+/// equals the value as text (`?done=true`), as ``RecordStore`` does. Otherwise the stock
+/// parameters of the page styles and of DRF's ordering are evaluated: `ordering` or `sort`
+/// (`-created_at,id`) orders by attributes, stably, missing values last; `page`,
+/// `per_page`/`page_size`/`limit` and `offset` cut a page of the ordered records, pages
+/// numbered from 1 (without a page size, page 1 holds every record and later pages none);
+/// `format` (DRF's `?format=json`) is ignored. Anything else a server may mean (a search, a
+/// cursor, a custom filter whose name no stored record has) is thrown as
+/// `SyncError.unevaluableQuery(parameter:reason:)` rather than answered with an empty list.
+struct LocalListQuery {
+    private var filters: [(name: String, value: String)] = []
+    private var sort = LocalSort()
+    private var page: Int?
+    private var pageSize: Int?
+    private var offset: Int?
+
+    /// The parameter names that set a page size, in the page styles' spellings.
+    private static let pageSizeNames: Set<String> = ["per_page", "page_size", "limit"]
+
+    /// Reads the parameters of a read whose stored records are `records`.
+    ///
+    /// - Throws: `SyncError.unevaluableQuery(parameter:reason:)` for a parameter the local
+    ///   copy cannot evaluate.
+    init(_ query: [URLQueryItem], records: [JSONObject]) throws(SyncError) {
+        for item in query {
+            let name = item.name
+            let value = item.value ?? ""
+            if records.isEmpty || records.contains(where: { $0[name] != nil }) {
+                filters.append((name, value))
+            } else if name == "ordering" || name == "sort" {
+                sort = try Self.sort(value, parameter: name, records: records)
+            } else if name == "page" {
+                page = try Self.count(value, parameter: name, least: 1)
+            } else if Self.pageSizeNames.contains(name) {
+                pageSize = try Self.count(value, parameter: name, least: 1)
+            } else if name == "offset" {
+                offset = try Self.count(value, parameter: name, least: 0)
+            } else if name != "format" {
+                throw .unevaluableQuery(
+                    parameter: name,
+                    reason: name == "cursor"
+                        ? "a cursor names a place in the server's list, which the local copy cannot find"
+                        : "no stored record has an attribute named \(name), so the server defines it "
+                            + "(a search or a custom filter)"
+                )
+            }
+        }
+    }
+
+    /// Whether the query asks for a page rather than every matching record.
+    var isPaged: Bool { page != nil || offset != nil || pageSize != nil }
+
+    /// The records that match every filter, in the order of the sort, and their number
+    /// before the page was cut.
+    func answer(_ records: [JSONObject]) -> (page: [JSONObject], total: Int) {
+        let matching = records.filter { record in
+            filters.allSatisfy { filter in
+                record[filter.name].map { CachePath.key($0) == filter.value } ?? false
+            }
+        }
+        let ordered = sort.sorted(matching) { name, record in record[name] }
+        let range = pageRange(total: ordered.count)
+        return (Array(ordered[range]), ordered.count)
+    }
+
+    /// The query items of the page after (`+1`) or before (`-1`) this one, if the query
+    /// addresses its pages by number or offset with a size and such a page holds records.
+    func neighbour(_ step: Int, of query: [URLQueryItem], total: Int) -> [URLQueryItem]? {
+        guard let pageSize else { return nil }
+        let range = pageRange(total: total)
+        if step > 0 ? range.upperBound >= total : range.lowerBound == 0 { return nil }
+        return query.map { item in
+            if offset != nil, item.name == "offset" {
+                return URLQueryItem(name: item.name, value: String(max(0, (offset ?? 0) + step * pageSize)))
+            }
+            if offset == nil, item.name == "page" {
+                return URLQueryItem(name: item.name, value: String((page ?? 1) + step))
+            }
+            return item
+        } + (offset == nil && page == nil && step > 0 ? [URLQueryItem(name: "page", value: "2")] : [])
+    }
+
+    /// The positions of the page in the ordered matching records.
+    private func pageRange(total: Int) -> Range<Int> {
+        let start: Int
+        if let offset {
+            start = offset
+        } else if let page {
+            guard let pageSize else { return page == 1 ? 0..<total : total..<total }
+            let (product, overflow) = (page - 1).multipliedReportingOverflow(by: pageSize)
+            start = overflow ? total : product
+        } else {
+            start = 0
+        }
+        let lower = min(start, total)
+        guard let pageSize else { return lower..<total }
+        return lower..<(lower + min(pageSize, total - lower))
+    }
+
+    // MARK: - Reading the parameters
+
+    /// The order of an `ordering` or `sort` parameter: attributes, `-` for descending.
+    private static func sort(_ value: String, parameter: String, records: [JSONObject]) throws(SyncError) -> LocalSort {
+        let sort = LocalSort(parsing: value)
+        for key in sort.keys where !records.contains(where: { $0[key.name] != nil }) {
+            throw .unevaluableQuery(
+                parameter: parameter,
+                reason: "\(key.name) is no attribute of the stored records, so only the server can sort by it"
+            )
+        }
+        return sort
+    }
+
+    /// A page number, size or offset: a whole number of at least `least`.
+    private static func count(_ value: String, parameter: String, least: Int) throws(SyncError) -> Int {
+        guard let number = Int(value), number >= least else {
+            throw .unevaluableQuery(
+                parameter: parameter,
+                reason: "\(value) is not a whole number of at least \(least)"
+            )
+        }
+        return number
+    }
+}
