@@ -110,8 +110,9 @@ public final class Store {
     public init(sync: any Sync, identityMap: IdentityMap = IdentityMap()) {
         self.sync = sync
         self.identityMap = identityMap
-        identityMap.didAdopt = { [unowned self] model, collection in
-            self.hold(model, in: collection)
+        // Weak: the map, and the collections built through it, may outlive the store.
+        identityMap.didAdopt = { [weak self] model, collection in
+            self?.hold(model, in: collection)
         }
         // The backend learns the classes as they are registered (`ModelRegistrationReceiving`),
         // and those the app registered in the map before the store was made.

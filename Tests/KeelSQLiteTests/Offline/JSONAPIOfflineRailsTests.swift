@@ -40,19 +40,25 @@ struct JSONAPIOfflineRailsTests {
         ]
     }
 
+    /// An article with a title of its own, by Ada, with one comment by her.
+    private func seed(on rails: RESTSync) async throws -> (title: String, article: Article, author: Author) {
+        let title = "Offline-\(UUID())"
+        let author = Author(["name": "Ada", "email": "ada@example.com"])
+        author.sync = rails
+        try await author.save()
+        let article = Article(["title": .string(title), "body": "Engines", "authorId": author.id ?? nil])
+        article.sync = rails
+        try await article.save()
+        let comment = Comment(["body": "First", "articleId": article.id ?? nil, "authorId": author.id ?? nil])
+        comment.sync = rails
+        try await comment.save()
+        return (title, article, author)
+    }
+
     @Test func aListReadWithIncludeOnlineIsReadOfflineWithTheSameModelsAndRelations() async throws {
         try await withTemporaryDirectory { directory in
             let rails = RESTSync(baseURL: try await RailsTestServer.shared.baseURL, timeout: .seconds(60))
-            let title = "Offline-\(UUID())"
-            let author = Author(["name": "Ada", "email": "ada@example.com"])
-            author.sync = rails
-            try await author.save()
-            let article = Article(["title": .string(title), "body": "Engines", "authorId": author.id ?? nil])
-            article.sync = rails
-            try await article.save()
-            let comment = Comment(["body": "First", "articleId": article.id ?? nil, "authorId": author.id ?? nil])
-            comment.sync = rails
-            try await comment.save()
+            let (title, article, author) = try await seed(on: rails)
 
             let remote = ReachabilitySwitch(rails)
             var configuration = CachingSync.Configuration()
@@ -66,7 +72,11 @@ struct JSONAPIOfflineRailsTests {
             options.resources.include = ["author", "comments", "comments.author"]
             let online = Collection<Article>(url: "/jsonapi/articles", sync: cache)
             try await online.fetch(options: options)
-            #expect(online.map(summary) == [[article.id ?? nil, .string(title), author.id ?? nil, "Ada", ["First"], ["ada@example.com"]]])
+            #expect(
+                online.map(summary) == [
+                    [article.id ?? nil, .string(title), author.id ?? nil, "Ada", ["First"], ["ada@example.com"]]
+                ]
+            )
 
             remote.isReachable = false
 
@@ -77,6 +87,30 @@ struct JSONAPIOfflineRailsTests {
             single.sync = cache
             try await single.fetch(options: options)
             #expect([summary(single)] == online.map(summary))
+        }
+    }
+
+    @Test func aStoreReadsOfflineWhatItReadOnlineWithoutRegistration() async throws {
+        try await withTemporaryDirectory { directory in
+            let rails = RESTSync(baseURL: try await RailsTestServer.shared.baseURL, timeout: .seconds(60))
+            let (title, _, _) = try await seed(on: rails)
+            let remote = ReachabilitySwitch(rails)
+            let file = directory.appending(path: "cache.sqlite")
+            let cache = CachingSync(remote: remote, local: try SQLiteOfflineStore(fileURL: file))
+            var options = SyncOptions(query: ["filter[title]": title])
+            options.resources.include = ["author", "comments", "comments.author"]
+            let online = Store(sync: cache).collection(Article.self)
+            try await online.fetch(options: options)
+            #expect(online.first?[Article.comments].first?[Comment.author]?["email"] == "ada@example.com")
+
+            remote.isReachable = false
+
+            // The app starts again without a network: a new store and cache on the same file.
+            let offline = Store(sync: CachingSync(remote: remote, local: try SQLiteOfflineStore(fileURL: file)))
+            let articles = offline.collection(Article.self)
+            try await articles.fetch(options: options)
+            #expect(articles.map(summary) == online.map(summary))
+            #expect(articles.first?[Article.author]?["name"] == "Ada")
         }
     }
 }

@@ -18,6 +18,14 @@ struct StoreTests {
         #expect(store.peek(StoreTodo.self, id: 2) === all.last)
     }
 
+    @Test func aCollectionKeepsWorkingAfterItsStoreIsReleased() async throws {
+        let server = InMemorySync(records: ["/todos": [["id": 1, "title": "Milk"]]])
+        let todos = Store(sync: server).collection(StoreTodo.self)
+        try await todos.fetch()
+        _ = try await todos.create(["title": "Eggs"])
+        #expect(todos.map { $0[StoreTodo.title] } == ["Milk", "Eggs"])
+    }
+
     @Test func findAnswersNilForAMissingRecord() async throws {
         let store = Store(sync: InMemorySync(records: ["/todos": [["id": 1, "title": "Milk"]]]))
         #expect(try await store.find(StoreTodo.self, id: 9) == nil)
@@ -40,7 +48,9 @@ struct StoreTests {
         let store = Store(sync: server)
         let all = store.query(StoreTodo.self)
         server.failNext(with: .httpStatus(500, body: nil))
-        await #expect(throws: SyncError.self) { _ = try await store.create(StoreTodo.self, ["title": "Milk"], wait: true) }
+        await #expect(throws: SyncError.self) {
+            _ = try await store.create(StoreTodo.self, ["title": "Milk"], wait: true)
+        }
         #expect(all.isEmpty)
         let milk = try await store.create(StoreTodo.self, ["title": "Milk"], wait: true)
         #expect(all.models.map(\.cid) == [milk.cid])
