@@ -2,12 +2,14 @@ import Foundation
 import Keel
 import Testing
 
-/// A compound document read as `keel-bench`'s `jsonapi_compound` reads one: the articles
-/// through an identity map, each `author` linked to its included resource by `(type, id)`,
-/// then the included resources merged as a ``Store`` merges them. These are the places where
-/// a cheaper read could part from the rules: repeated and unlinked authors, sparse authors,
-/// linkage to resources the document does not include, cycles, ids at the edge of `Int`,
-/// members a format does not read, and the place an error names.
+/// Compound documents read as `keel-bench`'s `jsonapi_compound` reads them.
+///
+/// The articles are read through an identity map, each `author` linked to its included
+/// resource by `(type, id)`, then the included resources are merged as a ``Store`` merges
+/// them. These are the places where a cheaper read could part from the rules: repeated and
+/// unlinked authors, sparse authors, linkage to resources the document does not include,
+/// cycles, ids at the edge of `Int`, members a format does not read, and the place an error
+/// names.
 @MainActor
 struct JSONAPICompoundDocumentTests {
     enum API {
