@@ -83,11 +83,18 @@ public struct JSONAPIFormat: Sendable, Hashable {
     /// The app value of a wire id: an `Int` for a canonical decimal string, else the string.
     static func appID(_ wire: JSONValue) -> JSONValue {
         guard let text = wire.stringValue else { return wire }
-        let isCanonical =
-            !text.isEmpty && text.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
-            && (text == "0" || !text.hasPrefix("0"))
-        if isCanonical, let number = Int(text) { return .int(number) }
-        return .string(text)
+        // One pass over the digits, since every id of a document comes through here.
+        var number = 0
+        var digits = 0
+        for byte in text.utf8 {
+            guard byte >= 0x30 && byte <= 0x39, digits == 0 || number != 0 else { return wire }
+            let (shifted, shiftOverflows) = number.multipliedReportingOverflow(by: 10)
+            let (sum, sumOverflows) = shifted.addingReportingOverflow(Int(byte &- 0x30))
+            guard !shiftOverflows && !sumOverflows else { return wire }
+            number = sum
+            digits += 1
+        }
+        return digits == 0 ? wire : .int(number)
     }
 
     /// The wire id of an app value: a string; `nil` for `null` or a value that is no id.

@@ -13,12 +13,43 @@ struct JSONAPIReader {
         let id: String
     }
 
+    /// A wire format as the reader applies it, shared by reference: a record read in it
+    /// costs one retain, not a copy of every member of the format.
+    private final class FormatReading {
+        let format: WireFormat
+        /// Whether the key mapping leaves every name as it is, so records skip it.
+        let keepsNames: Bool
+        /// Whether a role keeps a member out of records (`sendOnly`, `localOnly`); most
+        /// formats have none, and their records skip the filter.
+        let dropsMembers: Bool
+
+        init(_ format: WireFormat) {
+            self.format = format
+            keepsNames = format.keys.isIdentity
+            dropsMembers = format.roles.values.contains { !$0.isReceived }
+        }
+
+        /// The wire name of a relationship.
+        func wireName(for key: String) -> String {
+            keepsNames ? key : format.keys.wireName(for: key)
+        }
+    }
+
     /// A relation the reader can fill from linkage, with its target's own JSON:API format
     /// (`nil` when the target's format is not JSON:API: its records are read in the owner's).
-    private struct Linkable {
-        let relation: any RelationImplementation
+    private final class Linkable {
+        let key: String
+        let linkage: RelationLinkage
         let target: Model.Type
-        let targetFormat: WireFormat?
+        let targetFormat: FormatReading?
+
+        init(_ relation: any RelationImplementation) {
+            key = relation.key
+            linkage = relation.linkage
+            target = relation.targetType
+            let format = target.wireFormat
+            targetFormat = format.jsonAPIFormat != nil ? FormatReading(format) : nil
+        }
     }
 
     /// The document being read.
@@ -31,8 +62,12 @@ struct JSONAPIReader {
     /// The linkable relations of each class met, by class.
     private var linkablesByClass: [ObjectIdentifier: [Linkable]] = [:]
 
+    /// The class ``linkables(of:)`` answered for last, and its answer: a list document's
+    /// records are of one class, and so are the records its relations link to.
+    private var lastLinkables: (type: ObjectIdentifier, linkables: [Linkable])?
+
     /// The wire format of each class met as the class of a record read on its own, by class.
-    private var formatsByClass: [ObjectIdentifier: WireFormat] = [:]
+    private var formatsByClass: [ObjectIdentifier: FormatReading] = [:]
 
     /// A reader of a document.
     init(document: JSONObject) {
@@ -55,7 +90,13 @@ struct JSONAPIReader {
         var reader = JSONAPIReader(document: document)
         var ancestors: [ResourceKey] = []
         return .object(
-            try reader.record(resource, as: modelType, format: format, at: { "data" }, ancestors: &ancestors)
+            try reader.record(
+                resource,
+                as: modelType,
+                format: FormatReading(format),
+                at: { "data" },
+                ancestors: &ancestors
+            )
         )
     }
 
@@ -70,6 +111,7 @@ struct JSONAPIReader {
         }
         var reader = JSONAPIReader(document: document)
         var ancestors: [ResourceKey] = []
+        let reading = FormatReading(format)
         var records: [JSONValue] = []
         records.reserveCapacity(list.count)
         for (index, value) in list.enumerated() {
@@ -82,7 +124,7 @@ struct JSONAPIReader {
             let record = try reader.record(
                 resource,
                 as: modelType,
-                format: format,
+                format: reading,
                 at: { "data[\(index)]" },
                 ancestors: &ancestors
             )
@@ -100,11 +142,11 @@ struct JSONAPIReader {
         as modelType: Model.Type
     ) throws(SyncError) -> JSONObject {
         let key = ObjectIdentifier(modelType)
-        let format: WireFormat
+        let format: FormatReading
         if let known = formatsByClass[key] {
             format = known
         } else {
-            format = modelType.wireFormat
+            format = FormatReading(modelType.wireFormat)
             formatsByClass[key] = format
         }
         var ancestors: [ResourceKey] = []
@@ -119,7 +161,7 @@ struct JSONAPIReader {
     private mutating func record(
         _ resource: JSONObject,
         as modelType: Model.Type,
-        format: WireFormat,
+        format: FormatReading,
         at path: () -> String,
         ancestors: inout [ResourceKey]
     ) throws(SyncError) -> JSONObject {
@@ -133,8 +175,8 @@ struct JSONAPIReader {
             }
             wireAttributes = object
         }
-        var record = format.keys.toApp(wireAttributes)
-        if !format.roles.isEmpty { record = record.filter { format.roles[$0.key]?.isReceived ?? true } }
+        var record = format.keepsNames ? wireAttributes : format.format.keys.toApp(wireAttributes)
+        if format.dropsMembers { record = record.filter { format.format.roles[$0.key]?.isReceived ?? true } }
         let relationships = resource["relationships"]?.objectValue
         // The record shares its storage with the document: it is copied once, with room for
         // the id and, per relationship, a foreign key and the linked record.
@@ -145,16 +187,15 @@ struct JSONAPIReader {
         if let ownKey { ancestors.append(ownKey) }
         defer { if ownKey != nil { ancestors.removeLast() } }
         for linkable in linkables(of: modelType) {
-            let relation = linkable.relation
-            let name = format.keys.wireName(for: relation.key)
+            let name = format.wireName(for: linkable.key)
             // A relationship with links or meta only says nothing about its records.
             guard let data = relationships[name]?["data"] else { continue }
             let targetFormat = linkable.targetFormat ?? format
-            switch relation.linkage {
+            switch linkable.linkage {
             case .toOne(let foreignKey):
                 if data.isNull {
                     if let foreignKey { record[foreignKey] = .null }
-                    record[relation.key] = .null
+                    record[linkable.key] = .null
                     continue
                 }
                 let (key, linked) = try linkedRecord(
@@ -165,7 +206,7 @@ struct JSONAPIReader {
                     ancestors: &ancestors
                 )
                 if let foreignKey { record[foreignKey] = JSONAPIFormat.appID(.string(key.id)) }
-                record[relation.key] = .object(linked)
+                record[linkable.key] = .object(linked)
             case .toMany:
                 guard let members = data.arrayValue else {
                     throw .unmappableResponse(
@@ -185,7 +226,7 @@ struct JSONAPIReader {
                     )
                     linked.append(.object(memberRecord))
                 }
-                record[relation.key] = .array(linked)
+                record[linkable.key] = .array(linked)
             }
         }
         return record
@@ -196,7 +237,7 @@ struct JSONAPIReader {
     private mutating func linkedRecord(
         _ identifier: JSONValue,
         as modelType: Model.Type,
-        format: WireFormat,
+        format: FormatReading,
         at path: () -> String,
         ancestors: inout [ResourceKey]
     ) throws(SyncError) -> (ResourceKey, JSONObject) {
@@ -216,20 +257,15 @@ struct JSONAPIReader {
     /// `relations` builds the class's list, and each member is cast.
     private mutating func linkables(of modelType: Model.Type) -> [Linkable] {
         let key = ObjectIdentifier(modelType)
-        if let known = linkablesByClass[key] { return known }
-        var found: [Linkable] = []
-        for case let relation as any RelationImplementation in modelType.relations {
-            let target = relation.targetType
-            let targetFormat = target.wireFormat
-            found.append(
-                Linkable(
-                    relation: relation,
-                    target: target,
-                    targetFormat: targetFormat.jsonAPIFormat != nil ? targetFormat : nil
-                )
-            )
+        if let last = lastLinkables, last.type == key { return last.linkables }
+        let found: [Linkable]
+        if let known = linkablesByClass[key] {
+            found = known
+        } else {
+            found = modelType.relations.compactMap { ($0 as? any RelationImplementation).map(Linkable.init) }
+            linkablesByClass[key] = found
         }
-        linkablesByClass[key] = found
+        lastLinkables = (key, found)
         return found
     }
 
