@@ -106,9 +106,13 @@ public struct ChangeOptions {
 
     /// The options that hold references, kept out of line: most calls set none of them, so
     /// copying options (into every event) copies a few flags and one `nil`.
-    private var extras: Extras?
+    ///
+    /// Usable from inlinable code so that ``init()`` inlines whole: a caller then knows the
+    /// options hold nothing to release.
+    @usableFromInline var extras: Extras?
 
-    private final class Extras {
+    /// The storage of the options that hold references.
+    @usableFromInline final class Extras {
         var custom: JSONObject = [:]
         var onValidationError: ((Model, ValidationError, ChangeOptions) -> Void)?
         var collectionForwarder: EventHandler?
@@ -144,12 +148,14 @@ public struct ChangeOptions {
 
     /// Creates options with every flag at its default: what a call without options uses.
     ///
-    /// A separate initializer so that the default argument of every method is cheap.
+    /// A separate initializer so that the default argument of every method is cheap: it is
+    /// inlinable, so a caller builds the options in place and knows there is nothing to
+    /// release afterwards.
     ///
     /// ```swift
     /// let options = ChangeOptions()
     /// ```
-    public init() {}
+    @inlinable public init() {}
 
     /// Creates options.
     ///
