@@ -97,7 +97,15 @@ public struct JSONObject: Sendable {
     public func index(forKey key: String) -> Int? { storage.index(forKey: key) }
 
     /// The value at `position`, which must be a valid position.
-    func value(at position: Int) -> JSONValue { storage.value(at: position) }
+    ///
+    /// An integer is returned as it is read: copying any other value calls out to test its
+    /// case (a tenth of a `coll_get` lookup's own work).
+    func value(at position: Int) -> JSONValue {
+        storage.entries.withUnsafeBufferPointer { entries in
+            if case .int(let integer) = entries[position].value { return .int(integer) }
+            return entries[position].value
+        }
+    }
 
     /// Makes this object `other` with `value` at `position`, which must be a valid position in
     /// `other`: in its own storage when nothing else shares it (only the entries whose bits

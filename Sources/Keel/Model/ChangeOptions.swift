@@ -58,13 +58,13 @@ public struct ChangeOptions {
         set { mutableExtras().responseContext = newValue }
     }
     /// Internal: the change removes the given keys (``Model/unset(_:silent:validate:options:)``).
-    var unset = false
+    @usableFromInline var unset = false
     /// Internal: with ``parse``, the input is in app form already: a fetch, a collection or an
     /// identity map applied the wire format to the whole body, so a model runs only its `parse`.
-    var wireFormatApplied = false
+    @usableFromInline var wireFormatApplied = false
     /// Internal: whether rejected models are reported as `invalid`, when that differs from
     /// ``silent`` (a `reset` adds silently but reports invalid models unless it is silent).
-    var reportsInvalid: Bool?
+    @usableFromInline var reportsInvalid: Bool?
     /// Internal: the forwarding handler of the collection creating a model, which makes the
     /// collection the model's ``Model/collection`` from the start of `init`.
     var collectionForwarder: EventHandler? {
@@ -191,6 +191,13 @@ public struct ChangeOptions {
     public subscript(key: String) -> JSONValue? {
         get { custom[key] }
         set { custom[key] = newValue }
+    }
+
+    /// Whether every option has its default value, as in `ChangeOptions()`: inlinable, so that
+    /// for a defaulted options argument it is `true` at compile time in the caller.
+    @inlinable var hasDefaultValues: Bool {
+        !silent && validate == nil && parse == nil && !unset && !wireFormatApplied && reportsInvalid == nil
+            && extras == nil
     }
 
     /// Returns a copy with the given flags applied on top.

@@ -41,6 +41,14 @@ extension Model {
         return changeOne(key, value, at: slot, options: options)
     }
 
+    /// `set(_:_:silent:validate:options:)` with every option at its default: what the typed
+    /// accessors, which are inlinable, call for a change without flags or options, so that the
+    /// caller passes no options and this call tests none of their flags.
+    @usableFromInline @discardableResult
+    func setWithDefaultOptions(_ key: String, _ value: JSONValue) -> Bool {
+        applyOne(key, value, options: ChangeOptions())
+    }
+
     /// ``applyOne(_:_:options:)`` by the general path, with the input `[key: value]`: kept out
     /// of line, so that the fast path builds no literal (and needs no stack protector).
     @inline(never)
