@@ -352,9 +352,18 @@ open class Collection<M: Model>: EventEmitter, ModelCollection, RelatedCollectio
     /// - Complexity: O(1) on average.
     public func get(_ id: JSONValue) -> M? {
         observeModels()
+        // An integer id, the common case, is looked up here; the others out of line, so that
+        // this call saves few registers and reads nothing but the index.
+        guard case .int(let integer) = id else { return indexed(other: id) }
+        guard let model = byID[integer: integer] else { return nil }
+        return unsafeDowncast(model, to: M.self)
+    }
+
+    /// The model for an id that is not an integer (a client id, an attributes object or
+    /// another JSON value), as `get(_:)` finds it.
+    @inline(never)
+    private func indexed(other id: JSONValue) -> M? {
         switch id {
-        case .int:
-            return indexed(id: id)
         case .object(let attributes):
             guard let key = modelID(for: attributes, idAttribute: M.idAttribute) else { return nil }
             return indexed(id: key)

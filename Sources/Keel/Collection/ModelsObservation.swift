@@ -7,15 +7,18 @@ import Observation
 /// `Collection<M>` used from another module, registering through the collection itself
 /// looked up the metadata of `Collection<M>` and `[M]` on every read.
 final class ModelsObservation: Observable {
+    /// The key path of ``models``, built once per process (a key path literal is a runtime
+    /// call each time it is evaluated) and kept by each instance, so that a read does not
+    /// check that the shared one is initialized.
+    ///
+    /// Declared before the registrar, whose size is known only at run time, so that a read
+    /// finds it at a fixed offset.
+    private let modelsKeyPath = ModelsObservation.sharedModelsKeyPath
+
     private let registrar = ObservationRegistrar()
 
     /// What observers of the models track; the value itself means nothing.
     var models: Int { 0 }
-
-    /// The key path of ``models``, built once per process (a key path literal is a runtime
-    /// call each time it is evaluated) and kept by each instance, so that a read does not
-    /// check that the shared one is initialized.
-    private let modelsKeyPath = ModelsObservation.sharedModelsKeyPath
 
     /// The one key path of ``models``.
     nonisolated(unsafe) private static let sharedModelsKeyPath: KeyPath<ModelsObservation, Int> =

@@ -97,7 +97,15 @@ public struct JSONObject: Sendable {
     public func index(forKey key: String) -> Int? { storage.index(forKey: key) }
 
     /// The value at `position`, which must be a valid position.
-    func value(at position: Int) -> JSONValue { storage.value(at: position) }
+    ///
+    /// An integer is returned as it is read: copying any other value calls out to test its
+    /// case (a tenth of a `coll_get` lookup's own work).
+    func value(at position: Int) -> JSONValue {
+        storage.entries.withUnsafeBufferPointer { entries in
+            if case .int(let integer) = entries[position].value { return .int(integer) }
+            return entries[position].value
+        }
+    }
 
     /// Makes this object `other` with `value` at `position`, which must be a valid position in
     /// `other`: in its own storage when nothing else shares it (only the entries whose bits
@@ -135,14 +143,26 @@ public struct JSONObject: Sendable {
 
     /// How the value at `position`, which must be a valid position, compares with `value`:
     /// as ``match(ofValueAt:withValueAt:in:)``, without copying either value out.
+    ///
+    /// Two integers are compared here; other values out of line, where their bits are compared
+    /// in memory: taking the address of `value` would give the caller a stack protector.
     @inline(__always)
     func match(ofValueAt position: Int, with value: JSONValue) -> ValueMatch {
+        let entry = storage.entries.address(of: position)
+        if case .int(let new) = value, case .int(let old) = entry.pointee.value {
+            return new == old ? .equal : .different
+        }
+        return matchInMemory(ofValueAt: position, with: value)
+    }
+
+    /// ``match(ofValueAt:with:)`` for values that are not both integers.
+    @inline(never)
+    private func matchInMemory(ofValueAt position: Int, with value: JSONValue) -> ValueMatch {
         let entry = storage.entries.address(of: position)
         let sameBits = withUnsafePointer(to: value) { value in
             JSONValue.haveSameBits(UnsafeRawPointer(entry) + Self.valueOffset, UnsafeRawPointer(value))
         }
         if sameBits { return .sameBits }
-        if case .int = entry.pointee.value, case .int = value { return .different }
         return entry.pointee.value == value ? .equal : .different
     }
 
@@ -150,7 +170,8 @@ public struct JSONObject: Sendable {
     enum ValueMatch {
         /// The same bits, so equal without a comparison.
         case sameBits
-        /// Equal by `==` with other bits, such as `1` and `1.0`.
+        /// Equal by `==`, with other bits (such as `1` and `1.0`) or not compared by bits (two
+        /// equal integers).
         case equal
         /// Not equal.
         case different

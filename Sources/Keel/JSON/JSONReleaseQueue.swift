@@ -42,7 +42,21 @@ struct JSONReleaseQueue {
                 queue.drain()
                 return
             }
+            // A small ASCII key and a scalar other than a string hold no reference (nearly
+            // every entry of a `set`'s literal input): there is nothing to release.
+            if Self.ownsNothing(entries + offset) { continue }
             _ = (entries + offset).move()
+        }
+    }
+
+    /// Whether the entry at `entry` holds no reference: a small ASCII key (held in its own
+    /// bits) and a null, Boolean or number.
+    @inline(__always)
+    private static func ownsNothing(_ entry: UnsafeMutablePointer<JSONObject.Element>) -> Bool {
+        guard StringIdentity.isSmallASCII(entry.pointee.key) else { return false }
+        switch entry.pointee.value {
+        case .null, .bool, .int, .double: return true
+        case .string, .array, .object: return false
         }
     }
 

@@ -58,13 +58,13 @@ public struct ChangeOptions {
         set { mutableExtras().responseContext = newValue }
     }
     /// Internal: the change removes the given keys (``Model/unset(_:silent:validate:options:)``).
-    var unset = false
+    @usableFromInline var unset = false
     /// Internal: with ``parse``, the input is in app form already: a fetch, a collection or an
     /// identity map applied the wire format to the whole body, so a model runs only its `parse`.
-    var wireFormatApplied = false
+    @usableFromInline var wireFormatApplied = false
     /// Internal: whether rejected models are reported as `invalid`, when that differs from
     /// ``silent`` (a `reset` adds silently but reports invalid models unless it is silent).
-    var reportsInvalid: Bool?
+    @usableFromInline var reportsInvalid: Bool?
     /// Internal: the forwarding handler of the collection creating a model, which makes the
     /// collection the model's ``Model/collection`` from the start of `init`.
     var collectionForwarder: EventHandler? {
@@ -106,9 +106,13 @@ public struct ChangeOptions {
 
     /// The options that hold references, kept out of line: most calls set none of them, so
     /// copying options (into every event) copies a few flags and one `nil`.
-    private var extras: Extras?
+    ///
+    /// Usable from inlinable code so that ``init()`` inlines whole: a caller then knows the
+    /// options hold nothing to release.
+    @usableFromInline var extras: Extras?
 
-    private final class Extras {
+    /// The storage of the options that hold references.
+    @usableFromInline final class Extras {
         var custom: JSONObject = [:]
         var onValidationError: ((Model, ValidationError, ChangeOptions) -> Void)?
         var collectionForwarder: EventHandler?
@@ -144,12 +148,14 @@ public struct ChangeOptions {
 
     /// Creates options with every flag at its default: what a call without options uses.
     ///
-    /// A separate initializer so that the default argument of every method is cheap.
+    /// A separate initializer so that the default argument of every method is cheap: it is
+    /// inlinable, so a caller builds the options in place and knows there is nothing to
+    /// release afterwards.
     ///
     /// ```swift
     /// let options = ChangeOptions()
     /// ```
-    public init() {}
+    @inlinable public init() {}
 
     /// Creates options.
     ///
@@ -185,6 +191,13 @@ public struct ChangeOptions {
     public subscript(key: String) -> JSONValue? {
         get { custom[key] }
         set { custom[key] = newValue }
+    }
+
+    /// Whether every option has its default value, as in `ChangeOptions()`: inlinable, so that
+    /// for a defaulted options argument it is `true` at compile time in the caller.
+    @inlinable var hasDefaultValues: Bool {
+        !silent && validate == nil && parse == nil && !unset && !wireFormatApplied && reportsInvalid == nil
+            && extras == nil
     }
 
     /// Returns a copy with the given flags applied on top.

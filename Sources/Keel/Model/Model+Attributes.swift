@@ -158,7 +158,25 @@ extension Model {
         options: ChangeOptions = ChangeOptions()
     ) -> Bool {
         var options = options.with(silent: silent, validate: validate)
-        guard options.parse == true else { return apply(attributes, options: options) }
+        guard options.parse == true else {
+            // One attribute the model has takes the one-attribute path (`set(_:_:)`), which
+            // is this algorithm for a one-entry input without its general bookkeeping.
+            if attributes.count == 1, !options.unset,
+                let slot = oneAttributeSlot(of: attributes.entryAddress(at: 0).pointee.key)
+            {
+                // An equal value with nothing to validate or record returns here, compared in
+                // place: copying the entry out retains and releases its key and value.
+                if options.validate != true,
+                    storage.match(ofValueAt: slot, withValueAt: 0, in: attributes) != .different,
+                    let record = storedChangeRecord, record.isSettled(at: storage)
+                {
+                    return true
+                }
+                let entry = attributes.entryAddress(at: 0).pointee
+                return applyOne(entry.key, entry.value, at: slot, options: options)
+            }
+            return apply(attributes, options: options)
+        }
         let parsed = parsedInput(attributes, options: options) ?? [:]
         options.wireFormatApplied = true
         return apply(parsed, options: options)

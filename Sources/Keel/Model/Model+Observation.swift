@@ -38,11 +38,31 @@ extension Model {
     }
 
     /// Creates the model's registrar: out of line, so that the reads that find it stay small.
+    ///
+    /// The registrar is written straight into the optional's payload when the optional has no
+    /// tag of its own: assigning the optional goes through its value witnesses (reading both
+    /// tags, destroying the old value, storing the new tag), about a fifth of what creating a
+    /// registrar costs, paid once per model read (`coll_get`).
     @inline(never)
     private func makeRegistrar() {
-        registrar = ObservationRegistrar()
+        if Self.registrarFillsItsOptional {
+            // `registrar` is `nil`, which holds nothing to destroy.
+            withUnsafeMutablePointer(to: &registrar) { optional in
+                UnsafeMutableRawPointer(optional).assumingMemoryBound(to: ObservationRegistrar.self)
+                    .initialize(to: ObservationRegistrar())
+            }
+        } else {
+            registrar = ObservationRegistrar()
+        }
         hasRegistrar = true
     }
+
+    /// Whether `ObservationRegistrar?` is exactly as large as a registrar: `nil` is then a bit
+    /// pattern that no registrar has (an extra inhabitant of the payload), so a registrar
+    /// written over the optional's bytes is the optional's `.some` (single-payload enums,
+    /// [TypeLayout.rst](https://github.com/swiftlang/swift/blob/main/docs/ABI/TypeLayout.rst)).
+    private static let registrarFillsItsOptional =
+        MemoryLayout<ObservationRegistrar?>.size == MemoryLayout<ObservationRegistrar>.size
 
     /// The key paths of whole-model properties, built once (a key path literal is a runtime call
     /// each time it is evaluated).

@@ -17,17 +17,36 @@ extension Model {
     /// with relations, or without the attribute, takes the general path with that input.
     @inline(__always)
     func applyOne(_ key: String, _ value: JSONValue, options: ChangeOptions) -> Bool {
+        guard let slot = oneAttributeSlot(of: key) else { return applyAsInput(key, value, options: options) }
+        return applyOne(key, value, at: slot, options: options)
+    }
+
+    /// The slot that a one-attribute `set` of `key` writes, or `nil` when it must take the
+    /// general path: the model has relations (whose attributes merge into related models) or
+    /// does not have the attribute.
+    @inline(__always)
+    func oneAttributeSlot(of key: String) -> Int? {
+        guard storedExtras?.relationLinks == nil else { return nil }
         // The layout is lent: finding a slot calls no user code.
-        guard storedExtras?.relationLinks == nil,
-            let slot = Unmanaged.passUnretained(layout)._withUnsafeGuaranteedRef({ $0.slot(of: key) })
-        else {
-            return applyAsInput(key, value, options: options)
-        }
+        return Unmanaged.passUnretained(layout)._withUnsafeGuaranteedRef { $0.slot(of: key) }
+    }
+
+    /// ``applyOne(_:_:options:)`` once ``oneAttributeSlot(of:)`` has found the attribute's slot.
+    @inline(__always)
+    func applyOne(_ key: String, _ value: JSONValue, at slot: Int, options: ChangeOptions) -> Bool {
         guard storage.match(ofValueAt: slot, with: value) == .different else {
             if options.validate != true, let record = storedChangeRecord, record.isSettled(at: storage) { return true }
             return keepOne(key, value, options: options)
         }
         return changeOne(key, value, at: slot, options: options)
+    }
+
+    /// `set(_:_:silent:validate:options:)` with every option at its default: what the typed
+    /// accessors, which are inlinable, call for a change without flags or options, so that the
+    /// caller passes no options and this call tests none of their flags.
+    @usableFromInline @discardableResult
+    func setWithDefaultOptions(_ key: String, _ value: JSONValue) -> Bool {
+        applyOne(key, value, options: ChangeOptions())
     }
 
     /// ``applyOne(_:_:options:)`` by the general path, with the input `[key: value]`: kept out

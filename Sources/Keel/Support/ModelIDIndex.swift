@@ -21,9 +21,9 @@ struct ModelIDIndex {
         return others.isEmpty ? nil : others[id]
     }
 
-    /// The model whose id is this integer.
+    /// The model whose id is this integer: inlined into `Collection.get(_:)`.
     subscript(integer integer: Int) -> Model? {
-        integers[integer]
+        @inline(__always) get { integers[integer] }
     }
 
     /// Makes room for `capacity` models with integer ids.

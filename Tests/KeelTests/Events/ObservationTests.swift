@@ -323,4 +323,30 @@ struct ObservationTests {
         notes.get(1)?["title"] = "b"
         #expect(changes.count == 1)
     }
+
+    @Test func aLookupByIDTracksTheRemovalOfTheModelItFound() {
+        let notes = Collection<Model>([["id": 1, "title": "a"], ["id": 2, "title": "b"]])
+        let changes = ChangeCounter()
+        track(changes) {
+            _ = notes.get(1)
+        }
+        notes.remove(1)
+        #expect(changes.count == 1)
+    }
+
+    @Test func lookupsByClientIDAndByAttributesTrackMembership() throws {
+        let notes = Collection<Model>([["id": 1, "title": "a"]])
+        let first = try #require(notes.get(1))
+        let byClientID = ChangeCounter()
+        track(byClientID) {
+            #expect(notes.get(.string(first.cid)) === first)
+        }
+        let byAttributes = ChangeCounter()
+        track(byAttributes) {
+            #expect(notes.get(["id": 2]) == nil)
+        }
+        notes.add(["id": 2, "title": "b"])
+        #expect(byClientID.count == 1)
+        #expect(byAttributes.count == 1)
+    }
 }
