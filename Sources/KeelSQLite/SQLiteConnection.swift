@@ -20,7 +20,10 @@ final class SQLiteConnection {
         self.path = path
         try SQLiteLibrary.load()
         var handle: OpaquePointer?
-        var flags = SQLITE_OPEN_FULLMUTEX | SQLITE_OPEN_EXRESCODE
+        // No mutex of SQLite's own: a connection is not `Sendable`, and its owner keeps it in a
+        // `Lock`, so one thread at a time uses it (SQLite's multi-thread mode). SQLite's mutex
+        // would be taken and released again on every call into the connection.
+        var flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
         var filename = path
         switch mode {
         case .readWrite: flags |= SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
