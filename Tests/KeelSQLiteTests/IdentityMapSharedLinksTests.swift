@@ -42,11 +42,19 @@ struct IdentityMapSharedLinksTests {
         #expect(second["author"] == ["id": 5, "name": "Grace"])
     }
 
-    @Test func aReleasedOwnerStopsFollowing() throws {
+    @Test func anOwnerReleasedEvenDuringADispatchStopsFollowing() throws {
         let map = IdentityMap()
         let first = post(1, author: 5, in: map)
+        var second: Post? = post(2, author: 5, in: map)
         let third = post(3, author: 5, in: map)
         let author = try #require(first[Post.author])
+        weak let released = second
+        // The first owner's update releases the second while the author's change is dispatched.
+        first.on("change:author") { _ in second = nil }
+
+        author.set(["name": "Grace"])
+        #expect(released == nil)
+        #expect(third["author"] == ["id": 5, "name": "Grace"])
 
         do { _ = post(4, author: 5, in: map) }
         author.set(["name": "Hopper"])

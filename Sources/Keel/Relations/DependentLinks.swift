@@ -97,7 +97,7 @@ final class DependentLinks {
     /// Drops the empty slots left by removals during dispatches.
     private func compact() {
         slots.removeAll { $0.link == nil }
-        for (index, slot) in slots.enumerated() { slot.link?.dependentIndex = index }
+        for index in slots.indices { slots[index].link?.dependentIndex = index }
         hasEmptySlots = false
     }
 }
