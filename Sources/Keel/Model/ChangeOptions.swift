@@ -136,6 +136,15 @@ public struct ChangeOptions {
         }
     }
 
+    /// Whether `other` has the same flags and the very same out-of-line values: a copy of
+    /// these options. An identity map that derives options per model reuses what it derived
+    /// for the last copy it saw.
+    func isCopy(of other: ChangeOptions) -> Bool {
+        silent == other.silent && validate == other.validate && parse == other.parse && unset == other.unset
+            && wireFormatApplied == other.wireFormatApplied && reportsInvalid == other.reportsInvalid
+            && extras === other.extras
+    }
+
     /// The extras, created or copied so that this value owns them alone.
     private mutating func mutableExtras() -> Extras {
         if isKnownUniquelyReferenced(&extras), let current = extras {

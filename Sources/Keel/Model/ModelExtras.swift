@@ -29,6 +29,11 @@ final class ModelExtras {
     var relationLinks: [String: any RelationLink]?
     /// Builds the related models, when an identity map does.
     var relatedModelFactory: RelatedModelFactory?
+    /// What ``relatedModelFactory`` builds through (an identity map), kept alive by the model:
+    /// the factory a map shares among its models holds the map weakly.
+    var relatedModelSource: AnyObject?
+    /// The relation links (``OneLink``) that embed this model, told of its changes.
+    var dependentLinks: DependentLinks?
     /// The owner whose ``HasOne`` this model is, and the relation's path under its URL.
     weak var hasOneOwner: Model?
     var hasOnePath: String?

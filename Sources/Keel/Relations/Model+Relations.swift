@@ -79,7 +79,15 @@ extension Model {
         _ attributes: Attributes,
         options: ChangeOptions
     ) -> Target {
-        guard let factory = storedExtras?.relatedModelFactory else { return Target(attributes, options: options) }
+        guard let extras = storedExtras, let factory = extras.relatedModelFactory else {
+            return Target(attributes, options: options)
+        }
+        // An identity map's factory (the model keeps the map as its source) gives the related
+        // models of a class with relations its own hooks; another factory is passed on.
+        guard extras.relatedModelSource == nil else {
+            return factory(Target.self, resource, attributes, options) as? Target
+                ?? Target(attributes, options: options)
+        }
         var options = options
         options.relatedModelFactory = factory
         return factory(Target.self, resource, attributes, options) as? Target ?? Target(attributes, options: options)
@@ -104,10 +112,10 @@ extension Model {
 
     /// Creates the live sides of the class's relations; called once, from `init`.
     func makeRelationLinks(_ relations: [any Relation]) {
-        var links: [String: any RelationLink] = [:]
-        for relation in relations {
-            guard let implementation = relation as? any RelationImplementation else { continue }
-            links[relation.key] = implementation.makeLink(owner: self)
+        let implementations = ResolvedRelations.implementations(of: Self.self, relations)
+        var links = [String: any RelationLink](minimumCapacity: implementations.count)
+        for implementation in implementations {
+            links[implementation.key] = implementation.makeLink(owner: self)
         }
         extras.relationLinks = links
     }

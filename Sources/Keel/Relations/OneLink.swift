@@ -1,6 +1,6 @@
 /// The live side of a ``HasOne`` or ``BelongsTo``: one embedded model, or none, and for a
 /// belongs-to the foreign key that names it.
-final class OneLink<Target: Model>: RelationLink {
+final class OneLink<Target: Model>: RelationLink, DependentLink {
     let key: String
     let encoding: RelationEncoding
     let foreignKey: String?
@@ -10,12 +10,19 @@ final class OneLink<Target: Model>: RelationLink {
     /// The id of a saved model the owner cleared or replaced since the last sync, for Rails'
     /// `_destroy` (``RelationEncoding/nestedAttributes`` only).
     private var removedID: JSONValue?
+    /// The links of ``model`` that tell this one of its changes, and this one's place there.
+    private var dependents: DependentLinks?
+    var dependentIndex = 0
 
     init(key: String, encoding: RelationEncoding, foreignKey: String?, owner: Model) {
         self.key = key
         self.encoding = encoding
         self.foreignKey = foreignKey
         self.owner = owner
+    }
+
+    deinit {
+        dependents?.remove(at: dependentIndex)
     }
 
     /// The model as JSON: its attributes, without its own relations for a belongs-to, so that a
@@ -114,17 +121,23 @@ final class OneLink<Target: Model>: RelationLink {
 
     private func replace(with newModel: Target?) {
         if let model {
-            model.off(owner: self)
+            dependents?.remove(at: dependentIndex)
+            dependents = nil
             if model.storedExtras?.hasOneOwner === owner { model.extras.hasOneOwner = nil }
         }
         model = newModel
-        if foreignKey == nil, let newModel {
+        guard let newModel else { return }
+        if foreignKey == nil {
             newModel.extras.hasOneOwner = owner
             newModel.extras.hasOnePath = type(of: owner).wireFormat.keys.wireName(for: key)
         }
-        newModel?.on("change", owner: self) { [weak self] _ in
-            guard let self, !self.isMerging, let model = self.model else { return }
-            self.owner.relationDidChange(self, mirror: self.mirror, nested: model, path: self.key)
-        }
+        let links = DependentLinks.of(newModel)
+        links.add(self)
+        dependents = links
+    }
+
+    func relatedModelDidChange() {
+        guard !isMerging, let model else { return }
+        owner.relationDidChange(self, mirror: mirror, nested: model, path: key)
     }
 }

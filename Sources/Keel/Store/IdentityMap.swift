@@ -29,13 +29,12 @@ public final class IdentityMap {
         init(_ model: Model) { self.model = model }
     }
 
-    private var entries: [Key: Entry] = [:]
-    /// Collection paths as written, normalized: parsing a path as a URL for every record
-    /// cost more than the lookup. Cleared when it holds ``normalizedPathLimit``.
-    private var normalizedPaths: [String: String] = [:]
-    private static let normalizedPathLimit = 256
-    /// The collection path ``key(_:id:)`` normalized last, and its normal form.
-    private var lastNormalizedPath: (collection: String, normalized: String)?
+    // The map's own state opts out of run-time exclusivity checks: no access to it stays open
+    // across a call into a model or the app (they ran on every read and write of a record).
+
+    @exclusivity(unchecked) private var entries: [RecordKey: Entry] = [:]
+    /// The collection paths of the keys, normalized, numbered in the order the map met them.
+    @exclusivity(unchecked) private var paths = CollectionPaths()
     /// Called with each model the map builds or registers and its collection path: how a
     /// ``Store`` comes to hold every record loaded through its map.
     var didAdopt: ((Model, String) -> Void)?
@@ -44,23 +43,25 @@ public final class IdentityMap {
     var didRegister: ((ModelRegistration) -> Void)?
     /// The number of entries after the last sweep of deallocated models; the next sweep
     /// runs when the table has doubled, so sweeping costs O(1) amortized per insertion.
-    private var sweptCount = 0
-    /// The models the map is creating: a record inside one that links back to it (a
-    /// comment's article among that article's comments) gets the instance being built.
-    private var building: Set<ObjectIdentifier> = []
+    @exclusivity(unchecked) private var sweptCount = 0
+    /// The models the map is creating, innermost last: a record inside one that links back
+    /// to it (a comment's article among that article's comments) gets the instance being built.
+    @exclusivity(unchecked) private var pendingBuilds: [PendingBuild] = []
+    /// The hooks the models of classes with relations are built with, made once.
+    private lazy var buildHooks = BuildHooks(map: self)
     /// The class and collection of each JSON:API resource type the map knows.
     var resourceTypes = ResourceTypeRegistry()
     /// The handlers that keep the entries in step with their models' ids, one set per
     /// collection path, shared by all of its models (see ``follow(_:in:)``).
-    private var followers: [String: ModelFollowers] = [:]
+    @exclusivity(unchecked) private var followers: [String: ModelFollowers] = [:]
     /// The collection path ``follow(_:in:)`` followed a model of last, and its followers: a
     /// fetch's models share one.
-    private var lastFollowers: (collection: String, followers: ModelFollowers)?
+    @exclusivity(unchecked) private var lastFollowers: (collection: String, followers: ModelFollowers)?
     /// Whether each class has relations, so that building a model of a class without
     /// them sets up nothing for related records.
-    private var classHasRelations: [ObjectIdentifier: Bool] = [:]
+    @exclusivity(unchecked) private var classHasRelations: [ObjectIdentifier: Bool] = [:]
     /// The class ``hasRelations(_:)`` answered for last, and its answer.
-    private var lastClassRelations: (type: ObjectIdentifier, hasRelations: Bool)?
+    @exclusivity(unchecked) private var lastClassRelations: (type: ObjectIdentifier, hasRelations: Bool)?
 
     /// Creates an empty map.
     ///
@@ -187,36 +188,48 @@ public final class IdentityMap {
         let recordKey = id.map { key(collection, id: $0) }
         if let recordKey, let live = entries[recordKey]?.model {
             // The record being built carries this one in full; the link back holds its id only.
-            if building.contains(ObjectIdentifier(live)) { return (live, false) }
+            if !pendingBuilds.isEmpty && pendingBuilds.contains(where: { $0.model == ObjectIdentifier(live) }) {
+                return (live, false)
+            }
             live.set(attributes, options: options)
             if let sent { live.extras.remoteAttributes = sent }
             // A store that released the model (its records were garbage-collected) holds it again.
             didAdopt?(live, collection)
             return (live, false)
         }
+        let model: Model
+        var insertedKey: RecordKey?
         if hasRelations(type) {
-            options.relatedModelFactory = { [self] type, resource, attributes, options in
-                self.anyModel(type, collection: resource, attributes: attributes, options: options)
-            }
-            options.willBuildRelated = { [self] model, attributes in
-                building.insert(ObjectIdentifier(model))
-                if let parsedID = attributes[type.idAttribute], !parsedID.isNull {
-                    insert(
-                        Entry(model),
-                        for: parsedID == id ? recordKey.unsafelyUnwrapped : key(collection, id: parsedID)
-                    )
-                }
-            }
+            // Related records are built through the map, by hooks shared by all its models.
+            options = buildHooks.hooked(options)
+            pendingBuilds.append(PendingBuild(type: type, collection: collection, id: id, key: recordKey))
+            model = type.init(attributes, options: options)
+            insertedKey = pendingBuilds.removeLast().insertedKey
+            // The shared factory holds the map weakly; the model keeps it alive.
+            model.extras.relatedModelSource = self
+        } else {
+            model = type.init(attributes, options: options)
         }
-        let model = type.init(attributes, options: options)
         if let sent { model.extras.remoteAttributes = sent }
-        if !building.isEmpty { building.remove(ObjectIdentifier(model)) }
         follow(model, in: collection)
         if let modelID = model.storedID, !modelID.isNull {
-            insert(Entry(model), for: modelID == id ? recordKey.unsafelyUnwrapped : key(collection, id: modelID))
+            let modelKey = modelID == id ? recordKey.unsafelyUnwrapped : key(collection, id: modelID)
+            if modelKey != insertedKey { insert(Entry(model), for: modelKey) }
         }
         didAdopt?(model, collection)
         return (model, true)
+    }
+
+    /// Registers the model being built (the innermost pending build) under the id of its
+    /// attributes before it builds its related models: ``ChangeOptions/willBuildRelated``.
+    func willBuildRelated(_ model: Model, attributes: Attributes) {
+        guard let last = pendingBuilds.indices.last, pendingBuilds[last].model == nil else { return }
+        pendingBuilds[last].model = ObjectIdentifier(model)
+        let pending = pendingBuilds[last]
+        guard let parsedID = attributes[pending.type.idAttribute], !parsedID.isNull else { return }
+        let key = parsedID == pending.id ? pending.key.unsafelyUnwrapped : key(pending.collection, id: parsedID)
+        insert(Entry(model), for: key)
+        pendingBuilds[last].insertedKey = key
     }
 
     /// Whether models of `type` have relations, asked of the class once.
@@ -254,7 +267,11 @@ public final class IdentityMap {
         let key = self.key(collection, id: id)
         if let live = entries[key]?.model {
             if live === model { return }
-            throw .conflict(collection: key.collection, id: key.id, existingType: String(describing: type(of: live)))
+            throw .conflict(
+                collection: paths.name(of: key.collection),
+                id: key.id.text,
+                existingType: String(describing: type(of: live))
+            )
         }
         insert(Entry(model), for: key)
         follow(model, in: collection)
@@ -341,8 +358,8 @@ public final class IdentityMap {
             // The record already has an instance; report it on the model instead of
             // silently holding two instances for one id.
             let error = IdentityMapError.conflict(
-                collection: key.collection,
-                id: key.id,
+                collection: paths.name(of: key.collection),
+                id: key.id.text,
                 existingType: String(describing: type(of: live))
             )
             model.trigger(Event(name: "error", model: model, error: error, options: options))
@@ -359,19 +376,8 @@ public final class IdentityMap {
     }
 
     /// The key of a record in `collection`.
-    private func key(_ collection: String, id: JSONValue) -> Key {
-        // A fetch's records share one collection path: the last one first, before hashing.
-        if let last = lastNormalizedPath, last.collection == collection {
-            return Key(normalizedCollection: last.normalized, id: id)
-        }
-        if let path = normalizedPaths[collection] {
-            lastNormalizedPath = (collection, path)
-            return Key(normalizedCollection: path, id: id)
-        }
-        if normalizedPaths.count >= Self.normalizedPathLimit { normalizedPaths.removeAll(keepingCapacity: true) }
-        let path = Key.normalized(collection)
-        normalizedPaths[collection] = path
-        return Key(normalizedCollection: path, id: id)
+    private func key(_ collection: String, id: JSONValue) -> RecordKey {
+        RecordKey(collection: paths.number(of: collection), id: RecordID(id))
     }
 
     /// Makes room for `count` more entries, ahead of a batch of known size.
@@ -384,7 +390,7 @@ public final class IdentityMap {
         sweptCount = max(sweptCount, (entries.count + count + 1) / 2)
     }
 
-    private func insert(_ entry: Entry, for key: Key) {
+    private func insert(_ entry: Entry, for key: RecordKey) {
         entries[key] = entry
         if entries.count > max(16, sweptCount * 2) { sweep() }
     }
@@ -398,21 +404,13 @@ public final class IdentityMap {
     }
 }
 
-/// Where a record lives: its collection path and the text of its id.
-private struct Key: Hashable {
+/// A model the map is building: its class, collection and the key of the record it was
+/// asked for, and what ``IdentityMap/willBuildRelated(_:attributes:)`` recorded.
+private struct PendingBuild {
+    let type: Model.Type
     let collection: String
-    let id: String
-
-    /// A record's key: its collection path as ``normalized(_:)`` gives it, and its id as the
-    /// text it has in a URL (so `7` and `7.0` are one record).
-    init(normalizedCollection: String, id: JSONValue) {
-        self.collection = normalizedCollection
-        self.id = ResourcePath.segment(for: id)
-    }
-
-    /// The collection path that names one collection however it is written (`notes/` and
-    /// `/notes` are one collection).
-    static func normalized(_ collection: String) -> String {
-        ResourcePath(URL(string: collection) ?? URL(filePath: collection)).path
-    }
+    let id: JSONValue?
+    let key: RecordKey?
+    var model: ObjectIdentifier?
+    var insertedKey: RecordKey?
 }

@@ -1,0 +1,35 @@
+/// The hooks an ``IdentityMap`` builds the models of classes with relations with: the
+/// factory of their related models (``ChangeOptions/relatedModelFactory``) and the call that
+/// registers a model before it builds them (``ChangeOptions/willBuildRelated``).
+///
+/// Made once per map, with the options they were last added to: making two closures and
+/// copying the options' storage for every model cost a tenth of building it. The closures
+/// hold the map weakly (the map holds them); each model built with them keeps the map alive
+/// itself (``ModelExtras/relatedModelSource``), as the closures made per model did.
+final class BuildHooks {
+    private let relatedModelFactory: RelatedModelFactory
+    private let willBuildRelated: (Model, Attributes) -> Void
+    /// The options last given to ``hooked(_:)`` and what it returned: kept, so that their
+    /// storage is not freed and reused by other options while compared with.
+    private var last: (given: ChangeOptions, hooked: ChangeOptions)?
+
+    init(map: IdentityMap) {
+        relatedModelFactory = { [weak map] type, resource, attributes, options in
+            guard let map else { return type.init(attributes, options: options) }
+            return map.anyModel(type, collection: resource, attributes: attributes, options: options)
+        }
+        willBuildRelated = { [weak map] model, attributes in
+            map?.willBuildRelated(model, attributes: attributes)
+        }
+    }
+
+    /// `options` with the hooks.
+    func hooked(_ options: ChangeOptions) -> ChangeOptions {
+        if let last, last.given.isCopy(of: options) { return last.hooked }
+        var hooked = options
+        hooked.relatedModelFactory = relatedModelFactory
+        hooked.willBuildRelated = willBuildRelated
+        last = (options, hooked)
+        return hooked
+    }
+}

@@ -1,0 +1,99 @@
+import Foundation
+
+/// Where a record lives in an ``IdentityMap``: its collection path, by its number in the
+/// map's ``CollectionPaths``, and its id.
+///
+/// Two integers for the common record (hashed and compared without touching a string), where
+/// the map used to key by the path's and the id's text.
+struct RecordKey: Hashable {
+    let collection: Int
+    let id: RecordID
+}
+
+/// A record's id as the text it has in a URL, so that `7`, `"7"` and `7.0` are one record:
+/// an integer when that text is an integer's canonical decimal form, else the text.
+enum RecordID: Hashable {
+    case int(Int)
+    case text(String)
+
+    init(_ id: JSONValue) {
+        switch id {
+        case .int(let int): self = .int(int)
+        case .double(let double): self = Int(exactly: double).map(RecordID.int) ?? .text(String(double))
+        case .string(let string): self = Self.canonicalInteger(string).map(RecordID.int) ?? .text(string)
+        default: self = .text(ResourcePath.segment(for: id))
+        }
+    }
+
+    /// The id's text (``ResourcePath/segment(for:)``), for errors.
+    var text: String {
+        switch self {
+        case .int(let int): String(int)
+        case .text(let text): text
+        }
+    }
+
+    /// The integer whose decimal form `text` is exactly (`"7"`, `"-12"`; not `"07"`, `"+7"`,
+    /// `"-0"` or `" 7"`), if any.
+    private static func canonicalInteger(_ text: String) -> Int? {
+        var utf8 = text.utf8[...]
+        if utf8.first == UInt8(ascii: "-") { utf8 = utf8.dropFirst() }
+        guard let first = utf8.first, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first) else { return nil }
+        if first == UInt8(ascii: "0") { return text == "0" ? 0 : nil }
+        guard utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) else { return nil }
+        return Int(text)
+    }
+}
+
+/// The collection paths of an identity map's keys: each normal form (`notes/` and `/notes`
+/// are one collection) gets a number, and each path as written is normalized once.
+struct CollectionPaths {
+    /// The normal forms, by number.
+    private var names: [String] = []
+    /// The number of each normal form.
+    private var numbers: [String: Int] = [:]
+    /// The number of each path as written: parsing a path as a URL for every record cost
+    /// more than the lookup. Cleared when it holds ``writtenLimit``.
+    private var written: [String: Int] = [:]
+    private static let writtenLimit = 256
+    /// The two paths numbered last: a fetch's records share one, and their related records
+    /// another.
+    private var last: (path: String, number: Int)?
+    private var beforeLast: (path: String, number: Int)?
+
+    /// The number of `path`'s normal form.
+    mutating func number(of path: String) -> Int {
+        if let last, last.path == path { return last.number }
+        if let beforeLast, beforeLast.path == path {
+            swap(&last, &self.beforeLast)
+            return beforeLast.number
+        }
+        let number: Int
+        if let known = written[path] {
+            number = known
+        } else {
+            if written.count >= Self.writtenLimit { written.removeAll(keepingCapacity: true) }
+            let normal = Self.normalized(path)
+            if let known = numbers[normal] {
+                number = known
+            } else {
+                number = names.count
+                names.append(normal)
+                numbers[normal] = number
+            }
+            written[path] = number
+        }
+        beforeLast = last
+        last = (path, number)
+        return number
+    }
+
+    /// The normal form numbered `number`.
+    func name(of number: Int) -> String { names[number] }
+
+    /// The collection path that names one collection however it is written (`notes/` and
+    /// `/notes` are one collection).
+    private static func normalized(_ collection: String) -> String {
+        ResourcePath(URL(string: collection) ?? URL(filePath: collection)).path
+    }
+}
