@@ -21,10 +21,19 @@ final class ManyLink<Child: Model>: RelationLink {
         mode = relation.mode
         self.owner = owner
         let path = relation.path ?? type(of: owner).wireFormat.keys.wireName(for: relation.key)
-        if owner.storedExtras?.relatedModelFactory != nil {
+        if let factory = owner.storedExtras?.relatedModelFactory {
             let resource = Child.urlRoot ?? "/" + path
-            collection = Collection<Child>(factory: { [unowned owner] attributes, options in
-                owner.makeRelated(Child.self, resource: resource, attributes, options: options)
+            // Not the owner: the app may keep the collection after the owner is released.
+            let source = owner.storedExtras?.relatedModelSource
+            collection = Collection<Child>(factory: { attributes, options in
+                Model.makeRelated(
+                    Child.self,
+                    resource: resource,
+                    attributes,
+                    options: options,
+                    factory: factory,
+                    source: source
+                )
             })
         } else {
             collection = Collection<Child>()

@@ -79,12 +79,30 @@ extension Model {
         _ attributes: Attributes,
         options: ChangeOptions
     ) -> Target {
-        guard let extras = storedExtras, let factory = extras.relatedModelFactory else {
-            return Target(attributes, options: options)
-        }
+        Self.makeRelated(
+            Target.self,
+            resource: resource,
+            attributes,
+            options: options,
+            factory: storedExtras?.relatedModelFactory,
+            source: storedExtras?.relatedModelSource
+        )
+    }
+
+    /// Builds a related model through `factory`, the one a model was created with, if any;
+    /// `source` is what the factory builds through (an identity map), if the model keeps it.
+    static func makeRelated<Target: Model>(
+        _ type: Target.Type,
+        resource: String,
+        _ attributes: Attributes,
+        options: ChangeOptions,
+        factory: RelatedModelFactory?,
+        source: AnyObject?
+    ) -> Target {
+        guard let factory else { return Target(attributes, options: options) }
         // An identity map's factory (the model keeps the map as its source) gives the related
         // models of a class with relations its own hooks; another factory is passed on.
-        guard extras.relatedModelSource == nil else {
+        guard source == nil else {
             return factory(Target.self, resource, attributes, options) as? Target
                 ?? Target(attributes, options: options)
         }
