@@ -47,9 +47,15 @@ enum RecordID: Hashable {
 
 /// The collection paths of an identity map's keys: each normal form (`notes/` and `/notes`
 /// are one collection) gets a number, and each path as written is normalized once.
+///
+/// The numbers no key uses any more are released and given to new paths (``release(keeping:)``),
+/// so a map that met many nested collections (`/users/7/invites` for each user) keeps only
+/// the paths of its live records.
 struct CollectionPaths {
-    /// The normal forms, by number.
-    private var names: [String] = []
+    /// The normal forms, by number; `nil` for a released number.
+    private var names: [String?] = []
+    /// The released numbers, to give to new paths.
+    private var released: [Int] = []
     /// The number of each normal form.
     private var numbers: [String: Int] = [:]
     /// The number of each path as written: parsing a path as a URL for every record cost
@@ -76,6 +82,10 @@ struct CollectionPaths {
             let normal = Self.normalized(path)
             if let known = numbers[normal] {
                 number = known
+            } else if let free = released.popLast() {
+                number = free
+                names[free] = normal
+                numbers[normal] = free
             } else {
                 number = names.count
                 names.append(normal)
@@ -89,7 +99,22 @@ struct CollectionPaths {
     }
 
     /// The normal form numbered `number`.
-    func name(of number: Int) -> String { names[number] }
+    func name(of number: Int) -> String { names[number] ?? "" }
+
+    /// How many paths hold a number.
+    var count: Int { names.count - released.count }
+
+    /// Releases the numbers of the paths not in `used`, except the two numbered last (a
+    /// caller may hold a key of them that it has not inserted yet).
+    mutating func release(keeping used: Set<Int>) {
+        written.removeAll(keepingCapacity: true)
+        for number in names.indices where names[number] != nil && !used.contains(number) {
+            guard number != last?.number, number != beforeLast?.number, let name = names[number] else { continue }
+            numbers[name] = nil
+            names[number] = nil
+            released.append(number)
+        }
+    }
 
     /// The collection path that names one collection however it is written (`notes/` and
     /// `/notes` are one collection).

@@ -401,7 +401,17 @@ public final class IdentityMap {
         let dead = entries.compactMap { $0.value.model == nil ? $0.key : nil }
         for key in dead { entries.removeValue(forKey: key) }
         sweptCount = entries.count
+        // Between builds no key is held outside the table, so the paths no entry uses can go.
+        if pendingBuilds.isEmpty && paths.count > Self.pathsKeptWithoutRelease {
+            paths.release(keeping: Set(entries.keys.lazy.map(\.collection)))
+        }
     }
+
+    /// How many collection paths the map numbers before a sweep releases unused ones.
+    private static let pathsKeptWithoutRelease = 64
+
+    /// How many collection paths hold a number (for tests).
+    var numberedPathCount: Int { paths.count }
 }
 
 /// A model the map is building: its class, collection and the key of the record it was

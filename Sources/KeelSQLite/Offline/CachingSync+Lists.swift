@@ -3,7 +3,7 @@ import Keel
 
 extension CachingSync {
     /// The records of a list answer: the body when it is a list, else the list at the
-    /// request's ``SyncRequest/listKeyPath`` (DRF's `results`); `nil` for anything else.
+    /// request's `SyncRequest.listKeyPath` (DRF's `results`); `nil` for anything else.
     static func list(in body: JSONValue?, at listKeyPath: String?) -> [JSONValue]? {
         if let list = body?.arrayValue { return list }
         guard let listKeyPath else { return nil }
@@ -31,7 +31,7 @@ extension CachingSync {
 
     /// The local answer to a plain (not JSON:API) read: a record as stored; a list's
     /// records as a ``LocalListQuery`` keeps them, in the shape of the request's
-    /// ``SyncRequest/listKeyPath``. A page cut from the list names its neighbours as the
+    /// `SyncRequest.listKeyPath`. A page cut from the list names its neighbours as the
     /// server would: DRF's envelope carries `count`, `next` and `previous`; a bare list, a
     /// `Link` header.
     ///

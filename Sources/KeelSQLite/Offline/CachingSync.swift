@@ -10,7 +10,7 @@ public import Keel
 /// page) is reconciled: records the server no longer returns are removed locally (orphan
 /// deletion), except those with queued changes, which keep their local state. A page of a
 /// list (DRF's `{"count", "next", "previous", "results"}` envelope, found through the
-/// request's ``SyncRequest/listKeyPath``, or a list with a `Link` header) is merged. A list
+/// request's `SyncRequest.listKeyPath`, or a list with a `Link` header) is merged. A list
 /// answered locally is filtered, ordered and cut into pages as its query asks (see *Working
 /// Offline*), in the shape the server answers.
 ///

@@ -5,7 +5,7 @@ import Keel
 /// stored records, when the local copy can answer it as the server would.
 ///
 /// A parameter that names an attribute of a stored record keeps the records whose attribute
-/// equals the value as text (`?done=true`), as ``RecordStore`` does. Otherwise the stock
+/// equals the value as text (`?done=true`), as `RecordStore` does. Otherwise the stock
 /// parameters of the page styles and of DRF's ordering are evaluated: `ordering` or `sort`
 /// (`-created_at,id`) orders by attributes, stably, missing values last; `page`,
 /// `per_page`/`page_size`/`limit` and `offset` cut a page of the ordered records, pages
@@ -52,9 +52,6 @@ struct LocalListQuery {
             }
         }
     }
-
-    /// Whether the query asks for a page rather than every matching record.
-    var isPaged: Bool { page != nil || offset != nil || pageSize != nil }
 
     /// The records that match every filter, in the order of the sort, and their number
     /// before the page was cut.

@@ -1,0 +1,31 @@
+import Foundation
+import Testing
+
+@testable import Keel
+
+/// An identity map keeps numbers only for the collection paths of its live records: a map
+/// that met a nested collection per user does not grow with every path it ever saw, and a
+/// live record stays found while numbers are released and given again.
+struct IdentityMapPathsTests {
+    final class Invite: Model {}
+
+    @Test func thePathsOfReleasedRecordsAreReleased() throws {
+        let map = IdentityMap()
+        let kept = (1...20).map {
+            map.factory(for: Invite.self, collection: "/kept/\($0)/invites")(["id": 1], ChangeOptions())
+        }
+        for user in 1...2_000 {
+            _ = map.factory(for: Invite.self, collection: "/users/\(user)/invites")(["id": 1], ChangeOptions())
+        }
+        #expect(map.numberedPathCount < 200)
+        for (index, invite) in kept.enumerated() {
+            #expect(map.existing(Invite.self, id: 1, in: "/kept/\(index + 1)/invites") === invite)
+        }
+        let again = map.factory(for: Invite.self, collection: "/kept/3/invites")(
+            ["id": 1, "note": "x"],
+            ChangeOptions()
+        )
+        #expect(again === kept[2])
+        #expect(map.existing(Invite.self, id: 1, in: "/users/5/invites") == nil)
+    }
+}
