@@ -79,14 +79,23 @@ struct OfflinePagedListTests {
         CachingSync(remote: remote, local: try SQLiteOfflineStore.inMemory())
     }
 
-    /// A cache that read every page of seven plain records, paged by `Link` headers.
-    private func cacheOfLinkedPages() async throws -> (CachingSync, PagingRemote) {
-        let remote = PagingRemote(.linkHeader, titles: Self.titles)
+    /// A cache that read every page of seven records: DRF's, or plain ones paged by `Link`
+    /// headers.
+    private func cacheOfEveryPage(_ style: PagingRemote.Style) async throws -> (CachingSync, PagingRemote) {
+        let remote = PagingRemote(style, titles: Self.titles)
         let cache = try cache(remote)
-        let loading = Paginator(Collection<Plain>(url: "/notes", sync: cache), style: .linkHeader)
-        try await loading.loadFirstPage()
-        while loading.hasNextPage { try await loading.loadNextPage() }
+        switch style {
+        case .envelope:
+            try await loadEveryPage(Paginator(Collection<Note>(url: "/notes", sync: cache), style: .djangoREST()))
+        case .linkHeader:
+            try await loadEveryPage(Paginator(Collection<Plain>(url: "/notes", sync: cache), style: .linkHeader))
+        }
         return (cache, remote)
+    }
+
+    private func loadEveryPage<M: Model>(_ pages: Paginator<M>) async throws {
+        try await pages.loadFirstPage()
+        while pages.hasNextPage { try await pages.loadNextPage() }
     }
 
     @Test func drfPagesAreStoredAndPagedOfflineWithTheSameEnvelope() async throws {
@@ -113,11 +122,7 @@ struct OfflinePagedListTests {
     }
 
     @Test func withoutAPageSizeTheFirstLocalPageHoldsEveryRecord() async throws {
-        let remote = PagingRemote(.envelope, titles: Self.titles)
-        let cache = try cache(remote)
-        let loading = Paginator(Collection<Note>(url: "/notes", sync: cache), style: .djangoREST())
-        try await loading.loadFirstPage()
-        while loading.hasNextPage { try await loading.loadNextPage() }
+        let (cache, remote) = try await cacheOfEveryPage(.envelope)
 
         remote.isOnline = false
         let offline = Collection<Note>(url: "/notes", sync: cache)
@@ -128,11 +133,7 @@ struct OfflinePagedListTests {
     }
 
     @Test func aFirstPageDoesNotDeleteTheRecordsOfLaterPages() async throws {
-        let remote = PagingRemote(.envelope, titles: Self.titles)
-        let cache = try cache(remote)
-        let loading = Paginator(Collection<Note>(url: "/notes", sync: cache), style: .djangoREST())
-        try await loading.loadFirstPage()
-        while loading.hasNextPage { try await loading.loadNextPage() }
+        let (cache, remote) = try await cacheOfEveryPage(.envelope)
         try await Paginator(Collection<Note>(url: "/notes", sync: cache), style: .djangoREST()).loadFirstPage()
         try await Collection<Note>(url: "/notes", sync: cache).fetch()
 
@@ -158,7 +159,7 @@ struct OfflinePagedListTests {
     }
 
     @Test func aListWithANextLinkHeaderIsAPageAndIsPagedOfflineWithLinks() async throws {
-        let (cache, remote) = try await cacheOfLinkedPages()
+        let (cache, remote) = try await cacheOfEveryPage(.linkHeader)
         try await Collection<Plain>(url: "/notes", sync: cache).fetch()
 
         remote.isOnline = false
@@ -174,7 +175,7 @@ struct OfflinePagedListTests {
     }
 
     @Test func pageNumbersAndOffsetsCutTheLocalListAndEndThePaging() async throws {
-        let (cache, remote) = try await cacheOfLinkedPages()
+        let (cache, remote) = try await cacheOfEveryPage(.linkHeader)
 
         remote.isOnline = false
         let rails = Collection<Plain>(url: "/notes", sync: cache)
