@@ -16,11 +16,14 @@ enum SQLiteSchema {
     ///    separate order index, no update of `collections`). Records keep their id,
     ///    version and order.
     /// 4. `records` is a rowid table again, its rowid `seq` (the insertion order across
-    ///    the file), with a unique index `records_key` on `(collection, id)` and
+    ///    the file), with a unique index `records_key` on `(id, collection)` and
     ///    `records_order` on `(collection, seq)`: a read by id seeks the key index and then
     ///    one rowid, where schema 3 sought the key index and then the table by its text and
     ///    integer pair; a create takes the next rowid instead of asking for its
-    ///    collection's largest `seq`. Records keep their id, version, next id and order.
+    ///    collection's largest `seq`. The key starts with the id, which differs between
+    ///    neighbouring entries where the collection mostly does not, so SQLite compares
+    ///    most entries by their first column alone. Records keep their id, version, next
+    ///    id and order.
     static let version = 4
 
     /// The `records` table of schema 4 and its indexes; `CREATE TABLE records_v4`, renamed
@@ -36,7 +39,7 @@ enum SQLiteSchema {
         );
         """
     private static let recordsIndexes = """
-        CREATE UNIQUE INDEX records_key ON records(collection, id);
+        CREATE UNIQUE INDEX records_key ON records(id, collection);
         CREATE INDEX records_order ON records(collection, seq);
         """
 

@@ -21,8 +21,11 @@ extension SQLiteSync {
             return try? connection.versionedRecord(id, in: collection, idAttribute: idAttribute)
         }
         guard let found = found ?? nil else { return nil }
-        var response = SyncResponse(status: 200, body: .object(found.record))
-        response.headers["etag"] = RecordVersionTag.etag(found.version)
-        return response
+        // The header given whole, not set afterwards: a dictionary literal allocates once.
+        return SyncResponse(
+            status: 200,
+            headers: ["etag": RecordVersionTag.etag(found.version)],
+            body: .object(found.record)
+        )
     }
 }
