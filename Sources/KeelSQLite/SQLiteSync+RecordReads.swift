@@ -21,11 +21,10 @@ extension SQLiteSync {
             return try? connection.versionedRecord(id, in: collection, idAttribute: idAttribute)
         }
         guard let found = found ?? nil else { return nil }
-        // The header given whole, not set afterwards: a dictionary literal allocates once.
-        return SyncResponse(
-            status: 200,
-            headers: ["etag": RecordVersionTag.etag(found.version)],
-            body: .object(found.record)
-        )
+        var response = SyncResponse(status: 200, body: .object(found.record))
+        // Set whole: the initializer would lower-case the names again, and setting by key
+        // grows an empty dictionary; a one-entry literal allocates once.
+        response.headers = ["etag": RecordVersionTag.etag(found.version)]
+        return response
     }
 }
