@@ -129,16 +129,15 @@ enum SQLiteSchema {
             }
             if (1...3).contains(current) {
                 // The records move to the rowid table in their order, each with its id,
-                // version and (from schema 3) next id; their seq is renumbered across the
-                // file in the same order per collection. Schemas 1 and 2 keep their next
-                // ids in `collections`.
+                // version and (from schema 3) next id; inserted in that order, they take
+                // rowids (their new seq) in the same order per collection. Schemas 1 and 2
+                // keep their next ids in `collections`.
                 try connection.execute(
                     """
                     \(recordsTable)
-                    INSERT INTO records_v4(seq, collection, id, json, version, next_id)
-                        SELECT row_number() OVER (ORDER BY collection, seq), collection, id, json, version,
-                            \(current == 3 ? "next_id" : "NULL")
-                        FROM records;
+                    INSERT INTO records_v4(collection, id, json, version, next_id)
+                        SELECT collection, id, json, version, \(current == 3 ? "next_id" : "NULL")
+                        FROM records ORDER BY collection, seq;
                     DROP TABLE records;
                     ALTER TABLE records_v4 RENAME TO records;
                     \(recordsIndexes)
