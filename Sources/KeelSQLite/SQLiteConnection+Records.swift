@@ -191,17 +191,11 @@ extension SQLiteConnection {
     /// row's value and that of the collection's newest record (the values only grow, and
     /// ``delete(_:in:)`` moves the value to the row before it removes a record).
     func nextID(in collection: String) throws(SQLiteStoreError) -> (next: Int, exists: Bool, version: Int?) {
-        // Two statements, not one: SQLite copies a subquery into every expression that names
-        // its result, so one statement computing the next id and then the version under it
-        // ran the newest record's lookup twice and the row's three times.
-        var stored: Int?
-        var latest: Int?
+        var state: (next: Int, exists: Bool, version: Int?) = (1, false, nil)
         try query(.nextID, [.text(collection)]) { row in
-            stored = row.optionalInteger(at: 0)
-            latest = row.optionalInteger(at: 1)
+            state = (row.integer(at: 0), row.integer(at: 1) != 0, row.optionalInteger(at: 2))
         }
-        let next = max(stored ?? 1, latest ?? 1)
-        return (next, stored != nil, try version(of: String(next), in: collection))
+        return state
     }
 
     /// Stores a collection's next id in its row, creating the row when needed.

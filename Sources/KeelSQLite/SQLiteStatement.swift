@@ -28,8 +28,8 @@ enum SQLiteStatement: Int, CaseIterable {
     case keepNextID
     /// `?1` collection, `?2` id.
     case delete
-    /// `?1` collection: the next id in the collection's row (NULL when it has none) and the
-    /// one its newest record carries (see ``SQLiteConnection/nextID(in:)``).
+    /// `?1` collection: the next id, whether the collection has its row, and the version of
+    /// the record under the next id (see ``SQLiteConnection/nextID(in:)``).
     case nextID
     /// `?1` collection, `?2` next id: stored in the collection's row.
     case setNextID
@@ -57,8 +57,15 @@ enum SQLiteStatement: Int, CaseIterable {
         case .delete: "DELETE FROM records WHERE collection = ?1 AND id = ?2"
         case .nextID:
             """
-            SELECT (SELECT next_id FROM collections WHERE path = ?1),
-                (SELECT next_id FROM records WHERE collection = ?1 ORDER BY seq DESC LIMIT 1)
+            SELECT next, stored IS NOT NULL,
+                (SELECT version FROM records WHERE collection = ?1 AND id = CAST(next AS TEXT))
+            FROM (
+                SELECT MAX(COALESCE(stored, 1), COALESCE(latest, 1)) AS next, stored
+                FROM (
+                    SELECT (SELECT next_id FROM collections WHERE path = ?1) AS stored,
+                        (SELECT next_id FROM records WHERE collection = ?1 ORDER BY seq DESC LIMIT 1) AS latest
+                )
+            )
             """
         case .setNextID:
             """
