@@ -102,10 +102,7 @@ extension SQLiteConnection {
     {
         var list: [Attributes] = []
         var damaged: [SQLiteDamagedRecord] = []
-        try query(
-            "SELECT id, json FROM records WHERE collection = ?1 ORDER BY seq",
-            [.text(collection)]
-        ) { (row: SQLiteRow) throws(SQLiteStoreError) in
+        try query(.recordsInCollection, [.text(collection)]) { (row: SQLiteRow) throws(SQLiteStoreError) in
             switch decode(row, column: 1, collection: collection, id: row.text(at: 0) ?? "", idAttribute: idAttribute) {
             case .record(let record): list.append(record)
             case .damaged(let damage): damaged.append(damage)
@@ -125,10 +122,7 @@ extension SQLiteConnection {
         -> (record: Attributes, version: Int)?
     {
         var found: (StoredRecord, Int)?
-        try query(
-            "SELECT json, version FROM records WHERE collection = ?1 AND id = ?2",
-            [.text(collection), .text(id)]
-        ) { (row: SQLiteRow) in
+        try query(.versionedRecord, [.text(collection), .text(id)]) { (row: SQLiteRow) in
             found = (
                 decode(row, column: 0, collection: collection, id: id, idAttribute: idAttribute), row.integer(at: 1)
             )
@@ -143,7 +137,7 @@ extension SQLiteConnection {
     /// Every damaged record of the store, collection by collection, in insertion order.
     func damagedRecords() throws(SQLiteStoreError) -> [SQLiteDamagedRecord] {
         var damaged: [SQLiteDamagedRecord] = []
-        try query("SELECT collection, id, json FROM records ORDER BY collection, seq") { (row: SQLiteRow) in
+        try query(.allRecords) { (row: SQLiteRow) in
             let decoded = decode(
                 row,
                 column: 2,
@@ -159,30 +153,19 @@ extension SQLiteConnection {
     /// The version of a record, or `nil` when there is none.
     func version(of id: String, in collection: String) throws(SQLiteStoreError) -> Int? {
         var version: Int?
-        try query("SELECT version FROM records WHERE collection = ?1 AND id = ?2", [.text(collection), .text(id)]) {
-            row in version = row.integer(at: 0)
-        }
+        try query(.version, [.text(collection), .text(id)]) { row in version = row.integer(at: 0) }
         return version
     }
 
     /// Appends a record at the end of its collection, at version 1, with the collection's
     /// next id as it stands after this insert (see ``nextID(in:)``).
     func insert(_ record: Attributes, key: String, in collection: String, nextID: Int) throws(SQLiteStoreError) {
-        try run(
-            """
-            INSERT INTO records(collection, seq, id, json, next_id)
-            VALUES (?1, (SELECT COALESCE(MAX(seq), 0) + 1 FROM records WHERE collection = ?1), ?2, ?3, ?4)
-            """,
-            [.text(collection), .text(key), try Self.encode(record), .integer(nextID)]
-        )
+        try run(.insert, [.text(collection), .text(key), try Self.encode(record), .integer(nextID)])
     }
 
     /// Stores new attributes for an existing record, keeping its place; its version grows.
     func replace(_ record: Attributes, key: String, in collection: String) throws(SQLiteStoreError) {
-        try run(
-            "UPDATE records SET json = ?1, version = version + 1 WHERE collection = ?2 AND id = ?3",
-            [try Self.encode(record), .text(collection), .text(key)]
-        )
+        try run(.replace, [try Self.encode(record), .text(collection), .text(key)])
     }
 
     /// Removes a record, damaged or not.
@@ -190,14 +173,8 @@ extension SQLiteConnection {
     /// The collection's next id, which its newest record carries, moves to the collection's
     /// row first, so that no id is given again once the record is gone.
     func delete(_ key: String, in collection: String) throws(SQLiteStoreError) {
-        try run(
-            """
-            UPDATE collections SET next_id = (SELECT next_id FROM records WHERE collection = ?1 ORDER BY seq DESC LIMIT 1)
-            WHERE path = ?1 AND next_id < (SELECT next_id FROM records WHERE collection = ?1 ORDER BY seq DESC LIMIT 1)
-            """,
-            [.text(collection)]
-        )
-        try run("DELETE FROM records WHERE collection = ?1 AND id = ?2", [.text(collection), .text(key)])
+        try run(.keepNextID, [.text(collection)])
+        try run(.delete, [.text(collection), .text(key)])
     }
 
     /// Whether the collection has its row, that is, ever held a record.
@@ -215,20 +192,7 @@ extension SQLiteConnection {
     /// ``delete(_:in:)`` moves the value to the row before it removes a record).
     func nextID(in collection: String) throws(SQLiteStoreError) -> (next: Int, exists: Bool, version: Int?) {
         var state: (next: Int, exists: Bool, version: Int?) = (1, false, nil)
-        try query(
-            """
-            SELECT next, stored IS NOT NULL,
-                (SELECT version FROM records WHERE collection = ?1 AND id = CAST(next AS TEXT))
-            FROM (
-                SELECT MAX(COALESCE(stored, 1), COALESCE(latest, 1)) AS next, stored
-                FROM (
-                    SELECT (SELECT next_id FROM collections WHERE path = ?1) AS stored,
-                        (SELECT next_id FROM records WHERE collection = ?1 ORDER BY seq DESC LIMIT 1) AS latest
-                )
-            )
-            """,
-            [.text(collection)]
-        ) { row in
+        try query(.nextID, [.text(collection)]) { row in
             state = (row.integer(at: 0), row.integer(at: 1) != 0, row.optionalInteger(at: 2))
         }
         return state
@@ -236,18 +200,12 @@ extension SQLiteConnection {
 
     /// Stores a collection's next id in its row, creating the row when needed.
     func setNextID(_ id: Int, in collection: String) throws(SQLiteStoreError) {
-        try run(
-            """
-            INSERT INTO collections(path, next_id) VALUES (?1, ?2)
-            ON CONFLICT(path) DO UPDATE SET next_id = excluded.next_id
-            """,
-            [.text(collection), .integer(id)]
-        )
+        try run(.setNextID, [.text(collection), .integer(id)])
     }
 
     /// Creates the collection's row when it has none.
     func ensureCollection(_ collection: String) throws(SQLiteStoreError) {
-        try run("INSERT OR IGNORE INTO collections(path) VALUES (?1)", [.text(collection)])
+        try run(.ensureCollection, [.text(collection)])
     }
 
     // MARK: - JSON

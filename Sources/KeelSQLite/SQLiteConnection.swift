@@ -11,6 +11,8 @@ final class SQLiteConnection {
     let path: String
     private var handle: OpaquePointer?
     private var statements: [String: OpaquePointer] = [:]
+    /// The statements of ``SQLiteStatement``, by their raw value, once prepared.
+    private var heldStatements = [OpaquePointer?](repeating: nil, count: SQLiteStatement.allCases.count)
     /// The file, while this connection has it open (``OpenStoreFiles``).
     private var openFile: OpenStoreFiles.Identity?
 
@@ -67,6 +69,8 @@ final class SQLiteConnection {
     func close() {
         for statement in statements.values { sqlite3_finalize(statement) }
         statements.removeAll()
+        for statement in heldStatements { sqlite3_finalize(statement) }
+        heldStatements = heldStatements.map { _ in nil }
         if let handle { sqlite3_close_v2(handle) }
         handle = nil
         if let openFile { OpenStoreFiles.closed(openFile) }
@@ -109,17 +113,17 @@ final class SQLiteConnection {
     /// Begins a transaction: `BEGIN IMMEDIATE` (the write lock up front) when `immediate`,
     /// else `BEGIN`; prepared once, like ``commit()`` and ``rollback()``.
     func begin(immediate: Bool) throws(SQLiteStoreError) {
-        try run(immediate ? "BEGIN IMMEDIATE" : "BEGIN")
+        try run(immediate ? .beginImmediate : .begin)
     }
 
     /// Commits the open transaction.
     func commit() throws(SQLiteStoreError) {
-        try run("COMMIT")
+        try run(.commit)
     }
 
     /// Rolls the open transaction back.
     func rollback() throws(SQLiteStoreError) {
-        try run("ROLLBACK")
+        try run(.rollback)
     }
 
     /// Runs a query with bound text or integer parameters and returns each row's columns
@@ -138,16 +142,16 @@ final class SQLiteConnection {
         _ parameters: [SQLiteValue] = [],
         _ body: (SQLiteRow) throws(SQLiteStoreError) -> Void
     ) throws(SQLiteStoreError) {
-        let statement = try prepare(sql)
-        // Every use binds all of the statement's parameters again, so they are not cleared.
-        defer { sqlite3_reset(statement) }
-        try bind(parameters, to: statement)
-        while true {
-            let code = sqlite3_step(statement)
-            if code == SQLITE_DONE { return }
-            guard code == SQLITE_ROW else { throw failure(code) }
-            try body(SQLiteRow(statement: statement))
-        }
+        try step(try prepare(sql), parameters, body)
+    }
+
+    /// Runs one of the held statements and calls `body` for each row.
+    func query(
+        _ statement: SQLiteStatement,
+        _ parameters: [SQLiteValue] = [],
+        _ body: (SQLiteRow) throws(SQLiteStoreError) -> Void
+    ) throws(SQLiteStoreError) {
+        try step(try prepare(statement), parameters, body)
     }
 
     /// Runs a statement that changes rows.
@@ -155,34 +159,100 @@ final class SQLiteConnection {
         try query(sql, parameters) { _ in }
     }
 
+    /// Runs one of the held statements that changes rows.
+    func run(_ statement: SQLiteStatement, _ parameters: [SQLiteValue] = []) throws(SQLiteStoreError) {
+        try query(statement, parameters) { _ in }
+    }
+
     private func prepare(_ sql: String) throws(SQLiteStoreError) -> OpaquePointer {
         if let cached = statements[sql] { return cached }
-        let handle = try requireHandle()
-        var statement: OpaquePointer?
-        let code = sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, nil)
-        guard code == SQLITE_OK, let statement else { throw failure(code) }
+        let statement = try compile(sql)
         statements[sql] = statement
         return statement
     }
 
-    private func bind(_ parameters: [SQLiteValue], to statement: OpaquePointer) throws(SQLiteStoreError) {
-        for (offset, parameter) in parameters.enumerated() {
-            let index = Int32(offset + 1)
-            let code: Int32
-            switch parameter {
-            case .integer(let value):
-                code = sqlite3_bind_int64(statement, index, Int64(value))
-            case .text(let value):
-                code = sqlite3_bind_text(statement, index, value, -1, Self.transient)
-            case .utf8(let data):
-                // Serialized JSON is never empty, so the base address is never nil.
-                code = data.withUnsafeBytes { bytes in
-                    let start = bytes.baseAddress?.assumingMemoryBound(to: CChar.self)
-                    return sqlite3_bind_text(statement, index, start, Int32(bytes.count), Self.transient)
+    private func prepare(_ statement: SQLiteStatement) throws(SQLiteStoreError) -> OpaquePointer {
+        if let held = heldStatements[statement.rawValue] { return held }
+        let compiled = try compile(statement.sql)
+        heldStatements[statement.rawValue] = compiled
+        return compiled
+    }
+
+    private func compile(_ sql: String) throws(SQLiteStoreError) -> OpaquePointer {
+        let handle = try requireHandle()
+        var statement: OpaquePointer?
+        let code = sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, nil)
+        guard code == SQLITE_OK, let statement else { throw failure(code) }
+        return statement
+    }
+
+    /// Binds the parameters, steps through the rows and resets the statement.
+    private func step(
+        _ statement: OpaquePointer,
+        _ parameters: [SQLiteValue],
+        _ body: (SQLiteRow) throws(SQLiteStoreError) -> Void
+    ) throws(SQLiteStoreError) {
+        // Every use binds all of the statement's parameters again, so they are not cleared
+        // (text bound in place points at memory that is gone after the step).
+        defer { sqlite3_reset(statement) }
+        try bind(parameters[...], to: statement) { () throws(SQLiteStoreError) in
+            while true {
+                let code = sqlite3_step(statement)
+                if code == SQLITE_DONE { return }
+                guard code == SQLITE_ROW else { throw failure(code) }
+                try body(SQLiteRow(statement: statement))
+            }
+        }
+    }
+
+    /// Binds the parameters, then runs `body` while the bound text is alive.
+    ///
+    /// Text is bound in place (`SQLITE_STATIC`) from the string's or the data's own UTF-8
+    /// bytes, without SQLite's copy, so `body` must do every step that reads it.
+    private func bind(
+        _ parameters: ArraySlice<SQLiteValue>,
+        to statement: OpaquePointer,
+        _ body: () throws(SQLiteStoreError) -> Void
+    ) throws(SQLiteStoreError) {
+        guard let parameter = parameters.first else { return try body() }
+        let index = Int32(parameters.startIndex + 1)
+        let rest = parameters.dropFirst()
+        switch parameter {
+        case .integer(let value):
+            try check(sqlite3_bind_int64(statement, index, Int64(value)))
+            try bind(rest, to: statement, body)
+        case .text(var value):
+            let outcome = value.withUTF8 { bytes in
+                Result { () throws(SQLiteStoreError) in
+                    try check(Self.bindText(UnsafeRawBufferPointer(bytes), to: statement, at: index))
+                    try bind(rest, to: statement, body)
                 }
             }
-            guard code == SQLITE_OK else { throw failure(code) }
+            try outcome.get()
+        case .utf8(let data):
+            let outcome = data.withUnsafeBytes { bytes in
+                Result { () throws(SQLiteStoreError) in
+                    try check(Self.bindText(bytes, to: statement, at: index))
+                    try bind(rest, to: statement, body)
+                }
+            }
+            try outcome.get()
         }
+    }
+
+    /// Binds UTF-8 bytes as text without a copy; empty text (whose buffer may have no
+    /// address, which SQLite would take for NULL) is bound as a copy of nothing.
+    private static func bindText(_ bytes: UnsafeRawBufferPointer, to statement: OpaquePointer, at index: Int32)
+        -> Int32
+    {
+        guard let start = bytes.baseAddress, !bytes.isEmpty else {
+            return sqlite3_bind_text(statement, index, "", 0, transient)
+        }
+        return sqlite3_bind_text(statement, index, start.assumingMemoryBound(to: CChar.self), Int32(bytes.count), nil)
+    }
+
+    private func check(_ code: Int32) throws(SQLiteStoreError) {
+        guard code == SQLITE_OK else { throw failure(code) }
     }
 
     // MARK: - Errors

@@ -15,19 +15,32 @@ enum SQLiteSchema {
     ///    stored: a create writes two pages instead of four (the record and its key, no
     ///    separate order index, no update of `collections`). Records keep their id,
     ///    version and order.
-    static let version = 3
+    /// 4. `records` is a rowid table again, its rowid `seq` (the insertion order across
+    ///    the file), with a unique index `records_key` on `(id, collection)` and
+    ///    `records_order` on `(collection, seq)`: a read by id seeks the key index and then
+    ///    one rowid, where schema 3 sought the key index and then the table by its text and
+    ///    integer pair; a create takes the next rowid instead of asking for its
+    ///    collection's largest `seq`. The key starts with the id, which differs between
+    ///    neighbouring entries where the collection mostly does not, so SQLite compares
+    ///    most entries by their first column alone. Records keep their id, version, next
+    ///    id and order.
+    static let version = 4
 
-    /// The `records` table of schema 3; `CREATE TABLE records_v3`, renamed once filled.
+    /// The `records` table of schema 4 and its indexes; `CREATE TABLE records_v4`, renamed
+    /// once filled, then its indexes.
     private static let recordsTable = """
-        CREATE TABLE records_v3(
+        CREATE TABLE records_v4(
+            seq INTEGER PRIMARY KEY,
             collection TEXT NOT NULL,
-            seq INTEGER NOT NULL,
             id TEXT NOT NULL,
             json TEXT NOT NULL,
             version INTEGER NOT NULL DEFAULT 1,
-            next_id INTEGER,
-            PRIMARY KEY (collection, seq)
-        ) WITHOUT ROWID;
+            next_id INTEGER
+        );
+        """
+    private static let recordsIndexes = """
+        CREATE UNIQUE INDEX records_key ON records(id, collection);
+        CREATE INDEX records_order ON records(collection, seq);
         """
 
     /// Marks the file as a Keel store (`PRAGMA application_id`), the bytes of "Keel".
@@ -105,8 +118,8 @@ enum SQLiteSchema {
                         next_id INTEGER NOT NULL DEFAULT 1
                     ) WITHOUT ROWID;
                     \(recordsTable)
-                    ALTER TABLE records_v3 RENAME TO records;
-                    CREATE UNIQUE INDEX records_key ON records(collection, id);
+                    ALTER TABLE records_v4 RENAME TO records;
+                    \(recordsIndexes)
                     PRAGMA application_id = \(applicationID);
                     """
                 )
@@ -114,17 +127,20 @@ enum SQLiteSchema {
             if current == 1 {
                 try connection.execute("ALTER TABLE records ADD COLUMN version INTEGER NOT NULL DEFAULT 1")
             }
-            if current == 1 || current == 2 {
-                // The records move to the clustered table in their order, each with its
-                // seq, id and version; their next ids stay in `collections`.
+            if (1...3).contains(current) {
+                // The records move to the rowid table in their order, each with its id,
+                // version and (from schema 3) next id; inserted in that order, they take
+                // rowids (their new seq) in the same order per collection. Schemas 1 and 2
+                // keep their next ids in `collections`.
                 try connection.execute(
                     """
                     \(recordsTable)
-                    INSERT INTO records_v3(collection, seq, id, json, version)
-                        SELECT collection, seq, id, json, version FROM records ORDER BY collection, seq;
+                    INSERT INTO records_v4(collection, id, json, version, next_id)
+                        SELECT collection, id, json, version, \(current == 3 ? "next_id" : "NULL")
+                        FROM records ORDER BY collection, seq;
                     DROP TABLE records;
-                    ALTER TABLE records_v3 RENAME TO records;
-                    CREATE UNIQUE INDEX records_key ON records(collection, id);
+                    ALTER TABLE records_v4 RENAME TO records;
+                    \(recordsIndexes)
                     """
                 )
             }

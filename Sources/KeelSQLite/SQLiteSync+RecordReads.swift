@@ -22,7 +22,9 @@ extension SQLiteSync {
         }
         guard let found = found ?? nil else { return nil }
         var response = SyncResponse(status: 200, body: .object(found.record))
-        response.headers["etag"] = RecordVersionTag.etag(found.version)
+        // Set whole: the initializer would lower-case the names again, and setting by key
+        // grows an empty dictionary; a one-entry literal allocates once.
+        response.headers = ["etag": RecordVersionTag.etag(found.version)]
         return response
     }
 }

@@ -105,7 +105,7 @@ public final class SQLiteSync: Sync {
     /// ``SQLiteStoreError/newerSchema(found:supported:)``.
     ///
     /// ```swift
-    /// SQLiteSync.schemaVersion  // 3
+    /// SQLiteSync.schemaVersion  // 4
     /// ```
     public static var schemaVersion: Int { SQLiteSchema.version }
 
