@@ -54,14 +54,15 @@ public final class IdentityMap {
     /// The handlers that keep the entries in step with their models' ids, one set per
     /// collection path, shared by all of its models (see ``follow(_:in:)``).
     @exclusivity(unchecked) private var followers: [String: ModelFollowers] = [:]
-    /// The collection path ``follow(_:in:)`` followed a model of last, and its followers: a
-    /// fetch's models share one.
-    @exclusivity(unchecked) private var lastFollowers: (collection: String, followers: ModelFollowers)?
+    /// The two collection paths ``follow(_:in:)`` followed models of last, and their
+    /// followers, the latest first: a fetch's models share one, and a read that builds each
+    /// record's related record (an article's author) alternates between two.
+    @exclusivity(unchecked) private var recentFollowers = RecentPair<String, ModelFollowers>()
     /// Whether each class has relations, so that building a model of a class without
     /// them sets up nothing for related records.
     @exclusivity(unchecked) private var classHasRelations: [ObjectIdentifier: Bool] = [:]
-    /// The class ``hasRelations(_:)`` answered for last, and its answer.
-    @exclusivity(unchecked) private var lastClassRelations: (type: ObjectIdentifier, hasRelations: Bool)?
+    /// The two classes ``hasRelations(_:)`` answered for last, and their answers.
+    @exclusivity(unchecked) private var recentClassRelations = RecentPair<ObjectIdentifier, Bool>()
 
     /// Creates an empty map.
     ///
@@ -235,12 +236,17 @@ public final class IdentityMap {
     /// Whether models of `type` have relations, asked of the class once.
     private func hasRelations(_ type: Model.Type) -> Bool {
         let identifier = ObjectIdentifier(type)
-        // A fetch builds models of one class: the last answer, before hashing.
-        if let last = lastClassRelations, last.type == identifier { return last.hasRelations }
-        defer { lastClassRelations = (identifier, classHasRelations[identifier] ?? false) }
-        if let known = classHasRelations[identifier] { return known }
-        let answer = !type.relations.isEmpty
-        classHasRelations[identifier] = answer
+        // A fetch builds models of one class, or of two (a record and the one it links to):
+        // the recent answers, before hashing.
+        if let recent = recentClassRelations.value(for: identifier) { return recent }
+        let answer: Bool
+        if let known = classHasRelations[identifier] {
+            answer = known
+        } else {
+            answer = !type.relations.isEmpty
+            classHasRelations[identifier] = answer
+        }
+        recentClassRelations.remember(answer, for: identifier)
         return answer
     }
 
@@ -325,12 +331,12 @@ public final class IdentityMap {
     /// following a model registers no closure of its own, and a model that outlives the map
     /// drops them at its next `changeId` or `destroy`.
     private func follow(_ model: Model, in collection: String) {
-        if let last = lastFollowers, last.collection == collection {
-            last.followers.add(to: model)
+        if let recent = recentFollowers.value(for: collection) {
+            recent.add(to: model)
             return
         }
         if let known = followers[collection] {
-            lastFollowers = (collection, known)
+            recentFollowers.remember(known, for: collection)
             known.add(to: model)
             return
         }
@@ -343,6 +349,7 @@ public final class IdentityMap {
             }
         }
         followers[collection] = made
+        recentFollowers.remember(made, for: collection)
         made.add(to: model)
     }
 
