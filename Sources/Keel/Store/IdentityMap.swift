@@ -42,8 +42,13 @@ public final class IdentityMap {
     /// a ``Store``'s backend learns the classes (``ModelRegistrationReceiving``).
     var didRegister: ((ModelRegistration) -> Void)?
     /// The number of entries after the last sweep of deallocated models; the next sweep
-    /// runs when the table has doubled, so sweeping costs O(1) amortized per insertion.
+    /// runs when the table has grown ``sweepGrowth`` times past it, so sweeping costs O(1)
+    /// amortized per insertion.
     @exclusivity(unchecked) private var sweptCount = 0
+    /// How many times past ``sweptCount`` the table grows before the next sweep: twice, or
+    /// four times after a sweep that found every model alive. A load that only adds (a list
+    /// read into the map) found nothing at each doubling, and scanned the whole table for it.
+    @exclusivity(unchecked) private var sweepGrowth = 2
     /// The models the map is creating, innermost last: a record inside one that links back
     /// to it (a comment's article among that article's comments) gets the instance being built.
     @exclusivity(unchecked) private var pendingBuilds: [PendingBuild] = []
@@ -320,6 +325,7 @@ public final class IdentityMap {
         for entry in entries.values { entry.model?.off(owner: self) }
         entries.removeAll()
         sweptCount = 0
+        sweepGrowth = 2
     }
 
     // MARK: - Following ids
@@ -399,7 +405,7 @@ public final class IdentityMap {
 
     private func insert(_ entry: Entry, for key: RecordKey) {
         entries[key] = entry
-        if entries.count > max(16, sweptCount * 2) { sweep() }
+        if entries.count > max(16, sweptCount * sweepGrowth) { sweep() }
     }
 
     /// Drops the entries of deallocated models, in place: the live ones, usually most, are
@@ -409,6 +415,7 @@ public final class IdentityMap {
         let dead = entries.compactMap { $0.value.model == nil ? $0.key : nil }
         for key in dead { entries.removeValue(forKey: key) }
         sweptCount = entries.count
+        sweepGrowth = dead.isEmpty ? 4 : 2
         // Between builds no key is held outside the table, so the paths no entry uses can go.
         if pendingBuilds.isEmpty && paths.count > Self.pathsKeptWithoutRelease {
             paths.release(keeping: Set(entries.keys.lazy.map(\.collection)))
@@ -420,6 +427,9 @@ public final class IdentityMap {
 
     /// How many collection paths hold a number (for tests).
     var numberedPathCount: Int { paths.count }
+
+    /// How many entries the table holds, those of deallocated models included (for tests).
+    var tableCount: Int { entries.count }
 }
 
 /// A model the map is building: its class, collection and the key of the record it was
