@@ -45,9 +45,11 @@ public final class IdentityMap {
     /// runs when the table has grown ``sweepGrowth`` times past it, so sweeping costs O(1)
     /// amortized per insertion.
     @exclusivity(unchecked) private var sweptCount = 0
-    /// How many times past ``sweptCount`` the table grows before the next sweep: twice, or
-    /// four times after a sweep that found every model alive. A load that only adds (a list
-    /// read into the map) found nothing at each doubling, and scanned the whole table for it.
+    /// How many times past ``sweptCount`` the table grows before the next sweep.
+    ///
+    /// Twice, or four times after a sweep that found every model alive: a load that only adds
+    /// (a list read into the map) found nothing at each doubling, and scanned the whole table
+    /// for it.
     @exclusivity(unchecked) private var sweepGrowth = 2
     /// The models the map is creating, innermost last: a record inside one that links back
     /// to it (a comment's article among that article's comments) gets the instance being built.
@@ -408,9 +410,10 @@ public final class IdentityMap {
         if entries.count > max(16, sweptCount * sweepGrowth) { sweep() }
     }
 
-    /// Drops the entries of deallocated models, in place: the live ones, usually most, are
-    /// not hashed again. Past ``pathsKeptWithoutRelease`` paths, it also gives back the
-    /// numbers of the paths no entry uses.
+    /// Drops the entries of deallocated models, in place.
+    ///
+    /// The live ones, usually most, are not hashed again. Past ``pathsKeptWithoutRelease``
+    /// paths, it also gives back the numbers of the paths no entry uses.
     private func sweep() {
         let dead = entries.compactMap { $0.value.model == nil ? $0.key : nil }
         for key in dead { entries.removeValue(forKey: key) }

@@ -19,8 +19,9 @@ struct JSONAPIResourceIndex {
     /// The ASCII identities and their resources, in insertion order.
     private var keys: [Key] = []
     private var resources: [JSONObject] = []
-    /// Positions in ``keys`` plus one, by hash; `0` marks an empty slot. A power of two in
-    /// size, at most half full.
+    /// Positions in ``keys`` plus one, by hash.
+    ///
+    /// `0` marks an empty slot; a power of two in size, at most half full.
     private var slots: [Int32]
     /// The resources of the other identities.
     private var others: [Key: JSONObject] = [:]
