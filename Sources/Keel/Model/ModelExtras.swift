@@ -25,8 +25,8 @@ final class ModelExtras {
     var syncState: SyncState = .synced
     /// What the released collection this model belonged to gave it for syncing.
     var releasedCollection: CollectionSyncContext?
-    /// The live sides of the class's relations, by attribute.
-    var relationLinks: [String: any RelationLink]?
+    /// The live sides of the class's relations.
+    var relationLinks: RelationLinks?
     /// Builds the related models, when an identity map does.
     var relatedModelFactory: RelatedModelFactory?
     /// What ``relatedModelFactory`` builds through (an identity map), kept alive by the model:

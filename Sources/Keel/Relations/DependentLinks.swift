@@ -25,11 +25,14 @@ final class DependentLinks {
         unowned(unsafe) var link: (any DependentLink)?
     }
 
-    private var slots: [Slot] = []
+    // The list's state opts out of run-time exclusivity checks: no access to it stays open
+    // across a call into a link (they ran on every link added, removed and told).
+
+    @exclusivity(unchecked) private var slots: [Slot] = []
     /// How many dispatches are running: removals leave empty slots until the last one ends,
     /// so that the positions they iterate by stay put.
-    private var dispatchDepth = 0
-    private var hasEmptySlots = false
+    @exclusivity(unchecked) private var dispatchDepth = 0
+    @exclusivity(unchecked) private var hasEmptySlots = false
     /// The handler registered on the model for `change`.
     private(set) var handler: EventHandler?
 

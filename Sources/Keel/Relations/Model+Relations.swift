@@ -125,24 +125,20 @@ extension Model {
         return nil
     }
 
-    /// The live sides of the class's relations, by attribute.
-    var relationLinks: [String: any RelationLink]? { storedExtras?.relationLinks }
+    /// The live sides of the class's relations.
+    var relationLinks: RelationLinks? { storedExtras?.relationLinks }
 
     /// Creates the live sides of the class's relations; called once, from `init`.
     func makeRelationLinks(_ relations: [any Relation]) {
         let implementations = ResolvedRelations.implementations(of: Self.self, relations)
-        var links = [String: any RelationLink](minimumCapacity: implementations.count)
-        for implementation in implementations {
-            links[implementation.key] = implementation.makeLink(owner: self)
-        }
-        extras.relationLinks = links
+        extras.relationLinks = RelationLinks(implementations.map { $0.makeLink(owner: self) })
     }
 
     /// Merges the relation attributes of a `set` into the related objects and puts their
     /// mirrors in place of the values.
     ///
     /// The relations are merged in the order of their attributes in `attributes`.
-    func mergeRelations(_ attributes: Attributes, into links: [String: any RelationLink], options: ChangeOptions)
+    func mergeRelations(_ attributes: Attributes, into links: RelationLinks, options: ChangeOptions)
         -> Attributes
     {
         var result = attributes
@@ -162,7 +158,7 @@ extension Model {
     /// The errors of relation attributes whose values cannot be merged (a has-many set to a
     /// string): such a `set` is rejected as invalid, whatever `validate` says, so that no
     /// related record is lost.
-    func relationShapeErrors(_ attributes: Attributes, links: [String: any RelationLink]) -> ValidationError? {
+    func relationShapeErrors(_ attributes: Attributes, links: RelationLinks) -> ValidationError? {
         // Made only for a value of the wrong shape: most `set`s have none.
         var errors: ValidationError?
         Self.forEachRelation(in: attributes, links: links) { position, link in
@@ -181,7 +177,7 @@ extension Model {
     /// the links cost more.
     static func forEachRelation(
         in attributes: Attributes,
-        links: [String: any RelationLink],
+        links: RelationLinks,
         _ body: (_ position: Int, _ link: any RelationLink) -> Void
     ) {
         if links.count == 1, let (key, link) = links.first {

@@ -84,7 +84,8 @@ extension IdentityMap {
     ///   registered type does not read as a record of its class; nothing is merged then.
     @discardableResult
     public func mergeIncluded(from document: JSONValue) throws(SyncError) -> [Model] {
-        guard let object = document.objectValue, let included = object["included"]?.arrayValue, !included.isEmpty
+        // Walked in place: `arrayValue` copies the list.
+        guard case .object(let object) = document, case .array(let included)? = object["included"], !included.isEmpty
         else { return [] }
         // The reader indexes the document only if a merged resource has relationships.
         var reader = JSONAPIReader(document: object)

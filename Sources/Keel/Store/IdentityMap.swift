@@ -42,8 +42,15 @@ public final class IdentityMap {
     /// a ``Store``'s backend learns the classes (``ModelRegistrationReceiving``).
     var didRegister: ((ModelRegistration) -> Void)?
     /// The number of entries after the last sweep of deallocated models; the next sweep
-    /// runs when the table has doubled, so sweeping costs O(1) amortized per insertion.
+    /// runs when the table has grown ``sweepGrowth`` times past it, so sweeping costs O(1)
+    /// amortized per insertion.
     @exclusivity(unchecked) private var sweptCount = 0
+    /// How many times past ``sweptCount`` the table grows before the next sweep.
+    ///
+    /// Twice, or four times after a sweep that found every model alive: a load that only adds
+    /// (a list read into the map) found nothing at each doubling, and scanned the whole table
+    /// for it.
+    @exclusivity(unchecked) private var sweepGrowth = 2
     /// The models the map is creating, innermost last: a record inside one that links back
     /// to it (a comment's article among that article's comments) gets the instance being built.
     @exclusivity(unchecked) private var pendingBuilds: [PendingBuild] = []
@@ -54,14 +61,15 @@ public final class IdentityMap {
     /// The handlers that keep the entries in step with their models' ids, one set per
     /// collection path, shared by all of its models (see ``follow(_:in:)``).
     @exclusivity(unchecked) private var followers: [String: ModelFollowers] = [:]
-    /// The collection path ``follow(_:in:)`` followed a model of last, and its followers: a
-    /// fetch's models share one.
-    @exclusivity(unchecked) private var lastFollowers: (collection: String, followers: ModelFollowers)?
+    /// The two collection paths ``follow(_:in:)`` followed models of last, and their
+    /// followers, the latest first: a fetch's models share one, and a read that builds each
+    /// record's related record (an article's author) alternates between two.
+    @exclusivity(unchecked) private var recentFollowers = RecentPair<String, ModelFollowers>()
     /// Whether each class has relations, so that building a model of a class without
     /// them sets up nothing for related records.
     @exclusivity(unchecked) private var classHasRelations: [ObjectIdentifier: Bool] = [:]
-    /// The class ``hasRelations(_:)`` answered for last, and its answer.
-    @exclusivity(unchecked) private var lastClassRelations: (type: ObjectIdentifier, hasRelations: Bool)?
+    /// The two classes ``hasRelations(_:)`` answered for last, and their answers.
+    @exclusivity(unchecked) private var recentClassRelations = RecentPair<ObjectIdentifier, Bool>()
 
     /// Creates an empty map.
     ///
@@ -235,12 +243,17 @@ public final class IdentityMap {
     /// Whether models of `type` have relations, asked of the class once.
     private func hasRelations(_ type: Model.Type) -> Bool {
         let identifier = ObjectIdentifier(type)
-        // A fetch builds models of one class: the last answer, before hashing.
-        if let last = lastClassRelations, last.type == identifier { return last.hasRelations }
-        defer { lastClassRelations = (identifier, classHasRelations[identifier] ?? false) }
-        if let known = classHasRelations[identifier] { return known }
-        let answer = !type.relations.isEmpty
-        classHasRelations[identifier] = answer
+        // A fetch builds models of one class, or of two (a record and the one it links to):
+        // the recent answers, before hashing.
+        if let recent = recentClassRelations.value(for: identifier) { return recent }
+        let answer: Bool
+        if let known = classHasRelations[identifier] {
+            answer = known
+        } else {
+            answer = !type.relations.isEmpty
+            classHasRelations[identifier] = answer
+        }
+        recentClassRelations.remember(answer, for: identifier)
         return answer
     }
 
@@ -314,6 +327,7 @@ public final class IdentityMap {
         for entry in entries.values { entry.model?.off(owner: self) }
         entries.removeAll()
         sweptCount = 0
+        sweepGrowth = 2
     }
 
     // MARK: - Following ids
@@ -325,12 +339,12 @@ public final class IdentityMap {
     /// following a model registers no closure of its own, and a model that outlives the map
     /// drops them at its next `changeId` or `destroy`.
     private func follow(_ model: Model, in collection: String) {
-        if let last = lastFollowers, last.collection == collection {
-            last.followers.add(to: model)
+        if let recent = recentFollowers.value(for: collection) {
+            recent.add(to: model)
             return
         }
         if let known = followers[collection] {
-            lastFollowers = (collection, known)
+            recentFollowers.remember(known, for: collection)
             known.add(to: model)
             return
         }
@@ -343,6 +357,7 @@ public final class IdentityMap {
             }
         }
         followers[collection] = made
+        recentFollowers.remember(made, for: collection)
         made.add(to: model)
     }
 
@@ -392,16 +407,18 @@ public final class IdentityMap {
 
     private func insert(_ entry: Entry, for key: RecordKey) {
         entries[key] = entry
-        if entries.count > max(16, sweptCount * 2) { sweep() }
+        if entries.count > max(16, sweptCount * sweepGrowth) { sweep() }
     }
 
-    /// Drops the entries of deallocated models, in place: the live ones, usually most, are
-    /// not hashed again. Past ``pathsKeptWithoutRelease`` paths, it also gives back the
-    /// numbers of the paths no entry uses.
+    /// Drops the entries of deallocated models, in place.
+    ///
+    /// The live ones, usually most, are not hashed again. Past ``pathsKeptWithoutRelease``
+    /// paths, it also gives back the numbers of the paths no entry uses.
     private func sweep() {
         let dead = entries.compactMap { $0.value.model == nil ? $0.key : nil }
         for key in dead { entries.removeValue(forKey: key) }
         sweptCount = entries.count
+        sweepGrowth = dead.isEmpty ? 4 : 2
         // Between builds no key is held outside the table, so the paths no entry uses can go.
         if pendingBuilds.isEmpty && paths.count > Self.pathsKeptWithoutRelease {
             paths.release(keeping: Set(entries.keys.lazy.map(\.collection)))
@@ -413,6 +430,9 @@ public final class IdentityMap {
 
     /// How many collection paths hold a number (for tests).
     var numberedPathCount: Int { paths.count }
+
+    /// How many entries the table holds, those of deallocated models included (for tests).
+    var tableCount: Int { entries.count }
 }
 
 /// A model the map is building: its class, collection and the key of the record it was

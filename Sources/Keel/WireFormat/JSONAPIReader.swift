@@ -8,10 +8,7 @@
 /// document is spelled out only for the error that names it.
 struct JSONAPIReader {
     /// A resource's identity in a document.
-    private struct ResourceKey: Hashable {
-        let type: String
-        let id: String
-    }
+    private typealias ResourceKey = JSONAPIResourceIndex.Key
 
     /// A wire format as the reader applies it, shared by reference: a record read in it
     /// costs one retain, not a copy of every member of the format.
@@ -57,7 +54,7 @@ struct JSONAPIReader {
 
     /// Every resource object of the document, primary data and `included`, by identity;
     /// built when a relationship first links to one.
-    private var index: [ResourceKey: JSONObject]?
+    private var index: JSONAPIResourceIndex?
 
     /// The linkable relations of each class met, by class.
     private var linkablesByClass: [ObjectIdentifier: [Linkable]] = [:]
@@ -106,7 +103,8 @@ struct JSONAPIReader {
         as modelType: Model.Type,
         format: WireFormat
     ) throws(SyncError) -> JSONValue {
-        guard let list = document["data"]?.arrayValue else {
+        // Walked in place: `arrayValue` copies the list.
+        guard case .array(let list)? = document["data"] else {
             throw .unmappableResponse(keyPath: "data", reason: "a JSON:API list document has an array under \"data\"")
         }
         var reader = JSONAPIReader(document: document)
@@ -271,25 +269,29 @@ struct JSONAPIReader {
 
     /// The resource object of the document with this identity, if it carries one.
     private mutating func resource(for key: ResourceKey) -> JSONObject? {
-        if let index { return index[key] }
+        if let index { return index.resource(for: key) }
         let built = Self.index(of: document)
         index = built
-        return built[key]
+        return built.resource(for: key)
     }
 
     /// Every resource object of a document, primary data and `included`, by identity.
-    private static func index(of document: JSONObject) -> [ResourceKey: JSONObject] {
-        let included = document["included"]?.arrayValue ?? []
-        let data = document["data"].map { $0.arrayValue ?? [$0] } ?? []
-        var resources: [ResourceKey: JSONObject] = [:]
-        resources.reserveCapacity(included.count + data.count)
+    private static func index(of document: JSONObject) -> JSONAPIResourceIndex {
+        // The lists are walked in place: `arrayValue` copies them.
+        var included = JSONArray()
+        if case .array(let list)? = document["included"] { included = list }
+        var data = JSONArray()
+        switch document["data"] {
+        case .array(let list)?: data = list
+        case let single?: data = [single]
+        case nil: break
+        }
+        var resources = JSONAPIResourceIndex(capacity: included.count + data.count)
         for list in [included, data] {
             for value in list {
-                guard let resource = value.objectValue, let key = Self.key(of: resource) else { continue }
+                guard case .object(let resource) = value, let key = Self.key(of: resource) else { continue }
                 // A resource listed twice (a server that repeats one) keeps the fields of both.
-                if let earlier = resources.updateValue(resource, forKey: key) {
-                    resources[key] = merged(earlier, resource)
-                }
+                resources.add(resource, for: key, merge: merged)
             }
         }
         return resources

@@ -219,4 +219,70 @@ struct JSONAPICompoundDocumentTests {
         #expect(articles.length == 0)
         #expect(map.count == 0)
     }
+
+    @Test func manyArticlesLinkTheirOwnAuthorsWhateverTheirIDsSpell() throws {
+        let (map, articles) = try reading()
+        let authorIDs = (0..<300).map { $0 % 3 == 0 ? "a\u{E9}\($0)" : $0 % 3 == 1 ? "\u{1F4DA}\($0)" : "\($0)" }
+        let document: JSONValue = [
+            "data": .array(
+                authorIDs.indices.map { index in
+                    var article = Self.article(index, author: nil).objectValue ?? [:]
+                    article["relationships"] = [
+                        "author": ["data": ["type": "people", "id": .string(authorIDs[index])]]
+                    ]
+                    return .object(article)
+                }
+            ),
+            "included": .array(
+                authorIDs.reversed().map {
+                    ["type": "people", "id": .string($0), "attributes": ["name": .string("N" + $0)]]
+                }
+            ),
+        ]
+
+        try articles.reset(parsing: document)
+        try map.mergeIncluded(from: document)
+
+        #expect(articles.length == 300)
+        for (article, id) in zip(articles.models, authorIDs) {
+            let author = try #require(article[Article.author])
+            #expect(author["name"] == .string("N" + id))
+            // A digit id is an integer in the app, as JSON:API ids read.
+            let appID: JSONValue = Int(id).map(JSONValue.int) ?? .string(id)
+            #expect(map.existing(Author.self, id: appID, in: "/people") === author)
+        }
+        // "a\u{E9}0" precomposed is found decomposed: one Swift string, one record.
+        #expect(map.existing(Author.self, id: "ae\u{301}0", in: "/people") === articles.first?[Article.author])
+    }
+
+    @Test func modelsOfThreeClassesBuiltInTurnKeepTheirRelationsAndFollowTheirOwnIDs() throws {
+        let (map, articles) = try reading()
+        try map.registerResourceType(for: API.GuardedAuthor.self, collection: "/guarded")
+        let document: JSONValue = [
+            "data": [Self.article(1, author: Self.linkage(7)), Self.article(2, author: Self.linkage(8))],
+            "included": [
+                Self.author(7, ["name": "Ada"]),
+                ["type": "guarded", "id": "1", "attributes": ["name": "G"]],
+                Self.author(8, ["name": "Grace"]),
+            ],
+        ]
+
+        try articles.reset(parsing: document)
+        let merged = try map.mergeIncluded(from: document)
+
+        let ada = try #require(articles.first?[Article.author])
+        let grace = try #require(articles.last?[Article.author])
+        let guarded = try #require(merged.first { $0 is API.GuardedAuthor })
+        // Each author was built with its class's relations, between articles built with theirs.
+        #expect(ada[Author.articles].length == 0)
+        #expect(grace[Author.articles].length == 0)
+        ada.set("id", 70)
+        guarded.set("id", 10)
+        try #require(articles.last).set("id", 20)
+        #expect(map.existing(Author.self, id: 70, in: "/people") === ada)
+        #expect(map.existing(Author.self, id: 7, in: "/people") == nil)
+        #expect(map.existing(API.GuardedAuthor.self, id: 10, in: "/guarded") === guarded)
+        #expect(map.existing(Article.self, id: 20, in: "/articles") === articles.last)
+        #expect(map.existing(Article.self, id: 2, in: "/articles") == nil)
+    }
 }

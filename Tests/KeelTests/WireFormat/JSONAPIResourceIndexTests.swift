@@ -1,0 +1,74 @@
+import Testing
+
+@testable import Keel
+
+/// The index a JSON:API reader finds linked resources in: ASCII identities in its own hash
+/// table, others in a dictionary, repeats merged, and growth past its first size.
+struct JSONAPIResourceIndexTests {
+    private typealias Key = JSONAPIResourceIndex.Key
+
+    private static func resource(_ type: String, _ id: String, _ name: String) -> JSONObject {
+        ["type": .string(type), "id": .string(id), "attributes": ["name": .string(name)]]
+    }
+
+    private static func keepFirst(_ first: JSONObject, _: JSONObject) -> JSONObject { first }
+
+    @Test func findsEveryResourceAfterGrowingPastItsCapacity() {
+        var index = JSONAPIResourceIndex(capacity: 2)
+        for id in 0..<500 {
+            index.add(
+                Self.resource("people", String(id), "P\(id)"),
+                for: Key(type: "people", id: String(id)),
+                merge: Self.keepFirst
+            )
+        }
+
+        for id in 0..<500 {
+            #expect(
+                index.resource(for: Key(type: "people", id: String(id)))?["attributes"]?["name"] == .string("P\(id)")
+            )
+        }
+        #expect(index.resource(for: Key(type: "people", id: "500")) == nil)
+        #expect(index.resource(for: Key(type: "articles", id: "1")) == nil)
+    }
+
+    @Test func aTypeAndAnIDSplitElsewhereAreTwoResources() {
+        var index = JSONAPIResourceIndex(capacity: 2)
+        index.add(Self.resource("ab", "c", "first"), for: Key(type: "ab", id: "c"), merge: Self.keepFirst)
+        index.add(Self.resource("a", "bc", "second"), for: Key(type: "a", id: "bc"), merge: Self.keepFirst)
+
+        #expect(index.resource(for: Key(type: "ab", id: "c"))?["attributes"]?["name"] == "first")
+        #expect(index.resource(for: Key(type: "a", id: "bc"))?["attributes"]?["name"] == "second")
+    }
+
+    @Test func nonASCIIIdentitiesAreFoundByCanonicalEquivalence() {
+        var index = JSONAPIResourceIndex(capacity: 4)
+        // "é" precomposed, looked up decomposed: one Swift string.
+        index.add(
+            Self.resource("personnes", "caf\u{E9}", "Café"),
+            for: Key(type: "personnes", id: "caf\u{E9}"),
+            merge: Self.keepFirst
+        )
+        index.add(Self.resource("\u{1F4DA}", "1", "Books"), for: Key(type: "\u{1F4DA}", id: "1"), merge: Self.keepFirst)
+
+        #expect(index.resource(for: Key(type: "personnes", id: "cafe\u{301}"))?["attributes"]?["name"] == "Café")
+        #expect(index.resource(for: Key(type: "\u{1F4DA}", id: "1"))?["attributes"]?["name"] == "Books")
+        #expect(index.resource(for: Key(type: "personnes", id: "cafe")) == nil)
+    }
+
+    @Test func aRepeatedIdentityIsMergedIntoTheFirst() {
+        for type in ["people", "pe\u{301}ople"] {
+            var index = JSONAPIResourceIndex(capacity: 4)
+            let key = Key(type: type, id: "7")
+            index.add(Self.resource(type, "7", "Ada"), for: key, merge: Self.keepFirst)
+            index.add(Self.resource(type, "7", "Grace"), for: key) { first, second in
+                var merged = first
+                merged["meta"] = second["attributes"] ?? .null
+                return merged
+            }
+
+            #expect(index.resource(for: key)?["attributes"]?["name"] == "Ada")
+            #expect(index.resource(for: key)?["meta"]?["name"] == "Grace")
+        }
+    }
+}
