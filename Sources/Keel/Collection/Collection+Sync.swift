@@ -46,6 +46,7 @@ extension Collection {
             rootKey: callFormat.requestRootKey(for: M.self)
         )
         request.listKeyPath = callFormat.listKeyPath
+        request.pageStyle = options.pageStyle
         let response = try await performSync(
             request,
             with: backend,

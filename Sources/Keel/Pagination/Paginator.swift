@@ -205,6 +205,7 @@ public final class Paginator<M: Model> {
         if let url { pageURL = url } else { pageURL = try self.pageURL(page, format: format) }
         var options = SyncOptions(url: pageURL, wireFormat: format)
         options.resources = url.map { resources.missing(from: $0) } ?? resources
+        options.pageStyle = style
         options.onSuccess = { captured = $0 }
         if !replacing { options.remove = false }
         let models = try await collection.fetch(reset: replacing, options: options)

@@ -44,6 +44,17 @@ public struct SyncOptions {
     /// options.resources.include = ["author", "comments"]
     /// ```
     public var resources = ResourceSelection()
+    /// How the list being read splits into pages, on a collection `fetch` of one page.
+    ///
+    /// A ``Paginator`` sets it to its style. It reaches the backend as
+    /// ``SyncRequest/pageStyle``, so a backend that answers lists itself reads the page
+    /// parameters by the style's names and first page number.
+    ///
+    /// ```swift
+    /// var options = SyncOptions(query: ["p": "0"])
+    /// options.pageStyle = .pageNumber(page: "p", perPage: nil, firstPage: 0)
+    /// ```
+    public var pageStyle: PageStyle?
     /// Extra HTTP headers.
     ///
     /// A name must be an RFC 9110 token and a value must have no control character but a tab

@@ -67,6 +67,18 @@ public struct SyncRequest: Sendable, Hashable {
     /// request.body         // nil: a read
     /// ```
     public var listKeyPath: String?
+    /// How the list being read splits into pages, on a read of one page (the call's
+    /// ``SyncOptions/pageStyle``, which a ``Paginator`` sets), or `nil`.
+    ///
+    /// ``RESTSync`` ignores it; a backend that answers lists itself (the local copy of
+    /// `CachingSync`) reads the page parameters by the style's names and first page
+    /// number, as the server would.
+    ///
+    /// ```swift
+    /// request.pageStyle  // .pageNumber(page: "page", perPage: "per_page", firstPage: 0)
+    /// request.query      // [page=0, per_page=25]
+    /// ```
+    public var pageStyle: PageStyle?
     /// The handler behind ``onUploadProgress``, compared by identity.
     var uploadProgressHandler: UploadProgressHandler?
 

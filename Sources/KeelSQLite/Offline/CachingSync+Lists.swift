@@ -43,7 +43,7 @@ extension CachingSync {
         var response = try await readLocal(bare, scoped: scoped)
         guard let list = response.body?.arrayValue else { return response }
         let stored = list.compactMap(\.objectValue)
-        let listQuery = try LocalListQuery(query, records: stored)
+        let listQuery = try LocalListQuery(query, records: stored, style: request.pageStyle)
         let (page, total) = listQuery.answer(stored)
         let records = JSONValue.array(page.map(JSONValue.object))
         let next = listQuery.neighbour(1, of: query, total: total).map { Self.url(request.url, query: $0) }

@@ -10,24 +10,27 @@ import Keel
 /// (`-created_at,id`) orders by attributes, stably, missing values last; `page`,
 /// `per_page`/`page_size`/`limit` and `offset` cut a page of the ordered records, pages
 /// numbered from 1 (without a page size, page 1 holds every record and later pages none);
-/// `format` (DRF's `?format=json`) is ignored. Anything else a server may mean (a search, a
-/// cursor, a custom filter whose name no stored record has) is thrown as
-/// `SyncError.unevaluableQuery(parameter:reason:)` rather than answered with an empty list.
+/// `format` (DRF's `?format=json`) is ignored. A read of one page that names its
+/// `SyncRequest.pageStyle` (a `Paginator`'s) is read by that style's parameter names and
+/// first page number instead (`.pageNumber(page: "p", perPage: "size", firstPage: 0)`).
+/// Anything else a server may mean (a search, a cursor, a custom filter whose name no stored
+/// record has) is thrown as `SyncError.unevaluableQuery(parameter:reason:)` rather than
+/// answered with an empty list.
 struct LocalListQuery {
     private var filters: [(name: String, value: String)] = []
     private var sort = LocalSort()
+    private let names: PageParameters
     private var page: Int?
     private var pageSize: Int?
     private var offset: Int?
 
-    /// The parameter names that set a page size, in the page styles' spellings.
-    private static let pageSizeNames: Set<String> = ["per_page", "page_size", "limit"]
-
-    /// Reads the parameters of a read whose stored records are `records`.
+    /// Reads the parameters of a read whose stored records are `records`, the pages split
+    /// as `style` says (the stock spellings when `nil`).
     ///
     /// - Throws: `SyncError.unevaluableQuery(parameter:reason:)` for a parameter the local
     ///   copy cannot evaluate.
-    init(_ query: [URLQueryItem], records: [JSONObject]) throws(SyncError) {
+    init(_ query: [URLQueryItem], records: [JSONObject], style: PageStyle? = nil) throws(SyncError) {
+        names = PageParameters(style)
         for item in query {
             let name = item.name
             let value = item.value ?? ""
@@ -35,11 +38,11 @@ struct LocalListQuery {
                 filters.append((name, value))
             } else if name == "ordering" || name == "sort" {
                 sort = try Self.sort(value, parameter: name, records: records)
-            } else if name == "page" {
-                page = try Self.count(value, parameter: name, least: 1)
-            } else if Self.pageSizeNames.contains(name) {
+            } else if name == names.page {
+                page = try Self.count(value, parameter: name, least: names.firstPage)
+            } else if names.pageSize.contains(name) {
                 pageSize = try Self.count(value, parameter: name, least: 1)
-            } else if name == "offset" {
+            } else if name == names.offset {
                 offset = try Self.count(value, parameter: name, least: 0)
             } else if name != "format" {
                 throw .unevaluableQuery(
@@ -72,15 +75,24 @@ struct LocalListQuery {
         guard let pageSize else { return nil }
         let range = pageRange(total: total)
         if step > 0 ? range.upperBound >= total : range.lowerBound == 0 { return nil }
-        return query.map { item in
-            if offset != nil, item.name == "offset" {
-                return URLQueryItem(name: item.name, value: String(max(0, (offset ?? 0) + step * pageSize)))
+        var items = query.map { item in
+            if let offset, item.name == names.offset {
+                return URLQueryItem(name: item.name, value: String(max(0, offset + step * pageSize)))
             }
-            if offset == nil, item.name == "page" {
-                return URLQueryItem(name: item.name, value: String((page ?? 1) + step))
+            if offset == nil, let page, item.name == names.page {
+                return URLQueryItem(name: item.name, value: String(page + step))
             }
             return item
-        } + (offset == nil && page == nil && step > 0 ? [URLQueryItem(name: "page", value: "2")] : [])
+        }
+        // The first page may go without its number (DRF's page 1) or offset: the next names it.
+        if offset == nil, page == nil, step > 0 {
+            if let name = names.page {
+                items.append(URLQueryItem(name: name, value: String(names.firstPage + 1)))
+            } else if let name = names.offset {
+                items.append(URLQueryItem(name: name, value: String(pageSize)))
+            }
+        }
+        return items
     }
 
     /// The positions of the page in the ordered matching records.
@@ -89,8 +101,8 @@ struct LocalListQuery {
         if let offset {
             start = offset
         } else if let page {
-            guard let pageSize else { return page == 1 ? 0..<total : total..<total }
-            let (product, overflow) = (page - 1).multipliedReportingOverflow(by: pageSize)
+            guard let pageSize else { return page == names.firstPage ? 0..<total : total..<total }
+            let (product, overflow) = (page - names.firstPage).multipliedReportingOverflow(by: pageSize)
             start = overflow ? total : product
         } else {
             start = 0

@@ -17,14 +17,27 @@ struct ServerChangeConflictTests {
         }
         _ = try await remote.serverWrite(.create, "/notes", body: ["title": "A", "done": false, "version": 1])
         let store = Store(sync: cache)
-        try await store.pull(Note.self, using: IncrementalPull(parameter: "since", cursor: .newestAttribute("version"), tombstones: .none, versionAttribute: "version"))
+        try await store.pull(
+            Note.self,
+            using: IncrementalPull(
+                parameter: "since",
+                cursor: .newestAttribute("version"),
+                tombstones: .none,
+                versionAttribute: "version"
+            )
+        )
         let note = try #require(store.peek(Note.self, id: 1))
         try await note.save(["title": "Mine"], patch: true)
         #expect(note.syncState == .pending)
         return (store, cache)
     }
 
-    private let theirs = RemoteChange(.updated, id: 1, attributes: ["id": 1, "title": "Theirs", "done": true, "version": 2], version: "2")
+    private let theirs = RemoteChange(
+        .updated,
+        id: 1,
+        attributes: ["id": 1, "title": "Theirs", "done": true, "version": 2],
+        version: "2"
+    )
 
     @Test func serverWinsTakesThePushedRecordAndDropsTheQueuedChange() async throws {
         let (store, cache) = try await pendingEdit(.serverWins)
@@ -58,18 +71,32 @@ struct ServerChangeConflictTests {
         let pushes = InMemoryPushSource()
         let listening = Task { @MainActor in try await store.listen(Note.self, to: pushes) }
         defer { listening.cancel() }
-        while !pushes.hasListeners { await Task.yield() }
-        let other = RemoteChange(.created, id: 2, attributes: ["id": 2, "title": "B", "done": false, "version": 1], version: "1")
+        try #require(await eventually(within: .seconds(20)) { pushes.hasListeners }, "the store never listened")
+        let other = RemoteChange(
+            .created,
+            id: 2,
+            attributes: ["id": 2, "title": "B", "done": false, "version": 1],
+            version: "1"
+        )
         pushes.send([theirs, other])
 
-        while try await cache.cursor(for: "push:/notes") != "2" { await Task.yield() }
+        let deadline = ContinuousClock.now + .seconds(20)
+        var cursor = try await cache.cursor(for: "push:/notes")
+        while cursor != "2", ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(20))
+            cursor = try await cache.cursor(for: "push:/notes")
+        }
+        try #require(cursor == "2", "the pushed batch was not stored (cursor \(cursor ?? "nil"))")
         let conflicts = try await cache.conflicts()
         #expect(conflicts.count == 1)
         #expect(conflicts.first?.server?["title"] == "Theirs")
         #expect(try await cache.local.record("1", in: "/notes")?["title"] == "Mine")
         #expect(try await cache.local.record("2", in: "/notes")?["title"] == "B")
         #expect(store.peek(Note.self, id: 1)?["title"] == "Mine")
-        while store.peek(Note.self, id: 2) == nil { await Task.yield() }
+        #expect(
+            await eventually(within: .seconds(15)) { store.peek(Note.self, id: 2) != nil },
+            "note 2 never reached the store"
+        )
     }
 
     @Test func withoutAVersionToCompareTheQueuedChangeStays() async throws {

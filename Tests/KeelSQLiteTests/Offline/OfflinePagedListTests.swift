@@ -190,6 +190,27 @@ struct OfflinePagedListTests {
         #expect(offsets.pluck("title") == ["Note 6", "Note 7"])
     }
 
+    @Test func aPaginatorsOwnParameterNamesAndFirstPageAreReadLocally() async throws {
+        let (cache, remote) = try await cacheOfEveryPage(.linkHeader)
+
+        remote.isOnline = false
+        let fromZero = Collection<Plain>(url: "/notes", sync: cache)
+        let pages = Paginator(fromZero, style: .pageNumber(page: "p", perPage: "size", firstPage: 0), pageSize: 3)
+        try await pages.loadFirstPage()
+        while pages.hasNextPage { try await pages.loadNextPage() }
+        #expect(fromZero.pluck("title") == Self.titles.map(JSONValue.string))
+        #expect(pages.currentPage == 3)
+        pages.appends = false
+        try await pages.loadPage(2)
+        #expect(fromZero.pluck("title") == ["Note 4", "Note 5", "Note 6"])
+
+        let skipped = Collection<Plain>(url: "/notes", sync: cache)
+        let offsets = Paginator(skipped, style: .offsetLimit(offset: "skip", limit: "take"), pageSize: 3)
+        try await offsets.loadFirstPage()
+        while offsets.hasNextPage { try await offsets.loadNextPage() }
+        #expect(skipped.pluck("title") == Self.titles.map(JSONValue.string))
+    }
+
     @Test func orderingAndFiltersAreEvaluatedLocally() async throws {
         let remote = PagingRemote(.envelope, titles: ["c", "a", "c"])
         let cache = try cache(remote)
