@@ -22,10 +22,19 @@ extension LiveQuery {
             else { continue }
             entries.append(makeEntry(model, sequence: held.sequence))
         }
-        // The order is total (the sequence breaks ties), so any sort is stable.
+        // The order is total (the sequence breaks ties), so any sort is stable. The entries are
+        // sorted unretained, kept alive by `entries`: sorting the references themselves
+        // retained and released each about a dozen times, atomically.
         let order = entryOrder
-        entries.sort { order.sortsBefore($0, $1) }
-        return entries
+        return withExtendedLifetime(entries) {
+            var unretained = entries.map(Unmanaged.passUnretained)
+            unretained.sort { first, second in
+                first._withUnsafeGuaranteedRef { entry in
+                    second._withUnsafeGuaranteedRef { other in order.sortsBefore(entry, other) }
+                }
+            }
+            return unretained.map { $0.takeUnretainedValue() }
+        }
     }
 
     /// Puts sorted entries that are not in the tree into it, and returns the rank of each
