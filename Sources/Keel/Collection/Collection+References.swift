@@ -40,6 +40,8 @@ extension Collection {
     /// A model built for this collection already refers to it, which is decided without
     /// loading the reference.
     func adopt(_ model: Model, forwarder: EventHandler) {
-        if model.collectionForwarder !== forwarder && model.collection == nil { model.collectionForwarder = forwarder }
+        if model.collectionForwarder !== forwarder && model.collection == nil {
+            model.setCollectionForwarder(forwarder)
+        }
     }
 }

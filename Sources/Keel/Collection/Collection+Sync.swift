@@ -185,7 +185,7 @@ extension Collection {
         saveOptions.wait = false
         let adopts = options.wait && model.collection == nil
         if options.wait {
-            if adopts { model.collectionForwarder = forwardingHandler }
+            if adopts { model.setCollectionForwarder(forwardingHandler) }
             saveOptions.afterSave = { [unowned self] in self.add(model, options: options.update) }
         } else {
             add(model, options: options.update)

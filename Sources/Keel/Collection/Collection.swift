@@ -80,9 +80,11 @@ open class Collection<M: Model>: EventEmitter, ModelCollection, RelatedCollectio
         set { storedSync = newValue }
     }
 
-    private var storedURL: String?
-    private var storedBaseURL: URL?
-    private var storedSync: (any Sync)?
+    // Without run-time exclusivity checks: each access is a plain read or write (the store
+    // asks the collection for its backend for every model a fetch brings).
+    @exclusivity(unchecked) private var storedURL: String?
+    @exclusivity(unchecked) private var storedBaseURL: URL?
+    @exclusivity(unchecked) private var storedSync: (any Sync)?
     /// The model whose ``HasMany`` relation this collection is.
     weak var relationOwner: Model?
     /// The path of this collection under its owner's URL.
@@ -234,14 +236,25 @@ open class Collection<M: Model>: EventEmitter, ModelCollection, RelatedCollectio
     deinit {
         // First of all: the models reach this collection through its forwarding handler,
         // without a reference count, and must stop before its memory goes away.
-        createdForwardingHandler?.forwarderWillDeinit()
-        // A model's `collection` reads `nil` once the collection's deinit has started, so the
-        // models whose `collection` was this one are among those that have none now.
-        let context = CollectionSyncContext(url: url, baseURL: baseURL, sync: sync, wireFormat: wireFormat)
+        let forwarder = createdForwardingHandler
+        forwarder?.forwarderWillDeinit()
         let keepsContext = url != nil || baseURL != nil || sync != nil || wireFormat != nil
+        let released =
+            keepsContext
+            ? ReleasedCollection(CollectionSyncContext(url: url, baseURL: baseURL, sync: sync, wireFormat: wireFormat))
+            : nil
+        // Kept once, by the forwarder: the models whose `collection` this was keep that
+        // forwarder and read the context through it (a copy in each cost a loaded model a
+        // twentieth of its load).
+        forwarder?.releasedCollection = released
+        // A model's `collection` reads `nil` once the collection's deinit has started, so the
+        // models whose `collection` was this one are among those that have none now; the
+        // others without one (their collection removed them here) are given a copy.
         func release(_ model: Model) {
             model.removeDeadForwarders()
-            if keepsContext && model.collection == nil { model.keepSyncContext(of: context) }
+            if let released, forwarder == nil || model.collectionForwarder !== forwarder, model.collection == nil {
+                model.keepSyncContext(of: released.context)
+            }
         }
         if let slots {
             for case let model? in slots.slots { release(model) }

@@ -128,6 +128,11 @@ final class EventHandler {
         self.listener = listener
     }
 
+    /// What the forwarding collection gave its models for syncing, kept when its deinit
+    /// started: the models whose collection it was read it here (``Model/collectionContext``),
+    /// so that releasing a collection copies nothing into each of its models.
+    var releasedCollection: ReleasedCollection?
+
     /// Stops models reading the collection: its deinit has started.
     func forwarderWillDeinit() {
         forwarderIsAlive = false

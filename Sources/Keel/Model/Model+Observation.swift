@@ -23,10 +23,13 @@ extension Model {
     subscript(observing key: String) -> JSONValue? { storage[key] }
 
     /// Registers a read of the property at `keyPath` with the current observation, if any,
-    /// creating the model's registrar on its first read.
+    /// creating the model's registrar on its first read; nothing while reads are unobserved
+    /// (``readingUnobserved(_:)``).
     @inline(__always)
     func observe<Member>(_ keyPath: KeyPath<Model, Member>) {
-        if !hasRegistrar { makeRegistrar() }
+        if observationFlags != .hasRegistrar {
+            guard makeRegistrar() else { return }
+        }
         // The flag says the optional holds a registrar, so its payload is reached without the
         // optional's tag check, a value-witness call for a type of a resilient module (a tenth
         // of a `coll_get` lookup): a single-payload enum keeps its payload at offset zero
@@ -43,8 +46,11 @@ extension Model {
     /// tag of its own: assigning the optional goes through its value witnesses (reading both
     /// tags, destroying the old value, storing the new tag), about a fifth of what creating a
     /// registrar costs, paid once per model read (`coll_get`).
+    ///
+    /// - Returns: Whether the read is reported: `false` while reads are unobserved.
     @inline(never)
-    private func makeRegistrar() {
+    private func makeRegistrar() -> Bool {
+        if observationFlags.contains(.isUnobserved) { return false }
         if Self.registrarFillsItsOptional {
             // `registrar` is `nil`, which holds nothing to destroy.
             withUnsafeMutablePointer(to: &registrar) { optional in
@@ -54,7 +60,22 @@ extension Model {
         } else {
             registrar = ObservationRegistrar()
         }
-        hasRegistrar = true
+        observationFlags.insert(.hasRegistrar)
+        return true
+    }
+
+    /// Whether ``registrar`` has been created.
+    var hasRegistrar: Bool { observationFlags.contains(.hasRegistrar) }
+
+    /// Runs `body` with the model's reads not reported to Observation: how a live query reads a
+    /// model to evaluate its filter, which no view depends on through the model (views depend
+    /// on the query's results), and which would otherwise give every model it loads a registrar.
+    @inline(__always)
+    func readingUnobserved<Result>(_ body: () -> Result) -> Result {
+        if observationFlags.contains(.isUnobserved) { return body() }
+        observationFlags.insert(.isUnobserved)
+        defer { observationFlags.remove(.isUnobserved) }
+        return body()
     }
 
     /// Whether `ObservationRegistrar?` is exactly as large as a registrar: `nil` is then a bit

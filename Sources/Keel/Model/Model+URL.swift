@@ -78,7 +78,14 @@ extension Model {
     /// ones it had, so a model created by a collection can still sync on its own.
     var collectionContext: CollectionSyncContext? {
         if let collection { return CollectionSyncContext(collection) }
-        return storedExtras?.releasedCollection
+        return releasedCollectionContext
+    }
+
+    /// What the first released collection the model belonged to gave it for syncing: the
+    /// copy the model keeps, else what the forwarder of its released ``collection`` keeps.
+    var releasedCollectionContext: CollectionSyncContext? {
+        if let kept = storedExtras?.releasedCollection { return kept }
+        return collectionForwarder?.releasedCollection?.context
     }
 
     /// Keeps a released collection's URL, base URL and backend for syncing, unless this
@@ -86,6 +93,14 @@ extension Model {
     func keepSyncContext(of released: CollectionSyncContext) {
         guard storedExtras?.releasedCollection == nil else { return }
         extras.releasedCollection = released
+    }
+
+    /// Makes the collection of `forwarder` the model's ``collection``; what the released
+    /// collection it replaces kept for the model's syncing (through its forwarder) is copied
+    /// into the model first.
+    func setCollectionForwarder(_ forwarder: EventHandler) {
+        if let released = collectionForwarder?.releasedCollection { keepSyncContext(of: released.context) }
+        collectionForwarder = forwarder
     }
 
     /// The full URL for one operation: the options' URL, else the per-operation URL, else

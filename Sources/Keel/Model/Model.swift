@@ -186,15 +186,17 @@ open class Model: EventEmitter, Observable {
     @exclusivity(unchecked) final var layout: AttributeLayout
     /// The cached id, refreshed only when a `set` names the id attribute.
     @exclusivity(unchecked) final var storedID: JSONValue?
-    /// Whether ``registrar`` has been created.
+    /// Whether ``registrar`` has been created (``ObservationFlags/hasRegistrar``) and whether
+    /// reads are not reported to Observation for now (``ObservationFlags/isUnobserved``).
     ///
-    /// A flag of its own (it fits in the id's padding), because testing an optional of a type from
-    /// a resilient module calls a value witness.
-    @exclusivity(unchecked) final var hasRegistrar = false
+    /// Flags of their own (they fit in the id's padding), because testing an optional of a type
+    /// from a resilient module calls a value witness; one byte, so that an observed read tests
+    /// both at once.
+    @exclusivity(unchecked) final var observationFlags = ObservationFlags()
     /// The slot the model was last given in a collection's removal slots (``ModelSlots``): a
     /// hint that those slots check against their own, as the model may be in several.
     ///
-    /// 32 bits, declared here so that it fits in the id's padding beside ``hasRegistrar``: with
+    /// 32 bits, declared here so that it fits in the id's padding beside ``observationFlags``: with
     /// the one-word ``storage``, that keeps the model object within malloc's 112-byte chunks
     /// (`MEMORY_PARTS=1 keel-bench`). A slot past its range is stored truncated, as a hint that
     /// misses.

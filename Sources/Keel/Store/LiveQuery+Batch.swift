@@ -3,19 +3,38 @@ import Observation
 // MARK: - Placing many models at once
 
 extension LiveQuery {
+    /// Whether `model` passes the ``filter``, read without reporting to Observation: the
+    /// query's own reads are no dependency of a view, and would give every model it loads
+    /// a registrar (two allocations each).
+    func passesFilter(_ model: M) -> Bool {
+        guard let filter else { return true }
+        return model.readingUnobserved { filter.matches(model) }
+    }
+
     /// The entries of the models among `held` (each held once) that pass the filter and
     /// are not in the query yet, sorted by ``sortsBefore(_:_:)``.
     func sortedEntries(of held: [StoredClass.Held]) -> [Entry] {
         var entries: [Entry] = []
+        // A query that shows nothing yet (its first load) has no model of the batch.
+        let isEmpty = nodes.isEmpty
         for held in held {
-            guard let model = held.model as? M, nodes[model.cidNumber] == nil, filter?.matches(model) ?? true
+            guard let model = held.model as? M, isEmpty || nodes[model.cidNumber] == nil, passesFilter(model)
             else { continue }
             entries.append(makeEntry(model, sequence: held.sequence))
         }
-        // The order is total (the sequence breaks ties), so any sort is stable.
+        // The order is total (the sequence breaks ties), so any sort is stable. The entries are
+        // sorted unretained, kept alive by `entries`: sorting the references themselves
+        // retained and released each about a dozen times, atomically.
         let order = entryOrder
-        entries.sort { order.sortsBefore($0, $1) }
-        return entries
+        return withExtendedLifetime(entries) {
+            var unretained = entries.map(Unmanaged.passUnretained)
+            unretained.sort { first, second in
+                first._withUnsafeGuaranteedRef { entry in
+                    second._withUnsafeGuaranteedRef { other in order.sortsBefore(entry, other) }
+                }
+            }
+            return unretained.map { $0.takeUnretainedValue() }
+        }
     }
 
     /// Puts sorted entries that are not in the tree into it, and returns the rank of each

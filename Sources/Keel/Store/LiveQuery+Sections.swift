@@ -50,13 +50,16 @@ extension LiveQuery {
     /// The sort value is read through ``entryOrder``, made once, not through the optional
     /// generic ``sort``, whose metadata each read looked up.
     func makeEntry(_ model: M, sequence: Int) -> Entry {
-        var sectionKey: JSONValue?
-        if let sectionAttribute { sectionKey = model.get(sectionAttribute) }
-        return Entry(
-            model: model,
-            sequence: sequence,
-            sectionKey: sectionKey,
-            sortKey: entryOrder.sortValue?(model)
-        )
+        // Read unobserved, as the filter is (``passesFilter(_:)``).
+        model.readingUnobserved {
+            var sectionKey: JSONValue?
+            if let sectionAttribute { sectionKey = model.get(sectionAttribute) }
+            return Entry(
+                model: model,
+                sequence: sequence,
+                sectionKey: sectionKey,
+                sortKey: entryOrder.sortValue?(model)
+            )
+        }
     }
 }

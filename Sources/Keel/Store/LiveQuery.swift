@@ -45,13 +45,16 @@ public final class LiveQuery<M: Model>: EventEmitter, ModelCollection, Observabl
     /// ```
     public let store: Store
 
+    // Read without run-time exclusivity checks: a read is a copy, never open across the
+    // call into the filter (a check cost every model the query met).
+
     /// Which models the query holds; `nil` holds every model of the class. Setting it
     /// rebuilds the results and emits `reset`.
     ///
     /// ```swift
     /// open.filter = .equals(Todo.done, true)
     /// ```
-    public var filter: QueryFilter<M>? {
+    @exclusivity(unchecked) public var filter: QueryFilter<M>? {
         didSet { rebuild() }
     }
 
@@ -146,7 +149,10 @@ public final class LiveQuery<M: Model>: EventEmitter, ModelCollection, Observabl
     /// Every matching model, in order; the results are a window of it.
     var tree = RankedTree<Entry>()
     /// The node of each matching model, by client id number.
-    var nodes: [Int: Node] = [:]
+    ///
+    /// Without run-time exclusivity checks: each access is one lookup or store, never open
+    /// across a call into the app's filter or comparator (a check cost every loaded model).
+    @exclusivity(unchecked) var nodes: [Int: Node] = [:]
     /// The results as an array, until they change.
     var cachedModels: [M]?
     /// The results grouped into sections, until they change.
@@ -340,14 +346,14 @@ public final class LiveQuery<M: Model>: EventEmitter, ModelCollection, Observabl
 
 extension LiveQuery: StoreObserver {
     func storeDidAdd(_ model: Model, sequence: Int) {
-        guard let model = model as? M, nodes[model.cidNumber] == nil, filter?.matches(model) ?? true else { return }
+        guard let model = model as? M, nodes[model.cidNumber] == nil, passesFilter(model) else { return }
         move(model, from: nil, to: makeEntry(model, sequence: sequence))
     }
 
     func storeDidChange(_ model: Model) {
         guard let model = model as? M else { return }
         let node = nodes[model.cidNumber]
-        let matches = filter?.matches(model) ?? true
+        let matches = passesFilter(model)
         switch (node, matches) {
         case (nil, false):
             return
@@ -357,13 +363,13 @@ extension LiveQuery: StoreObserver {
         case (let node?, false):
             move(model, from: node, to: nil)
         case (let node?, true):
-            if let sectionAttribute, model.get(sectionAttribute) != tree[node].sectionKey {
+            if let sectionAttribute, model.readingUnobserved({ model.get(sectionAttribute) }) != tree[node].sectionKey {
                 move(model, from: node, to: makeEntry(model, sequence: tree[node].sequence))
                 return
             }
             guard let sort else { return }
             if sort.comparesValues {
-                let key = sort.value(of: model)
+                let key = model.readingUnobserved { sort.value(of: model) }
                 let entry = tree[node]
                 if key == entry.sortKey { return }
                 entry.sortKey = key

@@ -85,16 +85,20 @@ public final class Store {
     var externalVersion: Int?
     /// When a query kept loaded last asked the backend for its external change version.
     var lastExternalCheck: ContinuousClock.Instant?
+
+    // The state of holding models opts out of run-time exclusivity checks, as the identity
+    // map's does: no access to it stays open across a call into a model or the app.
+
     /// The number the next held model is given: models are kept in the order the store
     /// came to hold them, which is also how a query without a sort orders them.
-    private var nextSequence = 0
+    @exclusivity(unchecked) private var nextSequence = 0
     /// How many ``batchingHolds(expecting:_:)`` calls are running.
-    var holdBatchDepth = 0
+    @exclusivity(unchecked) var holdBatchDepth = 0
     /// The classes that held models in the running batch.
-    var batchedClasses: [StoredClass] = []
+    @exclusivity(unchecked) var batchedClasses: [StoredClass] = []
     /// The collection path ``hold(_:in:)`` found a class for last, and the class: a fetch's
     /// models share one. (A path's class, once made, stays.)
-    private var lastHeldClass: (collection: String, stored: StoredClass)?
+    @exclusivity(unchecked) private var lastHeldClass: (collection: String, stored: StoredClass)?
 
     /// Creates a store over a backend.
     ///
@@ -294,6 +298,6 @@ extension Model {
     var namesBackend: Bool {
         if sync != nil || Self.sync != nil { return true }
         if let collection { return collection.sync != nil }
-        return storedExtras?.releasedCollection?.sync != nil
+        return releasedCollectionContext?.sync != nil
     }
 }

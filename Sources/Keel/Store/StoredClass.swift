@@ -27,15 +27,23 @@ final class StoredClass {
     var onWrite: (() -> Void)?
     /// Called with the answer of every successful sync of a held model.
     var onResponse: ((SyncResponse) -> Void)?
+    // The held models and the observers opt out of run-time exclusivity checks: no access
+    // to them stays open across a call into a model, a query or the app (each check cost
+    // every model a store came to hold).
+
     /// The held models, by client id number.
-    private(set) var held: [Int: Held] = [:]
-    private var observers: [WeakObserver] = []
+    @exclusivity(unchecked) private(set) var held: [Int: Held] = [:]
+    /// The live queries of the class, in the order they were added.
+    @exclusivity(unchecked) private var observers: [WeakObserver] = []
     /// How many ``forEachObserver(_:)`` calls are running: the observers are not compacted
     /// meanwhile.
-    private var observerIterations = 0
+    @exclusivity(unchecked) private var observerIterations = 0
     /// The models held during a batch (see ``Store/batchingHolds(expecting:_:)``), not yet shown to
     /// the live queries.
-    private var batched: [Held] = []
+    @exclusivity(unchecked) private var batched: [Held] = []
+    /// Whether a model left ``held`` since the running batch began: only then may a model of
+    /// the batch be held no more (or held again, later), so that ``showBatch()`` looks up each.
+    @exclusivity(unchecked) private var releasedDuringBatch = false
 
     /// The class's handlers, one per followed event, shared by every held model (see
     /// ``ModelFollowers``).
@@ -76,8 +84,10 @@ final class StoredClass {
     /// Shows the live queries the models held during a batch that are still held, all at
     /// once.
     func showBatch() {
-        let batch = batched.filter { held[$0.model.cidNumber]?.sequence == $0.sequence }
+        let batch =
+            releasedDuringBatch ? batched.filter { held[$0.model.cidNumber]?.sequence == $0.sequence } : batched
         batched = []
+        releasedDuringBatch = false
         guard !batch.isEmpty else { return }
         forEachObserver { $0.storeDidAdd(batch) }
     }
@@ -85,6 +95,7 @@ final class StoredClass {
     /// Stops holding a model (it was destroyed) and takes it out of the live queries.
     func release(_ model: Model) {
         guard held.removeValue(forKey: model.cidNumber) != nil else { return }
+        if !batched.isEmpty { releasedDuringBatch = true }
         // The `sync` handler stays: a destroy that does not wait emits its `sync` after.
         followers.remove(from: model, keeping: "sync")
         forEachObserver { $0.storeDidRemove(model) }
@@ -151,6 +162,7 @@ final class StoredClass {
                 !observers.contains(where: { $0.observer?.shows(model) ?? false })
             else { continue }
             held[number] = nil
+            if !batched.isEmpty { releasedDuringBatch = true }
             followers.remove(from: model)
         }
     }
