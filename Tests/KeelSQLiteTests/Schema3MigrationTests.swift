@@ -8,29 +8,8 @@ import Testing
 /// rowid table of schema 4 and keeps every record, its id, version, place and next id, and
 /// the offline tables beside them.
 struct Schema3MigrationTests {
-    /// The tables of schema 3, as that version of the store created them, and the offline
-    /// tables of that time.
-    static let version3 = """
-        PRAGMA journal_mode=WAL;
-        CREATE TABLE collections(
-            path TEXT PRIMARY KEY NOT NULL,
-            next_id INTEGER NOT NULL DEFAULT 1
-        ) WITHOUT ROWID;
-        CREATE TABLE records(
-            collection TEXT NOT NULL,
-            seq INTEGER NOT NULL,
-            id TEXT NOT NULL,
-            json TEXT NOT NULL,
-            version INTEGER NOT NULL DEFAULT 1,
-            next_id INTEGER,
-            PRIMARY KEY (collection, seq)
-        ) WITHOUT ROWID;
-        CREATE UNIQUE INDEX records_key ON records(collection, id);
-        \(OfflineSchema.sql)
-        PRAGMA application_id = \(0x4B65_656C);
-        PRAGMA user_version = 3;
-
-        """
+    /// The tables of schema 3 and the offline tables of that time.
+    static let version3 = EarlierSchema.version3 + OfflineSchema.sql + "\n"
 
     /// `/notes` out of id order, with gaps, versions above 1, a damaged record, and its next
     /// id (9) carried by its newest record, above its row's (4); a nested collection; a

@@ -11,8 +11,8 @@ import Keel
 /// `per_page`/`page_size`/`limit` and `offset` cut a page of the ordered records, pages
 /// numbered from 1 (without a page size, page 1 holds every record and later pages none);
 /// `format` (DRF's `?format=json`) is ignored. A read of one page that names its
-/// `SyncRequest.pageStyle` (a `Paginator`'s) is read by that style's parameter names and
-/// first page number instead (`.pageNumber(page: "p", perPage: "size", firstPage: 0)`).
+/// `SyncRequest.pageStyle` (a `Paginator`'s) is read by that style's page parameter and
+/// first page number, its size and offset names beside the stock ones (`.pageNumber(page: "p", perPage: "size", firstPage: 0)`).
 /// Anything else a server may mean (a search, a cursor, a custom filter whose name no stored
 /// record has) is thrown as `SyncError.unevaluableQuery(parameter:reason:)` rather than
 /// answered with an empty list.
@@ -40,9 +40,9 @@ struct LocalListQuery {
                 sort = try Self.sort(value, parameter: name, records: records)
             } else if name == names.page {
                 page = try Self.count(value, parameter: name, least: names.firstPage)
-            } else if names.pageSize.contains(name) {
+            } else if names.pageSizes.contains(name) {
                 pageSize = try Self.count(value, parameter: name, least: 1)
-            } else if name == names.offset {
+            } else if names.offsets.contains(name) {
                 offset = try Self.count(value, parameter: name, least: 0)
             } else if name != "format" {
                 throw .unevaluableQuery(
@@ -76,7 +76,7 @@ struct LocalListQuery {
         let range = pageRange(total: total)
         if step > 0 ? range.upperBound >= total : range.lowerBound == 0 { return nil }
         var items = query.map { item in
-            if let offset, item.name == names.offset {
+            if let offset, names.offsets.contains(item.name) {
                 return URLQueryItem(name: item.name, value: String(max(0, offset + step * pageSize)))
             }
             if offset == nil, let page, item.name == names.page {

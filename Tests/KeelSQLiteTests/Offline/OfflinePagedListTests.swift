@@ -209,6 +209,13 @@ struct OfflinePagedListTests {
         try await offsets.loadFirstPage()
         while offsets.hasNextPage { try await offsets.loadNextPage() }
         #expect(skipped.pluck("title") == Self.titles.map(JSONValue.string))
+
+        // A style that names no page size still reads the stock spellings the app passes.
+        let sized = Collection<Plain>(url: "/notes", sync: cache)
+        var options = SyncOptions(query: ["page": "2", "page_size": "3"])
+        options.pageStyle = .djangoREST()
+        try await sized.fetch(options: options)
+        #expect(sized.pluck("title") == ["Note 4", "Note 5", "Note 6"])
     }
 
     @Test func orderingAndFiltersAreEvaluatedLocally() async throws {

@@ -131,6 +131,24 @@ enum EarlierSchema {
     static let version1 = tables(extraColumns: "", userVersion: 1)
     /// Schema 2: a version per record.
     static let version2 = tables(extraColumns: "    version INTEGER NOT NULL DEFAULT 1,\n", userVersion: 2)
+    /// Schema 3: records clustered by `(collection, seq)`, each able to carry its
+    /// collection's next id.
+    static let version3 = """
+        \(collectionsTable)
+        CREATE TABLE records(
+            collection TEXT NOT NULL,
+            seq INTEGER NOT NULL,
+            id TEXT NOT NULL,
+            json TEXT NOT NULL,
+            version INTEGER NOT NULL DEFAULT 1,
+            next_id INTEGER,
+            PRIMARY KEY (collection, seq)
+        ) WITHOUT ROWID;
+        CREATE UNIQUE INDEX records_key ON records(collection, id);
+        PRAGMA application_id = \(0x4B65_656C);
+        PRAGMA user_version = 3;
+
+        """
 
     /// A file named `name` in `directory`, made by running `script` (an earlier schema's
     /// tables and its rows), and a raw connection to it.
@@ -141,13 +159,18 @@ enum EarlierSchema {
         return (file, raw)
     }
 
-    private static func tables(extraColumns: String, userVersion: Int) -> String {
-        """
+    /// The write-ahead log and the `collections` table, alike in every earlier schema.
+    private static let collectionsTable = """
         PRAGMA journal_mode=WAL;
         CREATE TABLE collections(
             path TEXT PRIMARY KEY NOT NULL,
             next_id INTEGER NOT NULL DEFAULT 1
         ) WITHOUT ROWID;
+        """
+
+    private static func tables(extraColumns: String, userVersion: Int) -> String {
+        """
+        \(collectionsTable)
         CREATE TABLE records(
             collection TEXT NOT NULL REFERENCES collections(path) ON DELETE CASCADE,
             id TEXT NOT NULL,
