@@ -12,7 +12,8 @@ import Keel
 /// numbered from 1 (without a page size, page 1 holds every record and later pages none);
 /// `format` (DRF's `?format=json`) is ignored. A read of one page that names its
 /// `SyncRequest.pageStyle` (a `Paginator`'s) is read by that style's page parameter and
-/// first page number, its size and offset names beside the stock ones (`.pageNumber(page: "p", perPage: "size", firstPage: 0)`).
+/// first page number, its size and offset names beside the stock ones
+/// (`.pageNumber(page: "p", perPage: "size", firstPage: 0)`).
 /// Anything else a server may mean (a search, a cursor, a custom filter whose name no stored
 /// record has) is thrown as `SyncError.unevaluableQuery(parameter:reason:)` rather than
 /// answered with an empty list.
