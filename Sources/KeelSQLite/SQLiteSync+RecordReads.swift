@@ -1,18 +1,33 @@
 import Keel
 
 extension SQLiteSync {
-    /// Answers a read of one stored record on the calling thread when the connection is
-    /// free, instead of a trip to the store's queue and back.
+    /// Answers a read on the calling thread when the connection is free, instead of a trip
+    /// to the store's queue and back.
     ///
-    /// The trip costs two thread switches (and, from the main actor, a turn of its run loop),
-    /// several times what the read itself costs: the read a detail screen makes when it
-    /// opens. Only a read of a record that exists and decodes is answered here, with one
-    /// `SELECT` by primary key, so the caller never waits for another operation and never
-    /// for more than one record; anything else (a list, a nested collection, a missing or
-    /// damaged record, a connection in use, a closed store, a cancelled task) returns `nil`
-    /// and takes the queue, which answers it exactly as before.
-    func readRecordInPlace(_ request: SyncRequest) -> SyncResponse? {
+    /// The trip costs two thread switches (and, from the main actor, a turn of its run loop)
+    /// and hands every value the read parsed to another thread, which frees them there: for
+    /// a list of 10,000 records that handover cost more than the read itself, whose models
+    /// are built on the caller either way. A read of one stored record takes a single
+    /// `SELECT` by primary key; any other read (a list, a filter, a nested collection, a
+    /// missing record) runs as it would on the queue, in its own read transaction. The
+    /// caller never waits for another operation: a connection in use, a closed store or a
+    /// cancelled task returns `nil` and takes the queue, which answers exactly as before.
+    func readInPlace(_ request: SyncRequest) -> Result<SyncResponse, SyncError>? {
         guard queue != nil, request.method == .read, !Task.isCancelled else { return nil }
+        if let response = readRecordInPlace(request) { return .success(response) }
+        let idAttribute = self.idAttribute
+        let answer = connection.withLockIfAvailable { connection -> Result<SyncResponse, SyncError>? in
+            guard let connection else { return nil }
+            return Result { () throws(SyncError) -> SyncResponse in
+                try connection.perform(request, idAttribute: idAttribute, beforeCommit: nil)
+            }
+        }
+        return answer ?? nil
+    }
+
+    /// Answers a read of one stored record that exists and decodes with one `SELECT` by
+    /// primary key, when the connection is free; anything else returns `nil`.
+    private func readRecordInPlace(_ request: SyncRequest) -> SyncResponse? {
         let resource = ResourcePath(request.url)
         guard let collection = resource.parent, let id = resource.lastSegment else { return nil }
         let idAttribute = self.idAttribute

@@ -1,11 +1,12 @@
 import Dispatch
 import Foundation
 import Keel
-@testable import KeelSQLite
 import Testing
 
-/// A read of one record is answered on the caller's thread when the connection is free,
-/// without waiting for a turn on the store's queue; every other read still takes the queue.
+@testable import KeelSQLite
+
+/// A read is answered on the caller's thread when the connection is free, without waiting
+/// for a turn on the store's queue; a read that finds the connection in use takes the queue.
 struct RecordReadInPlaceTests {
     @Test func aReadOfOneRecordDoesNotWaitForTheQueue() async throws {
         try await withTemporaryDirectory { directory in
@@ -33,6 +34,66 @@ struct RecordReadInPlaceTests {
             #expect(response.body?["title"] == "Milk")
             #expect(response.body?["done"] == true)
             #expect(response.headers["etag"] == "\"2\"")
+        }
+    }
+
+    @Test func aReadOfAListDoesNotWaitForTheQueue() async throws {
+        try await withTemporaryDirectory { directory in
+            let store = try SQLiteSync(fileURL: directory.appending(path: "store.sqlite"))
+            defer { store.close() }
+            try await store.send(.create, "/notes", body: ["title": "Milk"])
+            try await store.send(.create, "/notes", body: ["title": "Eggs"])
+
+            let queue = try #require(store.queue)
+            let release = DispatchSemaphore(value: 0)
+            let releasedByGuard = Lock(false)
+            queue.async { release.wait() }
+            DispatchQueue.global().asyncAfter(deadline: .now() + 30) {
+                releasedByGuard.withLock { $0 = true }
+                release.signal()
+            }
+
+            let list = try await store.send(.read, "/notes")
+            let filtered = try await store.send(.read, "/notes?title=Eggs")
+            let missing = await #expect(throws: SyncError.self) { try await store.send(.read, "/notes/9") }
+            #expect(releasedByGuard.withLock { $0 } == false)
+            release.signal()
+
+            #expect(list.body?.arrayValue?.map { $0["title"] } == ["Milk", "Eggs"])
+            #expect(filtered.body?.arrayValue?.map { $0["id"] } == [2])
+            #expect(missing?.status == 404)
+        }
+    }
+
+    @Test func aReadWaitsForTheOperationThatHoldsTheConnection() async throws {
+        try await withTemporaryDirectory { directory in
+            let store = try SQLiteSync(fileURL: directory.appending(path: "store.sqlite"))
+            defer { store.close() }
+            try await store.send(.create, "/notes", body: ["title": "Milk"])
+
+            // An operation holds the connection on the store's queue.
+            let queue = try #require(store.queue)
+            let holding = DispatchSemaphore(value: 0)
+            let release = DispatchSemaphore(value: 0)
+            queue.async {
+                store.connection.withLock { _ in
+                    holding.signal()
+                    _ = release.wait(timeout: .now() + 30)
+                }
+            }
+            holding.wait()
+            let finished = Lock(false)
+            let read = Task {
+                let response = try await store.send(.read, "/notes")
+                finished.withLock { $0 = true }
+                return response
+            }
+            try await Task.sleep(for: .milliseconds(100))
+            #expect(finished.withLock { $0 } == false)
+            release.signal()
+
+            let response = try await read.value
+            #expect(response.body?.arrayValue?.map { $0["title"] } == ["Milk"])
         }
     }
 
