@@ -146,7 +146,8 @@ open class EventEmitter {
     /// ```
     ///
     /// Removing handlers that a `listenTo` registered also updates the listener's
-    /// bookkeeping, as in Backbone.
+    /// bookkeeping, as in Backbone. Keel's own handlers stay: a collection's forwarding of
+    /// its models' events and an ``IdentityMap``'s following of its models' ids.
     ///
     /// - Parameters:
     ///   - events: Space-separated names, or `nil` for every name.
@@ -156,7 +157,7 @@ open class EventEmitter {
         removeHandlers { handler in
             if let names, !names.contains(handler.name) { return false }
             if let owner, handler.owner !== owner { return false }
-            return !handler.isForwarder
+            return !handler.isForwarder && !handler.isBookkeeping
         }
     }
 

@@ -72,6 +72,10 @@ final class EventHandler {
     /// collection the side table that others are spared.
     private var watchesDeinit = false
     let isOnce: Bool
+    /// Whether the handler is a model's bookkeeping rather than the app's: an identity map's
+    /// follower (``IdentityMap``), which `off()` leaves in place (as it leaves forwarders) and
+    /// which a model tells of its deinit (``Model/leaveIdentityMaps()``).
+    let isBookkeeping: Bool
     /// Whether the handler is a closure without an owner that runs on every event: neither a
     /// forwarder nor owned nor `once`, so that a dispatch calls it after testing one flag
     /// instead of three.
@@ -89,10 +93,12 @@ final class EventHandler {
         callback: ((Event) -> Void)?,
         owner: AnyObject?,
         isOnce: Bool,
+        isBookkeeping: Bool = false,
         forwarder: (any ModelEventForwarding)? = nil,
         forwarderIsSubclass: Bool = false
     ) {
         self.id = id
+        self.isBookkeeping = isBookkeeping
         self.name = name
         self.callback = callback ?? { _ in }
         self.isForwarder = callback == nil
@@ -124,6 +130,7 @@ final class EventHandler {
         hasOwner = true
         weakReference = nil
         self.isOnce = isOnce
+        isBookkeeping = false
         isPlain = false
         self.listener = listener
     }

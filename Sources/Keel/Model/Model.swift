@@ -193,6 +193,11 @@ open class Model: EventEmitter, Observable {
     /// from a resilient module calls a value witness; one byte, so that an observed read tests
     /// both at once.
     @exclusivity(unchecked) final var observationFlags = ObservationFlags()
+    /// Whether an ``IdentityMap`` has held the model in its table: the map keeps no reference
+    /// count on it, so the model's deinit tells it (``leaveIdentityMaps()``).
+    ///
+    /// Declared here so that it fits in the id's padding with ``observationFlags``.
+    @exclusivity(unchecked) final var isIdentityMapped = false
     /// The slot the model was last given in a collection's removal slots (``ModelSlots``): a
     /// hint that those slots check against their own, as the model may be in several.
     ///
@@ -230,6 +235,10 @@ open class Model: EventEmitter, Observable {
     /// models) that load tripled the time of a lookup. It is read in place (``observe(_:)``);
     /// a copy costs a value-witness call and a retain and release of its storage.
     @exclusivity(unchecked) final var registrar: ObservationRegistrar?
+
+    deinit {
+        if isIdentityMapped { leaveIdentityMaps() }
+    }
 
     // MARK: - Construction
 

@@ -5,13 +5,14 @@ import Foundation
 ///
 /// This is NSRails' and Core Data's find-or-insert by remote id, for related records too: a
 /// model the map builds builds its relations' models through the map. The map is keyed by
-/// collection path and id (`/notes` + `7`), holds its models **weakly** (it never keeps a
-/// model alive), and follows each model's id: a model that gets its id from a `create` is
-/// registered then, one whose id changes moves, and a destroyed one is forgotten.
+/// collection path and id (`/notes` + `7`), never keeps a model alive (a model's deinit
+/// removes its entry), and follows each model's id: a model that gets its id from a `create`
+/// is registered then, one whose id changes moves, and a destroyed one is forgotten. `off()`
+/// on a model does not stop the map following it.
 ///
 /// Models are not `Sendable`, so neither is the map: create one per isolation domain (for
-/// example one for the main actor's UI), next to the models it tracks. The backend it loads
-/// from can be shared by all of them.
+/// example one for the main actor's UI), next to the models it tracks, and release its models
+/// there too. The backend it loads from can be shared by all of them.
 ///
 /// ```swift
 /// let store = try SQLiteSync(fileURL: url)
@@ -23,11 +24,21 @@ import Foundation
 /// inbox.get(1) === starred.get(1)  // true: one instance per record
 /// ```
 public final class IdentityMap {
-    /// A weak reference to a registered model, kept in the table itself.
+    /// A registered model, without a reference count: the model removes its entry when
+    /// `Model`'s deinit starts (``Model/leaveIdentityMaps()``), so an entry always names a
+    /// model whose memory is intact. (A subclass's own deinit runs before that, while the
+    /// entry is still there.)
     private struct Entry {
-        weak var model: Model?
-        init(_ model: Model) { self.model = model }
+        let reference: Unmanaged<Model>
+        init(_ model: Model) { reference = Unmanaged.passUnretained(model) }
+        /// The model, retained for the caller.
+        var model: Model { reference.takeUnretainedValue() }
+        /// Whether the entry is `model`'s, compared without a reference count.
+        func holds(_ model: Model) -> Bool { reference.toOpaque() == Unmanaged.passUnretained(model).toOpaque() }
     }
+
+    /// The name under which a model's deinit hands itself to the maps' `destroy` followers.
+    static let deinitEventName = "keel:deinit"
 
     // The map's own state opts out of run-time exclusivity checks: no access to it stays open
     // across a call into a model or the app (they ran on every read and write of a record).
@@ -41,16 +52,10 @@ public final class IdentityMap {
     /// Called with each class the map comes to know a collection or resource type of: how
     /// a ``Store``'s backend learns the classes (``ModelRegistrationReceiving``).
     var didRegister: ((ModelRegistration) -> Void)?
-    /// The number of entries after the last sweep of deallocated models; the next sweep
-    /// runs when the table has grown ``sweepGrowth`` times past it, so sweeping costs O(1)
-    /// amortized per insertion.
-    @exclusivity(unchecked) private var sweptCount = 0
-    /// How many times past ``sweptCount`` the table grows before the next sweep.
-    ///
-    /// Twice, or four times after a sweep that found every model alive: a load that only adds
-    /// (a list read into the map) found nothing at each doubling, and scanned the whole table
-    /// for it.
-    @exclusivity(unchecked) private var sweepGrowth = 2
+    /// How many collection paths may hold a number before the map gives back those no entry
+    /// uses: twice as many as were used at the last release, so releasing costs O(1)
+    /// amortized per path met.
+    @exclusivity(unchecked) private var pathReleaseThreshold = IdentityMap.pathsKeptWithoutRelease
     /// The models the map is creating, innermost last: a record inside one that links back
     /// to it (a comment's article among that article's comments) gets the instance being built.
     @exclusivity(unchecked) private var pendingBuilds: [PendingBuild] = []
@@ -83,12 +88,7 @@ public final class IdentityMap {
     /// ```swift
     /// map.count  // 0 once every tracked model has been deallocated
     /// ```
-    ///
-    /// - Complexity: O(*n*), where *n* is the number of entries.
-    public var count: Int {
-        sweep()
-        return entries.count
-    }
+    public var count: Int { entries.count }
 
     // MARK: - Looking up
 
@@ -220,9 +220,14 @@ public final class IdentityMap {
         }
         if let sent { model.extras.remoteAttributes = sent }
         follow(model, in: collection)
-        if let modelID = model.storedID, !modelID.isNull {
-            let modelKey = modelID == id ? recordKey.unsafelyUnwrapped : key(collection, id: modelID)
-            if modelKey != insertedKey { insert(Entry(model), for: modelKey) }
+        let modelKey = model.storedID.flatMap { modelID in
+            modelID.isNull ? nil : modelID == id ? recordKey.unsafelyUnwrapped : key(collection, id: modelID)
+        }
+        if modelKey != insertedKey {
+            // Entered under the id its record gave, the model came out with another (or none):
+            // one entry, under the id its deinit will look up.
+            if let insertedKey, entries[insertedKey]?.holds(model) == true { removeEntry(for: insertedKey) }
+            if let modelKey { insert(Entry(model), for: modelKey) }
         }
         didAdopt?(model, collection)
         return (model, true)
@@ -236,6 +241,8 @@ public final class IdentityMap {
         let pending = pendingBuilds[last]
         guard let parsedID = attributes[pending.type.idAttribute], !parsedID.isNull else { return }
         let key = parsedID == pending.id ? pending.key.unsafelyUnwrapped : key(pending.collection, id: parsedID)
+        // Followed at once: whatever becomes of the build, the model's deinit finds the map.
+        follow(model, in: pending.collection)
         insert(Entry(model), for: key)
         pendingBuilds[last].insertedKey = key
     }
@@ -278,8 +285,9 @@ public final class IdentityMap {
     public func register(_ model: Model, collection: String) throws(IdentityMapError) {
         guard let id = model.id, !id.isNull else { throw .missingID(collection: collection) }
         let key = self.key(collection, id: id)
-        if let live = entries[key]?.model {
-            if live === model { return }
+        if let entry = entries[key] {
+            if entry.holds(model) { return }
+            let live = entry.model
             throw .conflict(
                 collection: paths.name(of: key.collection),
                 id: key.id.text,
@@ -314,8 +322,8 @@ public final class IdentityMap {
     /// - Parameter model: The model.
     /// - Complexity: O(*n*), where *n* is the number of entries.
     public func unregister(_ model: Model) {
-        entries = entries.filter { $0.value.model != nil && $0.value.model !== model }
-        model.off(owner: self)
+        entries = entries.filter { !$0.value.holds(model) }
+        model.removeHandlers { $0.isBookkeeping && $0.owner === self }
     }
 
     /// Forgets every model.
@@ -324,10 +332,9 @@ public final class IdentityMap {
     /// map.removeAll()
     /// ```
     public func removeAll() {
-        for entry in entries.values { entry.model?.off(owner: self) }
+        let models = entries.values.map(\.model)
         entries.removeAll()
-        sweptCount = 0
-        sweepGrowth = 2
+        for model in models { model.removeHandlers { $0.isBookkeeping && $0.owner === self } }
     }
 
     // MARK: - Following ids
@@ -348,12 +355,12 @@ public final class IdentityMap {
             known.add(to: model)
             return
         }
-        let made = ModelFollowers(names: ["changeId", "destroy"], owner: self) { [weak self] event in
+        let made = ModelFollowers(names: ["changeId", "destroy"], owner: self, isBookkeeping: true) {
+            [weak self] event in
             guard let self, let model = event.model else { return }
-            if event.name == "destroy" {
-                self.forget(model, in: collection)
-            } else {
-                self.move(model, in: collection, from: event.previousID, options: event.options)
+            switch event.name {
+            case "destroy", Self.deinitEventName: self.forget(model, in: collection)
+            default: self.move(model, in: collection, from: event.previousID, options: event.options)
             }
         }
         followers[collection] = made
@@ -365,11 +372,12 @@ public final class IdentityMap {
     private func move(_ model: Model, in collection: String, from previous: JSONValue?, options: ChangeOptions) {
         if let previous, !previous.isNull {
             let old = key(collection, id: previous)
-            if entries[old]?.model === model { entries[old] = nil }
+            if entries[old]?.holds(model) == true { removeEntry(for: old) }
         }
-        guard let id = model.id, !id.isNull else { return }
+        guard let id = model.storedID, !id.isNull else { return }
         let key = self.key(collection, id: id)
-        if let live = entries[key]?.model, live !== model {
+        if let entry = entries[key], !entry.holds(model) {
+            let live = entry.model
             // The record already has an instance; report it on the model instead of
             // silently holding two instances for one id.
             let error = IdentityMapError.conflict(
@@ -383,11 +391,14 @@ public final class IdentityMap {
         insert(Entry(model), for: key)
     }
 
-    /// Drops a destroyed model's entry.
+    /// Drops the entry of a model that was destroyed or whose deinit has started.
+    ///
+    /// It reads the model's cached id and compares its address only: from the deinit, the
+    /// model must not be retained past the call or reported to Observation.
     private func forget(_ model: Model, in collection: String) {
-        guard let id = model.id else { return }
+        guard let id = model.storedID, !id.isNull else { return }
         let key = self.key(collection, id: id)
-        if entries[key]?.model === model { entries[key] = nil }
+        if entries[key]?.holds(model) == true { removeEntry(for: key) }
     }
 
     /// The key of a record in `collection`.
@@ -396,43 +407,37 @@ public final class IdentityMap {
     }
 
     /// Makes room for `count` more entries, ahead of a batch of known size.
-    ///
-    /// The batch's own insertions do not sweep: a batch that would double the table would
-    /// have swept it as it grew (ten times over for 10,000 records into an empty map), and
-    /// now the first insertion after the batch does, once. Sweeping stays O(1) amortized.
     func reserveCapacity(adding count: Int) {
         entries.reserveCapacity(entries.count + count)
-        sweptCount = max(sweptCount, (entries.count + count + 1) / 2)
     }
 
+    /// Enters `entry` under `key`, marking its model as one whose deinit must tell the map.
     private func insert(_ entry: Entry, for key: RecordKey) {
+        let model = entry.reference
+        model._withUnsafeGuaranteedRef { $0.isIdentityMapped = true }
         entries[key] = entry
-        if entries.count > max(16, sweptCount * sweepGrowth) { sweep() }
+        if paths.count > pathReleaseThreshold { releaseUnusedPaths() }
     }
 
-    /// Drops the entries of deallocated models, in place.
-    ///
-    /// The live ones, usually most, are not hashed again. Past ``pathsKeptWithoutRelease``
-    /// paths, it also gives back the numbers of the paths no entry uses.
-    private func sweep() {
-        let dead = entries.compactMap { $0.value.model == nil ? $0.key : nil }
-        for key in dead { entries.removeValue(forKey: key) }
-        sweptCount = entries.count
-        sweepGrowth = dead.isEmpty ? 4 : 2
+    private func removeEntry(for key: RecordKey) {
+        entries.removeValue(forKey: key)
+    }
+
+    /// Gives back the numbers of the collection paths no entry uses, once the map numbers
+    /// more than ``pathReleaseThreshold`` paths: a map that met a nested collection per
+    /// user does not keep a number for every path it ever saw.
+    private func releaseUnusedPaths() {
         // Between builds no key is held outside the table, so the paths no entry uses can go.
-        if pendingBuilds.isEmpty && paths.count > Self.pathsKeptWithoutRelease {
-            paths.release(keeping: Set(entries.keys.lazy.map(\.collection)))
-        }
+        guard pendingBuilds.isEmpty else { return }
+        paths.release(keeping: Set(entries.keys.lazy.map(\.collection)))
+        pathReleaseThreshold = max(Self.pathsKeptWithoutRelease, 2 * paths.count)
     }
 
-    /// How many collection paths the map numbers before a sweep releases unused ones.
+    /// How many collection paths the map numbers before it first releases unused ones.
     private static let pathsKeptWithoutRelease = 64
 
     /// How many collection paths hold a number (for tests).
     var numberedPathCount: Int { paths.count }
-
-    /// How many entries the table holds, those of deallocated models included (for tests).
-    var tableCount: Int { entries.count }
 }
 
 /// A model the map is building: its class, collection and the key of the record it was

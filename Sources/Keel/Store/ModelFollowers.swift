@@ -22,16 +22,27 @@ struct ModelFollowers {
 
     /// Handlers for `names`: `sync`, when among them, runs `sync`, every other name
     /// `callback`.
+    ///
+    /// With `isBookkeeping`, `off()` leaves the handlers in place and a model tells its
+    /// `destroy` handler of its deinit (``Model/leaveIdentityMaps()``).
     init(
         names: [String],
         owner: AnyObject? = nil,
+        isBookkeeping: Bool = false,
         callback: @escaping (Event) -> Void,
         sync: ((Event) -> Void)? = nil
     ) {
         let id = EventEmitter.makeUniqueID()
         handlers = names.map { name in
             let body = name == "sync" ? sync ?? callback : callback
-            return EventHandler(id: id, name: name, callback: body, owner: owner, isOnce: false)
+            return EventHandler(
+                id: id,
+                name: name,
+                callback: body,
+                owner: owner,
+                isOnce: false,
+                isBookkeeping: isBookkeeping
+            )
         }
     }
 
