@@ -167,8 +167,16 @@ extension CachingSync {
         var primary: [JSONObject]
         if let list = response.body?.arrayValue {
             let stored = list.compactMap(\.objectValue)
-            primary = try JSONAPILocalQuery(query, resources: stored).answer(stored)
-            response.body = ["data": .array(primary.map(JSONValue.object))]
+            let listQuery = try JSONAPILocalQuery(query, resources: stored, style: request.pageStyle)
+            let total: Int
+            (primary, total) = listQuery.answer(stored)
+            response.body = Self.document(
+                primary,
+                next: listQuery.neighbour(1, of: query, total: total).map { Self.url(request.url, query: $0) },
+                previous: listQuery.neighbour(-1, of: query, total: total).map { Self.url(request.url, query: $0) },
+                total: total,
+                style: request.pageStyle
+            )
         } else if let object = response.body?.objectValue {
             primary = [object]
             response.body = ["data": .object(object)]
@@ -189,6 +197,32 @@ extension CachingSync {
         )
         if !included.isEmpty { response.body?.setIncluded(included) }
         return response
+    }
+
+    /// A list document of `resources`, a page cut from the list naming its neighbours in
+    /// `links` as a JSON:API server does, with the list's total where a `Paginator`'s style
+    /// reads it.
+    private static func document(
+        _ resources: [JSONObject],
+        next: String?,
+        previous: String?,
+        total: Int,
+        style: PageStyle?
+    ) -> JSONValue {
+        var document: JSONObject = ["data": .array(resources.map(JSONValue.object))]
+        var links: JSONObject = [:]
+        if let next { links["next"] = .string(next) }
+        if let previous { links["prev"] = .string(previous) }
+        if !links.isEmpty { document["links"] = .object(links) }
+        switch style {
+        case .jsonAPI(_, _, let totalKeyPath?), .jsonAPIOffset(_, _, let totalKeyPath?):
+            return JSONValue.object(document).setting(
+                .int(total),
+                at: totalKeyPath.split(separator: ".").map(String.init)
+            )
+        default:
+            return .object(document)
+        }
     }
 
     /// Whether a query parameter only shapes a JSON:API document (which related resources it

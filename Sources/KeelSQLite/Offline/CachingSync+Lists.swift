@@ -70,7 +70,7 @@ extension CachingSync {
     }
 
     /// `url` with `query` as its query.
-    private static func url(_ url: URL, query: [URLQueryItem]) -> String {
+    static func url(_ url: URL, query: [URLQueryItem]) -> String {
         var components = URLComponents(url: url, resolvingAgainstBaseURL: false)
         components?.queryItems = query
         return components?.string ?? url.absoluteString
@@ -79,7 +79,7 @@ extension CachingSync {
 
 extension JSONValue {
     /// The value with `value` at a key path of objects, made where missing.
-    fileprivate func setting(_ value: JSONValue, at path: [String]) -> JSONValue {
+    func setting(_ value: JSONValue, at path: [String]) -> JSONValue {
         guard let key = path.first else { return value }
         var object = objectValue ?? [:]
         object[key] = (object[key] ?? .object([:])).setting(value, at: Array(path.dropFirst()))

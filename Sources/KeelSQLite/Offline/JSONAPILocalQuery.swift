@@ -7,22 +7,36 @@ import Keel
 /// `filter[name]=value` (or `name=value`) keeps the resources whose attribute, or whose
 /// to-one relationship's id, equals the value as text (`filter[id]` the resource's id);
 /// `sort=-title,id` orders by attributes and the id, stably, missing values last;
-/// `include`, `fields[…]` and `page[…]` only shape the document. Anything else a server may
-/// mean (a search, an operator such as `filter[title][lt]`, a path such as
-/// `filter[author.name]`, a to-many relationship, a name no stored resource has) is thrown
-/// as `SyncError.unevaluableQuery(parameter:reason:)` rather than answered with equality.
+/// `page[number]` with `page[size]`, and `page[offset]` with `page[limit]`, cut a page of the
+/// ordered resources (pages from 1; a `Paginator`'s `.jsonAPI` or `.jsonAPIOffset` style,
+/// `SyncRequest.pageStyle`, by its own names too); `include` and `fields[…]` only shape the
+/// document. Anything else a server may mean (a search, a cursor, an operator such as
+/// `filter[title][lt]`, a path such as `filter[author.name]`, a to-many relationship, a name
+/// no stored resource has) is thrown as `SyncError.unevaluableQuery(parameter:reason:)`
+/// rather than answered with equality.
 struct JSONAPILocalQuery {
     private var filters: [(member: String, value: String)] = []
     private var sort = LocalSort()
+    private var paging: LocalPage
 
-    /// Reads the parameters of a read whose stored resources are `resources`.
+    /// Reads the parameters of a read whose stored resources are `resources`, the pages
+    /// named as `style` says (the stock `page[…]` names when `nil`).
     ///
     /// - Throws: `SyncError.unevaluableQuery(parameter:reason:)` for a parameter the local
     ///   copy cannot evaluate.
-    init(_ query: [URLQueryItem], resources: [JSONObject]) throws(SyncError) {
+    init(_ query: [URLQueryItem], resources: [JSONObject], style: PageStyle? = nil) throws(SyncError) {
+        paging = LocalPage(PageParameters(jsonAPI: style))
         for item in query {
             let name = item.name
-            if name == "include" || name.hasPrefix("fields[") || name.hasPrefix("page[") { continue }
+            if name == "include" || name.hasPrefix("fields[") { continue }
+            if try paging.read(name, item.value ?? "") { continue }
+            if name.hasPrefix("page[") {
+                throw .unevaluableQuery(
+                    parameter: name,
+                    reason: "a cursor or a page parameter of the server's own names a place in its list, "
+                        + "which the local copy cannot find"
+                )
+            }
             if name == "sort" {
                 sort = try Self.sort(item.value ?? "", resources: resources)
                 continue
@@ -35,15 +49,23 @@ struct JSONAPILocalQuery {
         }
     }
 
-    /// The resources that match every filter, in the order of the sort.
-    func answer(_ resources: [JSONObject]) -> [JSONObject] {
+    /// The resources that match every filter, in the order of the sort, and their number
+    /// before the page was cut.
+    func answer(_ resources: [JSONObject]) -> (page: [JSONObject], total: Int) {
         let matching = resources.filter { resource in
             filters.allSatisfy { filter in
                 JSONAPIResource.value(of: filter.member, in: resource).map { CachePath.key($0) == filter.value }
                     ?? false
             }
         }
-        return sort.sorted(matching, value: Self.sortValue)
+        let ordered = sort.sorted(matching, value: Self.sortValue)
+        return (Array(ordered[paging.range(total: ordered.count)]), ordered.count)
+    }
+
+    /// The query items of the page after (`+1`) or before (`-1`) this one, if the query
+    /// addresses its pages with a size and such a page holds resources.
+    func neighbour(_ step: Int, of query: [URLQueryItem], total: Int) -> [URLQueryItem]? {
+        paging.neighbour(step, of: query, total: total)
     }
 
     // MARK: - Reading the parameters

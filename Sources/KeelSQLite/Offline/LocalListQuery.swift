@@ -20,10 +20,7 @@ import Keel
 struct LocalListQuery {
     private var filters: [(name: String, value: String)] = []
     private var sort = LocalSort()
-    private let names: PageParameters
-    private var page: Int?
-    private var pageSize: Int?
-    private var offset: Int?
+    private var paging: LocalPage
 
     /// Reads the parameters of a read whose stored records are `records`, the pages split
     /// as `style` says (the stock spellings when `nil`).
@@ -31,7 +28,7 @@ struct LocalListQuery {
     /// - Throws: `SyncError.unevaluableQuery(parameter:reason:)` for a parameter the local
     ///   copy cannot evaluate.
     init(_ query: [URLQueryItem], records: [JSONObject], style: PageStyle? = nil) throws(SyncError) {
-        names = PageParameters(style)
+        paging = LocalPage(PageParameters(style))
         for item in query {
             let name = item.name
             let value = item.value ?? ""
@@ -39,12 +36,8 @@ struct LocalListQuery {
                 filters.append((name, value))
             } else if name == "ordering" || name == "sort" {
                 sort = try Self.sort(value, parameter: name, records: records)
-            } else if name == names.page {
-                page = try Self.count(value, parameter: name, least: names.firstPage)
-            } else if names.pageSizes.contains(name) {
-                pageSize = try Self.count(value, parameter: name, least: 1)
-            } else if names.offsets.contains(name) {
-                offset = try Self.count(value, parameter: name, least: 0)
+            } else if try paging.read(name, value) {
+                continue
             } else if name != "format" {
                 throw .unevaluableQuery(
                     parameter: name,
@@ -66,51 +59,14 @@ struct LocalListQuery {
             }
         }
         let ordered = sort.sorted(matching) { name, record in record[name] }
-        let range = pageRange(total: ordered.count)
+        let range = paging.range(total: ordered.count)
         return (Array(ordered[range]), ordered.count)
     }
 
     /// The query items of the page after (`+1`) or before (`-1`) this one, if the query
     /// addresses its pages by number or offset with a size and such a page holds records.
     func neighbour(_ step: Int, of query: [URLQueryItem], total: Int) -> [URLQueryItem]? {
-        guard let pageSize else { return nil }
-        let range = pageRange(total: total)
-        if step > 0 ? range.upperBound >= total : range.lowerBound == 0 { return nil }
-        var items = query.map { item in
-            if let offset, names.offsets.contains(item.name) {
-                return URLQueryItem(name: item.name, value: String(max(0, offset + step * pageSize)))
-            }
-            if offset == nil, let page, item.name == names.page {
-                return URLQueryItem(name: item.name, value: String(page + step))
-            }
-            return item
-        }
-        // The first page may go without its number (DRF's page 1) or offset: the next names it.
-        if offset == nil, page == nil, step > 0 {
-            if let name = names.page {
-                items.append(URLQueryItem(name: name, value: String(names.firstPage + 1)))
-            } else if let name = names.offset {
-                items.append(URLQueryItem(name: name, value: String(pageSize)))
-            }
-        }
-        return items
-    }
-
-    /// The positions of the page in the ordered matching records.
-    private func pageRange(total: Int) -> Range<Int> {
-        let start: Int
-        if let offset {
-            start = offset
-        } else if let page {
-            guard let pageSize else { return page == names.firstPage ? 0..<total : total..<total }
-            let (product, overflow) = (page - names.firstPage).multipliedReportingOverflow(by: pageSize)
-            start = overflow ? total : product
-        } else {
-            start = 0
-        }
-        let lower = min(start, total)
-        guard let pageSize else { return lower..<total }
-        return lower..<(lower + min(pageSize, total - lower))
+        paging.neighbour(step, of: query, total: total)
     }
 
     // MARK: - Reading the parameters
@@ -125,16 +81,5 @@ struct LocalListQuery {
             )
         }
         return sort
-    }
-
-    /// A page number, size or offset: a whole number of at least `least`.
-    private static func count(_ value: String, parameter: String, least: Int) throws(SyncError) -> Int {
-        guard let number = Int(value), number >= least else {
-            throw .unevaluableQuery(
-                parameter: parameter,
-                reason: "\(value) is not a whole number of at least \(least)"
-            )
-        }
-        return number
     }
 }

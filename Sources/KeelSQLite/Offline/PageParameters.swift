@@ -43,4 +43,30 @@ struct PageParameters {
             offset = "offset"
         }
     }
+
+    /// The parameters of a JSON:API document's pages as `style` names them: the stock
+    /// `page[number]`, `page[size]`, `page[offset]` and `page[limit]` (pages from 1), with a
+    /// JSON:API style's own names beside them.
+    ///
+    /// ```swift
+    /// PageParameters(jsonAPI: .jsonAPI(page: "page", pageSize: "size")).pageSizes
+    /// // ["page[size]", "page[limit]", "size"]
+    /// ```
+    init(jsonAPI style: PageStyle?) {
+        page = "page[number]"
+        pageSizes = ["page[size]", "page[limit]"]
+        offsets = ["page[offset]"]
+        offset = "page[offset]"
+        switch style {
+        case .jsonAPI(let page, let pageSize, _):
+            self.page = page
+            if let pageSize { pageSizes.insert(pageSize) }
+        case .jsonAPIOffset(let offset, let limit, _):
+            pageSizes.insert(limit)
+            offsets.insert(offset)
+            self.offset = offset
+        default:
+            break
+        }
+    }
 }
