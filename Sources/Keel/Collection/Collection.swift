@@ -253,7 +253,7 @@ open class Collection<M: Model>: EventEmitter, ModelCollection, RelatedCollectio
         func release(_ model: Model) {
             model.removeDeadForwarders()
             if let released, forwarder == nil || model.collectionForwarder !== forwarder, model.collection == nil {
-                model.keepSyncContext(of: released.context)
+                model.keepSyncContext(of: released)
             }
         }
         if let slots {

@@ -84,22 +84,22 @@ extension Model {
     /// What the first released collection the model belonged to gave it for syncing: the
     /// copy the model keeps, else what the forwarder of its released ``collection`` keeps.
     var releasedCollectionContext: CollectionSyncContext? {
-        if let kept = storedExtras?.releasedCollection { return kept }
+        if let kept = storedExtras?.releasedCollection { return kept.context }
         return collectionForwarder?.releasedCollection?.context
     }
 
     /// Keeps a released collection's URL, base URL and backend for syncing, unless this
     /// model already kept an earlier collection's.
-    func keepSyncContext(of released: CollectionSyncContext) {
+    func keepSyncContext(of released: ReleasedCollection) {
         guard storedExtras?.releasedCollection == nil else { return }
         extras.releasedCollection = released
     }
 
     /// Makes the collection of `forwarder` the model's ``collection``; what the released
-    /// collection it replaces kept for the model's syncing (through its forwarder) is copied
-    /// into the model first.
+    /// collection it replaces kept for the model's syncing (through its forwarder) is kept by
+    /// the model first.
     func setCollectionForwarder(_ forwarder: EventHandler) {
-        if let released = collectionForwarder?.releasedCollection { keepSyncContext(of: released.context) }
+        if let released = collectionForwarder?.releasedCollection { keepSyncContext(of: released) }
         collectionForwarder = forwarder
     }
 

@@ -1,30 +1,22 @@
 import Foundation
 
-/// The state of a model that most models never use (their own URL settings and backend, the server
-/// snapshot, the sync queue, a validation error), kept out of line so that a model that only holds
-/// attributes stays small.
+/// The state of a model that most models never use (the server snapshot, the sync queue, the
+/// relations' live sides), kept out of line so that a model that only holds attributes stays
+/// small.
 ///
-/// Created on first write.
+/// Created on first write. What even a synced model rarely has (its own URL settings and
+/// backend, a validation error, a released collection's context, a `HasOne` owner) is in a
+/// second box, ``RareModelExtras``, made when one of them is first set: a fetched model's
+/// extras (its last synced attributes) take one small allocation, not room for all of them.
 final class ModelExtras {
-    /// The model's own `urlRoot`: `.none` until assigned, then the assigned value (which
-    /// may be `nil`, hiding the class's).
-    var urlRoot: String?? = .none
-    var baseURL: URL?
-    var sync: (any Sync)?
     /// The attributes as of the last successful fetch or save.
     var syncedStorage: Attributes?
     /// The body of the last successful fetch or save response, before `parse`.
     var remoteAttributes: JSONValue?
-    /// The model's JSON:API resource object in the last list document that carried it (its
-    /// `meta` and `links`); `nil` once the model syncs on its own.
-    var resourceObject: JSONValue?
     /// Runs the model's sync operations one at a time, in call order.
     lazy var syncGate = SyncGate()
-    var validationError: ValidationError?
     /// Where the model stands with its server (``Model/syncState``).
     var syncState: SyncState = .synced
-    /// What the released collection this model belonged to gave it for syncing.
-    var releasedCollection: CollectionSyncContext?
     /// The live sides of the class's relations.
     var relationLinks: RelationLinks?
     /// Builds the related models, when an identity map does.
@@ -34,10 +26,75 @@ final class ModelExtras {
     var relatedModelSource: AnyObject?
     /// The relation links (``OneLink``) that embed this model, told of its changes.
     var dependentLinks: DependentLinks?
-    /// The owner whose ``HasOne`` this model is, and the relation's path under its URL.
+    /// The rarely used state, made when first set.
+    private var rare: RareModelExtras?
+
+    /// The rarely used state, made now if need be.
+    private var rareForWriting: RareModelExtras {
+        if let rare { return rare }
+        let made = RareModelExtras()
+        rare = made
+        return made
+    }
+
+    /// The model's own `urlRoot`: `.none` until assigned, then the assigned value (which
+    /// may be `nil`, hiding the class's).
+    var urlRoot: String?? {
+        get { rare.map(\.urlRoot) ?? .none }
+        set { rareForWriting.urlRoot = newValue }
+    }
+    var baseURL: URL? {
+        get { rare?.baseURL }
+        set { rareForWriting.baseURL = newValue }
+    }
+    var sync: (any Sync)? {
+        get { rare?.sync }
+        set { rareForWriting.sync = newValue }
+    }
+    /// The model's JSON:API resource object in the last list document that carried it (its
+    /// `meta` and `links`); `nil` once the model syncs on its own.
+    var resourceObject: JSONValue? {
+        get { rare?.resourceObject }
+        set { rareForWriting.resourceObject = newValue }
+    }
+    var validationError: ValidationError? {
+        get { rare?.validationError }
+        set { rareForWriting.validationError = newValue }
+    }
+    /// What the released collection this model belonged to gave it for syncing.
+    var releasedCollection: ReleasedCollection? {
+        get { rare?.releasedCollection }
+        set { rareForWriting.releasedCollection = newValue }
+    }
+    /// The owner whose ``HasOne`` this model is.
+    var hasOneOwner: Model? {
+        get { rare?.hasOneOwner }
+        set { rareForWriting.hasOneOwner = newValue }
+    }
+    /// The relation's path under its owner's URL, for the model of a ``HasOne``.
+    var hasOnePath: String? {
+        get { rare?.hasOnePath }
+        set { rareForWriting.hasOnePath = newValue }
+    }
+    /// Whether the model is sent as `_destroy` when nested (``Model/isMarkedForDestruction``).
+    var isMarkedForDestruction: Bool {
+        get { rare?.isMarkedForDestruction ?? false }
+        set { rareForWriting.isMarkedForDestruction = newValue }
+    }
+}
+
+/// What ``ModelExtras`` holds for the few models that have it: their own URL settings and
+/// backend, a JSON:API resource object, a validation error, a released collection's context,
+/// a `HasOne` owner.
+final class RareModelExtras {
+    var urlRoot: String?? = .none
+    var baseURL: URL?
+    var sync: (any Sync)?
+    var resourceObject: JSONValue?
+    var validationError: ValidationError?
+    var releasedCollection: ReleasedCollection?
     weak var hasOneOwner: Model?
     var hasOnePath: String?
-    /// Whether the model is sent as `_destroy` when nested (``Model/isMarkedForDestruction``).
     var isMarkedForDestruction = false
 }
 
