@@ -59,6 +59,21 @@ struct ModelConstructionOrderTests {
         #expect(parsed.attributes.keys == ["title", "done"])
     }
 
+    @Test func attributesThatCarryEveryDefaultKeyAreOrderedAsTheDefaultsThenTheirOwn() {
+        // Every default key given, in another order, with keys of their own between them.
+        let given: Attributes = ["rank": 3, "done": true, "id": 1, "title": "a"]
+        let kept = given
+        let note = TitledNote(given)
+        #expect(note.attributes.keys == ["done", "rank", "id", "title"])
+        #expect(note["done"] == true)
+        let logged = HookLoggingNote(["done": true, "id": 2, "title": "b", "x": nil])
+        #expect(logged.attributes.keys == ["title", "done", "id", "x"])
+        #expect(logged.attributes.values.map { $0 } == ["b", true, 2, nil])
+        // The caller's copy is its own.
+        #expect(kept.keys == ["rank", "done", "id", "title"])
+        #expect(kept["rank"] == 3)
+    }
+
     @Test func anIDFromTheDefaultsIsTheModelsIDAndItsIndexKey() {
         let model = DefaultID(["name": "x"])
         #expect(model.id == 7)
