@@ -99,9 +99,10 @@ public final class Store {
     /// The collection path ``hold(_:in:)`` found a class for last, and the class: a fetch's
     /// models share one. (A path's class, once made, stays.)
     @exclusivity(unchecked) private var lastHeldClass: (collection: String, stored: StoredClass)?
-    /// The class ``storedClass(for:path:)`` found last and its record: a detail screen's reads
-    /// and a query's loads ask for one class again and again. Forgotten when a class's path
-    /// changes.
+    /// The class ``storedClass(for:path:)`` found last, and its record.
+    ///
+    /// A detail screen's reads and a query's loads ask for one class again and again.
+    /// Forgotten when a class's path changes.
     @exclusivity(unchecked) private var lastFoundClass: (type: ObjectIdentifier, stored: StoredClass)?
 
     /// Creates a store over a backend.
