@@ -50,7 +50,7 @@ extension Model {
     /// note.resolvedBaseURL
     /// ```
     public var resolvedBaseURL: URL? {
-        baseURL ?? collectionContext?.baseURL ?? Self.baseURL
+        baseURL ?? collectionBaseURL ?? Self.baseURL
     }
 
     /// The backend in effect: the model's own, else its collection's (or, once that
@@ -61,13 +61,13 @@ extension Model {
     /// let backend = note.resolvedSync
     /// ```
     public var resolvedSync: (any Sync)? {
-        sync ?? collectionContext?.sync ?? Self.sync ?? Store.sharedSync
+        sync ?? collectionSync ?? Self.sync ?? Store.sharedSync
     }
 
     /// The wire format of one call: the call's, else the collection's, else the class's, with
     /// the call's ``SyncOptions/bodyParameters`` over its own.
     func wireFormat(for options: SyncOptions) -> WireFormat {
-        var format = options.wireFormat ?? collectionContext?.wireFormat ?? Self.wireFormat
+        var format = options.wireFormat ?? collectionWireFormat ?? Self.wireFormat
         if !options.bodyParameters.isEmpty {
             format.bodyParameters = format.bodyParameters.merging(options.bodyParameters)
         }
@@ -79,6 +79,28 @@ extension Model {
     var collectionContext: CollectionSyncContext? {
         if let collection { return CollectionSyncContext(collection) }
         return releasedCollectionContext
+    }
+
+    // The three parts of ``collectionContext`` that a save asks for one at a time, each read
+    // alone: building the whole context for each (its URL, base URL, backend and format) was
+    // about 2.4 k instructions of every create.
+
+    /// The base URL of ``collectionContext``.
+    var collectionBaseURL: URL? {
+        if let collection { return collection.baseURL }
+        return releasedCollectionContext?.baseURL
+    }
+
+    /// The backend of ``collectionContext``.
+    var collectionSync: (any Sync)? {
+        if let collection { return collection.sync }
+        return releasedCollectionContext?.sync
+    }
+
+    /// The wire format of ``collectionContext``.
+    var collectionWireFormat: WireFormat? {
+        if let collection { return collection.wireFormat }
+        return releasedCollectionContext?.wireFormat
     }
 
     /// What the first released collection the model belonged to gave it for syncing: the

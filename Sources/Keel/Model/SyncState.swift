@@ -34,6 +34,9 @@ public enum SyncState: Sendable, Hashable {
     /// ```
     public static let headerName = "X-Keel-Sync-State"
 
+    /// ``headerName`` as ``SyncResponse/headers`` keeps names: lower-cased.
+    private static let lowercasedHeaderName = headerName.lowercased()
+
     /// The state a response reports in ``headerName``; `synced` without one.
     ///
     /// ```swift
@@ -42,7 +45,12 @@ public enum SyncState: Sendable, Hashable {
     ///
     /// - Parameter response: A successful response.
     public init(response: SyncResponse) {
-        let value = response.headers[Self.headerName.lowercased()] ?? "synced"
+        // Most responses carry no state (only a caching backend sets it): `synced` at once,
+        // without lower-casing the name and splitting a default text (5 k instructions a save).
+        guard let value = response.headers[Self.lowercasedHeaderName] else {
+            self = .synced
+            return
+        }
         let words = value.split(separator: " ")
         switch words.first {
         case "pending": self = .pending

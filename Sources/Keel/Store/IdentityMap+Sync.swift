@@ -61,14 +61,29 @@ extension IdentityMap {
         } catch let error where error.isNotFound {
             return nil
         }
-        let mapped = M.responseMappings.reading(response, to: request, format: format, route: nil, baseURL: nil)
-        let record = try (mapped.format ?? format).record(from: response.body ?? .null, for: M.self)
+        // `ResponseMappings.reading` without a route or base URL, unrolled: the class's format
+        // is read in place, not copied into a mapped response and out again, unless a
+        // mapping matches.
+        let found = M.responseMappings.match(url: request.url, status: response.status, baseURL: nil)
+        let context = ResponseContext(
+            request: request,
+            response: response,
+            route: found?.mapping.route,
+            routeParameters: found?.parameters ?? [:]
+        )
+        let body = response.body ?? .null
+        let record: JSONValue
+        if let found, let mappedFormat = found.mapping.format(over: format) {
+            record = try mappedFormat.record(from: body, for: M.self)
+        } else {
+            record = try format.record(from: body, for: M.self)
+        }
         guard let attributes = record.objectValue else {
-            throw .invalidResponse("expected a JSON object for \(path), got \((response.body ?? .null).debugDescription)")
+            throw .invalidResponse("expected a JSON object for \(path), got \(body.debugDescription)")
         }
         var options = ChangeOptions(parse: true)
         options.wireFormatApplied = true
-        options.responseContext = mapped.context
+        options.responseContext = context
         let (built, isNew) = findOrInsert(type, collection: collection, attributes: attributes, options: options)
         guard let model = built as? M else {
             preconditionFailure(
@@ -82,7 +97,7 @@ extension IdentityMap {
         model.markSynced()
         model.extras.remoteAttributes = response.body
         // The record read without error, so an unreadable included resource is left in the body.
-        _ = try? mergeIncluded(from: response.body ?? .null)
+        _ = try? mergeIncluded(from: body)
         return model
     }
 

@@ -99,6 +99,11 @@ public final class Store {
     /// The collection path ``hold(_:in:)`` found a class for last, and the class: a fetch's
     /// models share one. (A path's class, once made, stays.)
     @exclusivity(unchecked) private var lastHeldClass: (collection: String, stored: StoredClass)?
+    /// The class ``storedClass(for:path:)`` found last, and its record.
+    ///
+    /// A detail screen's reads and a query's loads ask for one class again and again.
+    /// Forgotten when a class's path changes.
+    @exclusivity(unchecked) private var lastFoundClass: (type: ObjectIdentifier, stored: StoredClass)?
 
     /// Creates a store over a backend.
     ///
@@ -202,7 +207,10 @@ public final class Store {
 
     /// The record of a class, created (and the class registered) on first use.
     func storedClass<M: Model>(for type: M.Type, path: String? = nil) -> StoredClass {
-        if let known = paths[ObjectIdentifier(type)], path == nil || path == known, let stored = classes[known] {
+        let identifier = ObjectIdentifier(type)
+        if path == nil, let last = lastFoundClass, last.type == identifier { return last.stored }
+        if let known = paths[identifier], path == nil || path == known, let stored = classes[known] {
+            lastFoundClass = (identifier, stored)
             return stored
         }
         let path = path ?? self.path(for: type)
@@ -211,7 +219,8 @@ public final class Store {
                 stored.type == type,
                 "Store: \(path) is registered for \(stored.type), not \(M.self)"
             )
-            paths[ObjectIdentifier(type)] = path
+            paths[identifier] = path
+            lastFoundClass = nil
             return stored
         }
         return makeStoredClass(type: type, path: path)
@@ -225,6 +234,7 @@ public final class Store {
         identityMap.registerIfUnknown(type, collection: path)
         classes[path] = stored
         paths[ObjectIdentifier(type)] = path
+        lastFoundClass = nil
         return stored
     }
 
@@ -296,8 +306,12 @@ extension Model {
     /// Asks the collection for its backend alone: the whole ``collectionContext`` (URL,
     /// base URL, wire format) cost a tenth of holding a loaded model.
     var namesBackend: Bool {
-        if sync != nil || Self.sync != nil { return true }
+        // The extras are read in place: `sync` and ``releasedCollectionContext`` copy out a
+        // backend and a whole context to compare them with `nil`.
+        let extras = storedExtras
+        if extras?.sync != nil || Self.sync != nil { return true }
         if let collection { return collection.sync != nil }
-        return releasedCollectionContext?.sync != nil
+        if let extras, extras.releasedCollection != nil { return extras.releasedCollection?.sync != nil }
+        return collectionForwarder?.releasedCollection?.context.sync != nil
     }
 }

@@ -18,17 +18,36 @@
 /// }
 /// ```
 public struct ResponseContext: Sendable, Hashable {
+    /// The four values, kept in one shared box: a context travels by value through the
+    /// response mapping, the change options and every `change` event of the call, and a copy
+    /// of the box is one retain where a copy of the request and response was dozens.
+    private final class Storage: Sendable {
+        let request: SyncRequest
+        let response: SyncResponse
+        let route: Route?
+        let routeParameters: [String: String]
+
+        init(request: SyncRequest, response: SyncResponse, route: Route?, routeParameters: [String: String]) {
+            self.request = request
+            self.response = response
+            self.route = route
+            self.routeParameters = routeParameters
+        }
+    }
+
+    private let storage: Storage
+
     /// The request that was answered.
-    public let request: SyncRequest
+    public var request: SyncRequest { storage.request }
     /// The answer: status, headers and body as the server sent it.
-    public let response: SyncResponse
+    public var response: SyncResponse { storage.response }
     /// The route whose pattern built the request's URL (a class route, a named route, a
     /// ``ResponseMapping``'s route that matched it), or `nil` for a URL built otherwise.
-    public let route: Route?
+    public var route: Route? { storage.route }
     /// The values that filled the route's parameters, read back from the request's URL and
     /// percent-decoded (`["user_id": "1", "id": "7"]` for `/users/:user_id/invites/:id`);
     /// empty without a route.
-    public let routeParameters: [String: String]
+    public var routeParameters: [String: String] { storage.routeParameters }
 
     /// Creates a context, for tests of `parse` overrides.
     ///
@@ -46,10 +65,37 @@ public struct ResponseContext: Sendable, Hashable {
     ///   - response: The answer.
     ///   - route: The route that built the URL, if any.
     ///   - routeParameters: The values of its parameters.
-    public init(request: SyncRequest, response: SyncResponse, route: Route? = nil, routeParameters: [String: String] = [:]) {
-        self.request = request
-        self.response = response
-        self.route = route
-        self.routeParameters = routeParameters
+    public init(
+        request: SyncRequest,
+        response: SyncResponse,
+        route: Route? = nil,
+        routeParameters: [String: String] = [:]
+    ) {
+        storage = Storage(request: request, response: response, route: route, routeParameters: routeParameters)
+    }
+
+    /// Whether two contexts hold the same request, response, route and parameters.
+    ///
+    /// ```swift
+    /// ResponseContext(request: request, response: response) == ResponseContext(request: request, response: response)  // true
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - lhs: A context.
+    ///   - rhs: Another context.
+    /// - Returns: `true` when every value is equal.
+    public static func == (lhs: ResponseContext, rhs: ResponseContext) -> Bool {
+        lhs.request == rhs.request && lhs.response == rhs.response && lhs.route == rhs.route
+            && lhs.routeParameters == rhs.routeParameters
+    }
+
+    /// Hashes the request, response, route and parameters.
+    ///
+    /// - Parameter hasher: The hasher.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(request)
+        hasher.combine(response)
+        hasher.combine(route)
+        hasher.combine(routeParameters)
     }
 }

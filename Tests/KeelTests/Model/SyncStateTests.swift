@@ -102,4 +102,14 @@ struct SyncStateTests {
             #expect(SyncState(response: response) == state)
         }
     }
+
+    @Test func aResponseWithoutTheHeaderIsSyncedAndTheHeaderIsReadByItsFirstWord() {
+        #expect(SyncState(response: SyncResponse(status: 201, body: ["id": 1])) == .synced)
+        #expect(SyncState(response: SyncResponse(headers: [SyncState.headerName: "  pending"])) == .pending)
+        #expect(
+            SyncState(response: SyncResponse(headers: ["x-keel-sync-state": "failed 412 late"]))
+                == .failed(.httpStatus(412, body: nil))
+        )
+        #expect(SyncState(response: SyncResponse(headers: [SyncState.headerName: "unknown"])) == .synced)
+    }
 }

@@ -91,4 +91,18 @@ struct StoreTests {
         try await store.create(StoreTodo.self, ["title": "Milk"])
         #expect(server.records(at: "/lists/1/todos").count == 1)
     }
+
+    @Test func findReadsFromTheNewPathAfterTheClassIsRegisteredUnderAnother() async throws {
+        let server = InMemorySync(records: [
+            "/todos": [["id": 1, "title": "Milk"]],
+            "/lists/1/todos": [["id": 1, "title": "Eggs"]],
+        ])
+        let store = Store(sync: server)
+        let first = try #require(try await store.find(StoreTodo.self, id: 1))
+        #expect(first[StoreTodo.title] == "Milk")
+        store.register(StoreTodo.self, path: "/lists/1/todos")
+        let second = try #require(try await store.find(StoreTodo.self, id: 1))
+        #expect(second[StoreTodo.title] == "Eggs")
+        #expect(second !== first)
+    }
 }

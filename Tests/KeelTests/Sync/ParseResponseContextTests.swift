@@ -36,7 +36,9 @@ struct ParseResponseContextTests {
     }
 
     @Test func aFetchGivesTheRequestTheResponseAndTheRouteParameters() async throws {
-        let backend = ScriptedSync { _ in SyncResponse(status: 200, headers: ["ETag": "v3"], body: ["id": 7, "state": "sent"]) }
+        let backend = ScriptedSync { _ in
+            SyncResponse(status: 200, headers: ["ETag": "v3"], body: ["id": 7, "state": "sent"])
+        }
         let invite = Invite(["user_id": 1, "id": 7])
         invite.sync = backend
         try await invite.fetch()
@@ -50,7 +52,9 @@ struct ParseResponseContextTests {
     }
 
     @Test func aSaveAndANamedRouteGiveTheirOwnRequests() async throws {
-        let backend = ScriptedSync { request in SyncResponse(status: request.method == .create ? 201 : 200, body: ["id": 7]) }
+        let backend = ScriptedSync { request in
+            SyncResponse(status: request.method == .create ? 201 : 200, body: ["id": 7])
+        }
         let invite = Invite(["user_id": 1, "id": 7])
         invite.sync = backend
         try await invite.save(["state": "read"])
@@ -94,5 +98,29 @@ struct ParseResponseContextTests {
         let invite = Invite(["id": 1], options: ChangeOptions(parse: true))
         #expect(invite.seen.count == 1)
         #expect(invite.seen.first == .some(nil))
+    }
+
+    @Test func aContextCopyKeepsItsValuesAndEqualContextsHashAlike() throws {
+        let request = SyncRequest(method: .read, url: try #require(URL(string: "/users/1/invites/7")))
+        let response = SyncResponse(status: 200, body: ["id": 7])
+        let context = ResponseContext(
+            request: request,
+            response: response,
+            route: "/users/:user_id/invites/:id",
+            routeParameters: ["user_id": "1", "id": "7"]
+        )
+        let copy = context
+        let same = ResponseContext(
+            request: request,
+            response: response,
+            route: "/users/:user_id/invites/:id",
+            routeParameters: ["user_id": "1", "id": "7"]
+        )
+        let other = ResponseContext(request: request, response: SyncResponse(status: 201, body: ["id": 7]))
+        #expect(copy.request == request && copy.response == response)
+        #expect(copy.routeParameters == ["user_id": "1", "id": "7"])
+        #expect(context == same && context.hashValue == same.hashValue)
+        #expect(context != other)
+        #expect(Set([context, copy, same, other]).count == 2)
     }
 }

@@ -39,7 +39,9 @@ package struct ResourcePath: Hashable, Sendable {
     /// building segments or decoding.
     private init?(normalized encoded: String) {
         var text = encoded
-        let lastSlash = text.withUTF8 { bytes -> Int? in
+        // The parent and the last segment are made from the bytes on either side of the last
+        // slash, which is ASCII, so each side is whole UTF-8: no string indices or substrings.
+        let split = text.withUTF8 { bytes -> (parent: String?, lastSegment: String)? in
             guard bytes.count > 1, bytes[0] == UInt8(ascii: "/") else { return nil }
             var lastSlash = 0
             for index in 1..<bytes.count {
@@ -53,14 +55,17 @@ package struct ResourcePath: Hashable, Sendable {
                     continue
                 }
             }
-            return lastSlash == bytes.count - 1 ? nil : lastSlash
+            guard lastSlash != bytes.count - 1 else { return nil }
+            let parent =
+                lastSlash == 0
+                ? nil : String(decoding: UnsafeBufferPointer(rebasing: bytes[..<lastSlash]), as: UTF8.self)
+            let lastSegment = String(decoding: UnsafeBufferPointer(rebasing: bytes[(lastSlash + 1)...]), as: UTF8.self)
+            return (parent, lastSegment)
         }
-        guard let lastSlash else { return nil }
-        let utf8 = text.utf8
-        let slash = utf8.index(utf8.startIndex, offsetBy: lastSlash)
+        guard let split else { return nil }
         path = text
-        parent = lastSlash == 0 ? nil : String(text[..<slash])
-        lastSegment = String(text[utf8.index(after: slash)...])
+        parent = split.parent
+        lastSegment = split.lastSegment
     }
 
     /// The text an id has as a path segment, to match a record against ``lastSegment``.
