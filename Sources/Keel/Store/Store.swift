@@ -311,7 +311,7 @@ extension Model {
         let extras = storedExtras
         if extras?.sync != nil || Self.sync != nil { return true }
         if let collection { return collection.sync != nil }
-        if let extras, extras.releasedCollection != nil { return extras.releasedCollection?.sync != nil }
+        if let extras, extras.releasedCollection != nil { return extras.releasedCollection?.context.sync != nil }
         return collectionForwarder?.releasedCollection?.context.sync != nil
     }
 }
