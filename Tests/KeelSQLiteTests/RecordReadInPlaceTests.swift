@@ -16,19 +16,9 @@ struct RecordReadInPlaceTests {
             try await store.send(.patch, "/notes/1", body: ["done": true])
 
             // The queue is busy with other work; the connection is free.
-            let queue = try #require(store.queue)
-            let release = DispatchSemaphore(value: 0)
-            let releasedByGuard = Lock(false)
-            queue.async { release.wait() }
-            // Only so that a read that waits for the queue fails instead of hanging.
-            DispatchQueue.global().asyncAfter(deadline: .now() + 30) {
-                releasedByGuard.withLock { $0 = true }
-                release.signal()
-            }
-
+            let busy = try BusyQueue(of: store)
             let response = try await store.send(.read, "/notes/1")
-            #expect(releasedByGuard.withLock { $0 } == false)
-            release.signal()
+            #expect(busy.release() == false)
 
             #expect(response.status == 200)
             #expect(response.body?["title"] == "Milk")
@@ -44,20 +34,11 @@ struct RecordReadInPlaceTests {
             try await store.send(.create, "/notes", body: ["title": "Milk"])
             try await store.send(.create, "/notes", body: ["title": "Eggs"])
 
-            let queue = try #require(store.queue)
-            let release = DispatchSemaphore(value: 0)
-            let releasedByGuard = Lock(false)
-            queue.async { release.wait() }
-            DispatchQueue.global().asyncAfter(deadline: .now() + 30) {
-                releasedByGuard.withLock { $0 = true }
-                release.signal()
-            }
-
+            let busy = try BusyQueue(of: store)
             let list = try await store.send(.read, "/notes")
             let filtered = try await store.send(.read, "/notes?title=Eggs")
             let missing = await #expect(throws: SyncError.self) { try await store.send(.read, "/notes/9") }
-            #expect(releasedByGuard.withLock { $0 } == false)
-            release.signal()
+            #expect(busy.release() == false)
 
             #expect(list.body?.arrayValue?.map { $0["title"] } == ["Milk", "Eggs"])
             #expect(filtered.body?.arrayValue?.map { $0["id"] } == [2])
@@ -110,5 +91,30 @@ struct RecordReadInPlaceTests {
             #expect(comment.body?["text"] == "2%")
             await #expect(throws: SyncError.self) { try await store.send(.read, "/notes/2") }
         }
+    }
+}
+
+/// Keeps a store's queue busy with other work, its connection free, until released.
+private struct BusyQueue {
+    private let semaphore = DispatchSemaphore(value: 0)
+    private let releasedByGuard = Lock(false)
+
+    init(of store: SQLiteSync) throws {
+        let queue = try #require(store.queue)
+        let semaphore = semaphore
+        let releasedByGuard = releasedByGuard
+        queue.async { semaphore.wait() }
+        // Only so that a read that waits for the queue fails instead of hanging.
+        DispatchQueue.global().asyncAfter(deadline: .now() + 30) {
+            releasedByGuard.withLock { $0 = true }
+            semaphore.signal()
+        }
+    }
+
+    /// Frees the queue; whether the 30-second guard had to free it first (a read waited).
+    func release() -> Bool {
+        let waited = releasedByGuard.withLock { $0 }
+        semaphore.signal()
+        return waited
     }
 }
