@@ -2,7 +2,7 @@ public import Keel
 
 /// Why a SQLite store could not be opened or could not complete an operation.
 ///
-/// ``SQLiteSync/init(fileURL:idAttribute:)`` throws these. A store never repairs, resets or
+/// ``SQLiteSync/init(fileURL:idAttribute:writesOnCallingThread:)`` throws these. A store never repairs, resets or
 /// overwrites a file it cannot use: when opening fails, the file is left exactly as it was,
 /// so the user's data can still be recovered.
 ///

@@ -4,6 +4,9 @@ extension SQLiteSync: TransactionalSync {
     /// Answers `requests` in order in one `BEGIN IMMEDIATE … COMMIT` transaction: every
     /// write is stored, or none is.
     ///
+    /// A store opened with ``writesOnCallingThread`` runs the transaction on the calling
+    /// thread when the connection is free, as it runs a single write.
+    ///
     /// `AtomicOperations.save(_:destroying:options:)` and
     /// `Store.saveChanges(atomically:options:)` use it for models whose backend is this
     /// store, so a new list and its new items are created together or not at all.
@@ -38,6 +41,12 @@ extension SQLiteSync: TransactionalSync {
         }
         let idAttribute = self.idAttribute
         let beforeCommit = self.beforeCommit
+        let answer = inPlace { connection in
+            Result { () throws(SyncError) -> [SyncResponse] in
+                try connection.perform(requests, links: links, idAttribute: idAttribute, beforeCommit: beforeCommit)
+            }
+        }
+        if let answer { return try answer.get() }
         let result = await withConnection { connection in
             Result { () throws(SyncError) -> [SyncResponse] in
                 try connection.perform(requests, links: links, idAttribute: idAttribute, beforeCommit: beforeCommit)

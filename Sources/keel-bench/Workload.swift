@@ -247,6 +247,27 @@ extension Workload {
                 keel: KeelTrials.storeDestroy(),
                 floor: FloorTrials.storeDestroy()
             ),
+            Workload(
+                name: "store_create_inplace",
+                ops: storeRecords,
+                expectedCheck: 2_670_853_208,
+                keel: KeelTrials.storeCreate(writesOnCallingThread: true),
+                floor: FloorTrials.storeCreate()
+            ),
+            Workload(
+                name: "store_save_inplace",
+                ops: storeRecords,
+                expectedCheck: 2_620_997_098,
+                keel: KeelTrials.storeSave(writesOnCallingThread: true),
+                floor: FloorTrials.storeSave()
+            ),
+            Workload(
+                name: "store_destroy_inplace",
+                ops: storeRecords,
+                expectedCheck: 2_620_848_208,
+                keel: KeelTrials.storeDestroy(writesOnCallingThread: true),
+                floor: FloorTrials.storeDestroy()
+            ),
         ]
     }
 

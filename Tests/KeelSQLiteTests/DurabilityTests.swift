@@ -30,6 +30,7 @@ struct DurabilityTests {
     private static let databaseVariable = "KEEL_SQLITE_CHILD_DATABASE"
     private static let startVariable = "KEEL_SQLITE_CHILD_START"
     private static let pauseVariable = "KEEL_SQLITE_CHILD_PAUSE_AT"
+    private static let inPlaceVariable = "KEEL_SQLITE_CHILD_WRITES_ON_CALLING_THREAD"
     private static let collection = "/records"
 
     // MARK: - The child
@@ -43,6 +44,7 @@ struct DurabilityTests {
         let pauseAt = environment[Self.pauseVariable].flatMap { Int($0) }
         let store = try SQLiteSync(
             fileURL: URL(filePath: path),
+            writesOnCallingThread: environment[Self.inPlaceVariable] != nil,
             beforeCommit: { request in
                 let n = request.body?["n"]?.intValue ?? -1
                 guard n == pauseAt else {
@@ -78,7 +80,10 @@ struct DurabilityTests {
     // MARK: - The tests
 
     #if os(Linux)
-        @Test func killingAWriterMidWriteLosesNoAcknowledgedRecord() async throws {
+        /// With `writesOnCallingThread` the writer commits on the thread that acknowledges,
+        /// not on the store's queue; what it acknowledged must survive the kill all the same.
+        @Test(arguments: [false, true])
+        func killingAWriterMidWriteLosesNoAcknowledgedRecord(writesOnCallingThread: Bool) async throws {
             try await withTemporaryDirectory { directory in
                 let file = directory.appending(path: "durable.sqlite")
                 var acknowledged: [Int: Int] = [:]  // n -> id
@@ -90,7 +95,12 @@ struct DurabilityTests {
                     .duringCommit(30), .duringCommit(1), .afterAcknowledgements(12),
                 ]
                 for kill in rounds {
-                    let run = try await runChild(database: file, start: next, kill: kill)
+                    let run = try await runChild(
+                        database: file,
+                        start: next,
+                        kill: kill,
+                        writesOnCallingThread: writesOnCallingThread
+                    )
                     acknowledged.merge(run.acknowledged) { $1 }
 
                     let stored = try verify(file)
@@ -105,10 +115,16 @@ struct DurabilityTests {
             }
         }
 
-        @Test func killingAWriterInsideItsTransactionLeavesNoTrace() async throws {
+        @Test(arguments: [false, true])
+        func killingAWriterInsideItsTransactionLeavesNoTrace(writesOnCallingThread: Bool) async throws {
             try await withTemporaryDirectory { directory in
                 let file = directory.appending(path: "durable.sqlite")
-                let run = try await runChild(database: file, start: 1, kill: .insideTransaction(6))
+                let run = try await runChild(
+                    database: file,
+                    start: 1,
+                    kill: .insideTransaction(6),
+                    writesOnCallingThread: writesOnCallingThread
+                )
                 #expect(run.acknowledged.count == 5)
                 #expect(run.sawInside)
 
@@ -141,11 +157,28 @@ struct DurabilityTests {
 
     /// Starts the writer at record `start` and SIGKILLs it at the given point, on a thread of
     /// its own (see `onOwnThread(_:)`).
-    private func runChild(database: URL, start: Int, kill point: Kill) async throws -> ChildRun {
-        try await onOwnThread { try Self.runChildBlocking(database: database, start: start, kill: point) }
+    private func runChild(
+        database: URL,
+        start: Int,
+        kill point: Kill,
+        writesOnCallingThread: Bool
+    ) async throws -> ChildRun {
+        try await onOwnThread {
+            try Self.runChildBlocking(
+                database: database,
+                start: start,
+                kill: point,
+                writesOnCallingThread: writesOnCallingThread
+            )
+        }
     }
 
-    private static func runChildBlocking(database: URL, start: Int, kill point: Kill) throws -> ChildRun {
+    private static func runChildBlocking(
+        database: URL,
+        start: Int,
+        kill point: Kill,
+        writesOnCallingThread: Bool
+    ) throws -> ChildRun {
         var pauseAt: Int?
         if case .insideTransaction(let offset) = point { pauseAt = start + offset - 1 }
         let executable = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
@@ -156,6 +189,7 @@ struct DurabilityTests {
         environment[Self.databaseVariable] = database.path(percentEncoded: false)
         environment[Self.startVariable] = String(start)
         environment[Self.pauseVariable] = pauseAt.map(String.init)
+        environment[Self.inPlaceVariable] = writesOnCallingThread ? "1" : nil
         process.environment = environment
         let output = Pipe()
         process.standardOutput = output

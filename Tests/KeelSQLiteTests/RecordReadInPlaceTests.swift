@@ -93,28 +93,3 @@ struct RecordReadInPlaceTests {
         }
     }
 }
-
-/// Keeps a store's queue busy with other work, its connection free, until released.
-private struct BusyQueue {
-    private let semaphore = DispatchSemaphore(value: 0)
-    private let releasedByGuard = Lock(false)
-
-    init(of store: SQLiteSync) throws {
-        let queue = try #require(store.queue)
-        let semaphore = semaphore
-        let releasedByGuard = releasedByGuard
-        queue.async { semaphore.wait() }
-        // Only so that a read that waits for the queue fails instead of hanging.
-        DispatchQueue.global().asyncAfter(deadline: .now() + 30) {
-            releasedByGuard.withLock { $0 = true }
-            semaphore.signal()
-        }
-    }
-
-    /// Frees the queue; whether the 30-second guard had to free it first (a read waited).
-    func release() -> Bool {
-        let waited = releasedByGuard.withLock { $0 }
-        semaphore.signal()
-        return waited
-    }
-}

@@ -6,16 +6,17 @@ import KeelSQLite
 
 extension KeelTrials {
     /// The state of the store anchors: a `SQLiteSync` on a new file, filled untimed with
-    /// `records` notes (ids 0..<records) in one transaction.
+    /// `records` notes (ids 0..<records) in one transaction; the `_inplace` writes open it
+    /// with `writesOnCallingThread`.
     final class StoreAnchorState {
         let directory: ScratchDirectory
         let sync: SQLiteSync
         var check = 0
         var kept: [Model] = []
 
-        init(records: Int) throws {
+        init(records: Int, writesOnCallingThread: Bool = false) throws {
             directory = try ScratchDirectory()
-            sync = try SQLiteSync(fileURL: directory.databaseFile)
+            sync = try SQLiteSync(fileURL: directory.databaseFile, writesOnCallingThread: writesOnCallingThread)
             guard records > 0 else { return }
             try waitFor { [sync] in
                 try await sync.transaction { transaction in
@@ -43,7 +44,9 @@ extension KeelTrials {
                     try await notes.fetch()
                     return Handoff(value: notes)
                 }.value
-                state.check = storeFetchChecksum(notes.models.map { ($0.intID, $0["title"]?.stringValue?.utf8.count ?? 0) })
+                state.check = storeFetchChecksum(
+                    notes.models.map { ($0.intID, $0["title"]?.stringValue?.utf8.count ?? 0) }
+                )
                 return notes
             },
             verify: { state in state.check }
@@ -62,7 +65,9 @@ extension KeelTrials {
                     var found: [Model] = []
                     found.reserveCapacity(storeSingleReads)
                     for k in 0..<storeSingleReads {
-                        found.append(try unwrap(try await store.find(StoredNote.self, id: .int(k * 5)), "no note \(k * 5)"))
+                        found.append(
+                            try unwrap(try await store.find(StoredNote.self, id: .int(k * 5)), "no note \(k * 5)")
+                        )
                     }
                     return Handoff(value: (store, found))
                 }.value
@@ -79,10 +84,11 @@ extension KeelTrials {
     }
 
     /// `store_create`: 10,000 notes created with `Collection.create` on the main actor, each
-    /// saved durably before the next (its own transaction, `synchronous=FULL`).
-    static func storeCreate() -> Trial {
+    /// saved durably before the next (its own transaction, `synchronous=FULL`);
+    /// `store_create_inplace` the same with the store's writes on the calling thread.
+    static func storeCreate(writesOnCallingThread: Bool = false) -> Trial {
         Trial(
-            setup: { try StoreAnchorState(records: 0) },
+            setup: { try StoreAnchorState(records: 0, writesOnCallingThread: writesOnCallingThread) },
             body: { state in
                 let sync = Handoff(value: state.sync)
                 let notes = try onMainActor {

@@ -11,8 +11,8 @@ extension KeelTrials {
         let anchor: StoreAnchorState
         let notes: Collection<Note>
 
-        init() throws {
-            anchor = try StoreAnchorState(records: storeRecords)
+        init(writesOnCallingThread: Bool) throws {
+            anchor = try StoreAnchorState(records: storeRecords, writesOnCallingThread: writesOnCallingThread)
             let sync = Handoff(value: anchor.sync)
             notes = try onMainActor {
                 let notes = Collection<Note>(url: "/notes", sync: sync.value)
@@ -25,10 +25,11 @@ extension KeelTrials {
 
     /// `store_save`: on the main actor, each note saved with a new title
     /// (`note.save(["title": …])`, a `PUT` of the whole record), each awaited, so each is
-    /// its own durable transaction (`synchronous=FULL`).
-    static func storeSave() -> Trial {
+    /// its own durable transaction (`synchronous=FULL`); `store_save_inplace` the same with
+    /// the store's writes on the calling thread.
+    static func storeSave(writesOnCallingThread: Bool = false) -> Trial {
         Trial(
-            setup: { try StoreWriteState() },
+            setup: { try StoreWriteState(writesOnCallingThread: writesOnCallingThread) },
             body: { state in
                 let notes = Handoff(value: state.notes)
                 try onMainActor {
@@ -48,10 +49,11 @@ extension KeelTrials {
     }
 
     /// `store_destroy`: on the main actor, each note destroyed (`note.destroy()`, a
-    /// `DELETE`), each awaited, so each is its own durable transaction.
-    static func storeDestroy() -> Trial {
+    /// `DELETE`), each awaited, so each is its own durable transaction;
+    /// `store_destroy_inplace` the same with the store's writes on the calling thread.
+    static func storeDestroy(writesOnCallingThread: Bool = false) -> Trial {
         Trial(
-            setup: { try StoreWriteState() },
+            setup: { try StoreWriteState(writesOnCallingThread: writesOnCallingThread) },
             body: { state in
                 let notes = Handoff(value: state.notes)
                 let destroyed = try onMainActor {
