@@ -9,7 +9,7 @@ extension SQLiteSync {
     /// changes. A connection in use, a closed store or a cancelled task returns `nil`: the
     /// queue then answers, or refuses, as it does without the option.
     func writeInPlace(_ request: SyncRequest) -> Result<SyncResponse, SyncError>? {
-        guard request.method != .read else { return nil }
+        guard writesOnCallingThread, request.method != .read else { return nil }
         let idAttribute = self.idAttribute
         let beforeCommit = self.beforeCommit
         return inPlace { connection in
