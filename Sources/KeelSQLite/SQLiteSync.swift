@@ -62,7 +62,8 @@ import Synchronization
 /// Durability and answers are the same either way: the write is acknowledged only after its
 /// commit, each operation is one transaction, and changes are reported to other stores and
 /// processes as before. A write that finds the connection in use, a closed store or a
-/// cancelled task takes the queue, exactly as with the default.
+/// cancelled task takes the queue, exactly as with the default. ``transaction(_:)`` runs its
+/// closure on the queue either way.
 ///
 /// ```swift
 /// let importer = try SQLiteSync(fileURL: url, writesOnCallingThread: true)
@@ -179,6 +180,9 @@ public final class SQLiteSync: Sync {
 
     /// Whether a write is answered on the calling thread when the connection is free,
     /// instead of on the store's queue (see "Writes on the calling thread" above).
+    ///
+    /// Always `false` for a store in memory, whose operations run on the calling thread
+    /// anyway.
     ///
     /// ```swift
     /// let importer = try SQLiteSync(fileURL: url, writesOnCallingThread: true)
