@@ -25,10 +25,15 @@ extension ChangeOptions {
         readDocument = document
     }
 
-    /// The document the records of this change were read from, if known.
+    /// The compound document (with `included`) the records of this change were read from, if
+    /// known: only its records can reach a model twice in one read.
     private var sourceDocument: JSONObject? {
         guard let extras else { return nil }
-        return extras.linkedDocument ?? extras.readDocument ?? extras.responseContext?.response.body?.objectValue
+        if let document = extras.linkedDocument ?? extras.readDocument { return document }
+        guard case .object(let body)? = extras.responseContext?.response.body, body["included"] != nil else {
+            return nil
+        }
+        return body
     }
 
     /// The options a model being built gives the records of its relations: silent, as

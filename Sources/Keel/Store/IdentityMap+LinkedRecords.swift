@@ -9,7 +9,8 @@ extension IdentityMap {
     /// same record of the same document, through its class's `parse`. The entry of a model
     /// remembers the stamp of the last read that applied a linked record to it, so the map
     /// applies each resource of a document once. The document is kept, so that another one
-    /// cannot take its address while the stamp stands.
+    /// cannot take its address while the stamp stands, until its merge or the next
+    /// document's read.
     ///
     /// A new document makes room in the table for as many more entries as it has resources,
     /// so that its models do not grow the table step by step.

@@ -207,8 +207,8 @@ public final class IdentityMap {
         let recordKey = id.map { key(collection, id: $0) }
         // A record a relation of a document read hands over: applied once per read.
         let stamp = options.linkedDocument.map(linkStamp(for:))
-        if let recordKey, let index = entries.index(forKey: recordKey) {
-            let live = entries.values[index].model
+        if let recordKey, let entry = entries[recordKey] {
+            let live = entry.model
             // The record being built carries this one in full; the link back holds its id only.
             if !pendingBuilds.isEmpty && pendingBuilds.contains(where: { $0.model == ObjectIdentifier(live) }) {
                 return (live, false)
@@ -216,7 +216,7 @@ public final class IdentityMap {
             if let stamp {
                 // The read applied this document's record to the model already (a resource two
                 // records link to).
-                if entries.values[index].stamp == stamp { return (live, false) }
+                if entry.stamp == stamp { return (live, false) }
                 live.set(attributes, options: options)
                 markApplied(live, at: recordKey, stamp: stamp)
             } else {
