@@ -139,11 +139,12 @@ open class Model: EventEmitter, Observable {
     /// The relations of this class's models: has-many collections, has-one and belongs-to
     /// models that live in attributes of the same name (see ``HasMany``).
     ///
-    /// Read once per class, unlike ``defaults``: the list a class's first model with relations
-    /// finds is the one Keel keeps for the class (an ``IdentityMap`` asks each class once and
-    /// hands the list to every model it builds), so a class declares the same relations
-    /// throughout. A subclass may declare its own, as Backbone-relational reads a model
-    /// type's `relations` once, when the type is set up.
+    /// Resolved once per class, unlike ``defaults``: the list a class's first model with
+    /// relations finds is the one Keel keeps for the class (an ``IdentityMap`` reads it once
+    /// and hands it to every model it builds; a model built otherwise reads it only to learn
+    /// whether the class has relations), so a class declares the same relations throughout.
+    /// A subclass may declare its own, as Backbone-relational reads a model type's
+    /// `relations` once, when the type is set up.
     ///
     /// ```swift
     /// static let invites = HasMany<Invite>("invites", encoding: .nestedAttributes)
