@@ -67,6 +67,7 @@ extension Collection {
         var options = options
         options.parse = true
         if silent { options.silent = true }
+        options.change.nameReadDocument(response)
         let read = try parsedInputs(response, options: options)
         return read.sent.give(to: reset(inputs: read.inputs, options: options))
     }

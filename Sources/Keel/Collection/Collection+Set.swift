@@ -110,6 +110,7 @@ extension Collection {
     ) throws(CollectionError) -> [M] {
         var options = smartOptions(options, add: add, remove: remove, merge: merge, at: nil, silent: silent)
         options.parse = true
+        options.change.nameReadDocument(response)
         let read = try parsedInputs(response, options: options)
         return read.sent.give(to: set(inputs: read.inputs, options: options))
     }

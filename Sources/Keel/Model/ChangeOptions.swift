@@ -120,6 +120,16 @@ public struct ChangeOptions {
         var relatedModelFactory: RelatedModelFactory?
         var willBuildRelated: ((Model, Attributes) -> Void)?
         var responseContext: ResponseContext?
+        /// The document a read's records come from (``ChangeOptions/readDocument``).
+        var readDocument: JSONObject?
+        /// The document a relation's record was read from (``ChangeOptions/linkedDocument``).
+        var linkedDocument: JSONObject?
+        /// What ``ChangeOptions/relatedBuildOptions`` derived from these extras, kept.
+        var relatedBuildOptions: ChangeOptions?
+        /// The extras ``ChangeOptions/linkingRecords`` derived from these, kept.
+        var linkingExtras: Extras?
+        /// The relations of the class an identity map builds a model of, resolved by the map.
+        var classRelations: ClassRelations?
 
         init() {}
 
@@ -132,6 +142,9 @@ public struct ChangeOptions {
             copy.relatedModelFactory = relatedModelFactory
             copy.willBuildRelated = willBuildRelated
             copy.responseContext = responseContext
+            copy.readDocument = readDocument
+            copy.linkedDocument = linkedDocument
+            copy.classRelations = classRelations
             return copy
         }
     }
@@ -146,8 +159,11 @@ public struct ChangeOptions {
     }
 
     /// The extras, created or copied so that this value owns them alone.
-    private mutating func mutableExtras() -> Extras {
+    mutating func mutableExtras() -> Extras {
         if isKnownUniquelyReferenced(&extras), let current = extras {
+            // What was derived from the extras no longer matches them.
+            current.relatedBuildOptions = nil
+            current.linkingExtras = nil
             return current
         }
         let unique = extras?.copy() ?? Extras()

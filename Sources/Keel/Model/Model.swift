@@ -139,6 +139,13 @@ open class Model: EventEmitter, Observable {
     /// The relations of this class's models: has-many collections, has-one and belongs-to
     /// models that live in attributes of the same name (see ``HasMany``).
     ///
+    /// Resolved once per class, unlike ``defaults``: the list a class's first model with
+    /// relations finds is the one Keel keeps for the class (an ``IdentityMap`` reads it once
+    /// and hands it to every model it builds; a model built otherwise reads it only to learn
+    /// whether the class has relations), so a class declares the same relations throughout.
+    /// A subclass may declare its own, as Backbone-relational reads a model type's
+    /// `relations` once, when the type is set up.
+    ///
     /// ```swift
     /// static let invites = HasMany<Invite>("invites", encoding: .nestedAttributes)
     /// override class var relations: [any Relation] { [invites] }
@@ -271,13 +278,13 @@ open class Model: EventEmitter, Observable {
         // `defaults` and `relations` do not see it); the relations are fetched after them, as
         // when parsing. A model without relations or validation then has its final storage
         // and layout before it exists, and stores them once.
-        var relations: [any Relation]?
+        var relations: [any RelationImplementation]?
         if options.parse != true {
             let defaults = type.defaults
             if !defaults.isEmpty {
                 attributes = Attributes(merging: consume defaults, with: consume attributes)
             }
-            let classRelations = type.relations
+            let classRelations = ResolvedRelations.implementations(of: type, options: options)
             if classRelations.isEmpty && options.validate != true {
                 let layout = AttributeLayout.empty.matching(attributes)
                 // Found by the layout's slot, which beats searching the keys.
@@ -305,7 +312,7 @@ open class Model: EventEmitter, Observable {
                 attributes = Attributes(merging: consume defaults, with: consume attributes)
             }
         }
-        let classRelations = relations ?? type.relations
+        let classRelations = relations ?? ResolvedRelations.implementations(of: type, options: options)
         if !classRelations.isEmpty {
             if let factory = options.relatedModelFactory { extras.relatedModelFactory = factory }
             makeRelationLinks(classRelations)
@@ -315,7 +322,7 @@ open class Model: EventEmitter, Observable {
         } else {
             if let links = relationLinks {
                 options.willBuildRelated?(self, attributes)
-                attributes = mergeRelations(attributes, into: links, options: ChangeOptions(silent: true))
+                attributes = mergeRelations(attributes, into: links, options: options.relatedBuildOptions)
             }
             let layout = AttributeLayout.empty.matching(attributes)
             if let slot = layout.slot(of: idAttribute) { storedID = Self.identifier(attributes.value(at: slot)) }

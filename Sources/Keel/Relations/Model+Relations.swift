@@ -129,18 +129,20 @@ extension Model {
     var relationLinks: RelationLinks? { storedExtras?.relationLinks }
 
     /// Creates the live sides of the class's relations; called once, from `init`.
-    func makeRelationLinks(_ relations: [any Relation]) {
-        let implementations = ResolvedRelations.implementations(of: Self.self, relations)
+    func makeRelationLinks(_ implementations: [any RelationImplementation]) {
         extras.relationLinks = RelationLinks(implementations.map { $0.makeLink(owner: self) })
     }
 
     /// Merges the relation attributes of a `set` into the related objects and puts their
     /// mirrors in place of the values.
     ///
-    /// The relations are merged in the order of their attributes in `attributes`.
+    /// The relations are merged in the order of their attributes in `attributes`. Records read
+    /// from a server (`parse: true`) are handed on naming the document they came from
+    /// (``ChangeOptions/linkingRecords``).
     func mergeRelations(_ attributes: Attributes, into links: RelationLinks, options: ChangeOptions)
         -> Attributes
     {
+        let options = options.linkingRecords
         var result = attributes
         Self.forEachRelation(in: attributes, links: links) { position, link in
             let value = attributes.value(at: position)

@@ -44,12 +44,22 @@ final class OneLink<Target: Model>: RelationLink, DependentLink {
             return value == nil ? nil : .null
         }
         let id = record[Target.idAttribute]
+        let resource = Target.urlRoot ?? "/" + key
         if let model, id == nil || id == .null || id == model.id {
-            model.set(record, silent: options.silent, options: ChangeOptions(validate: false))
+            guard options.parse == true else {
+                model.set(record, silent: options.silent, options: ChangeOptions(validate: false))
+                return mirror
+            }
+            // A server record of its class, as a record the relation builds a model from: it goes
+            // through the class's `parse`, once per document read when an identity map holds it.
+            let options = options.with(silent: false, validate: false)
+            if let map = owner.storedExtras?.relatedModelSource as? IdentityMap {
+                map.applyLinkedRecord(record, to: model, collection: resource, options: options)
+            } else {
+                model.set(record, options: options)
+            }
         } else {
-            replace(
-                with: owner.makeRelated(Target.self, resource: Target.urlRoot ?? "/" + key, record, options: options)
-            )
+            replace(with: owner.makeRelated(Target.self, resource: resource, record, options: options))
         }
         return mirror
     }

@@ -9,9 +9,10 @@
 final class BuildHooks {
     private let relatedModelFactory: RelatedModelFactory
     private let willBuildRelated: (Model, Attributes) -> Void
-    /// The options last given to ``hooked(_:)`` and what it returned: kept, so that their
-    /// storage is not freed and reused by other options while compared with.
-    private var last: (given: ChangeOptions, hooked: ChangeOptions)?
+    /// The options last given to ``hooked(_:relations:)`` for each of the two classes it
+    /// hooked last, and what it returned: kept, so that their storage is not freed and reused
+    /// by other options while compared with.
+    private var recent = RecentPair<ObjectIdentifier, (given: ChangeOptions, hooked: ChangeOptions)>()
 
     init(map: IdentityMap) {
         relatedModelFactory = { [weak map] type, resource, attributes, options in
@@ -23,13 +24,15 @@ final class BuildHooks {
         }
     }
 
-    /// `options` with the hooks.
-    func hooked(_ options: ChangeOptions) -> ChangeOptions {
-        if let last, last.given.isCopy(of: options) { return last.hooked }
+    /// `options` with the hooks, for building a model of the class of `relations`, which
+    /// the model takes from them instead of reading its class's list.
+    func hooked(_ options: ChangeOptions, relations: ClassRelations) -> ChangeOptions {
+        if let last = recent.value(for: relations.type), last.given.isCopy(of: options) { return last.hooked }
         var hooked = options
         hooked.relatedModelFactory = relatedModelFactory
         hooked.willBuildRelated = willBuildRelated
-        last = (options, hooked)
+        hooked.mutableExtras().classRelations = relations
+        recent.remember((options, hooked), for: relations.type)
         return hooked
     }
 }

@@ -73,6 +73,11 @@ extension IdentityMap {
     /// Resources of an unknown type are left alone, and stay reachable in the document
     /// (``SyncResponse/jsonAPIIncluded``).
     ///
+    /// Each resource of a document is applied once, through its class's `parse`, however it
+    /// is reached: one that a relation applied while this very document was read (an
+    /// article's author) is not applied again. Merging the document once more applies every
+    /// resource again.
+    ///
     /// ```swift
     /// let response = try await article.fetch(options: options)
     /// let merged = try store.identityMap.mergeIncluded(from: response.body ?? .null)
@@ -89,25 +94,55 @@ extension IdentityMap {
         else { return [] }
         // The reader indexes the document only if a merged resource has relationships.
         var reader = JSONAPIReader(document: object)
-        var records: [(entry: ResourceTypeRegistry.Entry, attributes: Attributes)] = []
+        defer { endStampedRead() }
+        var records: [IncludedRecord] = []
         records.reserveCapacity(included.count)
+        // Whether a class reads its records as JSON:API resources, as a relation of the read
+        // did: the last class's answer is kept, since an `included` list is mostly of one type.
+        var lastFormat: (type: ObjectIdentifier, isJSONAPI: Bool)?
+        func readsResources(_ type: Model.Type) -> Bool {
+            if let lastFormat, lastFormat.type == ObjectIdentifier(type) { return lastFormat.isJSONAPI }
+            let answer = type.wireFormat.jsonAPIFormat != nil
+            lastFormat = (ObjectIdentifier(type), answer)
+            return answer
+        }
         for (index, value) in included.enumerated() {
             guard let resource = value.objectValue, let name = resource["type"]?.stringValue,
                 let entry = resourceTypes[name]
             else { continue }
-            records.append((entry, try reader.record(ofIncluded: resource, at: index, as: entry.type)))
+            // A resource a relation of this document's read applied already, through its class's
+            // `parse`, is the same record: it is not applied twice.
+            if let wireID = resource["id"], readsResources(entry.type),
+                let applied = appliedByRead(of: object, type: entry.type, collection: entry.collection, wireID: wireID)
+            {
+                records.append(.applied(applied))
+                continue
+            }
+            records.append(.read(entry, try reader.record(ofIncluded: resource, at: index, as: entry.type)))
         }
         var options = ChangeOptions(parse: true)
         options.wireFormatApplied = true
-        return records.map { entry, attributes in
-            let (model, isNew) = findOrInsert(
-                entry.type,
-                collection: entry.collection,
-                attributes: attributes,
-                options: options
-            )
-            if isNew { model.markSynced() }
-            return model
+        return records.map { record in
+            switch record {
+            case .applied(let model):
+                return model
+            case .read(let entry, let attributes):
+                let (model, isNew) = findOrInsert(
+                    entry.type,
+                    collection: entry.collection,
+                    attributes: attributes,
+                    options: options
+                )
+                if isNew { model.markSynced() }
+                return model
+            }
         }
     }
+}
+
+/// An included resource as ``IdentityMap/mergeIncluded(from:)`` merges it: read as a record
+/// of its class, or applied already by the read of the document.
+private enum IncludedRecord {
+    case read(ResourceTypeRegistry.Entry, Attributes)
+    case applied(Model)
 }

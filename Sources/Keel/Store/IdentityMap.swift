@@ -28,9 +28,15 @@ public final class IdentityMap {
     /// `Model`'s deinit starts (``Model/leaveIdentityMaps()``), so an entry always names a
     /// model whose memory is intact. (A subclass's own deinit runs before that, while the
     /// entry is still there.)
-    private struct Entry {
+    struct Entry {
         let reference: Unmanaged<Model>
-        init(_ model: Model) { reference = Unmanaged.passUnretained(model) }
+        /// The stamp of the document read whose relation last applied a record to the model
+        /// (``linkStamp(for:)``); `0` for none.
+        var stamp = 0
+        init(_ model: Model, stamp: Int = 0) {
+            reference = Unmanaged.passUnretained(model)
+            self.stamp = stamp
+        }
         /// The model, retained for the caller.
         var model: Model { reference.takeUnretainedValue() }
         /// Whether the entry is `model`'s, compared without a reference count.
@@ -43,7 +49,11 @@ public final class IdentityMap {
     // The map's own state opts out of run-time exclusivity checks: no access to it stays open
     // across a call into a model or the app (they ran on every read and write of a record).
 
-    @exclusivity(unchecked) private var entries: [RecordKey: Entry] = [:]
+    @exclusivity(unchecked) var entries: [RecordKey: Entry] = [:]
+    /// The document whose linked records the map is stamping, and its stamp: see
+    /// ``linkStamp(for:)``.
+    @exclusivity(unchecked) var stampedDocument: JSONObject?
+    @exclusivity(unchecked) var readStamp = 0
     /// The collection paths of the keys, normalized, numbered in the order the map met them.
     @exclusivity(unchecked) private var paths = CollectionPaths()
     /// Called with each model the map builds or registers and its collection path: how a
@@ -70,11 +80,12 @@ public final class IdentityMap {
     /// followers, the latest first: a fetch's models share one, and a read that builds each
     /// record's related record (an article's author) alternates between two.
     @exclusivity(unchecked) private var recentFollowers = RecentPair<String, ModelFollowers>()
-    /// Whether each class has relations, so that building a model of a class without
-    /// them sets up nothing for related records.
-    @exclusivity(unchecked) private var classHasRelations: [ObjectIdentifier: Bool] = [:]
-    /// The two classes ``hasRelations(_:)`` answered for last, and their answers.
-    @exclusivity(unchecked) private var recentClassRelations = RecentPair<ObjectIdentifier, Bool>()
+    /// Each class's relations, resolved once (`nil` for a class without them), so that
+    /// building a model of a class without them sets up nothing for related records, and one
+    /// with them neither builds the class's list nor resolves it.
+    @exclusivity(unchecked) private var classRelations: [ObjectIdentifier: ClassRelations?] = [:]
+    /// The two classes ``relations(of:)`` answered for last, and their answers.
+    @exclusivity(unchecked) private var recentClassRelations = RecentPair<ObjectIdentifier, ClassRelations?>()
 
     /// Creates an empty map.
     ///
@@ -194,12 +205,23 @@ public final class IdentityMap {
         // when its id is the one it was built from.
         let id = attributes[type.idAttribute].flatMap { $0.isNull ? nil : $0 }
         let recordKey = id.map { key(collection, id: $0) }
-        if let recordKey, let live = entries[recordKey]?.model {
+        // A record a relation of a document read hands over: applied once per read.
+        let stamp = options.linkedDocument.map(linkStamp(for:))
+        if let recordKey, let entry = entries[recordKey] {
+            let live = entry.model
             // The record being built carries this one in full; the link back holds its id only.
             if !pendingBuilds.isEmpty && pendingBuilds.contains(where: { $0.model == ObjectIdentifier(live) }) {
                 return (live, false)
             }
-            live.set(attributes, options: options)
+            if let stamp {
+                // The read applied this document's record to the model already (a resource two
+                // records link to).
+                if entry.stamp == stamp { return (live, false) }
+                live.set(attributes, options: options)
+                markApplied(live, at: recordKey, stamp: stamp)
+            } else {
+                live.set(attributes, options: options)
+            }
             if let sent { live.extras.remoteAttributes = sent }
             // A store that released the model (its records were garbage-collected) holds it again.
             didAdopt?(live, collection)
@@ -207,9 +229,9 @@ public final class IdentityMap {
         }
         let model: Model
         var insertedKey: RecordKey?
-        if hasRelations(type) {
+        if let relations = relations(of: type) {
             // Related records are built through the map, by hooks shared by all its models.
-            options = buildHooks.hooked(options)
+            options = buildHooks.hooked(options, relations: relations)
             pendingBuilds.append(PendingBuild(type: type, collection: collection, id: id, key: recordKey))
             model = type.init(attributes, options: options)
             insertedKey = pendingBuilds.removeLast().insertedKey
@@ -219,7 +241,8 @@ public final class IdentityMap {
             model = type.init(attributes, options: options)
         }
         if let sent { model.extras.remoteAttributes = sent }
-        follow(model, in: collection)
+        // A model entered before it built its related models was followed then.
+        if insertedKey == nil { follow(model, in: collection) }
         let modelKey = model.storedID.flatMap { modelID in
             modelID.isNull ? nil : modelID == id ? recordKey.unsafelyUnwrapped : key(collection, id: modelID)
         }
@@ -227,7 +250,9 @@ public final class IdentityMap {
             // Entered under the id its record gave, the model came out with another (or none):
             // one entry, under the id its deinit will look up.
             if let insertedKey, entries[insertedKey]?.holds(model) == true { removeEntry(for: insertedKey) }
-            if let modelKey { insert(Entry(model), for: modelKey) }
+            if let modelKey { insert(Entry(model, stamp: stamp ?? 0), for: modelKey) }
+        } else if let stamp, let modelKey {
+            markApplied(model, at: modelKey, stamp: stamp)
         }
         didAdopt?(model, collection)
         return (model, true)
@@ -247,18 +272,21 @@ public final class IdentityMap {
         pendingBuilds[last].insertedKey = key
     }
 
-    /// Whether models of `type` have relations, asked of the class once.
-    private func hasRelations(_ type: Model.Type) -> Bool {
+    /// The relations of models of `type`, asked of the class once; `nil` when it has none.
+    private func relations(of type: Model.Type) -> ClassRelations? {
         let identifier = ObjectIdentifier(type)
         // A fetch builds models of one class, or of two (a record and the one it links to):
         // the recent answers, before hashing.
         if let recent = recentClassRelations.value(for: identifier) { return recent }
-        let answer: Bool
-        if let known = classHasRelations[identifier] {
+        let answer: ClassRelations?
+        if let known = classRelations[identifier] {
             answer = known
         } else {
-            answer = !type.relations.isEmpty
-            classHasRelations[identifier] = answer
+            let declared = type.relations
+            answer =
+                declared.isEmpty
+                ? nil : ClassRelations(type, implementations: ResolvedRelations.implementations(of: type, declared))
+            classRelations[identifier] = answer
         }
         recentClassRelations.remember(answer, for: identifier)
         return answer
@@ -402,7 +430,7 @@ public final class IdentityMap {
     }
 
     /// The key of a record in `collection`.
-    private func key(_ collection: String, id: JSONValue) -> RecordKey {
+    func key(_ collection: String, id: JSONValue) -> RecordKey {
         RecordKey(collection: paths.number(of: collection), id: RecordID(id))
     }
 

@@ -1,0 +1,78 @@
+// MARK: - The records a document read links to
+
+extension IdentityMap {
+    /// The stamp of the read of `document`: the same for every record a relation of one
+    /// document read hands over, a new one for another document.
+    ///
+    /// A JSON:API read hands a resource to the map once per record that links to it (two
+    /// articles by one author), and ``mergeIncluded(from:)`` hands it again; each applies the
+    /// same record of the same document, through its class's `parse`. The entry of a model
+    /// remembers the stamp of the last read that applied a linked record to it, so the map
+    /// applies each resource of a document once. The document is kept, so that another one
+    /// cannot take its address while the stamp stands, until its merge or the next
+    /// document's read.
+    ///
+    /// A new document makes room in the table for as many more entries as it has resources,
+    /// so that its models do not grow the table step by step.
+    func linkStamp(for document: JSONObject) -> Int {
+        if let stampedDocument, stampedDocument.isIdentical(to: document) { return readStamp }
+        stampedDocument = document
+        readStamp += 1
+        reserveCapacity(adding: Self.resourceCount(of: document))
+        return readStamp
+    }
+
+    /// How many resource objects a JSON:API document lists, primary and included.
+    private static func resourceCount(of document: JSONObject) -> Int {
+        var count = 0
+        if case .array(let included)? = document["included"] { count += included.count }
+        switch document["data"] {
+        case .array(let data)?: count += data.count
+        case .object?: count += 1
+        default: break
+        }
+        return count
+    }
+
+    /// Records on the entry of `model` under `key` that the read with `stamp` applied a
+    /// record to it.
+    func markApplied(_ model: Model, at key: RecordKey, stamp: Int) {
+        guard let index = entries.index(forKey: key), entries.values[index].holds(model) else { return }
+        entries.values[index].stamp = stamp
+    }
+
+    /// Sets a record that a relation of a read hands the model it links already, unless the
+    /// same document read applied it to the model already.
+    func applyLinkedRecord(_ record: Attributes, to model: Model, collection: String, options: ChangeOptions) {
+        guard let document = options.linkedDocument, let id = model.storedID, !id.isNull else {
+            model.set(record, options: options)
+            return
+        }
+        let stamp = linkStamp(for: document)
+        let key = self.key(collection, id: id)
+        guard let index = entries.index(forKey: key), entries.values[index].holds(model) else {
+            model.set(record, options: options)
+            return
+        }
+        if entries.values[index].stamp == stamp { return }
+        model.set(record, options: options)
+        markApplied(model, at: key, stamp: stamp)
+    }
+
+    /// The live model of `type` under `collection` that the read of `document` applied the
+    /// resource with this wire id to, through a relation: ``mergeIncluded(from:)`` skips it.
+    func appliedByRead(of document: JSONObject, type: Model.Type, collection: String, wireID: JSONValue) -> Model? {
+        guard let stampedDocument, stampedDocument.isIdentical(to: document) else { return nil }
+        guard let entry = entries[key(collection, id: JSONAPIFormat.appID(wireID))], entry.stamp == readStamp else {
+            return nil
+        }
+        let model = entry.model
+        return ObjectIdentifier(Swift.type(of: model)) == ObjectIdentifier(type) ? model : nil
+    }
+
+    /// Ends the read of the document being stamped: a later merge of the same document
+    /// applies every resource again.
+    func endStampedRead() {
+        stampedDocument = nil
+    }
+}
