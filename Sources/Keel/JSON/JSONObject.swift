@@ -107,11 +107,28 @@ public struct JSONObject: Sendable {
         }
     }
 
-    /// Makes this object `other` with `value` at `position`, which must be a valid position in
-    /// `other`: in its own storage when nothing else shares it (only the entries whose bits
-    /// differ are written), else in a copy of `other`'s.
-    mutating func assign(copying other: JSONObject, settingValue value: JSONValue, at position: Int) {
-        storage.assign(copying: other.storage, settingValue: value, at: position)
+    /// The storage of the entries without a reference count, or `nil` when the object is
+    /// empty: valid while this object keeps it, for ``assign(copying:settingValue:at:)``.
+    @inline(__always)
+    var unretainedEntries: Unmanaged<ElementStorage<Element>>? { storage.unretainedEntries }
+
+    /// Makes this object the one whose entries are `source` (``unretainedEntries``, which that
+    /// object keeps for the call) with `value` at `position`, a valid position in it: in its
+    /// own storage when nothing else shares it (only the entries whose bits differ are
+    /// written), else in a copy of `source`.
+    @inline(__always)
+    mutating func assign(copying source: Unmanaged<ElementStorage<Element>>, settingValue value: JSONValue, at position: Int) {
+        storage.assign(copying: source, settingValue: value, at: position)
+    }
+
+    /// Replaces the value of the object's only entry with `value` when its key is `key` by its
+    /// bits and nothing else shares the storage: a model's `changed` after a run of `set`s of
+    /// one attribute.
+    ///
+    /// - Returns: Whether the value was replaced.
+    @inline(__always)
+    mutating func replaceLoneValue(_ value: JSONValue, ifKeyIs key: String) -> Bool {
+        storage.replaceLoneValue(value, ifKeyIs: key)
     }
 
     /// Replaces the value at `position`, which must be a valid position, keeping its key.
@@ -153,6 +170,16 @@ public struct JSONObject: Sendable {
             return new == old ? .equal : .different
         }
         return matchInMemory(ofValueAt: position, with: value)
+    }
+
+    /// Whether the value at `position`, which must be a valid position, and `value` are equal
+    /// integers: what can be told of an integer without a call. `false` may still be an equal
+    /// value.
+    @inline(__always)
+    func hasInteger(at position: Int, equalTo value: JSONValue) -> Bool {
+        let entry = storage.entries.address(of: position)
+        if case .int(let new) = value, case .int(let old) = entry.pointee.value { return new == old }
+        return false
     }
 
     /// ``match(ofValueAt:with:)`` for values that are not both integers.

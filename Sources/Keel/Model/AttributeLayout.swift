@@ -92,6 +92,18 @@ final class AttributeLayout: @unchecked Sendable {
         }
     }
 
+    /// The slot of a key with the same bits as `key`, found without comparing characters (so
+    /// without a call): `nil` when the layout has none, though it may have an equal key with
+    /// other bits. Two small ASCII strings, nearly every attribute name, are equal exactly
+    /// when their bits are.
+    @inline(__always)
+    func slot(ofSameBitsAs key: String) -> Int? {
+        keys.withUnsafeBufferPointer { keys in
+            if let index { return index.slot(ofSameBitsAs: key, in: keys) }
+            return StringIdentity.position(ofSameBitsAs: key, in: keys)
+        }
+    }
+
     /// Whether the key in `slot`, which must be a valid slot, has the same bits as `key`:
     /// is the same string, not only an equal one.
     @inline(__always)
@@ -288,6 +300,13 @@ enum StringIdentity {
     @inline(__always)
     static func position(of key: String, in keys: UnsafeBufferPointer<String>) -> Int? {
         for position in keys.indices where equal(keys[position], key) { return position }
+        return nil
+    }
+
+    /// The position of the first element with the same bits as `key`.
+    @inline(__always)
+    static func position(ofSameBitsAs key: String, in keys: UnsafeBufferPointer<String>) -> Int? {
+        for position in keys.indices where haveSameBits(keys[position], key) { return position }
         return nil
     }
 

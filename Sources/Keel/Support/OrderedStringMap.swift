@@ -225,21 +225,39 @@ struct OrderedStringMap<Value> {
         if entries.keyStamps != nil { keyStamps = nil }
     }
 
-    /// Makes the entries `other`'s with `value` at `position`, reusing this map's storage when
-    /// nothing else shares it (``ElementBuffer/assign(copying:at:writing:)``): the value that
-    /// `value` replaces is not copied first.
-    mutating func assign(copying other: OrderedStringMap, settingValue value: Value, at position: Int) {
-        precondition(position >= 0 && position < other.count, "Index out of range")
-        entries.assign(copying: other.entries, at: position) { target, source, isInitialized in
-            guard isInitialized else {
-                target.initialize(to: (source.pointee.key, value))
-                return
-            }
-            if !StringIdentity.haveSameBits(target.pointee.key, source.pointee.key) {
-                target.pointee.key = source.pointee.key
-            }
-            target.pointee.value = value
+    /// Replaces the value of the map's only entry with `value` when its key has the bits of
+    /// `key` (so is `key`) and nothing else shares the storage.
+    ///
+    /// - Returns: Whether the value was replaced.
+    @inline(__always)
+    mutating func replaceLoneValue(_ value: Value, ifKeyIs key: String) -> Bool {
+        guard let entry = entries.addressOfLoneElement(), StringIdentity.haveSameBits(entry.pointee.key, key) else {
+            return false
         }
+        entry.pointee.value = value
+        return true
+    }
+
+    /// The storage of the entries without a reference count, or `nil` when the map is empty:
+    /// valid while this map keeps it, for ``assign(copying:settingValue:at:)``.
+    @inline(__always)
+    var unretainedEntries: Unmanaged<ElementStorage<Element>>? { entries.unretainedStorage }
+
+    /// Makes the entries those of `source` (another map's, which keeps them for the call) with
+    /// `value` at `position`, reusing this map's storage when nothing else shares it
+    /// (``ElementBuffer/assign(copying:except:)``): the value that `value` replaces is not
+    /// copied first.
+    @inline(__always)
+    mutating func assign(copying source: Unmanaged<ElementStorage<Element>>, settingValue value: Value, at position: Int) {
+        let (target, source, isInitialized) = entries.assign(copying: source, except: position)
+        guard isInitialized else {
+            target.initialize(to: (source.pointee.key, value))
+            return
+        }
+        if !StringIdentity.haveSameBits(target.pointee.key, source.pointee.key) {
+            target.pointee.key = source.pointee.key
+        }
+        target.pointee.value = value
     }
 
     private mutating func rebuildPositions() {
