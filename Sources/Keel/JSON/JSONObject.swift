@@ -118,7 +118,21 @@ public struct JSONObject: Sendable {
     /// written), else in a copy of `source`.
     @inline(__always)
     mutating func assign(copying source: Unmanaged<ElementStorage<Element>>, settingValue value: JSONValue, at position: Int) {
-        storage.assign(copying: source, settingValue: value, at: position)
+        let (target, source, isInitialized) = storage.assign(copying: source, except: position)
+        guard isInitialized else {
+            target.initialize(to: (source.pointee.key, value))
+            return
+        }
+        if !StringIdentity.haveSameBits(target.pointee.key, source.pointee.key) {
+            target.pointee.key = source.pointee.key
+        }
+        JSONValue.assign(value, to: Self.valueAddress(of: target))
+    }
+
+    /// The address of the value of the entry at `entry`.
+    @inline(__always)
+    private static func valueAddress(of entry: UnsafeMutablePointer<Element>) -> UnsafeMutablePointer<JSONValue> {
+        (UnsafeMutableRawPointer(entry) + valueOffset).assumingMemoryBound(to: JSONValue.self)
     }
 
     /// Replaces the value of the object's only entry with `value` when its key is `key` by its
@@ -128,7 +142,9 @@ public struct JSONObject: Sendable {
     /// - Returns: Whether the value was replaced.
     @inline(__always)
     mutating func replaceLoneValue(_ value: JSONValue, ifKeyIs key: String) -> Bool {
-        storage.replaceLoneValue(value, ifKeyIs: key)
+        guard let entry = storage.loneEntry(ifKeyIs: key) else { return false }
+        JSONValue.assign(value, to: Self.valueAddress(of: entry))
+        return true
     }
 
     /// Replaces the value at `position`, which must be a valid position, keeping its key.
@@ -178,7 +194,7 @@ public struct JSONObject: Sendable {
     @inline(__always)
     func hasInteger(at position: Int, equalTo value: JSONValue) -> Bool {
         let entry = storage.entries.address(of: position)
-        if case .int(let new) = value, case .int(let old) = entry.pointee.value { return new == old }
+        if case .int(let new) = value { return entry.pointee.value.isInt(new) }
         return false
     }
 

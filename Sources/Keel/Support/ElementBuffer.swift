@@ -266,9 +266,11 @@ struct ElementBuffer<Element> {
                 (targetElements + offset).initialize(to: sourceElements[offset])
             }
         }
-        target.elementCount = count
-        if target.hasKeyStamps || source._withUnsafeGuaranteedRef({ $0.hasKeyStamps }) {
-            target.keyStamps = source._withUnsafeGuaranteedRef { $0.keyStamps }
+        // Through the header's address: reading it through the lent reference retained it.
+        let header = target.withUnsafeMutablePointerToHeader { $0 }
+        header.pointee.count = Int32(truncatingIfNeeded: count)
+        if header.pointee.keyStamps != nil || source._withUnsafeGuaranteedRef({ $0.hasKeyStamps }) {
+            header.pointee.keyStamps = source._withUnsafeGuaranteedRef { $0.keyStamps }
         }
         return (targetElements + position, UnsafePointer(sourceElements + position), position < oldCount)
     }
