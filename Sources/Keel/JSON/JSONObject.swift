@@ -188,14 +188,16 @@ public struct JSONObject: Sendable {
         return matchInMemory(ofValueAt: position, with: value)
     }
 
-    /// Whether the value at `position`, which must be a valid position, and `value` are equal
-    /// integers: what can be told of an integer without a call. `false` may still be an equal
-    /// value.
+    /// Whether the value at `position`, which must be a valid position, is the integer
+    /// `integer`, tested in place: what a `set` of an integer that changes nothing needs,
+    /// without a call.
     @inline(__always)
-    func hasInteger(at position: Int, equalTo value: JSONValue) -> Bool {
-        let entry = storage.entries.address(of: position)
-        if case .int(let new) = value { return entry.pointee.value.isInt(new) }
-        return false
+    func hasInteger(at position: Int, equalTo integer: Int) -> Bool {
+        let value = UnsafeRawPointer(storage.entries.address(of: position)) + Self.valueOffset
+        // The case is tested in place; binding the payload copied the value through a call.
+        guard case .int = value.assumingMemoryBound(to: JSONValue.self).pointee else { return false }
+        // A multi-payload enum keeps each case's payload at offset zero (docs/ABI/TypeLayout.rst).
+        return value.load(as: Int.self) == integer
     }
 
     /// ``match(ofValueAt:with:)`` for values that are not both integers.

@@ -427,13 +427,6 @@ extension JSONValue {
         return false
     }
 
-    /// Whether the value is the integer `integer`, tested in place.
-    @inline(__always)
-    func isInt(_ integer: Int) -> Bool {
-        if case .int(let value) = self { return value == integer }
-        return false
-    }
-
     /// Whether the values at `a` and `b` have the same bits: then they are equal, being the same
     /// case with the same payload.
     ///

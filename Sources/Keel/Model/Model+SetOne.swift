@@ -45,34 +45,38 @@ extension Model {
     /// accessors, which are inlinable, call for a change without flags or options, so that the
     /// caller passes no options and this call tests none of their flags.
     ///
-    /// A `set` of an integer that changes nothing and finds the bookkeeping settled returns from
-    /// here, in a few loads and comparisons: the key found by its bits
-    /// (``AttributeLayout/slot(ofSameBitsAs:)``), the values compared as integers
-    /// (``JSONObject/hasInteger(at:equalTo:)``). Anything else continues out of line, with the
-    /// slot when it was found.
+    /// A `set` of an integer that changes nothing, on a model whose bookkeeping is settled,
+    /// returns from here in a few loads and comparisons (``leavesSettledModelUnchanged(_:_:)``);
+    /// anything else continues out of line.
     @usableFromInline @discardableResult
     func setWithDefaultOptions(_ key: String, _ value: JSONValue) -> Bool {
-        // Finding a slot by bits calls nothing, so the layout needs no reference count.
-        guard storedExtras?.relationLinks == nil, let slot = layout.slot(ofSameBitsAs: key) else {
-            return applyOneOutOfLine(key, value)
-        }
-        if storage.hasInteger(at: slot, equalTo: value), let record = storedChangeRecord, record.isSettled(at: storage) {
-            return true
-        }
-        return applyOneOutOfLine(key, value, at: slot)
+        if leavesSettledModelUnchanged(key, value) { return true }
+        return applyOneOutOfLine(key, value)
     }
 
-    /// ``setWithDefaultOptions(_:_:)`` for a key not found by its bits, or a model with relations.
+    /// Whether a `set` of `key` to `value` without options would return at once: the
+    /// bookkeeping settled (no `set` in progress, the previous attributes the current ones,
+    /// nothing changed), no relations, the key found by its bits
+    /// (``AttributeLayout/slot(ofSameBitsAs:)``), and the value an equal integer
+    /// (``JSONObject/hasInteger(at:equalTo:)``). `false` also when it cannot tell without a
+    /// call: the general path decides then.
+    ///
+    /// The bookkeeping is tested first: after a change it is not settled, so a change pays
+    /// a few loads here, and the registers it frees keep the rest from saving any.
+    @inline(__always)
+    private func leavesSettledModelUnchanged(_ key: String, _ value: JSONValue) -> Bool {
+        guard let record = storedChangeRecord, record.isSettled(at: storage), storedExtras?.relationLinks == nil,
+            case .int(let integer) = value
+        else { return false }
+        // Finding a slot by bits calls nothing, so the layout needs no reference count.
+        guard let slot = layout.slot(ofSameBitsAs: key) else { return false }
+        return storage.hasInteger(at: slot, equalTo: integer)
+    }
+
+    /// ``setWithDefaultOptions(_:_:)`` past its test for a `set` that changes nothing.
     @inline(never)
     private func applyOneOutOfLine(_ key: String, _ value: JSONValue) -> Bool {
         applyOne(key, value, options: ChangeOptions())
-    }
-
-    /// ``setWithDefaultOptions(_:_:)`` for the attribute in `slot`, past its test for a `set`
-    /// that changes nothing.
-    @inline(never)
-    private func applyOneOutOfLine(_ key: String, _ value: JSONValue, at slot: Int) -> Bool {
-        applyOne(key, value, at: slot, options: ChangeOptions())
     }
 
     /// ``applyOne(_:_:options:)`` by the general path, with the input `[key: value]`: kept out
