@@ -117,7 +117,11 @@ public struct JSONObject: Sendable {
     /// own storage when nothing else shares it (only the entries whose bits differ are
     /// written), else in a copy of `source`.
     @inline(__always)
-    mutating func assign(copying source: Unmanaged<ElementStorage<Element>>, settingValue value: JSONValue, at position: Int) {
+    mutating func assign(
+        copying source: Unmanaged<ElementStorage<Element>>,
+        settingValue value: JSONValue,
+        at position: Int
+    ) {
         let (target, source, isInitialized) = storage.assign(copying: source, except: position)
         guard isInitialized else {
             target.initialize(to: (source.pointee.key, value))

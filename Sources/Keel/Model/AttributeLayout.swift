@@ -92,9 +92,10 @@ final class AttributeLayout: @unchecked Sendable {
         }
     }
 
-    /// The slot of a key with the same bits as `key`, found without comparing characters (so
-    /// without a call): `nil` when the layout has none, though it may have an equal key with
-    /// other bits. Two small ASCII strings, nearly every attribute name, are equal exactly
+    /// The slot of a key with the same bits as `key`, found without comparing characters.
+    ///
+    /// No call is made. `nil` when the layout has no such key, though it may have an equal key
+    /// with other bits. Two small ASCII strings, nearly every attribute name, are equal exactly
     /// when their bits are.
     @inline(__always)
     func slot(ofSameBitsAs key: String) -> Int? {
@@ -181,7 +182,9 @@ final class AttributeLayout: @unchecked Sendable {
 
     /// The layout with `newKeys` added after these keys, in order; a layout of its own takes
     /// what `source` built for the keys they have in common.
-    private func extended<Keys: Sequence<String>>(with newKeys: Keys, reusing source: AttributeLayout) -> AttributeLayout {
+    private func extended<Keys: Sequence<String>>(with newKeys: Keys, reusing source: AttributeLayout)
+        -> AttributeLayout
+    {
         var layout = self
         var rest = newKeys.makeIterator()
         while let key = rest.next() {
@@ -224,7 +227,8 @@ final class AttributeLayout: @unchecked Sendable {
         // is nearly always the one: compared by bits before being looked up.
         var next = 0
         for key in keys {
-            let found = next < source.count && source.hasKey(at: next, withSameBitsAs: key) ? next : source.slot(of: key)
+            let found =
+                next < source.count && source.hasKey(at: next, withSameBitsAs: key) ? next : source.slot(of: key)
             if let slot = found {
                 keyPaths.append(source.keyPaths[slot])
                 changeEventNames.append(source.changeEventNames[slot])

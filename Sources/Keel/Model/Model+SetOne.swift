@@ -54,10 +54,11 @@ extension Model {
         return applyOneOutOfLine(key, value)
     }
 
-    /// Whether a `set` of `key` to `value` without options would return at once: the
-    /// bookkeeping settled (no `set` in progress, the previous attributes the current ones,
-    /// nothing changed), no relations, the key found by its bits
-    /// (``AttributeLayout/slot(ofSameBitsAs:)``), and the value an equal integer
+    /// Whether a `set` of `key` to `value` without options would return at once.
+    ///
+    /// It would when the bookkeeping is settled (no `set` in progress, the previous attributes
+    /// the current ones, nothing changed), the model has no relations, the key is found by its
+    /// bits (``AttributeLayout/slot(ofSameBitsAs:)``) and the value is an equal integer
     /// (``JSONObject/hasInteger(at:equalTo:)``). `false` also when it cannot tell without a
     /// call: the general path decides then.
     ///
@@ -107,17 +108,18 @@ extension Model {
     /// storage, the current ones become the previous attributes and those the spare
     /// (``ChangeRecord/rotate(_:to:)``). With a registrar, out of line, the bookkeeping is
     /// updated before Observation hears of the change, as by the general path.
-    @inline(never)
+    @inline(__always)
     private func changeOne(_ key: String, _ value: JSONValue, at slot: Int, options: ChangeOptions) -> Bool {
         if storedChangeRecord == nil { _ = changeRecord }
-        // The record is created once and kept for the model's life, so it is lent.
+        // The record is created once and kept for the model's life, so it is lent, and passed
+        // on as an argument: the change itself is one call, not a call and a closure.
         return Unmanaged.passUnretained(storedChangeRecord.unsafelyUnwrapped)._withUnsafeGuaranteedRef { record in
             changeOne(key, value, at: slot, options: options, record: record)
         }
     }
 
     /// ``changeOne(_:_:at:options:)`` with the model's change record.
-    @inline(__always)
+    @inline(never)
     private func changeOne(
         _ key: String,
         _ value: JSONValue,
@@ -127,7 +129,9 @@ extension Model {
     ) -> Bool {
         var prospective = record.takeSpare()
         // The current storage is lent: the model keeps it until the rotation below.
-        guard let current = storage.unretainedEntries else { preconditionFailure("A set of a slot in empty attributes") }
+        guard let current = storage.unretainedEntries else {
+            preconditionFailure("A set of a slot in empty attributes")
+        }
         prospective.assign(copying: current, settingValue: value, at: slot)
         if options.validate ?? true, !passesValidation(prospective, options: options) {
             record.spare = prospective
