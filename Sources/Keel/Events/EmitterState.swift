@@ -55,7 +55,15 @@ final class EmitterState {
     @inline(__always)
     func endDispatch() {
         dispatchDepth &-= 1
-        if dispatchDepth == 0 && !retired.isEmpty { retired.removeAll() }
+        if dispatchDepth == 0 && !retired.isEmpty { dropRetired() }
+    }
+
+    /// Drops the retired tables, taken out first: releasing a handler may run a deinit that
+    /// reaches this emitter again.
+    @inline(never)
+    private func dropRetired() {
+        var dropped: ContiguousArray<(OrderedStringMap<HandlerList>, HandlerList)> = []
+        swap(&dropped, &retired)
     }
 }
 
