@@ -20,6 +20,15 @@ final class EmitterState {
     @exclusivity(unchecked) var listeningTo = ListeningTable()
     /// Whether a dispatch met a handler whose owner or collection has gone away.
     @exclusivity(unchecked) var needsPruning = false
+    /// How many dispatches of the emitter are running, nested ones included.
+    ///
+    /// A dispatch calls a list's lone handler without retaining it (``HandlerList/lent``), so
+    /// removing handlers while one runs keeps the tables as they were in ``retired`` until the
+    /// outermost dispatch ends (``retireIfDispatching()``).
+    @exclusivity(unchecked) var dispatchDepth: Int32 = 0
+    /// The handler tables that removals replaced during a dispatch, which still hold the
+    /// handlers that dispatch lent.
+    @exclusivity(unchecked) var retired: ContiguousArray<(OrderedStringMap<HandlerList>, HandlerList)> = []
     /// The stand-in that the emitter's subscription tokens hold, once one was made.
     var link: EmitterLink?
 
@@ -32,6 +41,30 @@ final class EmitterState {
 
     /// Whether no handler is registered.
     var hasNoHandlers: Bool { handlers.isEmpty && allHandlers.isEmpty }
+
+    /// Keeps the tables as they are until the outermost dispatch ends, when one is running:
+    /// called before removing handlers, so that a handler that a dispatch lent stays alive
+    /// (a removed handler still runs, as in Backbone) and a list that it iterates is copied
+    /// rather than changed.
+    @inline(__always)
+    func retireIfDispatching() {
+        if dispatchDepth > 0 { retired.append((handlers, allHandlers)) }
+    }
+
+    /// Ends one dispatch: the outermost one drops the tables retired during it.
+    @inline(__always)
+    func endDispatch() {
+        dispatchDepth &-= 1
+        if dispatchDepth == 0 && !retired.isEmpty { dropRetired() }
+    }
+
+    /// Drops the retired tables, taken out first: releasing a handler may run a deinit that
+    /// reaches this emitter again.
+    @inline(never)
+    private func dropRetired() {
+        var dropped: ContiguousArray<(OrderedStringMap<HandlerList>, HandlerList)> = []
+        swap(&dropped, &retired)
+    }
 }
 
 /// Where an emitter keeps its handlers: nowhere yet, a lone collection forwarder, or its

@@ -23,6 +23,7 @@ extension EventEmitter {
         case .forwarder(let handler):
             if handler === forwarder { emitterStorage = .empty }
         case .state(let state):
+            state.retireIfDispatching()
             state.allHandlers.removeFirst { $0 === forwarder }
         }
     }
@@ -35,6 +36,7 @@ extension EventEmitter {
         case .forwarder(let handler):
             if handler.isDead { emitterStorage = .empty }
         case .state(let state):
+            state.retireIfDispatching()
             state.allHandlers.removeAll { $0.isForwarder && $0.isDead }
         }
     }
@@ -125,6 +127,7 @@ extension EventEmitter {
             didRemove(handler)
             return true
         }
+        state.retireIfDispatching()
         if state.allHandlers.contains(where: shouldRemove) { state.allHandlers.removeAll(where: remove) }
         // The only name, all of whose handlers go (the common `stopListening`): the table is
         // emptied in place, keeping its storage for the next handler, without changing the list

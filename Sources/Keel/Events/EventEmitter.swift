@@ -259,7 +259,8 @@ open class EventEmitter {
     }
 
     /// Whether any handler is registered (including collections forwarding this model).
-    var hasHandlers: Bool {
+    @inline(__always)
+    final var hasHandlers: Bool {
         if let unretained = unretainedState {
             return unretained._withUnsafeGuaranteedRef { !$0.hasNoHandlers }
         }
@@ -319,22 +320,29 @@ open class EventEmitter {
         handlers.index(forKey: name)
     }
 
-    /// The handlers at `position` in `handlers`: a snapshot of the list, taken with the table
-    /// reached in place (see ``position(of:in:)``).
+    /// The handlers at `position` in `handlers`, lent for one dispatch (``HandlerList/lent``),
+    /// with the table reached in place (see ``position(of:in:)``).
     @inline(__always)
-    private static func handlers(at position: Int, in handlers: inout OrderedStringMap<HandlerList>) -> HandlerList {
-        handlers.value(at: position)
+    private static func lentHandlers(at position: Int, in handlers: inout OrderedStringMap<HandlerList>) -> LentHandlers
+    {
+        handlers.entries.withUnsafeBufferPointer { $0[position].value.lent }
     }
 
     /// Runs the handlers at `position` in the table (those of the event's name), then the
     /// `all` handlers.
+    ///
+    /// Each list is as it was when the dispatch reached it, as in Backbone: a lone handler is
+    /// lent, and removals during the dispatch keep it alive (``EmitterState/retireIfDispatching()``);
+    /// several are a snapshot.
     final func dispatch(_ event: Event, in state: EmitterState, at position: Int?) {
+        state.dispatchDepth &+= 1
         // Read the `all` list before the specific handlers run (Backbone #1282).
-        let all = state.allHandlers
+        let all = state.allHandlers.lent
         if let position {
-            Self.handlers(at: position, in: &state.handlers).forEach { invoke($0, event, in: state) }
+            Self.lentHandlers(at: position, in: &state.handlers).forEach { invoke($0, event, in: state) }
         }
         all.forEach { invoke($0, event, in: state) }
+        state.endDispatch()
         if state.needsPruning { pruneDeadHandlers(in: state) }
     }
 

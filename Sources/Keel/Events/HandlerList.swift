@@ -118,6 +118,20 @@ struct HandlerList {
         }
     }
 
+    /// The list for one dispatch: its lone handler lent, without a reference count, or a
+    /// snapshot of several.
+    ///
+    /// A lent handler stays alive because the emitter keeps the tables that removals replace
+    /// until the dispatch ends (``EmitterState/retireIfDispatching()``).
+    @inline(__always)
+    var lent: LentHandlers {
+        switch storage {
+        case .empty: return .none
+        case .one(let handler): return .one(Unmanaged.passUnretained(handler))
+        case .many: return .many(self)
+        }
+    }
+
     /// Calls `body` with each handler in order.
     ///
     /// The list is a snapshot that holds every handler for the whole loop, so each handler
@@ -134,6 +148,26 @@ struct HandlerList {
                     Unmanaged.passUnretained(buffer[index])._withUnsafeGuaranteedRef(body)
                 }
             }
+        }
+    }
+}
+
+/// The handlers of one list for one dispatch (``HandlerList/lent``).
+enum LentHandlers {
+    /// No handler.
+    case none
+    /// A lone handler, lent without a reference count.
+    case one(Unmanaged<EventHandler>)
+    /// A snapshot of two or more handlers.
+    case many(HandlerList)
+
+    /// Calls `body` with each handler in order.
+    @inline(__always)
+    consuming func forEach(_ body: (EventHandler) -> Void) {
+        switch consume self {
+        case .none: return
+        case .one(let handler): handler._withUnsafeGuaranteedRef(body)
+        case .many(let handlers): handlers.forEach(body)
         }
     }
 }

@@ -107,11 +107,48 @@ public struct JSONObject: Sendable {
         }
     }
 
-    /// Makes this object `other` with `value` at `position`, which must be a valid position in
-    /// `other`: in its own storage when nothing else shares it (only the entries whose bits
-    /// differ are written), else in a copy of `other`'s.
-    mutating func assign(copying other: JSONObject, settingValue value: JSONValue, at position: Int) {
-        storage.assign(copying: other.storage, settingValue: value, at: position)
+    /// The storage of the entries without a reference count, or `nil` when the object is
+    /// empty: valid while this object keeps it, for ``assign(copying:settingValue:at:)``.
+    @inline(__always)
+    var unretainedEntries: Unmanaged<ElementStorage<Element>>? { storage.unretainedEntries }
+
+    /// Makes this object the one whose entries are `source` (``unretainedEntries``, which that
+    /// object keeps for the call) with `value` at `position`, a valid position in it: in its
+    /// own storage when nothing else shares it (only the entries whose bits differ are
+    /// written), else in a copy of `source`.
+    @inline(__always)
+    mutating func assign(
+        copying source: Unmanaged<ElementStorage<Element>>,
+        settingValue value: JSONValue,
+        at position: Int
+    ) {
+        let (target, source, isInitialized) = storage.assign(copying: source, except: position)
+        guard isInitialized else {
+            target.initialize(to: (source.pointee.key, value))
+            return
+        }
+        if !StringIdentity.haveSameBits(target.pointee.key, source.pointee.key) {
+            target.pointee.key = source.pointee.key
+        }
+        JSONValue.assign(value, to: Self.valueAddress(of: target))
+    }
+
+    /// The address of the value of the entry at `entry`.
+    @inline(__always)
+    private static func valueAddress(of entry: UnsafeMutablePointer<Element>) -> UnsafeMutablePointer<JSONValue> {
+        (UnsafeMutableRawPointer(entry) + valueOffset).assumingMemoryBound(to: JSONValue.self)
+    }
+
+    /// Replaces the value of the object's only entry with `value` when its key is `key` by its
+    /// bits and nothing else shares the storage: a model's `changed` after a run of `set`s of
+    /// one attribute.
+    ///
+    /// - Returns: Whether the value was replaced.
+    @inline(__always)
+    mutating func replaceLoneValue(_ value: JSONValue, ifKeyIs key: String) -> Bool {
+        guard let entry = storage.loneEntry(ifKeyIs: key) else { return false }
+        JSONValue.assign(value, to: Self.valueAddress(of: entry))
+        return true
     }
 
     /// Replaces the value at `position`, which must be a valid position, keeping its key.
@@ -153,6 +190,18 @@ public struct JSONObject: Sendable {
             return new == old ? .equal : .different
         }
         return matchInMemory(ofValueAt: position, with: value)
+    }
+
+    /// Whether the value at `position`, which must be a valid position, is the integer
+    /// `integer`, tested in place: what a `set` of an integer that changes nothing needs,
+    /// without a call.
+    @inline(__always)
+    func hasInteger(at position: Int, equalTo integer: Int) -> Bool {
+        let value = UnsafeRawPointer(storage.entries.address(of: position)) + Self.valueOffset
+        // The case is tested in place; binding the payload copied the value through a call.
+        guard case .int = value.assumingMemoryBound(to: JSONValue.self).pointee else { return false }
+        // A multi-payload enum keeps each case's payload at offset zero (docs/ABI/TypeLayout.rst).
+        return value.load(as: Int.self) == integer
     }
 
     /// ``match(ofValueAt:with:)`` for values that are not both integers.

@@ -407,6 +407,26 @@ extension JSONValue: CustomStringConvertible, CustomDebugStringConvertible {
 }
 
 extension JSONValue {
+    /// Stores `value` at `target`, an initialized value: an integer over an integer is written
+    /// without the calls that copy the new value and destroy the old one, which an integer
+    /// does not need.
+    @inline(__always)
+    static func assign(_ value: JSONValue, to target: UnsafeMutablePointer<JSONValue>) {
+        if case .int(let new) = value, target.pointee.isInt {
+            // The old value is an integer: nothing to destroy.
+            target.initialize(to: .int(new))
+        } else {
+            target.pointee = value
+        }
+    }
+
+    /// Whether the value is an integer, tested in place.
+    @inline(__always)
+    var isInt: Bool {
+        if case .int = self { return true }
+        return false
+    }
+
     /// Whether the values at `a` and `b` have the same bits: then they are equal, being the same
     /// case with the same payload.
     ///

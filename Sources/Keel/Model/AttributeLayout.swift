@@ -92,6 +92,19 @@ final class AttributeLayout: @unchecked Sendable {
         }
     }
 
+    /// The slot of a key with the same bits as `key`, found without comparing characters.
+    ///
+    /// No call is made. `nil` when the layout has no such key, though it may have an equal key
+    /// with other bits. Two small ASCII strings, nearly every attribute name, are equal exactly
+    /// when their bits are.
+    @inline(__always)
+    func slot(ofSameBitsAs key: String) -> Int? {
+        keys.withUnsafeBufferPointer { keys in
+            if let index { return index.slot(ofSameBitsAs: key, in: keys) }
+            return StringIdentity.position(ofSameBitsAs: key, in: keys)
+        }
+    }
+
     /// Whether the key in `slot`, which must be a valid slot, has the same bits as `key`:
     /// is the same string, not only an equal one.
     @inline(__always)
@@ -169,7 +182,9 @@ final class AttributeLayout: @unchecked Sendable {
 
     /// The layout with `newKeys` added after these keys, in order; a layout of its own takes
     /// what `source` built for the keys they have in common.
-    private func extended<Keys: Sequence<String>>(with newKeys: Keys, reusing source: AttributeLayout) -> AttributeLayout {
+    private func extended<Keys: Sequence<String>>(with newKeys: Keys, reusing source: AttributeLayout)
+        -> AttributeLayout
+    {
         var layout = self
         var rest = newKeys.makeIterator()
         while let key = rest.next() {
@@ -212,7 +227,8 @@ final class AttributeLayout: @unchecked Sendable {
         // is nearly always the one: compared by bits before being looked up.
         var next = 0
         for key in keys {
-            let found = next < source.count && source.hasKey(at: next, withSameBitsAs: key) ? next : source.slot(of: key)
+            let found =
+                next < source.count && source.hasKey(at: next, withSameBitsAs: key) ? next : source.slot(of: key)
             if let slot = found {
                 keyPaths.append(source.keyPaths[slot])
                 changeEventNames.append(source.changeEventNames[slot])
@@ -288,6 +304,13 @@ enum StringIdentity {
     @inline(__always)
     static func position(of key: String, in keys: UnsafeBufferPointer<String>) -> Int? {
         for position in keys.indices where equal(keys[position], key) { return position }
+        return nil
+    }
+
+    /// The position of the first element with the same bits as `key`.
+    @inline(__always)
+    static func position(ofSameBitsAs key: String, in keys: UnsafeBufferPointer<String>) -> Int? {
+        for position in keys.indices where haveSameBits(keys[position], key) { return position }
         return nil
     }
 

@@ -23,6 +23,22 @@ final class ChangeRecord {
     /// Its values are stale: it is never read as attributes. It may be shared (a caller kept
     /// the previous attributes); the next `set` then copies instead of reusing it.
     @exclusivity(unchecked) var spare = Attributes()
+    /// The model class's ``Model/idAttribute``, read once: every `set` of one attribute
+    /// compares its key with it, and reading the class property calls through the class and
+    /// returns a string to release.
+    let idAttribute: String
+
+    /// Creates the record of a model whose class's id attribute is `idAttribute`.
+    init(idAttribute: String) {
+        self.idAttribute = idAttribute
+    }
+
+    /// Whether `key` is the class's id attribute, decided by the bits of the two strings when
+    /// they are small ASCII ones.
+    @inline(__always)
+    func isIDAttribute(_ key: String) -> Bool {
+        StringIdentity.equal(key, idAttribute)
+    }
 
     /// Starts an outermost `set`: the attributes before it are `current`, and nothing has
     /// changed yet.
@@ -55,16 +71,24 @@ final class ChangeRecord {
         previous = current
     }
 
+    /// For an outermost `set` whose new attributes are `prospective`, which took ``spare``:
+    /// `current` (the model's storage) becomes the previous attributes, the storage they
+    /// replace the spare, and `prospective` the current attributes, each moved, none copied;
+    /// `prospective` is left empty.
+    @inline(__always)
+    func rotate(_ current: inout Attributes, to prospective: inout Attributes) {
+        swap(&spare, &previous)
+        swap(&previous, &current)
+        swap(&current, &prospective)
+    }
+
     /// Makes `changed` the one entry `key: value`, writing the value in place when `changed`
     /// is already that one key.
     @inline(__always)
     func setChanged(only key: String, _ value: JSONValue) {
-        if changed.count == 1 && StringIdentity.haveSameBits(changed.entryAddress(at: 0).pointee.key, key) {
-            changed.setValue(value, at: 0)
-        } else {
-            changed.removeAll(keepingCapacity: true)
-            changed.appendUnchecked(key, value)
-        }
+        if changed.replaceLoneValue(value, ifKeyIs: key) { return }
+        changed.removeAll(keepingCapacity: true)
+        changed.appendUnchecked(key, value)
     }
 
     /// Updates `changed` for one `set`, comparing with the attributes before the outermost

@@ -19,7 +19,7 @@ extension Model {
 
     @inline(never)
     private func makeChangeRecord() -> ChangeRecord {
-        let record = ChangeRecord()
+        let record = ChangeRecord(idAttribute: idAttribute)
         storedChangeRecord = record
         return record
     }

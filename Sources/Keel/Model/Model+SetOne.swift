@@ -44,8 +44,39 @@ extension Model {
     /// `set(_:_:silent:validate:options:)` with every option at its default: what the typed
     /// accessors, which are inlinable, call for a change without flags or options, so that the
     /// caller passes no options and this call tests none of their flags.
+    ///
+    /// A `set` of an integer that changes nothing, on a model whose bookkeeping is settled,
+    /// returns from here in a few loads and comparisons (``leavesSettledModelUnchanged(_:_:)``);
+    /// anything else continues out of line.
     @usableFromInline @discardableResult
     func setWithDefaultOptions(_ key: String, _ value: JSONValue) -> Bool {
+        if leavesSettledModelUnchanged(key, value) { return true }
+        return applyOneOutOfLine(key, value)
+    }
+
+    /// Whether a `set` of `key` to `value` without options would return at once.
+    ///
+    /// It would when the bookkeeping is settled (no `set` in progress, the previous attributes
+    /// the current ones, nothing changed), the model has no relations, the key is found by its
+    /// bits (``AttributeLayout/slot(ofSameBitsAs:)``) and the value is an equal integer
+    /// (``JSONObject/hasInteger(at:equalTo:)``). `false` also when it cannot tell without a
+    /// call: the general path decides then.
+    ///
+    /// The bookkeeping is tested first: after a change it is not settled, so a change pays
+    /// a few loads here, and the registers it frees keep the rest from saving any.
+    @inline(__always)
+    private func leavesSettledModelUnchanged(_ key: String, _ value: JSONValue) -> Bool {
+        guard let record = storedChangeRecord, record.isSettled(at: storage), storedExtras?.relationLinks == nil,
+            case .int(let integer) = value
+        else { return false }
+        // Finding a slot by bits calls nothing, so the layout needs no reference count.
+        guard let slot = layout.slot(ofSameBitsAs: key) else { return false }
+        return storage.hasInteger(at: slot, equalTo: integer)
+    }
+
+    /// ``setWithDefaultOptions(_:_:)`` past its test for a `set` that changes nothing.
+    @inline(never)
+    private func applyOneOutOfLine(_ key: String, _ value: JSONValue) -> Bool {
         applyOne(key, value, options: ChangeOptions())
     }
 
@@ -72,56 +103,106 @@ extension Model {
     }
 
     /// ``applyOne(_:_:options:)`` for a value that differs from the one in `slot`.
-    @inline(never)
+    ///
+    /// The storages move, none is copied: the new attributes are written into the spare
+    /// storage, the current ones become the previous attributes and those the spare
+    /// (``ChangeRecord/rotate(_:to:)``). With a registrar, out of line, the bookkeeping is
+    /// updated before Observation hears of the change, as by the general path.
+    @inline(__always)
     private func changeOne(_ key: String, _ value: JSONValue, at slot: Int, options: ChangeOptions) -> Bool {
-        // The record is created once and kept for the model's life, so it is lent.
-        let record = Unmanaged.passUnretained(changeRecord)
-        let current = storage
-        var prospective = record._withUnsafeGuaranteedRef { $0.takeSpare() }
+        if storedChangeRecord == nil { _ = changeRecord }
+        // The record is created once and kept for the model's life, so it is lent, and passed
+        // on as an argument: the change itself is one call, not a call and a closure.
+        return Unmanaged.passUnretained(storedChangeRecord.unsafelyUnwrapped)._withUnsafeGuaranteedRef { record in
+            changeOne(key, value, at: slot, options: options, record: record)
+        }
+    }
+
+    /// ``changeOne(_:_:at:options:)`` with the model's change record.
+    @inline(never)
+    private func changeOne(
+        _ key: String,
+        _ value: JSONValue,
+        at slot: Int,
+        options: ChangeOptions,
+        record: ChangeRecord
+    ) -> Bool {
+        var prospective = record.takeSpare()
+        // The current storage is lent: the model keeps it until the rotation below.
+        guard let current = storage.unretainedEntries else {
+            preconditionFailure("A set of a slot in empty attributes")
+        }
         prospective.assign(copying: current, settingValue: value, at: slot)
         if options.validate ?? true, !passesValidation(prospective, options: options) {
-            record._withUnsafeGuaranteedRef { $0.spare = prospective }
+            record.spare = prospective
             return false
         }
 
-        let wasChanging = record._withUnsafeGuaranteedRef { record in
-            let wasChanging = record.isChanging
-            record.isChanging = true
-            if wasChanging {
-                record.record(key, value)
-            } else {
-                // The previous attributes are the current ones, so `changed` is this entry alone.
-                record.replacePrevious(with: current)
-                record.setChanged(only: key, value)
-            }
-            return wasChanging
-        }
+        let wasChanging = record.isChanging
+        record.isChanging = true
         defer {
             if !wasChanging {
-                record._withUnsafeGuaranteedRef { record in
-                    record.pendingOptions = nil
-                    record.isChanging = false
-                }
+                record.pendingOptions = nil
+                record.isChanging = false
             }
         }
-        commit(prospective, changingSlot: slot)
+        if hasRegistrar {
+            commitObserved(&prospective, changingSlot: slot, key, value, in: record, wasChanging: wasChanging)
+        } else if wasChanging {
+            record.record(key, value)
+            swap(&storage, &prospective)
+        } else {
+            record.rotate(&storage, to: &prospective)
+            // The previous attributes are the current ones, so `changed` is this entry alone.
+            record.setChanged(only: key, value)
+        }
 
-        if StringIdentity.equal(key, idAttribute) {
+        if record.isIDAttribute(key) {
             let previousID = storedID
             storedID = Self.identifier(storage[idAttribute])
             if previousID != storedID && hasHandlers {
                 dispatch(Event(name: "changeId", model: self, previousID: previousID, options: options))
             }
         }
-        if options.silent { return true }
-        // No handler runs between here and the `change:<key>` event, so this holds for it; the
-        // `change` events look at the handlers again (``changeEventTarget(named:)``).
-        let hasHandlers = self.hasHandlers
-        record._withUnsafeGuaranteedRef { $0.pendingOptions = options }
-        if hasHandlers { dispatchChangeEvent(atSlot: slot, options: options) }
+        // Without a handler, no `change` event is built and no handler can start another `set`,
+        // so the pending options are not needed.
+        if options.silent || !hasHandlers { return true }
+        record.pendingOptions = options
+        dispatchChangeEvent(atSlot: slot, options: options)
         if wasChanging { return true }
-        record._withUnsafeGuaranteedRef { dispatchPendingChanges(of: $0, hasHandlers: hasHandlers) }
+        dispatchPendingChanges(of: record, hasHandlers: true)
         return true
+    }
+
+    /// The commit of ``changeOne(_:_:at:options:)`` for a model with a registrar: the
+    /// bookkeeping first, then the attributes replaced by `prospective` (which gets the
+    /// replaced storage), telling Observation about the attribute in `slot` and the whole
+    /// attributes.
+    @inline(never)
+    private func commitObserved(
+        _ prospective: inout Attributes,
+        changingSlot slot: Int,
+        _ key: String,
+        _ value: JSONValue,
+        in record: ChangeRecord,
+        wasChanging: Bool
+    ) {
+        if wasChanging {
+            record.record(key, value)
+        } else {
+            record.replacePrevious(with: storage)
+            record.setChanged(only: key, value)
+        }
+        guard let registrar else {
+            swap(&storage, &prospective)
+            return
+        }
+        let keyPath = layout.keyPaths[slot]
+        registrar.willSet(self, keyPath: keyPath)
+        registrar.willSet(self, keyPath: Self.attributesKeyPath)
+        swap(&storage, &prospective)
+        registrar.didSet(self, keyPath: Self.attributesKeyPath)
+        registrar.didSet(self, keyPath: keyPath)
     }
 
     /// Validates the unchanged attributes of a `set` that changes nothing but asks for
@@ -133,21 +214,5 @@ extension Model {
         }
         setValidationError(nil)
         return true
-    }
-
-    /// Replaces the attributes with `newStorage`, which differs from them in `slot` only,
-    /// telling Observation about that attribute and the whole attributes.
-    @inline(__always)
-    private func commit(_ newStorage: consuming Attributes, changingSlot slot: Int) {
-        guard hasRegistrar, let registrar else {
-            storage = newStorage
-            return
-        }
-        let keyPath = layout.keyPaths[slot]
-        registrar.willSet(self, keyPath: keyPath)
-        registrar.willSet(self, keyPath: Self.attributesKeyPath)
-        storage = newStorage
-        registrar.didSet(self, keyPath: Self.attributesKeyPath)
-        registrar.didSet(self, keyPath: keyPath)
     }
 }

@@ -71,6 +71,25 @@ final class SlotIndex: Sendable {
         return StringIdentity.position(of: key, in: keys)
     }
 
+    /// The slot of `key` among `keys` when one of them has its bits, found without comparing
+    /// characters (so without a call): `nil` when none has them, though one may be an equal
+    /// string with other bits.
+    @inline(__always)
+    func slot(ofSameBitsAs key: String, in keys: UnsafeBufferPointer<String>) -> Int? {
+        guard !buckets.isEmpty && StringIdentity.isSmallASCII(key) else {
+            return StringIdentity.position(ofSameBitsAs: key, in: keys)
+        }
+        return buckets.withUnsafeBufferPointer { buckets in
+            var bucket = Self.bucket(of: key, shift: shift)
+            while true {
+                let entry = Int(buckets[bucket])
+                if entry == 0 { return nil }
+                if StringIdentity.haveSameBits(keys[entry - 1], key) { return entry - 1 }
+                bucket = (bucket + 1) & (buckets.count - 1)
+            }
+        }
+    }
+
     /// The bucket of `key` (Fibonacci hashing of its bits).
     @inline(__always)
     private static func bucket(of key: String, shift: UInt64) -> Int {

@@ -218,49 +218,46 @@ struct ElementBuffer<Element> {
         storage = nil
     }
 
-    /// Makes the elements those of `source`, in storage no other buffer shares, except the one
-    /// at `position` (a valid position in `source`), which `write` sets from `source`'s: this
-    /// buffer's own storage when nothing else shares it and it has room, else a copy of
-    /// `source`'s.
+    /// The storage without a reference count, or `nil` when there is none: valid while this
+    /// buffer keeps it, for ``assign(copying:except:)``.
+    @inline(__always)
+    var unretainedStorage: Unmanaged<ElementStorage<Element>>? {
+        guard let storage else { return nil }
+        return Unmanaged.passUnretained(storage)
+    }
+
+    /// Makes the elements those of `source` (the storage of another buffer, which keeps it for
+    /// the call), in storage no other buffer shares, except the one at `position` (a valid
+    /// position in `source`), which the caller then sets from `source`'s: this buffer's own
+    /// storage when nothing else shares it and it has room, else a copy of `source`.
     ///
     /// Reusing the storage overwrites only the elements whose bits differ from `source`'s (the
     /// same bits hold the same references, so they are left as they are); it allocates and
-    /// frees nothing. `write` receives the target element, `source`'s, and whether the target
-    /// is initialized (else it must initialize it). A model's `set` builds its new attributes
-    /// this way in the storage that its attributes before last had (``ChangeRecord/spare``).
+    /// frees nothing. A model's `set` builds its new attributes this way in the storage that
+    /// its attributes before last had (``ChangeRecord/spare``). `source` is lent, so that the
+    /// caller reads it from the model without a reference count.
     ///
+    /// - Returns: The target element at `position`, `source`'s, and whether the target is
+    ///   initialized (else the caller must initialize it). Both addresses are valid until
+    ///   either storage next changes.
     /// - Complexity: O(*n*) comparisons of bits; copies only the elements that differ.
     @inline(__always)
     mutating func assign(
-        copying source: ElementBuffer,
-        at position: Int,
-        writing write: (
-            _ target: UnsafeMutablePointer<Element>, _ source: UnsafePointer<Element>, _ isInitialized: Bool
-        )
-            -> Void
-    ) {
-        guard source.storage != nil else {
-            removeAll(keepingCapacity: true)
-            return
-        }
-        // Lent: `source` holds its storage for the whole call.
-        unowned(unsafe) let sourceStorage = source.storage.unsafelyUnwrapped
-        let count = sourceStorage.elementCount
-        // Unshared storage is never `source`'s, which holds a reference to its own.
+        copying source: Unmanaged<ElementStorage<Element>>,
+        except position: Int
+    ) -> (target: UnsafeMutablePointer<Element>, source: UnsafePointer<Element>, isInitialized: Bool) {
+        let (sourceElements, count) = source._withUnsafeGuaranteedRef { ($0.elements, $0.elementCount) }
+        precondition(UInt(bitPattern: position) < UInt(bitPattern: count), "Index out of range")
+        // Unshared storage is never `source`, which its own buffer holds.
         guard isKnownUniquelyReferenced(&storage), storage.unsafelyUnwrapped.elementCapacity >= count else {
-            self = source
-            makeUnique(minimumCapacity: count)
-            let element = storage.unsafelyUnwrapped.elements + position
-            write(element, element, true)
-            return
+            return copy(of: source, at: position)
         }
         unowned(unsafe) let target = storage.unsafelyUnwrapped
         let targetElements = target.elements
-        let sourceElements = sourceStorage.elements
         let oldCount = target.elementCount
         for offset in 0..<Swift.min(oldCount, count)
         where offset != position && !Self.haveSameBits(targetElements + offset, sourceElements + offset) {
-            targetElements[offset] = sourceElements[offset]
+            (targetElements + offset).pointee = sourceElements[offset]
         }
         if oldCount > count {
             Self.destroy(oldCount - count, at: targetElements + count)
@@ -269,9 +266,26 @@ struct ElementBuffer<Element> {
                 (targetElements + offset).initialize(to: sourceElements[offset])
             }
         }
-        write(targetElements + position, sourceElements + position, position < oldCount)
-        target.elementCount = count
-        if target.hasKeyStamps || sourceStorage.hasKeyStamps { target.keyStamps = sourceStorage.keyStamps }
+        // Through the header's address: reading it through the lent reference retained it.
+        let header = target.withUnsafeMutablePointerToHeader { $0 }
+        header.pointee.count = Int32(truncatingIfNeeded: count)
+        if header.pointee.keyStamps != nil || source._withUnsafeGuaranteedRef({ $0.hasKeyStamps }) {
+            header.pointee.keyStamps = source._withUnsafeGuaranteedRef { $0.keyStamps }
+        }
+        return (targetElements + position, UnsafePointer(sourceElements + position), position < oldCount)
+    }
+
+    /// ``assign(copying:except:)`` when this buffer's storage is shared or too small: the
+    /// elements become a copy of `source`'s, in storage of their own.
+    @inline(never)
+    private mutating func copy(
+        of source: Unmanaged<ElementStorage<Element>>,
+        at position: Int
+    ) -> (target: UnsafeMutablePointer<Element>, source: UnsafePointer<Element>, isInitialized: Bool) {
+        storage = source.takeUnretainedValue()
+        makeUnique(minimumCapacity: count)
+        let element = storage.unsafelyUnwrapped.elements + position
+        return (element, UnsafePointer(element), true)
     }
 
     /// Whether the elements at `a` and `b` have the same bits (which makes them the same
@@ -316,6 +330,15 @@ extension ElementBuffer: RandomAccessCollection, MutableCollection {
     func address(of position: Int) -> UnsafePointer<Element> {
         checkIndex(position)
         return UnsafePointer(storage.unsafelyUnwrapped.elements + position)
+    }
+
+    /// The address of the only element, when the buffer holds exactly one in storage that no
+    /// other buffer shares; valid until the buffer next changes.
+    @inline(__always)
+    mutating func addressOfLoneElement() -> UnsafeMutablePointer<Element>? {
+        guard isKnownUniquelyReferenced(&storage) else { return nil }
+        unowned(unsafe) let storage = self.storage.unsafelyUnwrapped
+        return storage.elementCount == 1 ? storage.elements : nil
     }
 
     /// The address of the element at `position` in unshared storage, valid until the

@@ -225,21 +225,35 @@ struct OrderedStringMap<Value> {
         if entries.keyStamps != nil { keyStamps = nil }
     }
 
-    /// Makes the entries `other`'s with `value` at `position`, reusing this map's storage when
-    /// nothing else shares it (``ElementBuffer/assign(copying:at:writing:)``): the value that
-    /// `value` replaces is not copied first.
-    mutating func assign(copying other: OrderedStringMap, settingValue value: Value, at position: Int) {
-        precondition(position >= 0 && position < other.count, "Index out of range")
-        entries.assign(copying: other.entries, at: position) { target, source, isInitialized in
-            guard isInitialized else {
-                target.initialize(to: (source.pointee.key, value))
-                return
-            }
-            if !StringIdentity.haveSameBits(target.pointee.key, source.pointee.key) {
-                target.pointee.key = source.pointee.key
-            }
-            target.pointee.value = value
+    /// The address of the map's only entry when its key has the bits of `key` (so is `key`)
+    /// and nothing else shares the storage; valid until the map next changes.
+    @inline(__always)
+    mutating func loneEntry(ifKeyIs key: String) -> UnsafeMutablePointer<Element>? {
+        guard let entry = entries.addressOfLoneElement(), StringIdentity.haveSameBits(entry.pointee.key, key) else {
+            return nil
         }
+        return entry
+    }
+
+    /// The storage of the entries without a reference count, or `nil` when the map is empty:
+    /// valid while this map keeps it, for ``assign(copying:except:)``.
+    @inline(__always)
+    var unretainedEntries: Unmanaged<ElementStorage<Element>>? { entries.unretainedStorage }
+
+    /// Makes the entries those of `source` (another map's, which keeps them for the call) but
+    /// the one at `position`, reusing this map's storage when nothing else shares it
+    /// (``ElementBuffer/assign(copying:except:)``), and gives that entry's address for the
+    /// caller to set: the value it will replace is not copied first.
+    ///
+    /// - Returns: The entry at `position`, whose key the caller must set from `source`'s only
+    ///   when it is not initialized or does not have its bits; `source`'s entry there; and
+    ///   whether the target entry is initialized.
+    @inline(__always)
+    mutating func assign(
+        copying source: Unmanaged<ElementStorage<Element>>,
+        except position: Int
+    ) -> (target: UnsafeMutablePointer<Element>, source: UnsafePointer<Element>, isInitialized: Bool) {
+        entries.assign(copying: source, except: position)
     }
 
     private mutating func rebuildPositions() {

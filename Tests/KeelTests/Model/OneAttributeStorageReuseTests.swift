@@ -185,11 +185,12 @@ struct OneAttributeStorageReuseTests {
     }
 }
 
-/// ``JSONObject/assign(copying:settingValue:at:)``: the object ends equal to the source with the
-/// one value replaced, in storage of its own.
+/// ``JSONObject/assign(copying:settingValue:at:)``: the object ends equal to the source (whose
+/// entries it is given lent, ``JSONObject/unretainedEntries``) with the one value replaced, in
+/// storage of its own.
 struct JSONObjectAssignCopyingTests {
     @Test(arguments: [2, 3, 5, 14, 20])
-    func assigningMakesAnEqualIndependentObject(_ count: Int) {
+    func assigningMakesAnEqualIndependentObject(_ count: Int) throws {
         var source = Attributes()
         for index in 0..<count { source["k\(index)"] = .string("value \(index)") }
         var expected = source
@@ -198,7 +199,7 @@ struct JSONObjectAssignCopyingTests {
             var target = Attributes()
             for index in 0..<targetCount { target["t\(index)"] = .int(index) }
             let untouchedSource = source
-            target.assign(copying: source, settingValue: "replaced", at: 0)
+            target.assign(copying: try #require(source.unretainedEntries), settingValue: "replaced", at: 0)
             #expect(target == expected)
             #expect(target.keys == source.keys)
             #expect(source == untouchedSource)
@@ -209,10 +210,12 @@ struct JSONObjectAssignCopyingTests {
         }
     }
 
-    @Test func assigningIntoSharedStorageLeavesTheOtherHolderAlone() {
+    @Test func assigningIntoSharedStorageLeavesTheOtherHolderAlone() throws {
         var target: Attributes = ["a": 1, "b": 2]
         let other = target
-        target.assign(copying: ["a": 3, "b": 4], settingValue: 5, at: 1)
+        let source: Attributes = ["a": 3, "b": 4]
+        target.assign(copying: try #require(source.unretainedEntries), settingValue: 5, at: 1)
+        #expect(source == ["a": 3, "b": 4])
         #expect(target == ["a": 3, "b": 5])
         #expect(other == ["a": 1, "b": 2])
     }
