@@ -228,11 +228,34 @@ package enum URLPath {
 
     /// Joins two parts with exactly one `/` between them.
     package static func join(_ base: String, _ component: String) -> String {
-        switch (base.hasSuffix("/"), component.hasPrefix("/")) {
+        switch (endsWithSlash(base), startsWithSlash(component)) {
         case (true, true): return base + component.dropFirst()
         case (false, false): return base + "/" + component
         default: return base + component
         }
+    }
+
+    /// `text.hasSuffix("/")`, read from the last bytes: a `/` after an ASCII byte (or alone) is a
+    /// character of its own, and a text whose last byte is not `/` cannot end with one. Only a
+    /// `/` after a non-ASCII character, which a `Prepend` character could take into its own
+    /// cluster, is left to `hasSuffix`, which compares characters (and costs ten times more).
+    private static func endsWithSlash(_ text: String) -> Bool {
+        let bytes = text.utf8
+        guard let last = bytes.last, last == UInt8(ascii: "/") else { return false }
+        guard bytes.count > 1 else { return true }
+        let before = bytes[bytes.index(bytes.endIndex, offsetBy: -2)]
+        return before < 0x80 ? true : text.hasSuffix("/")
+    }
+
+    /// `text.hasPrefix("/")`, read from the first bytes: a `/` before an ASCII byte (or alone) is
+    /// a character of its own. A `/` before a non-ASCII scalar, which may combine with it, is
+    /// left to `hasPrefix`.
+    private static func startsWithSlash(_ text: String) -> Bool {
+        let bytes = text.utf8
+        guard let first = bytes.first, first == UInt8(ascii: "/") else { return false }
+        guard bytes.count > 1 else { return true }
+        let after = bytes[bytes.index(after: bytes.startIndex)]
+        return after < 0x80 ? true : text.hasPrefix("/")
     }
 
     /// Resolves a path against a base URL by joining them; a URL with a scheme stays as it

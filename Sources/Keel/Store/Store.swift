@@ -104,6 +104,13 @@ public final class Store {
     /// A detail screen's reads and a query's loads ask for one class again and again.
     /// Forgotten when a class's path changes.
     @exclusivity(unchecked) private var lastFoundClass: (type: ObjectIdentifier, stored: StoredClass)?
+    /// The rarely used state of a held model that names only the store's backend, shared by
+    /// the held models that have no such state of their own (see ``wire(_:path:)``).
+    private lazy var backendExtras: RareModelExtras = {
+        let extras = RareModelExtras()
+        extras.sync = sync
+        return extras
+    }()
 
     /// Creates a store over a backend.
     ///
@@ -295,7 +302,10 @@ public final class Store {
     /// through the store.
     func wire(_ model: Model, path: String) {
         if model.collection == nil && model.urlRoot != path { model.urlRoot = path }
-        if !model.namesBackend { model.sync = sync }
+        guard !model.namesBackend else { return }
+        // The models share one box that names the backend, until one of them writes to it:
+        // setting `sync` on each made a box and copied the backend into it.
+        if !model.extras.shareRare(backendExtras) { model.sync = sync }
     }
 }
 
