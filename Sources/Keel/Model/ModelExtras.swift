@@ -65,6 +65,10 @@ final class ModelExtras {
         get { rare?.sync }
         set { rareForWriting.sync = newValue }
     }
+    /// Whether ``sync`` is set, without copying the backend out.
+    var namesSync: Bool { rare?.namesSync ?? false }
+    /// Whether ``releasedCollection`` is set, without copying the context out.
+    var hasReleasedCollection: Bool { rare?.hasReleasedCollection ?? false }
     /// The model's JSON:API resource object in the last list document that carried it (its
     /// `meta` and `links`); `nil` once the model syncs on its own.
     var resourceObject: JSONValue? {
@@ -103,10 +107,16 @@ final class ModelExtras {
 final class RareModelExtras {
     var urlRoot: String?? = .none
     var baseURL: URL?
-    var sync: (any Sync)?
+    var sync: (any Sync)? {
+        didSet { namesSync = sync != nil }
+    }
+    private(set) var namesSync = false
     var resourceObject: JSONValue?
     var validationError: ValidationError?
-    var releasedCollection: ReleasedCollection?
+    var releasedCollection: ReleasedCollection? {
+        didSet { hasReleasedCollection = releasedCollection != nil }
+    }
+    private(set) var hasReleasedCollection = false
     weak var hasOneOwner: Model?
     var hasOnePath: String?
     var isMarkedForDestruction = false

@@ -316,12 +316,15 @@ extension Model {
     /// Asks the collection for its backend alone: the whole ``collectionContext`` (URL,
     /// base URL, wire format) cost a tenth of holding a loaded model.
     var namesBackend: Bool {
-        // The extras are read in place: `sync` and ``releasedCollectionContext`` copy out a
-        // backend and a whole context to compare them with `nil`.
+        // The extras are read in place, by flags: `sync` and ``releasedCollectionContext`` copy
+        // out a backend and a whole context to compare them with `nil`, and each optional such
+        // a test makes is destroyed after it, a call even when it is `nil`.
         let extras = storedExtras
-        if extras?.sync != nil || Self.sync != nil { return true }
+        if let extras, extras.namesSync { return true }
+        if Self.sync != nil { return true }
         if let collection { return collection.sync != nil }
-        if let extras, extras.releasedCollection != nil { return extras.releasedCollection?.context.sync != nil }
-        return collectionForwarder?.releasedCollection?.context.sync != nil
+        if let extras, extras.hasReleasedCollection { return extras.releasedCollection?.context.sync != nil }
+        guard let forwarder = collectionForwarder else { return false }
+        return forwarder.releasedCollection?.context.sync != nil
     }
 }

@@ -75,6 +75,14 @@ struct RecordReadRequestTests {
         #expect(request.url.host() == "example.com")
     }
 
+    @Test func anIntegerIDsSegmentIsItsDecimalText() {
+        let values = [0, 1, 9, 10, 99, 100, 12_345, 999_999_999_999_999, -1, -10, -12_345, Int.max, Int.min]
+        for value in values {
+            #expect(URLPath.decimalText(value) == String(value))
+            #expect(URLPath.encodeComponent(.int(value)) == String(value))
+        }
+    }
+
     /// `URLPath.join` reads the slashes from bytes; it joins as comparing characters did,
     /// including a `/` that a `Prepend` character (U+0600) or a combining mark (U+0301) takes
     /// into its own cluster.
