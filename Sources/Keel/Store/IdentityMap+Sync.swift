@@ -64,13 +64,15 @@ extension IdentityMap {
         let found =
             ResponseMappings.anyRegistered
             ? M.responseMappings.match(url: request.url, status: response.status, baseURL: nil) : nil
+        let sentBody = response.body
+        // Moved into the context, not copied: neither is read again.
         let context = ResponseContext(
-            request: request,
-            response: response,
+            request: consume request,
+            response: consume response,
             route: found?.mapping.route,
             routeParameters: found?.parameters ?? [:]
         )
-        let body = response.body ?? .null
+        let body = sentBody ?? .null
         let record: JSONValue
         if let found, let mappedFormat = found.mapping.format(over: format) {
             record = try mappedFormat.record(from: body, for: M.self)
@@ -94,7 +96,7 @@ extension IdentityMap {
             if !model.namesBackend { model.sync = sync }
         }
         model.markSynced()
-        model.extras.remoteAttributes = response.body
+        model.extras.remoteAttributes = sentBody
         // The record read without error, so an unreadable included resource is left in the body.
         _ = try? mergeIncluded(from: body)
         return model

@@ -19,25 +19,64 @@ enum RequestTarget: Sendable {
     /// hexadecimal digits). `nil` for any other path, which the caller parses as before.
     init?(validPath path: String) {
         var text = path
-        let isValid = text.withUTF8 { bytes -> Bool in
-            guard bytes.count > 0, bytes[0] == UInt8(ascii: "/"), bytes.count == 1 || bytes[1] != UInt8(ascii: "/")
-            else { return false }
-            var index = 0
-            while index < bytes.count {
-                let byte = bytes[index]
-                if byte == UInt8(ascii: "%") {
-                    guard index + 2 < bytes.count, Self.isHexDigit(bytes[index + 1]), Self.isHexDigit(bytes[index + 2])
-                    else { return false }
-                    index += 3
-                    continue
-                }
-                guard Self.isPathByte(byte) else { return false }
-                index += 1
-            }
-            return true
-        }
-        guard isValid else { return nil }
+        guard text.withUTF8(Self.isValidPath) else { return nil }
         self = .path(text)
+    }
+
+    /// The path of record `id` in `collection`, made and checked in one pass over the
+    /// collection's bytes: `URLPath.join(collection, URLPath.encodeComponent(.int(id)))`, when
+    /// the collection is a valid path (``init(validPath:)``), which makes the whole one valid;
+    /// `nil` otherwise.
+    static func recordPath(collection: String, id: Int) -> String? {
+        var collection = collection
+        return collection.withUTF8 { bytes -> String? in
+            guard isValidPath(bytes) else { return nil }
+            // A valid path is ASCII, so a last `/` is a character of its own and the id joins it.
+            let slash = bytes[bytes.count - 1] != UInt8(ascii: "/")
+            var digits = 1
+            var rest = id.magnitude / 10
+            while rest > 0 {
+                digits += 1
+                rest /= 10
+            }
+            let count = bytes.count + (slash ? 1 : 0) + digits + (id < 0 ? 1 : 0)
+            return String(unsafeUninitializedCapacity: count) { buffer in
+                var written = buffer.initialize(fromContentsOf: bytes)
+                if slash {
+                    buffer[written] = UInt8(ascii: "/")
+                    written += 1
+                }
+                if id < 0 { buffer[written] = UInt8(ascii: "-") }
+                var magnitude = id.magnitude
+                var index = count
+                repeat {
+                    index -= 1
+                    buffer[index] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                    magnitude /= 10
+                } while magnitude > 0
+                return count
+            }
+        }
+    }
+
+    /// Whether the bytes are a path ``init(validPath:)`` takes: a `/` first but not two, and
+    /// then only bytes a path allows as they are, or `%` and two hexadecimal digits.
+    private static func isValidPath(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard bytes.count > 0, bytes[0] == UInt8(ascii: "/"), bytes.count == 1 || bytes[1] != UInt8(ascii: "/")
+        else { return false }
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "%") {
+                guard index + 2 < bytes.count, isHexDigit(bytes[index + 1]), isHexDigit(bytes[index + 2])
+                else { return false }
+                index += 3
+                continue
+            }
+            guard isPathByte(byte) else { return false }
+            index += 1
+        }
+        return true
     }
 
     /// The URL: the one given, or the path parsed now.

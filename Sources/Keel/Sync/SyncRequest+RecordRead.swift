@@ -15,6 +15,12 @@ extension SyncRequest {
         id: JSONValue,
         format: WireFormat
     ) throws(SyncError) -> (request: SyncRequest, path: String) {
+        // The usual read, an integer id under a plain collection path, is built in one pass.
+        if case .int(let int) = id, format.pathSuffix.isEmpty,
+            let path = RequestTarget.recordPath(collection: collection, id: int)
+        {
+            return (SyncRequest(method: .read, target: .path(path), query: readQuery(of: format)), path)
+        }
         let path = format.suffixed(IdentityMap.recordPath(collection: collection, id: id))
         let target: RequestTarget
         if let valid = RequestTarget(validPath: path) {
@@ -24,10 +30,13 @@ extension SyncRequest {
         } else {
             throw .missingURL("\(path) is not a valid URL")
         }
-        // Most formats add no query parameters: no sorting, mapping and joining of empty lists.
-        let query =
-            format.query.isEmpty
+        return (SyncRequest(method: .read, target: target, query: readQuery(of: format)), path)
+    }
+
+    /// The query parameters of a format's reads; most formats add none, and skip the sorting,
+    /// mapping and joining of empty lists.
+    private static func readQuery(of format: WireFormat) -> [URLQueryItem] {
+        format.query.isEmpty
             ? [] : format.queryItems(then: [:]).map { URLQueryItem(name: $0.key, value: $0.value) }
-        return (SyncRequest(method: .read, target: target, query: query), path)
     }
 }

@@ -75,6 +75,28 @@ struct RecordReadRequestTests {
         #expect(request.url.host() == "example.com")
     }
 
+    /// An integer id's path, built in one pass, is the one joining and encoding make.
+    @Test(arguments: ["/notes", "/notes/", "/", "/users/1/invites", "/a%2Fb", "/notes.json"])
+    func anIntegerIDsPathIsTheJoinedOne(collection: String) throws {
+        for id in [0, 7, 10, 12_345, -3, Int.max, Int.min] {
+            let path = try #require(RequestTarget.recordPath(collection: collection, id: id))
+            #expect(path == URLPath.join(collection, String(id)))
+            #expect(try SyncRequest.recordRead(collection: collection, id: .int(id), format: .plain).path == path)
+        }
+    }
+
+    @Test(arguments: ["", "notes", "//host", "/my notes", "/notes?x=1", "/ü"])
+    func anIntegerIDUnderAnyOtherCollectionIsJoinedAsBefore(collection: String) {
+        #expect(RequestTarget.recordPath(collection: collection, id: 7) == nil)
+        #expect(
+            (try? SyncRequest.recordRead(collection: collection, id: 7, format: .plain).path)
+                == {
+                    let path = URLPath.join(collection, "7")
+                    return URL(string: path) == nil ? nil : path
+                }()
+        )
+    }
+
     @Test func anIntegerIDsSegmentIsItsDecimalText() {
         let values = [0, 1, 9, 10, 99, 100, 12_345, 999_999_999_999_999, -1, -10, -12_345, Int.max, Int.min]
         for value in values {

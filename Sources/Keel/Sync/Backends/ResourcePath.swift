@@ -21,7 +21,7 @@ package struct ResourcePath: Hashable, Sendable {
 
     /// Splits a request's path, as ``init(_:)`` splits its URL, without making the URL of a
     /// request built by path (a read by id).
-    package init(_ request: SyncRequest) {
+    package init(_ request: borrowing SyncRequest) {
         self.init(encodedPath: request.target.percentEncodedPath)
     }
 
