@@ -286,10 +286,12 @@ package enum URLPath {
         }
     }
 
-    /// `text.hasSuffix("/")`, read from the last bytes: a `/` after an ASCII byte (or alone) is a
-    /// character of its own, and a text whose last byte is not `/` cannot end with one. Only a
-    /// `/` after a non-ASCII character, which a `Prepend` character could take into its own
-    /// cluster, is left to `hasSuffix`, which compares characters (and costs ten times more).
+    /// Whether `text.hasSuffix("/")`, read from the last bytes.
+    ///
+    /// A `/` after an ASCII byte (or alone) is a character of its own, and a text whose last
+    /// byte is not `/` cannot end with one. Only a `/` after a non-ASCII character, which a
+    /// `Prepend` character could take into its own cluster, is left to `hasSuffix`, which
+    /// compares characters (and costs ten times more).
     private static func endsWithSlash(_ text: String) -> Bool {
         let bytes = text.utf8
         guard let last = bytes.last, last == UInt8(ascii: "/") else { return false }
@@ -298,9 +300,10 @@ package enum URLPath {
         return before < 0x80 ? true : text.hasSuffix("/")
     }
 
-    /// `text.hasPrefix("/")`, read from the first bytes: a `/` before an ASCII byte (or alone) is
-    /// a character of its own. A `/` before a non-ASCII scalar, which may combine with it, is
-    /// left to `hasPrefix`.
+    /// Whether `text.hasPrefix("/")`, read from the first bytes.
+    ///
+    /// A `/` before an ASCII byte (or alone) is a character of its own. A `/` before a
+    /// non-ASCII scalar, which may combine with it, is left to `hasPrefix`.
     private static func startsWithSlash(_ text: String) -> Bool {
         let bytes = text.utf8
         guard let first = bytes.first, first == UInt8(ascii: "/") else { return false }

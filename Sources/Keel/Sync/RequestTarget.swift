@@ -13,10 +13,11 @@ enum RequestTarget: Sendable {
     /// A relative path that ``init(validPath:)`` accepted, such as `/notes/7`.
     case path(String)
 
-    /// A path target, when the path is one `URL(string:)` accepts as a relative URL whose
-    /// percent-encoded path is the whole text: it starts with one `/`, and every byte is one
-    /// RFC 3986 allows in a path (unreserved, sub-delimiters, `:`, `@`, `/`, or `%` and two
-    /// hexadecimal digits). `nil` for any other path, which the caller parses as before.
+    /// A path target, when `URL(string:)` takes the path as a relative URL that is all path.
+    ///
+    /// That is so when the path starts with one `/` and every byte is one RFC 3986 allows in
+    /// a path (unreserved, sub-delimiters, `:`, `@`, `/`, or `%` and two hexadecimal digits).
+    /// `nil` for any other path, which the caller parses as before.
     init?(validPath path: String) {
         var text = path
         guard text.withUTF8(Self.isValidPath) else { return nil }
