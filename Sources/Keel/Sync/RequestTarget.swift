@@ -4,9 +4,9 @@ import Foundation
 /// whose `URL` is made only when something asks for it.
 ///
 /// A read by id (``IdentityMap/find(_:id:in:from:)``) names its record by path. Parsing that
-/// path into a `URL` cost a third of what `SQLiteSync` spends answering the read in place,
-/// which needs only the path; a backend that asks for ``SyncRequest/url`` gets the very
-/// `URL` that `URL(string:)` makes of the path.
+/// path into a `URL` took 1.8 k of the 48 k instructions of a `Store.find` from `SQLiteSync`,
+/// which answers the read in place from the path alone; a backend that asks for
+/// ``SyncRequest/url`` gets the very `URL` that `URL(string:)` makes of the path.
 enum RequestTarget: Sendable {
     /// A URL given whole.
     case url(URL)
