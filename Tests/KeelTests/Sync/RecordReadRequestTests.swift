@@ -76,12 +76,16 @@ struct RecordReadRequestTests {
     }
 
     /// An integer id's path, built in one pass, is the one joining and encoding make.
-    @Test(arguments: ["/notes", "/notes/", "/", "/users/1/invites", "/a%2Fb", "/notes.json"])
+    @Test(arguments: ["/notes", "/notes/", "/", "/users/1/invites", "/a%2Fb", "/notes.json", "/a//b"])
     func anIntegerIDsPathIsTheJoinedOne(collection: String) throws {
         for id in [0, 7, 10, 12_345, -3, Int.max, Int.min] {
             let path = try #require(RequestTarget.recordPath(collection: collection, id: id))
             #expect(path == URLPath.join(collection, String(id)))
-            #expect(try SyncRequest.recordRead(collection: collection, id: .int(id), format: .plain).path == path)
+            let (request, built) = try SyncRequest.recordRead(collection: collection, id: .int(id), format: .plain)
+            #expect(built == path)
+            #expect(request.path == path)
+            #expect(ResourcePath(request) == ResourcePath(request.url))
+            #expect(request == SyncRequest(method: .read, url: try #require(URL(string: path))))
         }
     }
 
