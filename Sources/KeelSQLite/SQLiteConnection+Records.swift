@@ -243,10 +243,31 @@ extension SQLiteConnection {
             return .damaged(damage("not valid JSON (\(error))"))
         }
         guard var object = value.objectValue else { return .damaged(damage("not a JSON object")) }
-        if let idAttribute, object[idAttribute].map(ResourcePath.segment(for:)) != id {
+        if let idAttribute, object[idAttribute].map({ Self.value($0, isKey: id) }) != true {
             object[idAttribute] = Self.idValue(forKey: id)
         }
         return .record(object)
+    }
+
+    /// Whether an id attribute's text as a path segment (``ResourcePath/segment(for:)``) is
+    /// `key`; an integer is compared digit by digit, without making its text.
+    static func value(_ value: JSONValue, isKey key: String) -> Bool {
+        guard case .int(let int) = value else { return ResourcePath.segment(for: value) == key }
+        var key = key
+        return key.withUTF8 { bytes in
+            var magnitude = int.magnitude
+            var index = bytes.count
+            repeat {
+                index -= 1
+                guard index >= 0, bytes[index] == UInt8(ascii: "0") + UInt8(magnitude % 10) else { return false }
+                magnitude /= 10
+            } while magnitude > 0
+            if int < 0 {
+                index -= 1
+                guard index >= 0, bytes[index] == UInt8(ascii: "-") else { return false }
+            }
+            return index == 0
+        }
     }
 
     /// The id attribute of the record stored under `key`: an integer when the key is one.

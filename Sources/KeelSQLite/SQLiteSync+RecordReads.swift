@@ -28,7 +28,7 @@ extension SQLiteSync {
     /// Answers a read of one stored record that exists and decodes with one `SELECT` by
     /// primary key, when the connection is free; anything else returns `nil`.
     private func readRecordInPlace(_ request: SyncRequest) -> SyncResponse? {
-        let resource = ResourcePath(request.url)
+        let resource = ResourcePath(request)
         guard let collection = resource.parent, let id = resource.lastSegment else { return nil }
         let idAttribute = self.idAttribute
         let found = connection.withLockIfAvailable { connection -> (record: Attributes, version: Int)? in
@@ -38,8 +38,19 @@ extension SQLiteSync {
         guard let found = found ?? nil else { return nil }
         var response = SyncResponse(status: 200, body: .object(found.record))
         // Set whole: the initializer would lower-case the names again, and setting by key
-        // grows an empty dictionary; a one-entry literal allocates once.
-        response.headers = ["etag": RecordVersionTag.etag(found.version)]
+        // grows an empty dictionary.
+        response.headers = Self.etagHeaders(version: found.version)
         return response
     }
+
+    /// The headers of a record read at `version`: shared for the first versions, which most
+    /// records have (every record a transaction wrote starts at 1), so that a read copies a
+    /// reference instead of making the tag's text and a dictionary.
+    static func etagHeaders(version: Int) -> [String: String] {
+        guard sharedETagHeaders.indices.contains(version) else { return ["etag": RecordVersionTag.etag(version)] }
+        return sharedETagHeaders[version]
+    }
+
+    /// The headers of versions 0 to 63, made on first use.
+    private static let sharedETagHeaders: [[String: String]] = (0..<64).map { ["etag": RecordVersionTag.etag($0)] }
 }

@@ -27,6 +27,26 @@ struct RecordReadInPlaceTests {
         }
     }
 
+    @Test func aReadsETagIsItsRecordsVersionWhetherOrNotItsHeadersAreShared() {
+        for version in [0, 1, 2, 63, 64, 1_000] {
+            #expect(SQLiteSync.etagHeaders(version: version) == ["etag": "\"\(version)\""])
+        }
+    }
+
+    /// A record's id attribute is checked against its key as the segment text it has, an
+    /// integer digit by digit.
+    @Test func anIntegerIDMatchesTheKeyThatIsItsText() {
+        let ids: [JSONValue] = [0, 7, 10, 42, -5, .int(Int.max), .int(Int.min), "7", 7.0, 7.5]
+        let keys = [
+            "0", "7", "10", "42", "-5", String(Int.max), String(Int.min), "07", "", "-0", "7a", " 7", "-", "7.5",
+        ]
+        for id in ids {
+            for key in keys {
+                #expect(SQLiteConnection.value(id, isKey: key) == (ResourcePath.segment(for: id) == key))
+            }
+        }
+    }
+
     @Test func aReadOfAListDoesNotWaitForTheQueue() async throws {
         try await withTemporaryDirectory { directory in
             let store = try SQLiteSync(fileURL: directory.appending(path: "store.sqlite"))

@@ -212,13 +212,37 @@ package enum URLPath {
         switch id {
         case .string(let string): text = string
         // Digits and a minus sign need no encoding: an integer id skips the check below.
-        case .int(let int): return String(int)
+        case .int(let int): return decimalText(int)
         case .double(let double): text = Int(exactly: double).map(String.init) ?? String(double)
         default: text = id.description
         }
         // Most ids need no encoding; Foundation's encoder copies through an NSString even then.
         if text.utf8.allSatisfy(isComponentByte) { return text }
         return text.addingPercentEncoding(withAllowedCharacters: componentAllowed) ?? text
+    }
+
+    /// `String(value)`, written digit by digit into the new string (`description` goes
+    /// through a generic formatter).
+    package static func decimalText(_ value: Int) -> String {
+        var digits = 1
+        var rest = value.magnitude / 10
+        while rest > 0 {
+            digits += 1
+            rest /= 10
+        }
+        let count = digits + (value < 0 ? 1 : 0)
+        // Exactly as long as the text, so that a short one is a small string, not an allocation.
+        return String(unsafeUninitializedCapacity: count) { buffer in
+            var magnitude = value.magnitude
+            var index = count
+            repeat {
+                index -= 1
+                buffer[index] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+            } while magnitude > 0
+            if value < 0 { buffer[0] = UInt8(ascii: "-") }
+            return count
+        }
     }
 
     /// Whether `encodeURIComponent` leaves this UTF-8 byte alone (``componentAllowed``).
@@ -228,11 +252,64 @@ package enum URLPath {
 
     /// Joins two parts with exactly one `/` between them.
     package static func join(_ base: String, _ component: String) -> String {
-        switch (base.hasSuffix("/"), component.hasPrefix("/")) {
-        case (true, true): return base + component.dropFirst()
-        case (false, false): return base + "/" + component
-        default: return base + component
+        switch (endsWithSlash(base), startsWithSlash(component)) {
+        case (true, true): concatenate(base, component, slash: false, droppingFirstByte: true)
+        case (false, false): concatenate(base, component, slash: true, droppingFirstByte: false)
+        default: concatenate(base, component, slash: false, droppingFirstByte: false)
         }
+    }
+
+    /// `base`, a `/` if asked, and `component` (without its first byte, a `/`, if asked),
+    /// written into one new string: adding the parts one by one grew the string twice.
+    private static func concatenate(
+        _ base: String,
+        _ component: String,
+        slash: Bool,
+        droppingFirstByte: Bool
+    ) -> String {
+        var base = base
+        var component = component
+        return base.withUTF8 { head in
+            component.withUTF8 { whole in
+                let tail = UnsafeBufferPointer(rebasing: whole[(droppingFirstByte ? 1 : 0)...])
+                let count = head.count + (slash ? 1 : 0) + tail.count
+                return String(unsafeUninitializedCapacity: count) { buffer in
+                    var written = buffer.initialize(fromContentsOf: head)
+                    if slash {
+                        buffer[written] = UInt8(ascii: "/")
+                        written += 1
+                    }
+                    written += UnsafeMutableBufferPointer(rebasing: buffer[written...]).initialize(fromContentsOf: tail)
+                    return written
+                }
+            }
+        }
+    }
+
+    /// Whether `text.hasSuffix("/")`, read from the last bytes.
+    ///
+    /// A `/` after an ASCII byte (or alone) is a character of its own, and a text whose last
+    /// byte is not `/` cannot end with one. Only a `/` after a non-ASCII character, which a
+    /// `Prepend` character could take into its own cluster, is left to `hasSuffix`, which
+    /// compares characters (and costs ten times more).
+    private static func endsWithSlash(_ text: String) -> Bool {
+        let bytes = text.utf8
+        guard let last = bytes.last, last == UInt8(ascii: "/") else { return false }
+        guard bytes.count > 1 else { return true }
+        let before = bytes[bytes.index(bytes.endIndex, offsetBy: -2)]
+        return before < 0x80 ? true : text.hasSuffix("/")
+    }
+
+    /// Whether `text.hasPrefix("/")`, read from the first bytes.
+    ///
+    /// A `/` before an ASCII byte (or alone) is a character of its own. A `/` before a
+    /// non-ASCII scalar, which may combine with it, is left to `hasPrefix`.
+    private static func startsWithSlash(_ text: String) -> Bool {
+        let bytes = text.utf8
+        guard let first = bytes.first, first == UInt8(ascii: "/") else { return false }
+        guard bytes.count > 1 else { return true }
+        let after = bytes[bytes.index(after: bytes.startIndex)]
+        return after < 0x80 ? true : text.hasPrefix("/")
     }
 
     /// Resolves a path against a base URL by joining them; a URL with a scheme stays as it

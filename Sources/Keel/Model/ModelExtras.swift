@@ -26,15 +26,29 @@ final class ModelExtras {
     var relatedModelSource: AnyObject?
     /// The relation links (``OneLink``) that embed this model, told of its changes.
     var dependentLinks: DependentLinks?
-    /// The rarely used state, made when first set.
+    /// The rarely used state, made when first set; possibly shared with other models
+    /// (``shareRare(_:)``) until one of them writes to it.
     private var rare: RareModelExtras?
 
-    /// The rarely used state, made now if need be.
+    /// The rarely used state, made now, or copied from a shared one, if need be.
     private var rareForWriting: RareModelExtras {
-        if let rare { return rare }
-        let made = RareModelExtras()
+        if isKnownUniquelyReferenced(&rare), let rare { return rare }
+        let made = rare?.copy() ?? RareModelExtras()
         rare = made
         return made
+    }
+
+    /// Takes `shared` as the rarely used state, when the model has none: a store gives every
+    /// model it holds one box naming its backend, instead of a box each.
+    ///
+    /// The box is copied before any write (``rareForWriting``), so a model that later sets its
+    /// own URL root, backend or validation error changes only itself.
+    ///
+    /// - Returns: Whether the model took it.
+    func shareRare(_ shared: RareModelExtras) -> Bool {
+        guard rare == nil else { return false }
+        rare = shared
+        return true
     }
 
     /// The model's own `urlRoot`: `.none` until assigned, then the assigned value (which
@@ -51,6 +65,10 @@ final class ModelExtras {
         get { rare?.sync }
         set { rareForWriting.sync = newValue }
     }
+    /// Whether ``sync`` is set, without copying the backend out.
+    var namesSync: Bool { rare?.namesSync ?? false }
+    /// Whether ``releasedCollection`` is set, without copying the context out.
+    var hasReleasedCollection: Bool { rare?.hasReleasedCollection ?? false }
     /// The model's JSON:API resource object in the last list document that carried it (its
     /// `meta` and `links`); `nil` once the model syncs on its own.
     var resourceObject: JSONValue? {
@@ -89,13 +107,34 @@ final class ModelExtras {
 final class RareModelExtras {
     var urlRoot: String?? = .none
     var baseURL: URL?
-    var sync: (any Sync)?
+    var sync: (any Sync)? {
+        didSet { namesSync = sync != nil }
+    }
+    private(set) var namesSync = false
     var resourceObject: JSONValue?
     var validationError: ValidationError?
-    var releasedCollection: ReleasedCollection?
+    var releasedCollection: ReleasedCollection? {
+        didSet { hasReleasedCollection = releasedCollection != nil }
+    }
+    private(set) var hasReleasedCollection = false
     weak var hasOneOwner: Model?
     var hasOnePath: String?
     var isMarkedForDestruction = false
+
+    /// A box with the same values, for a model that writes to a box it shares.
+    func copy() -> RareModelExtras {
+        let copy = RareModelExtras()
+        copy.urlRoot = urlRoot
+        copy.baseURL = baseURL
+        copy.sync = sync
+        copy.resourceObject = resourceObject
+        copy.validationError = validationError
+        copy.releasedCollection = releasedCollection
+        copy.hasOneOwner = hasOneOwner
+        copy.hasOnePath = hasOnePath
+        copy.isMarkedForDestruction = isMarkedForDestruction
+        return copy
+    }
 }
 
 /// What a collection gives its models for syncing: the URL their own URLs start with, the

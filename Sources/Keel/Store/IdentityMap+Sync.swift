@@ -51,10 +51,7 @@ extension IdentityMap {
         from sync: any Sync
     ) async throws(SyncError) -> M? {
         let format = M.wireFormat
-        let path = format.suffixed(Self.recordPath(collection: collection, id: id))
-        guard let url = URL(string: path) else { throw .missingURL("\(path) is not a valid URL") }
-        let query = format.queryItems(then: [:]).map { URLQueryItem(name: $0.key, value: $0.value) }
-        let request = SyncRequest(method: .read, url: url, query: query)
+        let (request, path) = try SyncRequest.recordRead(collection: collection, id: id, format: format)
         let response: SyncResponse
         do {
             response = try await sync.perform(request)
@@ -64,14 +61,18 @@ extension IdentityMap {
         // `ResponseMappings.reading` without a route or base URL, unrolled: the class's format
         // is read in place, not copied into a mapped response and out again, unless a
         // mapping matches.
-        let found = M.responseMappings.match(url: request.url, status: response.status, baseURL: nil)
+        let found =
+            ResponseMappings.anyRegistered
+            ? M.responseMappings.match(url: request.url, status: response.status, baseURL: nil) : nil
+        let sentBody = response.body
+        // Moved into the context, not copied: neither is read again.
         let context = ResponseContext(
-            request: request,
-            response: response,
+            request: consume request,
+            response: consume response,
             route: found?.mapping.route,
             routeParameters: found?.parameters ?? [:]
         )
-        let body = response.body ?? .null
+        let body = sentBody ?? .null
         let record: JSONValue
         if let found, let mappedFormat = found.mapping.format(over: format) {
             record = try mappedFormat.record(from: body, for: M.self)
@@ -95,7 +96,7 @@ extension IdentityMap {
             if !model.namesBackend { model.sync = sync }
         }
         model.markSynced()
-        model.extras.remoteAttributes = response.body
+        model.extras.remoteAttributes = sentBody
         // The record read without error, so an unreadable included resource is left in the body.
         _ = try? mergeIncluded(from: body)
         return model

@@ -104,6 +104,13 @@ public final class Store {
     /// A detail screen's reads and a query's loads ask for one class again and again.
     /// Forgotten when a class's path changes.
     @exclusivity(unchecked) private var lastFoundClass: (type: ObjectIdentifier, stored: StoredClass)?
+    /// The rarely used state of a held model that names only the store's backend, shared by
+    /// the held models that have no such state of their own (see ``wire(_:path:)``).
+    private lazy var backendExtras: RareModelExtras = {
+        let extras = RareModelExtras()
+        extras.sync = sync
+        return extras
+    }()
 
     /// Creates a store over a backend.
     ///
@@ -295,7 +302,10 @@ public final class Store {
     /// through the store.
     func wire(_ model: Model, path: String) {
         if model.collection == nil && model.urlRoot != path { model.urlRoot = path }
-        if !model.namesBackend { model.sync = sync }
+        guard !model.namesBackend else { return }
+        // The models share one box that names the backend, until one of them writes to it:
+        // setting `sync` on each made a box and copied the backend into it.
+        if !model.extras.shareRare(backendExtras) { model.sync = sync }
     }
 }
 
@@ -306,12 +316,15 @@ extension Model {
     /// Asks the collection for its backend alone: the whole ``collectionContext`` (URL,
     /// base URL, wire format) cost a tenth of holding a loaded model.
     var namesBackend: Bool {
-        // The extras are read in place: `sync` and ``releasedCollectionContext`` copy out a
-        // backend and a whole context to compare them with `nil`.
+        // The extras are read in place, by flags: `sync` and ``releasedCollectionContext`` copy
+        // out a backend and a whole context to compare them with `nil`, and each optional such
+        // a test makes is destroyed after it, a call even when it is `nil`.
         let extras = storedExtras
-        if extras?.sync != nil || Self.sync != nil { return true }
+        if let extras, extras.namesSync { return true }
+        if Self.sync != nil { return true }
         if let collection { return collection.sync != nil }
-        if let extras, extras.releasedCollection != nil { return extras.releasedCollection?.context.sync != nil }
-        return collectionForwarder?.releasedCollection?.context.sync != nil
+        if let extras, extras.hasReleasedCollection { return extras.releasedCollection?.context.sync != nil }
+        guard let forwarder = collectionForwarder else { return false }
+        return forwarder.releasedCollection?.context.sync != nil
     }
 }

@@ -13,7 +13,16 @@ public struct SyncRequest: Sendable, Hashable {
     /// The operation.
     public var method: SyncMethod
     /// The resource: absolute when a base URL is known, otherwise relative (such as `/notes/1`).
-    public var url: URL
+    ///
+    /// ```swift
+    /// request.url.path  // "/notes/1"
+    /// ```
+    public var url: URL {
+        get { target.url }
+        set { target = .url(newValue) }
+    }
+    /// The resource as it was given: a URL, or a path whose URL is made when ``url`` is read.
+    var target: RequestTarget
     /// The JSON body for `create`, `update` and `patch`; `nil` for `read` and `delete`.
     public var body: JSONValue?
     /// Query parameters for the URL, in order (Backbone's `fetch({data})`).
@@ -121,7 +130,7 @@ public struct SyncRequest: Sendable, Hashable {
         context: JSONObject = [:]
     ) {
         self.method = method
-        self.url = url
+        self.target = .url(url)
         self.body = body
         self.query = query
         self.headers = headers
@@ -129,6 +138,15 @@ public struct SyncRequest: Sendable, Hashable {
         self.emulateHTTP = emulateHTTP
         self.emulateJSON = emulateJSON
         self.context = context
+    }
+
+    /// A request with every field but these at its default, for a target built by Keel.
+    init(method: SyncMethod, target: RequestTarget, query: [URLQueryItem]) {
+        self.method = method
+        self.target = target
+        self.query = query
+        headers = [:]
+        context = [:]
     }
 
     /// The record the body carries: the value under ``rootKey`` when the body is an object
@@ -152,7 +170,7 @@ public struct SyncRequest: Sendable, Hashable {
     /// request.path  // "/notes/1"
     /// ```
     public var path: String {
-        let percentEncoded = url.path(percentEncoded: true)
+        let percentEncoded = target.percentEncodedPath
         return percentEncoded.isEmpty ? "/" : percentEncoded
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// A model class's response mappings, registered and removed at run time from any thread:
 /// RestKit's `addResponseDescriptor` and `removeResponseDescriptor`.
@@ -17,6 +18,12 @@ import Foundation
 public final class ResponseMappings: Sendable {
     private let mappings = Lock<[ResponseMapping]>([])
     private static let tables = Lock<[ObjectIdentifier: ResponseMappings]>([:])
+    /// Set by the first registration of any class: until then no response has a mapping, and
+    /// a read by id skips looking up its class's table (a lock and a dictionary per record).
+    private static let registeredOnce = Atomic<Bool>(false)
+
+    /// Whether any class has registered a mapping since the process started.
+    static var anyRegistered: Bool { registeredOnce.load(ordering: .acquiring) }
 
     private init() {}
 
@@ -46,6 +53,7 @@ public final class ResponseMappings: Sendable {
     /// - Parameter mapping: The mapping.
     public func register(_ mapping: ResponseMapping) {
         mappings.withLock { $0.append(mapping) }
+        Self.registeredOnce.store(true, ordering: .releasing)
     }
 
     /// Removes every mapping equal to the given one.
@@ -78,13 +86,18 @@ public final class ResponseMappings: Sendable {
     ///
     /// - Parameters:
     ///   - url: The request's URL; a path under `baseURL` is matched without the base's path.
+    ///     Made only when the class has mappings (a read by id carries a path).
     ///   - status: The response's status.
     ///   - baseURL: The base URL the request's URL was resolved against.
     /// - Complexity: O(*n*), where *n* is the number of mappings.
-    func match(url: URL, status: Int, baseURL: URL?) -> (mapping: ResponseMapping, parameters: [String: String])? {
+    func match(
+        url: @autoclosure () -> URL,
+        status: Int,
+        baseURL: URL?
+    ) -> (mapping: ResponseMapping, parameters: [String: String])? {
         let registered = all
         guard !registered.isEmpty else { return nil }
-        let path = Self.relativePath(of: url, under: baseURL)
+        let path = Self.relativePath(of: url(), under: baseURL)
         for mapping in registered.reversed() {
             if let parameters = mapping.parameters(matching: path, status: status) { return (mapping, parameters) }
         }

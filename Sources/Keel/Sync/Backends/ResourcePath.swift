@@ -16,7 +16,17 @@ package struct ResourcePath: Hashable, Sendable {
 
     /// Splits a request's URL.
     package init(_ url: URL) {
-        let encoded = url.path(percentEncoded: true)
+        self.init(encodedPath: url.path(percentEncoded: true))
+    }
+
+    /// Splits a request's path, as ``init(_:)`` splits its URL, without making the URL of a
+    /// request built by path (a read by id).
+    package init(_ request: borrowing SyncRequest) {
+        self.init(encodedPath: request.target.percentEncodedPath)
+    }
+
+    /// Splits a URL's path, percent-encoded.
+    private init(encodedPath encoded: String) {
         if let split = Self(normalized: encoded) {
             self = split
             return
