@@ -79,7 +79,7 @@ struct RecordReadInPlaceTests {
             queue.async {
                 store.connection.withLock { _ in
                     holding.signal()
-                    _ = release.wait(timeout: .now() + 30)
+                    _ = release.wait(timeout: .now() + .seconds(BusyQueue.guardSeconds))
                 }
             }
             holding.wait()

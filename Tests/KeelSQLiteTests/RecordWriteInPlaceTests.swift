@@ -102,7 +102,7 @@ struct RecordWriteInPlaceTests {
             queue.async {
                 store.connection.withLock { _ in
                     holding.signal()
-                    _ = release.wait(timeout: .now() + 30)
+                    _ = release.wait(timeout: .now() + .seconds(BusyQueue.guardSeconds))
                 }
             }
             holding.wait()
