@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 import Keel
 import Testing
@@ -73,16 +72,7 @@ struct RecordReadInPlaceTests {
             try await store.send(.create, "/notes", body: ["title": "Milk"])
 
             // An operation holds the connection on the store's queue.
-            let queue = try #require(store.queue)
-            let holding = DispatchSemaphore(value: 0)
-            let release = DispatchSemaphore(value: 0)
-            queue.async {
-                store.connection.withLock { _ in
-                    holding.signal()
-                    _ = release.wait(timeout: .now() + .seconds(BusyQueue.guardSeconds))
-                }
-            }
-            holding.wait()
+            let held = try HeldConnection(of: store)
             let finished = Lock(false)
             let read = Task {
                 let response = try await store.send(.read, "/notes")
@@ -91,7 +81,7 @@ struct RecordReadInPlaceTests {
             }
             try await Task.sleep(for: .milliseconds(100))
             #expect(finished.withLock { $0 } == false)
-            release.signal()
+            held.release()
 
             let response = try await read.value
             #expect(response.body?.arrayValue?.map { $0["title"] } == ["Milk"])

@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 import Keel
 import Testing
@@ -96,16 +95,7 @@ struct RecordWriteInPlaceTests {
             try await store.send(.create, "/notes", body: ["title": "Milk"])
 
             // An operation holds the connection on the store's queue.
-            let queue = try #require(store.queue)
-            let holding = DispatchSemaphore(value: 0)
-            let release = DispatchSemaphore(value: 0)
-            queue.async {
-                store.connection.withLock { _ in
-                    holding.signal()
-                    _ = release.wait(timeout: .now() + .seconds(BusyQueue.guardSeconds))
-                }
-            }
-            holding.wait()
+            let held = try HeldConnection(of: store)
             let finished = Lock(false)
             let write = Task {
                 let response = try await store.send(.create, "/notes", body: ["title": "Eggs"])
@@ -114,7 +104,7 @@ struct RecordWriteInPlaceTests {
             }
             try await Task.sleep(for: .milliseconds(100))
             #expect(finished.withLock { $0 } == false)
-            release.signal()
+            held.release()
 
             #expect(try await write.value.body?["id"] == 2)
             #expect(try store.records(at: "/notes").map { $0["title"] } == ["Milk", "Eggs"])

@@ -224,25 +224,38 @@ package enum URLPath {
     /// `String(value)`, written digit by digit into the new string (`description` goes
     /// through a generic formatter).
     package static func decimalText(_ value: Int) -> String {
+        let count = decimalLength(value)
+        // Exactly as long as the text, so that a short one is a small string, not an allocation.
+        return String(unsafeUninitializedCapacity: count) { buffer in
+            writeDecimal(value, into: buffer, endingAt: count)
+            return count
+        }
+    }
+
+    /// How many bytes `String(value)` has: its digits and a minus sign.
+    @inline(__always)
+    static func decimalLength(_ value: Int) -> Int {
         var digits = 1
         var rest = value.magnitude / 10
         while rest > 0 {
             digits += 1
             rest /= 10
         }
-        let count = digits + (value < 0 ? 1 : 0)
-        // Exactly as long as the text, so that a short one is a small string, not an allocation.
-        return String(unsafeUninitializedCapacity: count) { buffer in
-            var magnitude = value.magnitude
-            var index = count
-            repeat {
-                index -= 1
-                buffer[index] = UInt8(ascii: "0") + UInt8(magnitude % 10)
-                magnitude /= 10
-            } while magnitude > 0
-            if value < 0 { buffer[0] = UInt8(ascii: "-") }
-            return count
-        }
+        return digits + (value < 0 ? 1 : 0)
+    }
+
+    /// Writes `String(value)` into `buffer` so that it ends just before `end`
+    /// (``decimalLength(_:)`` bytes).
+    @inline(__always)
+    static func writeDecimal(_ value: Int, into buffer: UnsafeMutableBufferPointer<UInt8>, endingAt end: Int) {
+        var magnitude = value.magnitude
+        var index = end
+        repeat {
+            index -= 1
+            buffer[index] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+            magnitude /= 10
+        } while magnitude > 0
+        if value < 0 { buffer[index - 1] = UInt8(ascii: "-") }
     }
 
     /// Whether `encodeURIComponent` leaves this UTF-8 byte alone (``componentAllowed``).

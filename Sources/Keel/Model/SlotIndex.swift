@@ -56,17 +56,7 @@ final class SlotIndex: Sendable {
     /// do not have it.
     @inline(__always)
     func slot(of key: String, in keys: UnsafeBufferPointer<String>) -> Int? {
-        if !buckets.isEmpty && StringIdentity.isSmallASCII(key) {
-            return buckets.withUnsafeBufferPointer { buckets in
-                var bucket = Self.bucket(of: key, shift: shift)
-                while true {
-                    let entry = Int(buckets[bucket])
-                    if entry == 0 { return nil }
-                    if StringIdentity.haveSameBits(keys[entry - 1], key) { return entry - 1 }
-                    bucket = (bucket + 1) & (buckets.count - 1)
-                }
-            }
-        }
+        if !buckets.isEmpty && StringIdentity.isSmallASCII(key) { return bucketSlot(of: key, in: keys) }
         if let slots { return slots[key] }
         return StringIdentity.position(of: key, in: keys)
     }
@@ -79,7 +69,14 @@ final class SlotIndex: Sendable {
         guard !buckets.isEmpty && StringIdentity.isSmallASCII(key) else {
             return StringIdentity.position(ofSameBitsAs: key, in: keys)
         }
-        return buckets.withUnsafeBufferPointer { buckets in
+        return bucketSlot(of: key, in: keys)
+    }
+
+    /// The slot of the small ASCII `key` by its buckets: the key whose bits it has, as every
+    /// small ASCII string equal to it has them.
+    @inline(__always)
+    private func bucketSlot(of key: String, in keys: UnsafeBufferPointer<String>) -> Int? {
+        buckets.withUnsafeBufferPointer { buckets in
             var bucket = Self.bucket(of: key, shift: shift)
             while true {
                 let entry = Int(buckets[bucket])

@@ -34,27 +34,11 @@ enum RequestTarget: Sendable {
             guard isValidPath(bytes) else { return nil }
             // A valid path is ASCII, so a last `/` is a character of its own and the id joins it.
             let slash = bytes[bytes.count - 1] != UInt8(ascii: "/")
-            var digits = 1
-            var rest = id.magnitude / 10
-            while rest > 0 {
-                digits += 1
-                rest /= 10
-            }
-            let count = bytes.count + (slash ? 1 : 0) + digits + (id < 0 ? 1 : 0)
+            let count = bytes.count + (slash ? 1 : 0) + URLPath.decimalLength(id)
             return String(unsafeUninitializedCapacity: count) { buffer in
-                var written = buffer.initialize(fromContentsOf: bytes)
-                if slash {
-                    buffer[written] = UInt8(ascii: "/")
-                    written += 1
-                }
-                if id < 0 { buffer[written] = UInt8(ascii: "-") }
-                var magnitude = id.magnitude
-                var index = count
-                repeat {
-                    index -= 1
-                    buffer[index] = UInt8(ascii: "0") + UInt8(magnitude % 10)
-                    magnitude /= 10
-                } while magnitude > 0
+                let written = buffer.initialize(fromContentsOf: bytes)
+                if slash { buffer[written] = UInt8(ascii: "/") }
+                URLPath.writeDecimal(id, into: buffer, endingAt: count)
                 return count
             }
         }
