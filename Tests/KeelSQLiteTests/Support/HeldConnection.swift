@@ -6,18 +6,18 @@ import Testing
 
 /// An operation on a store's queue that holds its connection until released.
 struct HeldConnection {
-    private let release = DispatchSemaphore(value: 0)
+    private let semaphore = DispatchSemaphore(value: 0)
 
     /// Returns once the operation holds the connection; it lets go after ``release()`` or
     /// after the guard's time (``BusyQueue/guardSeconds``), so that a test cannot hang.
     init(of store: SQLiteSync) throws {
         let queue = try #require(store.queue)
         let holding = DispatchSemaphore(value: 0)
-        let release = release
+        let semaphore = semaphore
         queue.async {
             store.connection.withLock { _ in
                 holding.signal()
-                _ = release.wait(timeout: .now() + .seconds(BusyQueue.guardSeconds))
+                _ = semaphore.wait(timeout: .now() + .seconds(BusyQueue.guardSeconds))
             }
         }
         holding.wait()
@@ -25,6 +25,6 @@ struct HeldConnection {
 
     /// Lets the operation give the connection back.
     func release() {
-        release.signal()
+        semaphore.signal()
     }
 }
