@@ -65,6 +65,9 @@ EXPECTED_CHECKS = {
     "jsonapi_compound": 333833500,
     "store_save": 2620997098,
     "store_destroy": 2620848208,
+    "store_create_inplace": 2670853208,
+    "store_save_inplace": 2620997098,
+    "store_destroy_inplace": 2620848208,
 }
 
 # Workloads without a Backbone counterpart: Keel and the floor only.
