@@ -94,8 +94,10 @@ struct CollectionPaths {
     private var released: [Int] = []
     /// The number of each normal form.
     private var numbers: [String: Int] = [:]
-    /// The number of each path as written: parsing a path as a URL for every record cost
-    /// more than the lookup. Cleared when it holds ``writtenLimit``.
+    /// The number of each path as written.
+    ///
+    /// Parsing a path as a URL for every record cost more than the lookup. Cleared when it
+    /// holds ``writtenLimit``.
     private var written: [String: Int] = [:]
     private static let writtenLimit = 256
     /// The two paths numbered last: a fetch's records share one, and their related records
