@@ -18,6 +18,9 @@ public struct HasOne<Child: Model>: Relation, RelationImplementation {
     public let key: String
     /// How the child is sent.
     public let encoding: RelationEncoding
+    /// The link's class, resolved once: asking the runtime for `OneLink<Child>`'s metadata for
+    /// every owner built cost a lookup in its table of generic instances.
+    private let linkType = OneLink<Child>.self
 
     /// Declares a has-one relation.
     ///
@@ -34,7 +37,7 @@ public struct HasOne<Child: Model>: Relation, RelationImplementation {
     }
 
     func makeLink(owner: Model) -> any RelationLink {
-        OneLink<Child>(key: key, encoding: encoding, foreignKey: nil, owner: owner)
+        linkType.init(key: key, encoding: encoding, foreignKey: nil, owner: owner)
     }
 
     var linkage: RelationLinkage { .toOne(foreignKey: nil) }
@@ -66,6 +69,8 @@ public struct BelongsTo<Parent: Model>: Relation, RelationImplementation {
     /// Whether the owner's URL is under its parent's (`/users/1/invites/7` for an invite whose
     /// `userId` is 1), when the owner has no collection URL and no `urlRoot`.
     public let nestsURL: Bool
+    /// The link's class, resolved once, as for a has-one.
+    private let linkType = OneLink<Parent>.self
 
     /// Declares a belongs-to relation.
     ///
@@ -86,7 +91,7 @@ public struct BelongsTo<Parent: Model>: Relation, RelationImplementation {
     }
 
     func makeLink(owner: Model) -> any RelationLink {
-        OneLink<Parent>(key: key, encoding: encoding, foreignKey: foreignKey, owner: owner)
+        linkType.init(key: key, encoding: encoding, foreignKey: foreignKey, owner: owner)
     }
 
     var linkage: RelationLinkage { .toOne(foreignKey: foreignKey) }

@@ -130,7 +130,7 @@ extension Model {
 
     /// Creates the live sides of the class's relations; called once, from `init`.
     func makeRelationLinks(_ implementations: [any RelationImplementation]) {
-        extras.relationLinks = RelationLinks(implementations.map { $0.makeLink(owner: self) })
+        extras.relationLinks = RelationLinks(implementations, owner: self)
     }
 
     /// Merges the relation attributes of a `set` into the related objects and puts their
@@ -151,10 +151,39 @@ extension Model {
             if options.unset {
                 _ = link.merge(nil, options: options)
             } else {
-                result.setValue(link.merge(value, options: options) ?? .null, at: position)
+                let mirror = link.merge(value, options: options) ?? .null
+                // A record the mirror repeats exactly stays: replacing it copied the attributes.
+                if !Self.isExactCopy(mirror, of: value) { result.setValue(mirror, at: position) }
             }
         }
         return result
+    }
+
+    /// Whether `mirror` repeats `value` exactly.
+    ///
+    /// Both are objects with the same keys (as an object finds them) in the same order, and
+    /// each value is the same case with the same payload (string values by their UTF-8, not
+    /// Unicode equivalence; `1` and `1.0` differ). Values equal only by `==` otherwise, nested
+    /// ones included, answer `false`, and the mirror replaces the value.
+    static func isExactCopy(_ mirror: JSONValue, of value: JSONValue) -> Bool {
+        guard case .object(let mirrored) = mirror, case .object(let given) = value else { return false }
+        if mirrored.isIdentical(to: given) { return true }
+        guard mirrored.count == given.count else { return false }
+        for position in 0..<given.count {
+            let mirroredEntry = mirrored.entryAddress(at: position)
+            let givenEntry = given.entryAddress(at: position)
+            guard StringIdentity.equal(mirroredEntry.pointee.key, givenEntry.pointee.key) else { return false }
+            switch mirrored.match(ofValueAt: position, withValueAt: position, in: given) {
+            case .sameBits: continue
+            case .different: return false
+            case .equal:
+                guard case .string(let mirroredText) = mirroredEntry.pointee.value,
+                    case .string(let givenText) = givenEntry.pointee.value,
+                    mirroredText.utf8.count == givenText.utf8.count, mirroredText.utf8.elementsEqual(givenText.utf8)
+                else { return false }
+            }
+        }
+        return true
     }
 
     /// The errors of relation attributes whose values cannot be merged (a has-many set to a

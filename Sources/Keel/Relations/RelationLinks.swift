@@ -3,13 +3,33 @@
 ///
 /// A class has a few relations, so a link is found by comparing keys along a list: a
 /// dictionary per model cost a hashed insert and a table's allocation for every model
-/// built, more than its lookups saved.
+/// built, more than its lookups saved. The one link of a class with a single relation (a
+/// post's author) is held in place, without an array: one allocation fewer per model.
 struct RelationLinks: Sequence {
-    private var links: [any RelationLink]
+    private enum Storage {
+        case one(any RelationLink)
+        case list([any RelationLink])
+    }
+
+    private var storage: Storage
+
+    /// The links of `implementations`, made for `owner`, of distinct keys; a later relation
+    /// with the key of an earlier one replaces it.
+    init(_ implementations: [any RelationImplementation], owner: Model) {
+        if implementations.count == 1, let only = implementations.first {
+            self.init(storage: .one(only.makeLink(owner: owner)))
+        } else {
+            self.init(implementations.map { $0.makeLink(owner: owner) })
+        }
+    }
+
+    private init(storage: Storage) {
+        self.storage = storage
+    }
 
     /// The links, of distinct keys; a later link with the key of an earlier one replaces it.
     init(_ links: [any RelationLink]) {
-        self.links = links
+        storage = .list(links)
         // A class declares each attribute's relation once; the rare repeat is resolved here.
         guard links.count > 1 else { return }
         var distinct: [any RelationLink] = []
@@ -20,28 +40,47 @@ struct RelationLinks: Sequence {
                 distinct.append(link)
             }
         }
-        if distinct.count < links.count { self.links = distinct }
+        if distinct.count < links.count { storage = .list(distinct) }
     }
 
     /// The link of the relation whose attribute is `key`, if any.
     subscript(key: String) -> (any RelationLink)? {
-        for link in links where link.key == key { return link }
-        return nil
+        switch storage {
+        case .one(let link): return link.key == key ? link : nil
+        case .list(let links):
+            for link in links where link.key == key { return link }
+            return nil
+        }
     }
 
     /// How many relations the model has.
-    var count: Int { links.count }
+    var count: Int {
+        switch storage {
+        case .one: 1
+        case .list(let links): links.count
+        }
+    }
 
     /// The links' attributes, in order.
-    var keys: [String] { links.map(\.key) }
+    var keys: [String] { values.map(\.key) }
 
     /// The links, in order.
-    var values: [any RelationLink] { links }
+    var values: [any RelationLink] {
+        switch storage {
+        case .one(let link): [link]
+        case .list(let links): links
+        }
+    }
 
     /// The first link and its attribute.
-    var first: (key: String, value: any RelationLink)? { links.first.map { ($0.key, $0) } }
+    var first: (key: String, value: any RelationLink)? {
+        switch storage {
+        case .one(let link): (link.key, link)
+        case .list(let links): links.first.map { ($0.key, $0) }
+        }
+    }
 
     func makeIterator() -> some IteratorProtocol<(key: String, value: any RelationLink)> {
-        links.lazy.map { (key: $0.key, value: $0) }.makeIterator()
+        values.lazy.map { (key: $0.key, value: $0) }.makeIterator()
     }
 }

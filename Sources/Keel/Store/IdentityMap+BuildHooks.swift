@@ -15,12 +15,13 @@ final class BuildHooks {
     private var recent = RecentPair<ObjectIdentifier, (given: ChangeOptions, hooked: ChangeOptions)>()
 
     init(map: IdentityMap) {
-        relatedModelFactory = { [weak map] type, resource, attributes, options in
-            guard let map else { return type.init(attributes, options: options) }
+        let reference = WeakMapReference(map)
+        relatedModelFactory = { type, resource, attributes, options in
+            guard let map = reference.map else { return type.init(attributes, options: options) }
             return map.anyModel(type, collection: resource, attributes: attributes, options: options)
         }
-        willBuildRelated = { [weak map] model, attributes in
-            map?.willBuildRelated(model, attributes: attributes)
+        willBuildRelated = { model, attributes in
+            reference.map?.willBuildRelated(model, attributes: attributes)
         }
     }
 
@@ -34,5 +35,15 @@ final class BuildHooks {
         hooked.mutableExtras().classRelations = relations
         recent.remember((options, hooked), for: relations.type)
         return hooked
+    }
+}
+
+/// The map, held weakly by a constant: a closure's own `weak` capture is a variable, and each
+/// call's read of it was checked for exclusive access at run time.
+private final class WeakMapReference {
+    weak let map: IdentityMap?
+
+    init(_ map: IdentityMap) {
+        self.map = map
     }
 }

@@ -5,9 +5,45 @@ import Foundation
 ///
 /// Two integers for the common record (hashed and compared without touching a string), where
 /// the map used to key by the path's and the id's text.
+///
+/// A key with an integer id is hashed by one multiply-xorshift mix of its two integers and the
+/// table's seed, not through `Hasher`: SipHash's rounds for every lookup, insert and move of
+/// a growing table cost a tenth of loading a record with a related one through the map. The
+/// mix spreads its bits over the low ones a table's bucket takes; a text id goes through
+/// `Hasher` as before.
 struct RecordKey: Hashable {
     let collection: Int
     let id: RecordID
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(_rawHashValue(seed: 0))
+    }
+
+    func _rawHashValue(seed: Int) -> Int {
+        guard case .int(let int) = id else {
+            var hasher = Hasher()
+            hasher.combine(seed)
+            hasher.combine(collection)
+            hasher.combine(id)
+            return hasher.finalize()
+        }
+        return Self.mix(
+            UInt64(bitPattern: Int64(int)) &+ UInt64(bitPattern: Int64(collection)) &* 0x9E37_79B9_7F4A_7C15,
+            seed: seed
+        )
+    }
+
+    /// MurmurHash3's 64-bit finalizer over `value` and `seed`: every input bit reaches every
+    /// output bit, so that consecutive ids spread over a table's buckets.
+    private static func mix(_ value: UInt64, seed: Int) -> Int {
+        var bits = value ^ UInt64(bitPattern: Int64(seed))
+        bits ^= bits >> 33
+        bits &*= 0xFF51_AFD7_ED55_8CCD
+        bits ^= bits >> 33
+        bits &*= 0xC4CE_B9FE_1A85_EC53
+        bits ^= bits >> 33
+        return Int(truncatingIfNeeded: bits)
+    }
 }
 
 /// A record's id as the text it has in a URL, so that `7`, `"7"` and `7.0` are one record:
@@ -58,8 +94,10 @@ struct CollectionPaths {
     private var released: [Int] = []
     /// The number of each normal form.
     private var numbers: [String: Int] = [:]
-    /// The number of each path as written: parsing a path as a URL for every record cost
-    /// more than the lookup. Cleared when it holds ``writtenLimit``.
+    /// The number of each path as written.
+    ///
+    /// Parsing a path as a URL for every record cost more than the lookup. Cleared when it
+    /// holds ``writtenLimit``.
     private var written: [String: Int] = [:]
     private static let writtenLimit = 256
     /// The two paths numbered last: a fetch's records share one, and their related records

@@ -262,12 +262,18 @@ public final class IdentityMap {
     /// attributes before it builds its related models: ``ChangeOptions/willBuildRelated``.
     func willBuildRelated(_ model: Model, attributes: Attributes) {
         guard let last = pendingBuilds.indices.last, pendingBuilds[last].model == nil else { return }
+        // Named before the relations build: the model's related records then go straight to
+        // the map (``Model/makeRelated(_:resource:_:options:)``), without options copied to
+        // carry the factory that the map replaces with its own hooks anyway.
+        model.extras.relatedModelSource = self
         pendingBuilds[last].model = ObjectIdentifier(model)
-        let pending = pendingBuilds[last]
-        guard let parsedID = attributes[pending.type.idAttribute], !parsedID.isNull else { return }
-        let key = parsedID == pending.id ? pending.key.unsafelyUnwrapped : key(pending.collection, id: parsedID)
+        // The pending build's fields are read in place: a copy of it retained and released each.
+        guard let parsedID = attributes[pendingBuilds[last].type.idAttribute], !parsedID.isNull else { return }
+        let key =
+            parsedID == pendingBuilds[last].id
+            ? pendingBuilds[last].key.unsafelyUnwrapped : key(pendingBuilds[last].collection, id: parsedID)
         // Followed at once: whatever becomes of the build, the model's deinit finds the map.
-        follow(model, in: pending.collection)
+        follow(model, in: pendingBuilds[last].collection)
         insert(Entry(model), for: key)
         pendingBuilds[last].insertedKey = key
     }
