@@ -183,19 +183,19 @@ struct JSONAPIReader {
             }
             wireAttributes = object
         }
-        var record = format.keepsNames ? wireAttributes : format.format.keys.toApp(wireAttributes)
-        if format.dropsMembers { record = record.filter { format.format.roles[$0.key]?.isReceived ?? true } }
+        var attributes = format.keepsNames ? wireAttributes : format.format.keys.toApp(wireAttributes)
+        if format.dropsMembers { attributes = attributes.filter { format.format.roles[$0.key]?.isReceived ?? true } }
         var relationships: JSONObject?
         if case .object(let object)? = JSONAPIResourceMembers.value(at: members.relationships, in: resource) {
             relationships = object
         }
-        // The record shares its storage with the document: it is copied once, with room for
-        // the id and, per relationship, a foreign key and the linked record.
-        record.reserveCapacity(record.count + 1 + 2 * (relationships?.count ?? 0))
+        // The attributes share their storage with the document: they are copied once, with
+        // room for the id and, per relationship, a foreign key and the linked record.
+        var builder = JSONAPIRecordBuilder(attributes: attributes, extra: 1 + 2 * (relationships?.count ?? 0))
         if let id = JSONAPIResourceMembers.value(at: members.id, in: resource) {
             switch id {
             case .string, .int, .null:
-                record[modelType.idAttribute] = appID ?? JSONAPIFormat.appID(id)
+                builder.set(appID ?? JSONAPIFormat.appID(id), for: modelType.idAttribute)
             default:
                 throw .unmappableResponse(
                     keyPath: "\(path()).id",
@@ -203,7 +203,7 @@ struct JSONAPIReader {
                 )
             }
         }
-        guard let relationships else { return record }
+        guard let relationships else { return builder.record() }
         let ownKey = members.key(in: resource)
         if let ownKey { ancestors.append(ownKey) }
         defer { if ownKey != nil { ancestors.removeLast() } }
@@ -215,8 +215,8 @@ struct JSONAPIReader {
             switch linkable.linkage {
             case .toOne(let foreignKey):
                 if data.isNull {
-                    if let foreignKey { record[foreignKey] = .null }
-                    record[linkable.key] = .null
+                    if let foreignKey { builder.set(.null, for: foreignKey) }
+                    builder.set(.null, for: linkable.key)
                     continue
                 }
                 let (linkedID, linked) = try linkedRecord(
@@ -226,8 +226,8 @@ struct JSONAPIReader {
                     at: { "\(path()).relationships.\(name).data" },
                     ancestors: &ancestors
                 )
-                if let foreignKey { record[foreignKey] = linkedID }
-                record[linkable.key] = .object(linked)
+                if let foreignKey { builder.set(linkedID, for: foreignKey) }
+                builder.set(.object(linked), for: linkable.key)
             case .toMany:
                 guard case .array(let identifiers) = data else {
                     throw .unmappableResponse(
@@ -247,10 +247,10 @@ struct JSONAPIReader {
                     )
                     linked.append(.object(memberRecord))
                 }
-                record[linkable.key] = .array(linked)
+                builder.set(.array(linked), for: linkable.key)
             }
         }
-        return record
+        return builder.record()
     }
 
     /// The record a resource identifier links to, with the app value of its id: the included
