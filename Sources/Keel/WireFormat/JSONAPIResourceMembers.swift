@@ -75,7 +75,10 @@ struct JSONAPIResourceMembers {
     /// `nil` for a member it does not have.
     @inline(__always)
     static func value(at position: Int, in resource: JSONObject) -> JSONValue? {
-        position < 0 ? nil : resource.value(at: position)
+        // Not a conditional expression: `JSONValue` is a nil literal too, so its `nil` would
+        // be `.null`, not an absent member.
+        guard position >= 0 else { return nil }
+        return resource.value(at: position)
     }
 
     /// The identity, `(type, id)`, of `resource` (the object these members were found in), or
