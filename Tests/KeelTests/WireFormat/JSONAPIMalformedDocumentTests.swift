@@ -69,6 +69,17 @@ struct JSONAPIMalformedDocumentTests {
         #expect(articles.models.map(\.attributes) == [["id": 2, "title": "A2"]])
     }
 
+    @Test func aResourceWithoutIDOrAttributesReadsWithoutThem() throws {
+        let (_, articles) = try articles(fetching: .null)
+
+        try articles.reset(parsing: [
+            "data": [["type": "articles", "attributes": ["title": "A2"]], ["type": "articles", "id": "3"]]
+        ])
+
+        #expect(articles.models.map(\.attributes) == [["title": "A2"], ["id": 3]])
+        #expect(articles.first?.isNew == true)
+    }
+
     @Test func anIDOfTheWrongKindIsNamedByItsResource() async throws {
         for id: JSONValue in [true, 1.5, ["7"], ["id": "7"]] {
             let document: JSONValue = [
