@@ -2,10 +2,12 @@ import Foundation
 import Keel
 import Testing
 
-/// Malformed JSON:API documents as the one-pass reader meets them: a resource without a
-/// `type`, an `id` of the wrong kind, an `included` that is no list, and a resource listed
-/// twice. Each either reads as the rules say or fails with an unmappable response that names
-/// its place, leaving the collection and the identity map as they were.
+/// Malformed JSON:API documents as the one-pass reader meets them.
+///
+/// A resource without a `type` or an `id`, an `id` of the wrong kind, an `included` that is
+/// no list, and a resource listed twice: each either reads as the rules say or fails with an
+/// unmappable response that names its place, leaving the collection and the identity map as
+/// they were.
 @MainActor
 struct JSONAPIMalformedDocumentTests {
     typealias Author = JSONAPICompoundDocumentTests.API.Author
