@@ -15,9 +15,11 @@ extension SyncResponse {
     /// ```
     public var jsonAPILinks: JSONValue? { body?["links"] }
 
-    /// The `included` resource objects of a JSON:API document, as the server sent them, in
-    /// order; empty when it has none. Those of a type no class is registered for
-    /// (``IdentityMap/registerResourceType(_:for:collection:)``) are read nowhere else.
+    /// The `included` resource objects of a JSON:API document, in order.
+    ///
+    /// They are as the server sent them; the list is empty when the document has none. Those
+    /// of a type no class is registered for (``IdentityMap/registerResourceType(_:for:collection:)``)
+    /// are read nowhere else.
     ///
     /// ```swift
     /// let response = try await article.fetch(options: options)

@@ -52,6 +52,9 @@ struct JSONAPIReader {
     /// The document being read.
     private let document: JSONObject
 
+    /// The names of the members of a resource object, made once per read.
+    private let names = JSONAPIResourceMembers.Names()
+
     /// Every resource object of the document, primary data and `included`, by identity;
     /// built when a relationship first links to one.
     private var index: JSONAPIResourceIndex?
@@ -84,6 +87,7 @@ struct JSONAPIReader {
         guard let resource = data.objectValue else {
             throw .unmappableResponse(keyPath: "data", reason: "a resource is an object, not \(data.debugDescription)")
         }
+        try checkIncluded(of: document)
         var reader = JSONAPIReader(document: document)
         var ancestors: [ResourceKey] = []
         return .object(
@@ -107,13 +111,15 @@ struct JSONAPIReader {
         guard case .array(let list)? = document["data"] else {
             throw .unmappableResponse(keyPath: "data", reason: "a JSON:API list document has an array under \"data\"")
         }
+        try checkIncluded(of: document)
         var reader = JSONAPIReader(document: document)
         var ancestors: [ResourceKey] = []
         let reading = FormatReading(format)
-        var records: [JSONValue] = []
+        // Built as the list it is returned as, not a Swift array converted after.
+        var records = JSONArray()
         records.reserveCapacity(list.count)
         for (index, value) in list.enumerated() {
-            guard let resource = value.objectValue else {
+            guard case .object(let resource) = value else {
                 throw .unmappableResponse(
                     keyPath: "data[\(index)]",
                     reason: "a resource is an object, not \(value.debugDescription)"
@@ -155,17 +161,21 @@ struct JSONAPIReader {
     ///
     /// `ancestors` are the resources being read around this one, innermost last: a relation
     /// that links back to one of them gets the id alone, which ends a cycle. `path` spells
-    /// the resource's key path, for an error.
+    /// the resource's key path, for an error. `appID` is the app value of the resource's
+    /// `id` when the caller has it already (the linkage that led here carried the same id).
     private mutating func record(
         _ resource: JSONObject,
         as modelType: Model.Type,
         format: FormatReading,
+        appID: JSONValue? = nil,
         at path: () -> String,
         ancestors: inout [ResourceKey]
     ) throws(SyncError) -> JSONObject {
+        // One pass over the resource's members, where four lookups searched it four times.
+        let members = JSONAPIResourceMembers(of: resource, names: names)
         var wireAttributes = JSONObject()
-        if let attributes = resource["attributes"] {
-            guard let object = attributes.objectValue else {
+        if let attributes = JSONAPIResourceMembers.value(at: members.attributes, in: resource) {
+            guard case .object(let object) = attributes else {
                 throw .unmappableResponse(
                     keyPath: "\(path()).attributes",
                     reason: "attributes are an object, not \(attributes.debugDescription)"
@@ -173,15 +183,28 @@ struct JSONAPIReader {
             }
             wireAttributes = object
         }
-        var record = format.keepsNames ? wireAttributes : format.format.keys.toApp(wireAttributes)
-        if format.dropsMembers { record = record.filter { format.format.roles[$0.key]?.isReceived ?? true } }
-        let relationships = resource["relationships"]?.objectValue
-        // The record shares its storage with the document: it is copied once, with room for
-        // the id and, per relationship, a foreign key and the linked record.
-        record.reserveCapacity(record.count + 1 + 2 * (relationships?.count ?? 0))
-        if let id = resource["id"] { record[modelType.idAttribute] = JSONAPIFormat.appID(id) }
-        guard let relationships else { return record }
-        let ownKey = Self.key(of: resource)
+        var attributes = format.keepsNames ? wireAttributes : format.format.keys.toApp(wireAttributes)
+        if format.dropsMembers { attributes = attributes.filter { format.format.roles[$0.key]?.isReceived ?? true } }
+        var relationships: JSONObject?
+        if case .object(let object)? = JSONAPIResourceMembers.value(at: members.relationships, in: resource) {
+            relationships = object
+        }
+        // The attributes share their storage with the document: they are copied once, with
+        // room for the id and, per relationship, a foreign key and the linked record.
+        var builder = JSONAPIRecordBuilder(attributes: attributes, extra: 1 + 2 * (relationships?.count ?? 0))
+        if let id = JSONAPIResourceMembers.value(at: members.id, in: resource) {
+            switch id {
+            case .string, .int, .null:
+                builder.set(appID ?? JSONAPIFormat.appID(id), for: modelType.idAttribute)
+            default:
+                throw .unmappableResponse(
+                    keyPath: "\(path()).id",
+                    reason: "a resource's id is a string, not \(id.debugDescription)"
+                )
+            }
+        }
+        guard let relationships else { return builder.record() }
+        let ownKey = members.key(in: resource)
         if let ownKey { ancestors.append(ownKey) }
         defer { if ownKey != nil { ancestors.removeLast() } }
         for linkable in linkables(of: modelType) {
@@ -192,29 +215,29 @@ struct JSONAPIReader {
             switch linkable.linkage {
             case .toOne(let foreignKey):
                 if data.isNull {
-                    if let foreignKey { record[foreignKey] = .null }
-                    record[linkable.key] = .null
+                    if let foreignKey { builder.set(.null, for: foreignKey) }
+                    builder.set(.null, for: linkable.key)
                     continue
                 }
-                let (key, linked) = try linkedRecord(
+                let (linkedID, linked) = try linkedRecord(
                     data,
                     as: linkable.target,
                     format: targetFormat,
                     at: { "\(path()).relationships.\(name).data" },
                     ancestors: &ancestors
                 )
-                if let foreignKey { record[foreignKey] = JSONAPIFormat.appID(.string(key.id)) }
-                record[linkable.key] = .object(linked)
+                if let foreignKey { builder.set(linkedID, for: foreignKey) }
+                builder.set(.object(linked), for: linkable.key)
             case .toMany:
-                guard let members = data.arrayValue else {
+                guard case .array(let identifiers) = data else {
                     throw .unmappableResponse(
                         keyPath: "\(path()).relationships.\(name).data",
                         reason: "a to-many relationship's data is an array, not \(data.debugDescription)"
                     )
                 }
                 var linked: [JSONValue] = []
-                linked.reserveCapacity(members.count)
-                for (index, member) in members.enumerated() {
+                linked.reserveCapacity(identifiers.count)
+                for (index, member) in identifiers.enumerated() {
                     let (_, memberRecord) = try linkedRecord(
                         member,
                         as: linkable.target,
@@ -224,31 +247,39 @@ struct JSONAPIReader {
                     )
                     linked.append(.object(memberRecord))
                 }
-                record[linkable.key] = .array(linked)
+                builder.set(.array(linked), for: linkable.key)
             }
         }
-        return record
+        return builder.record()
     }
 
-    /// The record a resource identifier links to: the included resource read in full, or the
-    /// id alone when the document does not include it or it is being read around this one.
+    /// The record a resource identifier links to, with the app value of its id: the included
+    /// resource read in full, or the id alone when the document does not include it or it is
+    /// being read around this one.
     private mutating func linkedRecord(
         _ identifier: JSONValue,
         as modelType: Model.Type,
         format: FormatReading,
         at path: () -> String,
         ancestors: inout [ResourceKey]
-    ) throws(SyncError) -> (ResourceKey, JSONObject) {
-        guard let object = identifier.objectValue, let key = Self.key(of: object) else {
+    ) throws(SyncError) -> (id: JSONValue, record: JSONObject) {
+        guard case .object(let object) = identifier,
+            let key = JSONAPIResourceMembers(of: object, names: names).key(in: object)
+        else {
             throw .unmappableResponse(
                 keyPath: path(),
                 reason: "a resource identifier is {\"type\", \"id\"}, not \(identifier.debugDescription)"
             )
         }
+        // The app id is read once, for the foreign key and the linked record alike.
+        let appID = JSONAPIFormat.appID(.string(key.id))
         guard !ancestors.contains(key), let resource = resource(for: key) else {
-            return (key, [modelType.idAttribute: JSONAPIFormat.appID(.string(key.id))])
+            return (appID, [modelType.idAttribute: appID])
         }
-        return (key, try record(resource, as: modelType, format: format, at: path, ancestors: &ancestors))
+        return (
+            appID,
+            try record(resource, as: modelType, format: format, appID: appID, at: path, ancestors: &ancestors)
+        )
     }
 
     /// The relations of `modelType` that linkage fills, looked up once per class: reading
@@ -277,31 +308,57 @@ struct JSONAPIReader {
 
     /// Every resource object of a document, primary data and `included`, by identity.
     private static func index(of document: JSONObject) -> JSONAPIResourceIndex {
-        // The lists are walked in place: `arrayValue` copies them.
+        // The lists are walked in place: `arrayValue` copies them, and a list of the two
+        // lists would be one more array per document.
         var included = JSONArray()
         if case .array(let list)? = document["included"] { included = list }
-        var data = JSONArray()
-        switch document["data"] {
-        case .array(let list)?: data = list
-        case let single?: data = [single]
+        let data = document["data"]
+        var dataCount = 0
+        switch data {
+        case .array(let list)?: dataCount = list.count
+        case .some: dataCount = 1
         case nil: break
         }
-        var resources = JSONAPIResourceIndex(capacity: included.count + data.count)
-        for list in [included, data] {
-            for value in list {
-                guard case .object(let resource) = value, let key = Self.key(of: resource) else { continue }
-                // A resource listed twice (a server that repeats one) keeps the fields of both.
-                resources.add(resource, for: key, merge: merged)
+        var resources = JSONAPIResourceIndex(capacity: included.count + dataCount)
+        let names = JSONAPIResourceMembers.Names()
+        included.elements.withUnsafeBufferPointer { list in
+            for value in list { add(value, to: &resources, names: names) }
+        }
+        switch data {
+        case .array(let list)?:
+            list.elements.withUnsafeBufferPointer { list in
+                for value in list { add(value, to: &resources, names: names) }
             }
+        case let single?: add(single, to: &resources, names: names)
+        case nil: break
         }
         return resources
     }
 
-    private static func key(of resource: JSONObject) -> ResourceKey? {
-        guard let type = resource["type"]?.stringValue, let id = resource["id"].flatMap(JSONAPIFormat.wireID) else {
-            return nil
+    /// Adds a resource object of the document to `resources`; a value that is no resource
+    /// object with an identity is left out.
+    private static func add(
+        _ value: JSONValue,
+        to resources: inout JSONAPIResourceIndex,
+        names: JSONAPIResourceMembers.Names
+    ) {
+        guard case .object(let resource) = value,
+            let key = JSONAPIResourceMembers(of: resource, names: names).key(in: resource)
+        else { return }
+        // A resource listed twice (a server that repeats one) keeps the fields of both.
+        resources.add(resource, for: key, merge: merged)
+    }
+
+    /// Throws when the document's `included` is there and is no list (`null` reads as none).
+    private static func checkIncluded(of document: JSONObject) throws(SyncError) {
+        switch document["included"] {
+        case nil, .null?, .array?: return
+        case let included?:
+            throw .unmappableResponse(
+                keyPath: "included",
+                reason: "a JSON:API document lists its included resources in an array, not \(included.debugDescription)"
+            )
         }
-        return ResourceKey(type: type, id: id)
     }
 
     /// Two copies of one resource as one: the members of both, `attributes` and

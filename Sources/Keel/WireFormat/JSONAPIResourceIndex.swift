@@ -97,8 +97,7 @@ struct JSONAPIResourceIndex {
     private static func mix(_ text: String, into hash: UInt64) -> UInt64? {
         // Over the contiguous bytes: stepping a small string's `UTF8View` costs tens of
         // instructions per byte.
-        var text = text
-        return text.withUTF8 { bytes in
+        JSONAPIIdentityText.withBytes(of: text) { bytes in
             var hash = hash
             for byte in bytes {
                 guard byte < 0x80 else { return nil }

@@ -1,0 +1,51 @@
+/// A record read from a resource object, assembled in storage of its own sized up front: the
+/// resource's `attributes` copied once, then the members the reader adds (the id, foreign
+/// keys, linked records), each written over an attribute of the same name or after the
+/// others, in place.
+///
+/// Copying the attributes with room to spare and then adding each member through a
+/// ``JSONObject`` subscript checked the record's storage and its hash index once more for
+/// every member added.
+struct JSONAPIRecordBuilder {
+    private var storage: ElementStorage<JSONObject.Element>
+
+    /// A record holding the members of `attributes`, with room for `extra` more.
+    init(attributes: JSONObject, extra: Int) {
+        let count = attributes.count
+        storage = .make(capacity: count + extra)
+        let entries = storage.elements
+        for position in 0..<count {
+            (entries + position).initialize(to: attributes.entryAddress(at: position).pointee)
+        }
+        storage.elementCount = count
+    }
+
+    /// Sets `value` under `key`: over the member of that name, else after the others.
+    mutating func set(_ value: JSONValue, for key: String) {
+        let count = storage.elementCount
+        let entries = storage.elements
+        for position in 0..<count where StringIdentity.equal(entries[position].key, key) {
+            entries[position].value = value
+            return
+        }
+        if count == storage.elementCapacity { grow() }
+        (storage.elements + count).initialize(to: (key, value))
+        storage.elementCount = count + 1
+    }
+
+    /// Moves the members to storage of twice the room: only when a class's relations add
+    /// more members than the resource has relationships.
+    private mutating func grow() {
+        let count = storage.elementCount
+        let larger = ElementStorage<JSONObject.Element>.make(capacity: max(4, 2 * count))
+        larger.elements.moveInitialize(from: storage.elements, count: count)
+        storage.elementCount = 0
+        larger.elementCount = count
+        storage = larger
+    }
+
+    /// The record assembled.
+    consuming func record() -> JSONObject {
+        JSONObject(uncheckedUniqueEntries: ElementBuffer(adopting: storage))
+    }
+}
