@@ -28,47 +28,18 @@
 /// }
 /// ```
 public struct Event {
-    /// The event's fields: one reference for a model's change events, the fields themselves
-    /// for any other event.
-    private let representation: Representation
-
     /// The event's name, such as `"change:title"` or `"add"`.
-    public var name: String {
-        switch representation {
-        case .change(let change): return change.name
-        case .general(let fields): return fields.name
-        }
-    }
+    public let name: String
     /// The model the event is about.
-    public var model: Model? {
-        switch representation {
-        case .change(let change): return change.model
-        case .general(let fields): return fields.model
-        }
-    }
+    public let model: Model?
     /// The new value for `change:<attribute>`, or the first argument of a custom event.
-    public var value: JSONValue? {
-        switch representation {
-        case .change(let change): return change.value
-        case .general(let fields): return fields.value
-        }
-    }
+    public let value: JSONValue?
     /// The options of the call that caused the event.
-    public var options: ChangeOptions {
-        switch representation {
-        case .change(let change): return change.options
-        case .general(let fields): return fields.options
-        }
-    }
+    public let options: ChangeOptions
     /// The collection and index, or the rarer properties out of line; nothing for the most
     /// frequent events (`change:<attribute>`, `change`, custom ones), which then destroy no
     /// reference for them.
-    private var context: Context {
-        switch representation {
-        case .change: return .none
-        case .general(let fields): return fields.context
-        }
-    }
+    private let context: Context
 
     /// The collection the event is about, or the model's collection for `destroy`.
     public var collection: (any ModelCollection)? {
@@ -90,8 +61,7 @@ public struct Event {
     /// would retain and release the collection.
     @inline(__always)
     func isAbout(collection other: AnyObject) -> Bool {
-        guard case .general(let fields) = representation else { return false }
-        switch fields.context {
+        switch context {
         case .none: return false
         case .collection(let collection, _): return collection === other
         case .details(let details): return details.collection === other
@@ -155,7 +125,10 @@ public struct Event {
         response: SyncResponse? = nil,
         options: ChangeOptions = ChangeOptions()
     ) {
-        let context: Context
+        self.name = name
+        self.model = model
+        self.value = value ?? arguments.first
+        self.options = options
         // Each optional is tested with a pattern: comparing a non-`Equatable` optional with
         // `nil` copied it (a `SyncRequest` is large), several times per event.
         var hasDetails = arguments.count > 1
@@ -184,17 +157,16 @@ public struct Event {
         } else {
             context = .collection(collection, index: index)
         }
-        representation = .general(
-            Fields(name: name, model: model, value: value ?? arguments.first, options: options, context: context)
-        )
     }
 
     /// A custom event with one argument (or none), as `trigger` builds it: only the name and
     /// the value are set, without evaluating the defaults of the public initializer.
     init(name: String, argument: JSONValue?) {
-        representation = .general(
-            Fields(name: name, model: nil, value: argument, options: ChangeOptions(), context: .none)
-        )
+        self.name = name
+        model = nil
+        value = argument
+        options = ChangeOptions()
+        context = .none
     }
 
     /// A custom event with any number of arguments, as the variadic `trigger` builds it.
@@ -206,27 +178,15 @@ public struct Event {
         self.init(name: name, value: arguments[0], arguments: arguments)
     }
 
-    /// A model's `change:<attribute>` or `change` event, whose fields are `change`: building
-    /// and destroying the event retains and releases it.
-    init(change: ChangeEventStorage) {
-        representation = .change(change)
-    }
-
-    /// How an event holds its fields.
-    private enum Representation {
-        /// A model's `change:<attribute>` or `change` event, in its model's reusable storage.
-        case change(ChangeEventStorage)
-        /// Any other event.
-        case general(Fields)
-    }
-
-    /// The fields of an event other than a model's change events.
-    private struct Fields {
-        let name: String
-        let model: Model?
-        let value: JSONValue?
-        let options: ChangeOptions
-        let context: Context
+    /// A model's `change:<attribute>` or `change` event, built without evaluating the
+    /// defaults of the public initializer's other parameters, which a `set` pays for on
+    /// every event.
+    init(changeNamed name: String, model: Model, value: JSONValue?, options: ChangeOptions) {
+        self.name = name
+        self.model = model
+        self.value = value
+        self.options = options
+        context = .none
     }
 
     /// Where an event keeps its collection, index and rarer properties.

@@ -23,9 +23,6 @@ final class ChangeRecord {
     /// Its values are stale: it is never read as attributes. It may be shared (a caller kept
     /// the previous attributes); the next `set` then copies instead of reusing it.
     @exclusivity(unchecked) var spare = Attributes()
-    /// The storage of the model's change events, reused for each while no handler kept an
-    /// event (``ChangeEventStorage``); taken out while an event uses it.
-    @exclusivity(unchecked) var changeEventStorage: ChangeEventStorage?
     /// The model class's ``Model/idAttribute``, read once: every `set` of one attribute
     /// compares its key with it, and reading the class property calls through the class and
     /// returns a string to release.
@@ -83,35 +80,6 @@ final class ChangeRecord {
         swap(&spare, &previous)
         swap(&previous, &current)
         swap(&current, &prospective)
-    }
-
-    /// The storage for a change event of `model` named `name` with `value`, whose options the
-    /// caller then writes.
-    ///
-    /// It is the kept storage, written in place, or new storage while an event of the model is
-    /// being dispatched or after a handler kept the last one. Give it back with
-    /// ``returnChangeEventStorage(_:)``.
-    @inline(__always)
-    func takeChangeEventStorage(of model: Model, named name: String, value: JSONValue?) -> ChangeEventStorage {
-        guard let storage = changeEventStorage.take() else {
-            return ChangeEventStorage(model: model, name: name, value: value)
-        }
-        storage.name = name
-        storage.value = value
-        return storage
-    }
-
-    /// Takes back the storage of a dispatched change event: kept for the next event when
-    /// nothing else references it, otherwise left to the events that a handler kept, with the
-    /// model retained.
-    @inline(__always)
-    func returnChangeEventStorage(_ storage: inout ChangeEventStorage) {
-        guard isKnownUniquelyReferenced(&storage) else {
-            storage.keepModel()
-            return
-        }
-        storage.releaseOptions()
-        if case .none = changeEventStorage { changeEventStorage = storage }
     }
 
     /// Makes `changed` the one entry `key: value`, writing the value in place when `changed`

@@ -375,7 +375,7 @@ extension Model {
             guard hasHandlers else { continue }
             let target = changeEventTarget(named: "change")
             if case .nowhere = target { continue }
-            dispatchChange(named: "change", value: nil, options: consume pending, to: target)
+            dispatch(Event(changeNamed: "change", model: self, value: nil, options: consume pending), to: target)
         }
     }
 
@@ -386,11 +386,18 @@ extension Model {
     /// model to another layout. (Looking for a handler first, as ``dispatchChangeEvent(atSlot:options:)``
     /// does, cost `set_change` 2% more instructions than this dispatch's own lookup.)
     func dispatchChangeEvent(for key: String, options: ChangeOptions) {
-        let (name, value) = Unmanaged.passUnretained(layout)._withUnsafeGuaranteedRef { layout in
-            guard let slot = layout.slot(of: key) else { return ("change:" + key, JSONValue?.none) }
-            return (layout.changeEventNames[slot], storage.value(at: slot))
+        let event = Unmanaged.passUnretained(layout)._withUnsafeGuaranteedRef { layout in
+            guard let slot = layout.slot(of: key) else {
+                return Event(changeNamed: "change:" + key, model: self, value: nil, options: options)
+            }
+            return Event(
+                changeNamed: layout.changeEventNames[slot],
+                model: self,
+                value: storage.value(at: slot),
+                options: options
+            )
         }
-        dispatchChange(named: name, value: value, options: options, to: nil)
+        dispatch(event)
     }
 
     /// Fires the `change:<key>` event for the attribute in `slot`, which the current `set`
@@ -404,8 +411,15 @@ extension Model {
         let layout = Unmanaged.passUnretained(layout)
         let target = layout._withUnsafeGuaranteedRef { changeEventTarget(named: $0.changeEventNames[slot]) }
         if case .nowhere = target { return }
-        let (name, value) = layout._withUnsafeGuaranteedRef { ($0.changeEventNames[slot], storage.value(at: slot)) }
-        dispatchChange(named: name, value: value, options: options, to: target)
+        let event = layout._withUnsafeGuaranteedRef { layout in
+            Event(
+                changeNamed: layout.changeEventNames[slot],
+                model: self,
+                value: storage.value(at: slot),
+                options: options
+            )
+        }
+        dispatch(event, to: target)
     }
 
     /// Whether setting `key` to `value` (or unsetting it) changes `attributes`.

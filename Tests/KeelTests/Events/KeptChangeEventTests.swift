@@ -2,11 +2,10 @@ import Testing
 
 @testable import Keel
 
-/// A model's `change:<attribute>` and `change` events reference storage that the model reuses
-/// while no handler kept an event: a kept event keeps the fields of its own change and the
-/// model, later changes do not show through it, and a model whose events nobody kept is
-/// freed.
-struct ChangeEventStorageTests {
+/// A handler may keep a model's `change:<attribute>` and `change` events: a kept event keeps
+/// the name, value and options of its own change and keeps its model alive, later changes do
+/// not show through it, and a model whose events nobody kept is freed.
+struct KeptChangeEventTests {
     @Test func twoEventsKeptFromTwoTypedChangesKeepTheirOwnFields() {
         let note = Model(["title": "a", "count": 1])
         var kept: [Event] = []
