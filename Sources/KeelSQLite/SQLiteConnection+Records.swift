@@ -15,8 +15,11 @@ extension SQLiteConnection {
         // IMMEDIATE takes the write lock up front, so two writers never deadlock upgrading
         // read transactions; a read uses a plain transaction for one consistent snapshot.
         try storing { () throws(SQLiteStoreError) in try begin(immediate: writes) }
+        let context = SQLiteRecordsContext()
+        if request.method == .create { context.rememberedNextIDs = nextIDMemo.nextIDs(atDataVersion: dataVersion()) }
         do {
-            let response = try respond(to: request, idAttribute: idAttribute).mapError(\.syncError).get()
+            let response = try respond(to: request, idAttribute: idAttribute, context: context)
+                .mapError(\.syncError).get()
             try storing { () throws(SQLiteStoreError) in
                 if writes {
                     beforeCommit?(request)
@@ -25,10 +28,23 @@ extension SQLiteConnection {
                     try rollback()
                 }
             }
+            if writes { rememberNextID(after: request, idAttribute: idAttribute, context: context) }
             return response
         } catch {
             if isInTransaction { try? rollback() }
+            if writes { nextIDMemo.forget() }
             throw error
+        }
+    }
+
+    /// Keeps the next id that a committed create without an id stored, and forgets every
+    /// next id after any other write (see ``SQLiteNextIDMemo``).
+    private func rememberNextID(after request: SyncRequest, idAttribute: String, context: SQLiteRecordsContext) {
+        let id = request.body?[idAttribute]
+        if request.method == .create, id == nil || id == .null, let stored = context.storedNextID {
+            nextIDMemo.remember(stored.id, in: stored.collection, atDataVersion: dataVersion())
+        } else {
+            nextIDMemo.forget()
         }
     }
 
@@ -67,8 +83,11 @@ extension SQLiteConnection {
     /// A list that skipped damaged records says how many in
     /// ``SQLiteSync/damagedRecordsHeader``. A failure keeps the store's own error when there
     /// is one.
-    func respond(to request: SyncRequest, idAttribute: String) -> Result<SyncResponse, SQLiteRequestFailure> {
-        let context = SQLiteRecordsContext()
+    func respond(
+        to request: SyncRequest,
+        idAttribute: String,
+        context: SQLiteRecordsContext = SQLiteRecordsContext()
+    ) -> Result<SyncResponse, SQLiteRequestFailure> {
         var records = SQLiteRecords(connection: self, idAttribute: idAttribute, context: context)
         do {
             var response = try records.respond(to: request, idAttribute: idAttribute)

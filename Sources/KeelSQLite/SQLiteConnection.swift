@@ -15,6 +15,8 @@ final class SQLiteConnection {
     private var heldStatements = [OpaquePointer?](repeating: nil, count: SQLiteStatement.allCases.count)
     /// The file, while this connection has it open (``OpenStoreFiles``).
     private var openFile: OpenStoreFiles.Identity?
+    /// The next ids this connection's creates left (see ``SQLiteNextIDMemo``).
+    var nextIDMemo = SQLiteNextIDMemo()
 
     /// Opens the database file without reading it: read-write (creating the file when it
     /// is missing), read-only, or as an immutable file (see ``SQLiteOpenMode``).
@@ -75,6 +77,7 @@ final class SQLiteConnection {
         handle = nil
         if let openFile { OpenStoreFiles.closed(openFile) }
         openFile = nil
+        nextIDMemo.forget()
     }
 
     var isOpen: Bool { handle != nil }
@@ -90,6 +93,22 @@ final class SQLiteConnection {
     var isInTransaction: Bool {
         guard let handle else { return false }
         return sqlite3_get_autocommit(handle) == 0
+    }
+
+    /// SQLite's data version of the main database (`SQLITE_FCNTL_DATA_VERSION`): a number
+    /// that changes with every commit to the file, this connection's own and any other
+    /// connection's (seen when this one next begins a transaction); `nil` when the library
+    /// cannot tell (SQLite before 3.25) or the connection is closed.
+    ///
+    /// A file control, not a statement: `PRAGMA data_version`, which changes only with
+    /// other connections' commits, would be a statement to step on every write.
+    func dataVersion() -> UInt32? {
+        guard let handle else { return nil }
+        var version: UInt32 = 0
+        guard sqlite3_file_control(handle, "main", SQLITE_FCNTL_DATA_VERSION, &version) == SQLITE_OK else {
+            return nil
+        }
+        return version
     }
 
     func setBusyTimeout(milliseconds: Int32) {

@@ -15,6 +15,11 @@ final class SQLiteRecordsContext {
     var knownCollection: String?
     /// The next id given to `setNextID`, stored with the record inserted next.
     var pendingNextID: (collection: String, id: Int)?
+    /// Next ids known without a query, by collection: those the connection's earlier
+    /// creates left, while nothing else committed (``SQLiteNextIDMemo``).
+    var rememberedNextIDs: [String: Int] = [:]
+    /// The next id that the last insert stored with its record.
+    var storedNextID: (collection: String, id: Int)?
 }
 
 /// The `RecordStore` view of a connection inside a transaction.
@@ -74,6 +79,7 @@ struct SQLiteRecords: RecordStore {
             context.knownVersion = nil
             try connection.insert(record, key: id, in: collection, nextID: next)
             context.knownVersion = (collection, id, 1)
+            context.storedNextID = (collection, next)
         }
     }
 
@@ -98,6 +104,12 @@ struct SQLiteRecords: RecordStore {
 
     func nextID(in collection: String) throws(SyncError) -> Int {
         if let pending = context.pendingNextID, pending.collection == collection { return pending.id }
+        // A remembered next id was stored with a record of the collection, which therefore
+        // has its row; whether the record under the id is free is still asked.
+        if let remembered = context.rememberedNextIDs[collection] {
+            context.knownCollection = collection
+            return remembered
+        }
         return try storing { () throws(SQLiteStoreError) in try readNextID(in: collection) }
     }
 

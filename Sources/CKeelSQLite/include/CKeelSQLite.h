@@ -82,6 +82,9 @@ typedef int (*sqlite3_callback)(void *, int, char **, char **);
 // Flags for sqlite3_prepare_v3.
 #define SQLITE_PREPARE_PERSISTENT 0x01
 
+// Operations of sqlite3_file_control.
+#define SQLITE_FCNTL_DATA_VERSION 35
+
 // Column types.
 #define SQLITE_INTEGER 1
 #define SQLITE_FLOAT 2
@@ -101,6 +104,7 @@ typedef int (*sqlite3_callback)(void *, int, char **, char **);
     F(int, db_readonly, (sqlite3 * db, const char *name), (db, name)) \
     F(int, get_autocommit, (sqlite3 * db), (db)) \
     F(int, busy_timeout, (sqlite3 * db, int ms), (db, ms)) \
+    F(int, file_control, (sqlite3 * db, const char *name, int op, void *argument), (db, name, op, argument)) \
     F(int, changes, (sqlite3 * db), (db)) \
     F(sqlite3_int64, last_insert_rowid, (sqlite3 * db), (db)) \
     F(int, exec, (sqlite3 * db, const char *sql, sqlite3_callback callback, void *context, char **error), \

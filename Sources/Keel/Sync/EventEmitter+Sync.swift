@@ -7,8 +7,26 @@ import Foundation
 /// followed by `try await notes.create(…)`, creates the stream only when the task starts;
 /// on the same actor, that is after the caller's next suspension. Every server call
 /// suspends here first, so such a stream is listening before the call's first event.
-func yieldToTasksStartedBefore() async {
-    await Task.yield()
+///
+/// A caller isolated to an actor waits behind the jobs already enqueued on that actor's
+/// executor without leaving it: a task isolated to the same actor, enqueued after them,
+/// resumes the caller. `Task.yield()` would hop to the global executor and back (it is
+/// not isolated to the caller), which wakes two threads a call when the caller is the main
+/// actor. A caller on the global executor yields there, as before.
+func yieldToTasksStartedBefore(isolation: isolated (any Actor)? = #isolation) async {
+    // Not `guard let isolation`: the task must capture the isolated parameter itself to
+    // run on its actor (a local copy of it isolates nothing), or it runs on the global
+    // executor and wakes a thread there.
+    guard isolation != nil else {
+        await Task.yield()
+        return
+    }
+    await withUnsafeContinuation(isolation: isolation) { continuation in
+        Task {
+            _ = isolation
+            continuation.resume()
+        }
+    }
 }
 
 extension EventEmitter {

@@ -1,6 +1,42 @@
 import Keel
 import Testing
 
+/// An actor that owns a collection and watches its creates from tasks it starts.
+private actor NoteDesk {
+    let notes = Collection<Model>(url: "/notes", sync: InMemorySync())
+
+    /// Creates a note, watching it from a task started just before the call.
+    func createWatchingTheAdd() async throws -> [String] {
+        let watcher = Task {
+            var names: [String] = []
+            for await event in notes.events("add") {
+                names.append(event.name)
+                break
+            }
+            return names
+        }
+        try await notes.create(["title": "Dune"])
+        return await watcher.value
+    }
+}
+
+/// Creates a note in the caller's isolation, watching it from a task started just before
+/// the call in the same isolation.
+private func createWatchingTheAdd(isolation: isolated (any Actor)? = #isolation) async throws -> [String] {
+    let notes = Collection<Model>(url: "/notes", sync: InMemorySync())
+    let watcher = Task {
+        _ = isolation
+        var names: [String] = []
+        for await event in notes.events("add") {
+            names.append(event.name)
+            break
+        }
+        return names
+    }
+    try await notes.create(["title": "Dune"])
+    return await watcher.value
+}
+
 /// The natural way to watch events with `for await`: a task started just before the operation it
 /// should see.
 ///
@@ -21,6 +57,14 @@ struct EventStreamTimingTests {
         }
         try await notes.create(["title": "Dune"])
         #expect(await watcher.value == ["add"])
+    }
+
+    @Test func aStreamStartedInATaskJustBeforeCreateOnAnotherActorSeesTheAdd() async throws {
+        #expect(try await NoteDesk().createWatchingTheAdd() == ["add"])
+    }
+
+    @Test func aStreamStartedJustBeforeCreateInANonisolatedFunctionOnTheCallersActorSeesTheAdd() async throws {
+        #expect(try await createWatchingTheAdd() == ["add"])
     }
 
     @Test func aStreamStartedInATaskJustBeforeCreateSeesEveryEventOfTheCreate() async throws {
