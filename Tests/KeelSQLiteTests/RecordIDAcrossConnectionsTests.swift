@@ -8,14 +8,7 @@ import Testing
 /// id its own creates left only while nothing else committed, and asks SQLite otherwise.
 struct RecordIDAcrossConnectionsTests {
     @Test func twoStoresOnOneFileCreatingAlternatelyGetDistinctIncreasingIDs() async throws {
-        try await withTemporaryDirectory { directory in
-            let file = directory.appending(path: "ids.sqlite")
-            let first = try SQLiteSync(fileURL: file)
-            let second = try SQLiteSync(fileURL: file)
-            defer {
-                first.close()
-                second.close()
-            }
+        try await withTwoStoresOnOneFile { first, second in
             var ids: [JSONValue?] = []
             for _ in 1...5 {
                 ids.append(try await first.send(.create, "/notes", body: [:]).body?["id"])
@@ -26,14 +19,7 @@ struct RecordIDAcrossConnectionsTests {
     }
 
     @Test func anIDThatAnotherStoreGaveAndDeletedIsNotGivenAgain() async throws {
-        try await withTemporaryDirectory { directory in
-            let file = directory.appending(path: "ids.sqlite")
-            let first = try SQLiteSync(fileURL: file)
-            let second = try SQLiteSync(fileURL: file)
-            defer {
-                first.close()
-                second.close()
-            }
+        try await withTwoStoresOnOneFile { first, second in
             try await first.send(.create, "/notes", body: [:])
             #expect(try await second.send(.create, "/notes", body: [:]).body?["id"] == 2)
             try await second.send(.delete, "/notes/2")
@@ -42,14 +28,7 @@ struct RecordIDAcrossConnectionsTests {
     }
 
     @Test func aRecordThatAnotherStoreUpsertedUnderTheNextIDIsSkipped() async throws {
-        try await withTemporaryDirectory { directory in
-            let file = directory.appending(path: "ids.sqlite")
-            let first = try SQLiteSync(fileURL: file)
-            let second = try SQLiteSync(fileURL: file)
-            defer {
-                first.close()
-                second.close()
-            }
+        try await withTwoStoresOnOneFile { first, second in
             try await first.send(.create, "/notes", body: [:])
             try await second.send(.update, "/notes/2", body: ["title": "Upserted"])
             #expect(try await first.send(.create, "/notes", body: [:]).body?["id"] == 3)
@@ -98,6 +77,22 @@ struct RecordIDAcrossConnectionsTests {
             let reopened = try SQLiteSync(fileURL: file)
             defer { reopened.close() }
             #expect(try await reopened.send(.create, "/notes", body: [:]).body?["id"] == 3)
+        }
+    }
+
+    /// Runs `body` with two stores open on one new file, closing both after it.
+    private func withTwoStoresOnOneFile(
+        _ body: (SQLiteSync, SQLiteSync) async throws -> Void
+    ) async throws {
+        try await withTemporaryDirectory { directory in
+            let file = directory.appending(path: "ids.sqlite")
+            let first = try SQLiteSync(fileURL: file)
+            let second = try SQLiteSync(fileURL: file)
+            defer {
+                first.close()
+                second.close()
+            }
+            try await body(first, second)
         }
     }
 }
