@@ -65,8 +65,10 @@ extension EventEmitter {
         return request
     }
 
-    /// Emits `request`, runs `afterRequest`, then awaits the backend; a failure is reported
-    /// (to the options' failure handler, else as an `error` event) and thrown, a server's
+    /// Emits `request`, runs `afterRequest`, then awaits the backend.
+    ///
+    /// A failure is reported (to the options' failure handler, else as an `error` event) and
+    /// thrown, a server's
     /// validation errors with the app's attribute names (``WireFormat/jsonAPI`` error objects
     /// among them), a refused media type as ``SyncError/mediaTypeRefused(status:mediaType:body:)``.
     /// A failure whose status a response mapping reads (the model's class's, else `mappings`)
