@@ -1,28 +1,17 @@
 import Keel
 import Testing
 
-/// An actor that owns a collection and watches its creates from tasks it starts.
+/// An actor whose method creates a note while a task it started just before watches it.
 private actor NoteDesk {
-    let notes = Collection<Model>(url: "/notes", sync: InMemorySync())
-
-    /// Creates a note, watching it from a task started just before the call.
+    /// Creates a note on this actor, watching it from a task started just before the call.
     func createWatchingTheAdd() async throws -> [String] {
-        let watcher = Task {
-            var names: [String] = []
-            for await event in notes.events("add") {
-                names.append(event.name)
-                break
-            }
-            return names
-        }
-        try await notes.create(["title": "Dune"])
-        return await watcher.value
+        try await createNoteWatchingTheAdd()
     }
 }
 
 /// Creates a note in the caller's isolation, watching it from a task started just before
 /// the call in the same isolation.
-private func createWatchingTheAdd(isolation: isolated (any Actor)? = #isolation) async throws -> [String] {
+private func createNoteWatchingTheAdd(isolation: isolated (any Actor)? = #isolation) async throws -> [String] {
     let notes = Collection<Model>(url: "/notes", sync: InMemorySync())
     let watcher = Task {
         _ = isolation
@@ -64,7 +53,7 @@ struct EventStreamTimingTests {
     }
 
     @Test func aStreamStartedJustBeforeCreateInANonisolatedFunctionOnTheCallersActorSeesTheAdd() async throws {
-        #expect(try await createWatchingTheAdd() == ["add"])
+        #expect(try await createNoteWatchingTheAdd() == ["add"])
     }
 
     @Test func aStreamStartedInATaskJustBeforeCreateSeesEveryEventOfTheCreate() async throws {
