@@ -9,6 +9,10 @@ struct Configuration {
     /// Whether to run each Keel trial once, without warm-up or floor, for a profiler
     /// (`PROFILE=1`).
     let profiling: Bool
+    /// Whether a profiling run first runs each trial once outside the counted region
+    /// (`PROFILE_WARMUP=1`), so that one-time costs (the runtime's metadata, first conformance
+    /// lookups, caches filled once) stay out of the counts.
+    let profilingWarmUp: Bool
     /// Which trial a profiling run runs (`PROFILE_SIDE=keel`, `floor` or `same-work`; default
     /// `keel`).
     let profiledSide: ProfiledSide
@@ -20,7 +24,8 @@ struct Configuration {
         case sameWork = "same-work"
     }
 
-    /// Reads `REPS`, `WORKLOADS`, `PROFILE` and `PROFILE_SIDE` from `environment`.
+    /// Reads `REPS`, `WORKLOADS`, `PROFILE`, `PROFILE_WARMUP` and `PROFILE_SIDE` from
+    /// `environment`.
     ///
     /// - Throws: ``UsageError`` for a `REPS` that is not a positive integer, an unknown
     ///   workload name or side.
@@ -31,6 +36,7 @@ struct Configuration {
         }
         self.repetitions = repetitions
         profiling = environment["PROFILE"] == "1"
+        profilingWarmUp = environment["PROFILE_WARMUP"] == "1"
         let side = environment["PROFILE_SIDE"] ?? "keel"
         guard let profiledSide = ProfiledSide(rawValue: side) else {
             throw UsageError(description: "PROFILE_SIDE must be keel, floor or same-work, not \"\(side)\"")

@@ -1,7 +1,7 @@
 /// One implementation of a workload: an untimed setup, a timed body and an untimed
 /// verification, run together on fresh state.
 struct Trial {
-    private let execute: () throws -> Sample
+    private let execute: (_ counted: Bool) throws -> Sample
 
     /// Creates a trial whose whole body is timed.
     ///
@@ -36,9 +36,9 @@ struct Trial {
         timing body: @escaping (State, inout Stopwatch) throws -> Void,
         verify: @escaping (State) throws -> Int
     ) {
-        execute = {
+        execute = { counted in
             let state = try setup()
-            var stopwatch = Stopwatch()
+            var stopwatch = Stopwatch(counted: counted)
             try body(state, &stopwatch)
             return Sample(elapsed: stopwatch.elapsed, cpu: stopwatch.cpu, check: try verify(state))
         }
@@ -47,8 +47,11 @@ struct Trial {
     /// Sets up fresh state, runs the body and verifies the result.
     ///
     /// The state is freed when this returns, outside the timed region.
-    func run() throws -> Sample {
-        try execute()
+    ///
+    /// - Parameter counted: `false` runs the body outside ``timedRegion(_:)``, so that a
+    ///   profiler counting only that function does not see it (a warm-up run).
+    func run(counted: Bool = true) throws -> Sample {
+        try execute(counted)
     }
 }
 
@@ -65,6 +68,8 @@ struct Sample {
 /// Adds up the time spent in measured regions, on the monotonic `ContinuousClock`, and the
 /// process CPU time used in them (``SectionTimer``).
 struct Stopwatch {
+    /// Whether the measured regions run inside ``timedRegion(_:)``, where a profiler counts them.
+    let counted: Bool
     /// The total time measured so far.
     private(set) var elapsed: Duration = .zero
     /// The process CPU time used in the measured regions so far.
@@ -74,7 +79,7 @@ struct Stopwatch {
     /// clock has stopped.
     mutating func measure<Output>(_ body: () throws -> Output) rethrows -> Output {
         let timer = SectionTimer()
-        let output = try timedRegion(body)
+        let output = try counted ? timedRegion(body) : body()
         let section = timer.stop()
         elapsed += section.wall
         cpu += section.cpu

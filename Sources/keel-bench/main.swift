@@ -64,6 +64,7 @@ if configuration.profiling {
         }
         log("\(workload.name): \(configuration.profiledSide.rawValue), once, for a profiler")
         do {
+            if configuration.profilingWarmUp { _ = try trial.run(counted: false) }
             let sample = try trial.run()
             try expect(
                 sample.check == workload.expectedCheck,

@@ -150,7 +150,11 @@ extension Model {
     ///     nothing changes.
     ///   - options: Further options, passed to hooks and events.
     /// - Returns: `false` when validation rejected the change.
-    @discardableResult
+    ///
+    /// A dictionary literal goes to ``set(_:)-(KeyValuePairs<String,JSONValue>)``, which does the
+    /// same without building an `Attributes` value first; this overload takes a value you
+    /// already have.
+    @discardableResult @_disfavoredOverload
     public func set(
         _ attributes: Attributes,
         silent: Bool = false,
@@ -182,7 +186,71 @@ extension Model {
         return apply(parsed, options: options)
     }
 
-    /// Changes one attribute; see ``set(_:silent:validate:options:)``.
+    /// Changes the attributes written in a dictionary literal; see
+    /// ``set(_:silent:validate:options:)-(Attributes,_,_,_)``, whose events, validation and
+    /// bookkeeping it shares.
+    ///
+    /// The literal is read as it is written, without building an ``Attributes`` value: one
+    /// attribute is set as ``set(_:_:silent:validate:options:)-(String,_,_,_,_)`` sets it, and
+    /// a longer literal becomes one `Attributes` value (a later duplicate key replaces the
+    /// earlier value in the earlier position, as in an `Attributes` literal).
+    ///
+    /// ```swift
+    /// note.set(["title": "Errands"])
+    /// note.set(["title": "Errands", "done": true])
+    /// ```
+    ///
+    /// - Parameter attributes: The attributes to change, in the order written.
+    /// - Returns: `false` when validation rejected the change.
+    @inlinable @discardableResult
+    public func set(_ attributes: KeyValuePairs<String, JSONValue>) -> Bool {
+        guard attributes.count == 1 else { return set(pairs: attributes) }
+        let (key, value) = attributes[attributes.startIndex]
+        return setWithDefaultOptions(key, value)
+    }
+
+    /// Changes the attributes written in a dictionary literal, with flags or options; see
+    /// ``set(_:)-(KeyValuePairs<String,JSONValue>)``.
+    ///
+    /// ```swift
+    /// note.set(["title": "x"], silent: true)
+    /// note.set(["note": ["due_at": "2026-12-01"]], options: ChangeOptions(parse: true))  // a Rails note
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - attributes: The attributes to change, in the order written.
+    ///   - silent: Suppresses events and error reporting.
+    ///   - validate: `false` skips validation for this call; `true` validates even when
+    ///     nothing changes.
+    ///   - options: Further options, passed to hooks and events.
+    /// - Returns: `false` when validation rejected the change.
+    @inlinable @discardableResult
+    public func set(
+        _ attributes: KeyValuePairs<String, JSONValue>,
+        silent: Bool = false,
+        validate: Bool? = nil,
+        options: ChangeOptions = ChangeOptions()
+    ) -> Bool {
+        guard attributes.count == 1 else {
+            return set(pairs: attributes, silent: silent, validate: validate, options: options)
+        }
+        let (key, value) = attributes[attributes.startIndex]
+        return set(key, value, silent: silent, validate: validate, options: options)
+    }
+
+    /// A literal of other than one attribute, as one ``Attributes`` value: kept out of line, so
+    /// that the inlined one-attribute path stays small.
+    @usableFromInline @discardableResult
+    func set(
+        pairs: KeyValuePairs<String, JSONValue>,
+        silent: Bool = false,
+        validate: Bool? = nil,
+        options: ChangeOptions = ChangeOptions()
+    ) -> Bool {
+        set(Attributes(literal: pairs.map { ($0.key, $0.value) }), silent: silent, validate: validate, options: options)
+    }
+
+    /// Changes one attribute; see ``set(_:silent:validate:options:)-(Attributes,_,_,_)``.
     ///
     /// The same events, validation and bookkeeping as `set([key: value])`, without building
     /// that dictionary when the model already has the attribute.
@@ -291,7 +359,7 @@ extension Model {
         return true
     }
 
-    /// Backbone's `set` algorithm; see ``set(_:silent:validate:options:)``.
+    /// Backbone's `set` algorithm; see ``set(_:silent:validate:options:)-(Attributes,_,_,_)``.
     ///
     /// Allocation-conscious: the prospective attributes are built only when something
     /// changes (validation needs them beside the current ones), the previous attributes are

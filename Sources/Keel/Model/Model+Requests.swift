@@ -7,7 +7,7 @@ extension Model {
     /// The URL, query, headers and media type are the fetch's, in the model's wire format (the
     /// call's ``SyncOptions/wireFormat``, else its collection's, else its class's). Nothing is
     /// emitted and the model does not change. Send it with any backend, and read the answer
-    /// as a fetch does with ``set(_:silent:validate:options:)`` and `parse: true`.
+    /// as a fetch does with ``set(_:silent:validate:options:)-(Attributes,_,_,_)`` and `parse: true`.
     ///
     /// ```swift
     /// let request = try note.fetchRequest()

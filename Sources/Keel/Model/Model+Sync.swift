@@ -212,7 +212,7 @@ extension Model {
     ///   or `add`, `set` and `reset` with `parse: true` read it from (for JSON:API, its resource
     ///   object);
     /// - the attributes given with `parse: true` to the initializer or
-    ///   ``set(_:silent:validate:options:)``, and to ``IdentityMap``'s `model` and `find`.
+    ///   ``set(_:silent:validate:options:)-(Attributes,_,_,_)``, and to ``IdentityMap``'s `model` and `find`.
     ///
     /// `nil` for a model that never received one.
     ///

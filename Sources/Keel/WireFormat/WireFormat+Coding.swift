@@ -53,7 +53,7 @@ extension WireFormat {
     /// items unwrapped, a JSON:API resource read with its `included` records.
     ///
     /// This is what ``Model/fetch(options:)`` does with an answer before
-    /// ``Model/parse(_:options:)``; the initializer and ``Model/set(_:silent:validate:options:)``
+    /// ``Model/parse(_:options:)``; the initializer and ``Model/set(_:silent:validate:options:)-(Attributes,_,_,_)``
     /// do the same with `parse: true`. The result is in app form: give it to a model without
     /// `parse`.
     ///

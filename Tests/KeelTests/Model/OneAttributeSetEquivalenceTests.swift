@@ -22,10 +22,12 @@ private final class Card: Model {
 /// the one-attribute paths that must behave exactly like it, the dictionary `set` of one entry
 /// among them.
 enum OneAttributeWriter: String, CaseIterable, CustomTestStringConvertible {
-    case general, dictionary, byName, typedSet, typedSubscript, nameSubscript
+    case general, dictionary, literal, attributesValue, byName, typedSet, typedSubscript, nameSubscript
 
     /// The one-attribute paths.
-    static let oneAttribute: [OneAttributeWriter] = [.dictionary, .byName, .typedSet, .typedSubscript, .nameSubscript]
+    static let oneAttribute: [OneAttributeWriter] = [
+        .dictionary, .literal, .attributesValue, .byName, .typedSet, .typedSubscript, .nameSubscript,
+    ]
 
     var testDescription: String { rawValue }
 
@@ -45,6 +47,11 @@ enum OneAttributeWriter: String, CaseIterable, CustomTestStringConvertible {
         case .general:
             return model.apply([key: value], options: ChangeOptions().with(silent: silent, validate: validate))
         case .dictionary: return model.set([key: value], silent: silent, validate: validate)
+        case .literal where !silent && validate == nil: return model.set([key: value])
+        case .literal: return model.set([key: value], silent: silent, validate: validate)
+        case .attributesValue:
+            let input: Attributes = [key: value]
+            return model.set(input, silent: silent, validate: validate)
         case .byName: return model.set(key, value, silent: silent, validate: validate)
         case .typedSet: return model.set(typedKey, value, silent: silent, validate: validate)
         case .typedSubscript where !silent && validate == nil: model[typedKey] = value
@@ -57,7 +64,7 @@ enum OneAttributeWriter: String, CaseIterable, CustomTestStringConvertible {
     /// Removes `key`: by `unset`, or by assigning `nil` through a subscript.
     func remove(_ model: Model, _ key: String) {
         switch self {
-        case .general, .dictionary, .byName, .typedSet: model.unset(key)
+        case .general, .dictionary, .literal, .attributesValue, .byName, .typedSet: model.unset(key)
         case .typedSubscript: model[AttributeKey<JSONValue>(key)] = nil
         case .nameSubscript: model[key] = nil
         }
@@ -91,8 +98,9 @@ private final class Transcript {
     }
 }
 
-/// The one-attribute `set` paths (the dictionary `set` of one entry, `set(_:_:)` by name, `set`
-/// and the subscript by typed key, the subscript by name) are observably Backbone's `set`
+/// The one-attribute `set` paths (the dictionary `set` of one entry, as a literal with and
+/// without flags or as an `Attributes` value, `set(_:_:)` by name, `set` and the subscript by
+/// typed key, the subscript by name) are observably Backbone's `set`
 /// algorithm for a one-entry input: the same events in the same order, the same `changed`,
 /// `previous` and validation state at each event and after, and the same Observation reports.
 struct OneAttributeSetEquivalenceTests {
@@ -140,7 +148,7 @@ struct OneAttributeSetEquivalenceTests {
         #expect(transcript(writer, script) == transcript(.general, script))
     }
 
-    @Test(arguments: [OneAttributeWriter.dictionary, .byName, .typedSet])
+    @Test(arguments: [OneAttributeWriter.dictionary, .literal, .attributesValue, .byName, .typedSet])
     func resultsMatch(_ writer: OneAttributeWriter) {
         func results(_ writer: OneAttributeWriter) -> [Bool?] {
             let card = Card(["title": "first"])
