@@ -1,3 +1,5 @@
+import Synchronization
+
 /// One implementation of a workload: an untimed setup, a timed body and an untimed
 /// verification, run together on fresh state.
 struct Trial {
@@ -89,7 +91,15 @@ struct Stopwatch {
 
 /// Runs a timed region: a function of its own, so that a profiler can count only what runs
 /// inside (`Benchmarks/profile.sh` passes `--toggle-collect='*timedRegion*'` to callgrind).
+///
+/// Counting its runs is a side effect no other function has: without one, the compiler may
+/// merge a specialization with an identical function of another name (it did for
+/// `coll_add`'s floor), which the profiler then does not recognise.
 @inline(never)
 func timedRegion<Output>(_ body: () throws -> Output) rethrows -> Output {
-    try body()
+    timedRegionCount.add(1, ordering: .relaxed)
+    return try body()
 }
+
+/// How many timed regions have run: ``timedRegion(_:)``'s side effect.
+private let timedRegionCount = Atomic<Int>(0)
