@@ -175,7 +175,7 @@ public struct JSONObject: Sendable {
         }
         // Two integers with other bits differ: decided without copying the values out.
         if case .int = entry.pointee.value, case .int = otherEntry.pointee.value { return .different }
-        return entry.pointee.value == otherEntry.pointee.value ? .equal : .different
+        return Self.matchOutOfLine(entry, otherEntry)
     }
 
     /// How the value at `position`, which must be a valid position, compares with `value`:
@@ -208,11 +208,36 @@ public struct JSONObject: Sendable {
     @inline(never)
     private func matchInMemory(ofValueAt position: Int, with value: JSONValue) -> ValueMatch {
         let entry = storage.entries.address(of: position)
-        let sameBits = withUnsafePointer(to: value) { value in
-            JSONValue.haveSameBits(UnsafeRawPointer(entry) + Self.valueOffset, UnsafeRawPointer(value))
+        let match = withUnsafePointer(to: value) { value in
+            Self.matchInPlace(UnsafeRawPointer(entry) + Self.valueOffset, UnsafeRawPointer(value))
         }
-        if sameBits { return .sameBits }
+        if let match { return match }
         return entry.pointee.value == value ? .equal : .different
+    }
+
+    /// How the two values at these addresses compare when that is decided where they lie:
+    /// the same bits, or two strings; `nil` for anything else.
+    ///
+    /// Comparing two strings as `JSONValue`s copies both out, retaining and releasing them.
+    /// The cases are tested in place, and a multi-payload enum keeps each case's payload at
+    /// offset zero (docs/ABI/TypeLayout.rst).
+    @inline(__always)
+    private static func matchInPlace(_ old: UnsafeRawPointer, _ new: UnsafeRawPointer) -> ValueMatch? {
+        if JSONValue.haveSameBits(old, new) { return .sameBits }
+        guard case .string = old.assumingMemoryBound(to: JSONValue.self).pointee,
+            case .string = new.assumingMemoryBound(to: JSONValue.self).pointee
+        else { return nil }
+        let equal = old.assumingMemoryBound(to: String.self).pointee == new.assumingMemoryBound(to: String.self).pointee
+        return equal ? .equal : .different
+    }
+
+    /// ``match(ofValueAt:withValueAt:in:)`` for values with other bits that are not both
+    /// integers.
+    @inline(never)
+    private static func matchOutOfLine(_ entry: UnsafePointer<Element>, _ other: UnsafePointer<Element>) -> ValueMatch {
+        let match = matchInPlace(UnsafeRawPointer(entry) + valueOffset, UnsafeRawPointer(other) + valueOffset)
+        if let match { return match }
+        return entry.pointee.value == other.pointee.value ? .equal : .different
     }
 
     /// How two values compare: see ``match(ofValueAt:withValueAt:in:)``.

@@ -22,6 +22,26 @@ struct JSONValueInPlaceEqualityTests {
         #expect(object.match(ofValueAt: 4, withValueAt: 0, in: other) == .different)
     }
 
+    /// Strings with other bits are compared where they lie, as `String`s: by canonical
+    /// equivalence, small and large, against a value or another object's entry.
+    @Test func stringsWithOtherBitsMatchByStringEquality() {
+        let long = "a string longer than fifteen bytes"
+        let longCopy = String(decoding: Array(long.utf8), as: UTF8.self)
+        let composed = "caf\u{E9}"
+        let decomposed = "cafe\u{301}"
+        let object: JSONObject = ["long": .string(long), "accent": .string(composed), "short": "note 1"]
+        let other: JSONObject = ["long": .string(longCopy), "accent": .string(decomposed), "short": "note 2"]
+        #expect(object.match(ofValueAt: 0, withValueAt: 0, in: other) == .equal)
+        #expect(object.match(ofValueAt: 1, withValueAt: 1, in: other) == .equal)
+        #expect(object.match(ofValueAt: 2, withValueAt: 2, in: other) == .different)
+        #expect(object.match(ofValueAt: 0, withValueAt: 2, in: other) == .different)
+        #expect(object.match(ofValueAt: 0, with: .string(longCopy)) == .equal)
+        #expect(object.match(ofValueAt: 1, with: .string(decomposed)) == .equal)
+        #expect(object.match(ofValueAt: 2, with: "note 2") == .different)
+        #expect(object.match(ofValueAt: 2, with: 1) == .different)
+        #expect(object.match(ofValueAt: 0, with: .array([.string(long)])) == .different)
+    }
+
     @Test func scalarEqualityComparesNumbersByValueAndOtherCasesByCase() {
         #expect(JSONValue.int(1) == .double(1))
         #expect(JSONValue.double(1) == .int(1))
