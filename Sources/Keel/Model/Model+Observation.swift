@@ -119,18 +119,22 @@ extension Model {
         observe(Self.attributesKeyPath)
     }
 
-    /// Replaces the attributes with values written by slot into a copy of `current`, whose
-    /// keys are `layout`'s (so the layout stays), telling Observation through the layout's
-    /// key paths about each attribute that `set` changed: the entries of `attributes` at
-    /// `changes`.
+    /// Replaces the attributes with `newStorage`, whose keys are `layout`'s, telling Observation
+    /// through the layout's key paths about each attribute that `set` changed: the entries of
+    /// `attributes` at `changes`.
+    ///
+    /// - Parameter replacingLayout: Whether `layout` is not the model's yet (the `set` added
+    ///   keys): it becomes the model's with the new storage.
     func commit(
         _ newStorage: Attributes,
         changes: PositionSet,
         of attributes: Attributes,
-        layout: AttributeLayout
+        layout: AttributeLayout,
+        replacingLayout: Bool = false
     ) {
         guard let registrar else {
             storage = newStorage
+            if replacingLayout { self.layout = layout }
             return
         }
         for position in changes {
@@ -139,6 +143,7 @@ extension Model {
         }
         registrar.willSet(self, keyPath: Self.attributesKeyPath)
         storage = newStorage
+        if replacingLayout { self.layout = layout }
         registrar.didSet(self, keyPath: Self.attributesKeyPath)
         for position in changes {
             guard let slot = layout.slot(of: attributes[position].key) else { continue }

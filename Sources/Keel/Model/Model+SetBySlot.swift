@@ -1,35 +1,42 @@
 // MARK: - Setting by slot
 
 extension Model {
-    /// ``applyMerged(_:options:)`` for a `set` of attributes the model already has, which keeps the
-    /// layout: each key's slot is found and its value compared once, the entries that change are
-    /// kept as a ``PositionSet`` for the change bookkeeping, Observation and the events, and the
-    /// new values are written by slot into one copy of the storage.
+    /// ``applyMerged(_:options:)`` for a `set` that removes nothing: each key's slot is found and
+    /// its value compared once, the entries that change (and those naming keys the model lacks)
+    /// are kept as ``PositionSet``s for the change bookkeeping, Observation and the events, and
+    /// the new values are written by slot into one copy of the storage, the new keys appended
+    /// after the kept ones in input order.
     ///
-    /// Returns `nil`, having changed nothing, when the model lacks one of the keys or the input has
-    /// more entries than a ``PositionSet`` holds.
+    /// Returns `nil`, having changed nothing, when the input has more entries than a
+    /// ``PositionSet`` holds.
     ///
     /// When the input is the whole of the new storage (see
-    /// ``SlotScan/inputIsStorage(_:changing:current:layout:)``), it becomes the storage as it
-    /// is, without a copy; when it changes every entry it names, it is `changed` as it is.
+    /// ``SlotScan/inputIsStorage(_:adding:changing:current:layout:)``), as a create's answer that
+    /// echoes the sent attributes and adds the new id is, it becomes the storage as it is,
+    /// without a copy; when it changes every entry it names, it is `changed` as it is.
     func applyToSlots(_ attributes: Attributes, options: ChangeOptions) -> Bool? {
         guard attributes.count <= PositionSet.capacity else { return nil }
         let current = storage
+        var added = PositionSet()
         // The layout is lent: nothing here calls user code.
-        let scanned = Unmanaged.passUnretained(layout)._withUnsafeGuaranteedRef { layout in
-            SlotScan.changes(of: attributes, in: current, layout: layout)
+        let changes = Unmanaged.passUnretained(layout)._withUnsafeGuaranteedRef { layout in
+            SlotScan.changes(of: attributes, in: current, layout: layout, added: &added)
         }
-        guard let changes = scanned else { return nil }
         guard !changes.isEmpty else { return applyNoChange(attributes, current: current, options: options) }
 
         let prospective = Unmanaged.passUnretained(layout)._withUnsafeGuaranteedRef { layout in
-            if SlotScan.inputIsStorage(attributes, changing: changes, current: current, layout: layout) {
+            if SlotScan.inputIsStorage(attributes, adding: added, changing: changes, current: current, layout: layout) {
                 return attributes
             }
             var prospective = current
+            if !added.isEmpty { prospective.reserveCapacity(current.count + added.count) }
             for position in changes {
                 let entry = attributes.entryAddress(at: position)
-                prospective.setValue(entry.pointee.value, at: layout.slot(of: entry.pointee.key) ?? 0)
+                if added.contains(position) {
+                    prospective.appendUnchecked(entry.pointee.key, entry.pointee.value)
+                } else {
+                    prospective.setValue(entry.pointee.value, at: layout.slot(of: entry.pointee.key) ?? 0)
+                }
             }
             return prospective
         }
@@ -68,7 +75,17 @@ extension Model {
                 }
             }
         }
-        if !hasRegistrar {
+        if !added.isEmpty {
+            // The layout of the new keys, found before the commit: Observation's key paths of
+            // the added attributes are its slots'.
+            let grown = layout.matching(prospective)
+            if !hasRegistrar {
+                storage = prospective
+                layout = grown
+            } else {
+                commit(prospective, changes: changes, of: attributes, layout: grown, replacingLayout: true)
+            }
+        } else if !hasRegistrar {
             storage = prospective
         } else {
             Unmanaged.passUnretained(layout)._withUnsafeGuaranteedRef { layout in
