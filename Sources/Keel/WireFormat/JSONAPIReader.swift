@@ -263,22 +263,32 @@ struct JSONAPIReader {
         at path: () -> String,
         ancestors: inout [ResourceKey]
     ) throws(SyncError) -> (id: JSONValue, record: JSONObject) {
-        guard case .object(let object) = identifier,
-            let key = JSONAPIResourceMembers(of: object, names: names).key(in: object)
-        else {
-            throw .unmappableResponse(
-                keyPath: path(),
-                reason: "a resource identifier is {\"type\", \"id\"}, not \(identifier.debugDescription)"
-            )
+        guard case .object(let object) = identifier else { throw Self.notAnIdentifier(identifier, at: path) }
+        let members = JSONAPIResourceMembers(of: object, names: names)
+        guard let key = members.key(in: object), let wireID = JSONAPIResourceMembers.value(at: members.id, in: object)
+        else { throw Self.notAnIdentifier(identifier, at: path) }
+        // The app id is read once, for the foreign key and the linked record alike; an id that
+        // is not a string is read as the text its key was made from.
+        let appID: JSONValue
+        if case .string = wireID {
+            appID = JSONAPIFormat.appID(wireID)
+        } else {
+            appID = JSONAPIFormat.wireID(wireID).map { JSONAPIFormat.appID(.string($0)) } ?? wireID
         }
-        // The app id is read once, for the foreign key and the linked record alike.
-        let appID = JSONAPIFormat.appID(.string(key.id))
         guard !ancestors.contains(key), let resource = resource(for: key) else {
             return (appID, [modelType.idAttribute: appID])
         }
         return (
             appID,
             try record(resource, as: modelType, format: format, appID: appID, at: path, ancestors: &ancestors)
+        )
+    }
+
+    /// The error for a relationship's `data` member that is no resource identifier.
+    private static func notAnIdentifier(_ identifier: JSONValue, at path: () -> String) -> SyncError {
+        .unmappableResponse(
+            keyPath: path(),
+            reason: "a resource identifier is {\"type\", \"id\"}, not \(identifier.debugDescription)"
         )
     }
 
