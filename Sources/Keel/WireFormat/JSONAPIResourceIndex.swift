@@ -28,6 +28,14 @@ struct JSONAPIResourceIndex {
             }
             self = .small(type: typeWords, id: idWords)
         }
+
+        /// The type, as a string.
+        var type: String {
+            switch self {
+            case .small(let type, _): type.text
+            case .text(let type, _): type
+            }
+        }
     }
 
     /// The two words of a small ASCII string.
@@ -48,6 +56,15 @@ struct JSONAPIResourceIndex {
                 (low, high) = unsafeBitCast(small, to: (UInt64, UInt64).self)
             #else
                 return nil
+            #endif
+        }
+
+        /// The small string these are the words of.
+        var text: String {
+            #if _pointerBitWidth(_64)
+                unsafeBitCast((low, high), to: String.self)
+            #else
+                ""
             #endif
         }
 

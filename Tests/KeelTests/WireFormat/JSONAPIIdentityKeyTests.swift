@@ -186,4 +186,54 @@ struct JSONAPIIdentityKeyTests {
         #expect(ada["name"] == "Ada L.")
         #expect(map.existing(Author.self, id: 8, in: "/people") == nil)
     }
+
+    @Test func aPrimaryResourceAlsoIncludedIsLinkedWithTheFieldsOfBoth() throws {
+        let articles = Collection<Article>()
+        let document: JSONValue = [
+            "data": [
+                [
+                    "type": "articles", "id": "1", "attributes": ["title": "A1"],
+                    "relationships": ["author": ["data": ["type": "people", "id": "7"]]],
+                ],
+                ["type": "articles", "id": "2", "attributes": ["title": "A2"]],
+            ],
+            "included": [
+                [
+                    "type": "people", "id": "7", "attributes": ["name": "Ada"],
+                    "relationships": ["articles": ["data": [["type": "articles", "id": "2"]]]],
+                ],
+                ["type": "articles", "id": "2", "attributes": ["words": 5]],
+            ],
+        ]
+
+        try articles.reset(parsing: document)
+
+        let author = try #require(articles.first?[Article.author])
+        let linked = try #require(author[Author.articles].first)
+        #expect(linked["title"] == "A2")
+        #expect(linked["words"] == 5)
+        #expect(linked.id == 2)
+        #expect(articles.last?.attributes == ["title": "A2", "id": 2])
+    }
+
+    @Test func anIncludedResourceMergedAfterTheReadLinksToTheSinglePrimaryResource() throws {
+        let map = IdentityMap()
+        try map.registerResourceType(for: Author.self, collection: "/people")
+        let document: JSONValue = [
+            "data": ["type": "articles", "id": "1", "attributes": ["title": "A1"]],
+            "included": [
+                [
+                    "type": "people", "id": "9", "attributes": ["name": "Grace"],
+                    "relationships": ["articles": ["data": [["type": "articles", "id": "1"]]]],
+                ]
+            ],
+        ]
+
+        let merged = try map.mergeIncluded(from: document)
+
+        let grace = try #require(merged.first as? Author)
+        #expect(grace["name"] == "Grace")
+        #expect(grace[Author.articles].first?["title"] == "A1")
+        #expect(grace[Author.articles].first?.id == 1)
+    }
 }
