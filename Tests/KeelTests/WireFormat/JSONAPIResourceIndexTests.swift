@@ -99,4 +99,22 @@ struct JSONAPIResourceIndexTests {
         #expect(index.resource(for: Key(type: "people", id: longID))?["attributes"]?["name"] == "Ada")
         #expect(index.resource(for: Key(type: long, id: "2")) == nil)
     }
+
+    @Test func anIDReadsAsAnIntegerExactlyWhenItIsACanonicalDecimal() {
+        var held = String()
+        held.reserveCapacity(64)
+        held += "42"
+        let cases: [(String, JSONValue)] = [
+            ("0", 0), ("7", 7), ("42", 42), ("123456789012345", 123_456_789_012_345),
+            ("1234567890123456", 1_234_567_890_123_456), ("9223372036854775807", .int(Int.max)),
+            ("9223372036854775808", "9223372036854775808"), ("07", "07"), ("00", "00"), ("-1", "-1"),
+            ("+1", "+1"), ("", ""), ("1a", "1a"), ("a1", "a1"), (" 1", " 1"), ("1/", "1/"), ("1:", "1:"),
+            (held, 42),
+        ]
+        for (text, expected) in cases {
+            #expect(JSONAPIFormat.appID(.string(text)) == expected, "\(text)")
+        }
+        #expect(JSONAPIFormat.appID(7) == 7)
+        #expect(JSONAPIFormat.appID(.null) == .null)
+    }
 }
