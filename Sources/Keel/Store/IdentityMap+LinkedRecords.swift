@@ -59,13 +59,18 @@ extension IdentityMap {
         markApplied(model, at: key, stamp: stamp)
     }
 
-    /// The live model of `type` under `collection` that the read of `document` applied the
-    /// resource with this wire id to, through a relation: ``mergeIncluded(from:)`` skips it.
-    func appliedByRead(of document: JSONObject, type: Model.Type, collection: String, wireID: JSONValue) -> Model? {
-        guard let stampedDocument, stampedDocument.isIdentical(to: document) else { return nil }
-        guard let entry = entries[key(collection, id: JSONAPIFormat.appID(wireID))], entry.stamp == readStamp else {
-            return nil
-        }
+    /// Whether the map is stamping the records of the read of `document`
+    /// (``linkStamp(for:)``): ``appliedByRead(type:collection:wireID:)`` finds them then.
+    func isStampingRead(of document: JSONObject) -> Bool {
+        stampedDocument?.isIdentical(to: document) == true
+    }
+
+    /// The live model of `type` under the collection numbered `collection` that the read being
+    /// stamped applied the resource with this wire id to, through a relation:
+    /// ``mergeIncluded(from:)`` skips it.
+    func appliedByRead(type: Model.Type, collection: Int, wireID: JSONValue) -> Model? {
+        let key = RecordKey(collection: collection, id: RecordID(JSONAPIFormat.appID(wireID)))
+        guard let entry = entries[key], entry.stamp == readStamp else { return nil }
         let model = entry.model
         return ObjectIdentifier(Swift.type(of: model)) == ObjectIdentifier(type) ? model : nil
     }

@@ -10,8 +10,14 @@ struct RecentPair<Key: Equatable, Value> {
     /// The remembered value for `key`, if it is one of the two; a hit on the earlier one
     /// makes it the latest.
     mutating func value(for key: Key) -> Value? {
-        if let latest, latest.key == key { return latest.value }
-        guard let earlier, earlier.key == key else { return nil }
+        value(for: key, matching: ==)
+    }
+
+    /// ``value(for:)``, with keys compared by `same`.
+    @inline(__always)
+    mutating func value(for key: Key, matching same: (Key, Key) -> Bool) -> Value? {
+        if let latest, same(latest.key, key) { return latest.value }
+        guard let earlier, same(earlier.key, key) else { return nil }
         swap(&self.latest, &self.earlier)
         return earlier.value
     }
@@ -20,5 +26,14 @@ struct RecentPair<Key: Equatable, Value> {
     mutating func remember(_ value: Value, for key: Key) {
         earlier = latest
         latest = (key, value)
+    }
+}
+
+extension RecentPair where Key == String {
+    /// The remembered value for the path `key`, compared by its bits first: a read that
+    /// alternates between two paths tells them apart on every model, and `==` on two
+    /// different small strings cost more than the rest of the lookup.
+    mutating func value(for key: String) -> Value? {
+        value(for: key, matching: StringIdentity.equal)
     }
 }

@@ -107,8 +107,10 @@ struct CollectionPaths {
 
     /// The number of `path`'s normal form.
     mutating func number(of path: String) -> Int {
-        if let last, last.path == path { return last.number }
-        if let beforeLast, beforeLast.path == path {
+        // Compared by their bits first: `==` on two different small strings costs more than
+        // the rest of the lookup, and a read alternates between two paths.
+        if let last, StringIdentity.equal(last.path, path) { return last.number }
+        if let beforeLast, StringIdentity.equal(beforeLast.path, path) {
             swap(&last, &self.beforeLast)
             return beforeLast.number
         }

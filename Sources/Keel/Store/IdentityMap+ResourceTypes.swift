@@ -95,30 +95,43 @@ extension IdentityMap {
         // The reader indexes the document only if a merged resource has relationships.
         var reader = JSONAPIReader(document: object)
         defer { endStampedRead() }
+        // Whether a relation of this very document's read applied records (see below).
+        let isStamped = isStampingRead(of: object)
         var records: [IncludedRecord] = []
         records.reserveCapacity(included.count)
-        // Whether a class reads its records as JSON:API resources, as a relation of the read
-        // did: the last class's answer is kept, since an `included` list is mostly of one type.
-        var lastFormat: (type: ObjectIdentifier, isJSONAPI: Bool)?
-        func readsResources(_ type: Model.Type) -> Bool {
-            if let lastFormat, lastFormat.type == ObjectIdentifier(type) { return lastFormat.isJSONAPI }
-            let answer = type.wireFormat.jsonAPIFormat != nil
-            lastFormat = (ObjectIdentifier(type), answer)
-            return answer
-        }
+        let names = JSONAPIResourceMembers.Names()
+        // The type met last and what merging its resources needs: an `included` list is mostly
+        // of one type, whose name is then compared, not hashed.
+        var last: IncludedType?
         for (index, value) in included.enumerated() {
-            guard let resource = value.objectValue, let name = resource["type"]?.stringValue,
-                let entry = resourceTypes[name]
-            else { continue }
+            guard case .object(let resource) = value else { continue }
+            let members = JSONAPIResourceMembers(of: resource, names: names)
+            guard case .string(let name)? = JSONAPIResourceMembers.value(at: members.type, in: resource) else {
+                continue
+            }
+            let type: IncludedType
+            if let last, StringIdentity.equal(last.name, name) {
+                type = last
+            } else {
+                guard let entry = resourceTypes[name] else { continue }
+                type = IncludedType(
+                    name: name,
+                    entry: entry,
+                    collection: collectionNumber(of: entry.collection),
+                    readsResources: entry.type.wireFormat.jsonAPIFormat != nil
+                )
+                last = type
+            }
             // A resource a relation of this document's read applied already, through its class's
-            // `parse`, is the same record: it is not applied twice.
-            if let wireID = resource["id"], readsResources(entry.type),
-                let applied = appliedByRead(of: object, type: entry.type, collection: entry.collection, wireID: wireID)
+            // `parse`, as a class reading JSON:API resources does, is the same record: it is not
+            // applied twice.
+            if isStamped, type.readsResources, let wireID = JSONAPIResourceMembers.value(at: members.id, in: resource),
+                let applied = appliedByRead(type: type.entry.type, collection: type.collection, wireID: wireID)
             {
                 records.append(.applied(applied))
                 continue
             }
-            records.append(.read(entry, try reader.record(ofIncluded: resource, at: index, as: entry.type)))
+            records.append(.read(type.entry, try reader.record(ofIncluded: resource, at: index, as: type.entry.type)))
         }
         var options = ChangeOptions(parse: true)
         options.wireFormatApplied = true
@@ -137,6 +150,26 @@ extension IdentityMap {
                 return model
             }
         }
+    }
+}
+
+/// A resource type of a document's `included` as ``IdentityMap/mergeIncluded(from:)`` merges
+/// its resources: its class and collection, and whether the class reads JSON:API resources.
+///
+/// A class, so that handing the type met last to each of its resources costs one retain, not
+/// a copy of every field.
+private final class IncludedType {
+    let name: String
+    let entry: ResourceTypeRegistry.Entry
+    /// The number of the entry's collection path in the map.
+    let collection: Int
+    let readsResources: Bool
+
+    init(name: String, entry: ResourceTypeRegistry.Entry, collection: Int, readsResources: Bool) {
+        self.name = name
+        self.entry = entry
+        self.collection = collection
+        self.readsResources = readsResources
     }
 }
 

@@ -440,6 +440,11 @@ public final class IdentityMap {
         RecordKey(collection: paths.number(of: collection), id: RecordID(id))
     }
 
+    /// The number of `collection`'s normal form in the map's keys.
+    func collectionNumber(of collection: String) -> Int {
+        paths.number(of: collection)
+    }
+
     /// Makes room for `count` more entries, ahead of a batch of known size.
     func reserveCapacity(adding count: Int) {
         entries.reserveCapacity(entries.count + count)

@@ -55,9 +55,18 @@ struct JSONAPIReader {
     /// The names of the members of a resource object, made once per read.
     private let names = JSONAPIResourceMembers.Names()
 
-    /// Every resource object of the document, primary data and `included`, by identity;
-    /// built when a relationship first links to one.
+    /// The resource objects of the document by identity: those of `included`, added when a
+    /// relationship first links to one, and those of the primary data of each type a
+    /// relationship has linked to (``indexedDataTypes``).
     private var index: JSONAPIResourceIndex?
+
+    /// The types whose primary-data resources are in ``index``.
+    ///
+    /// A list's primary data is mostly of the fetched class, which its relationships seldom
+    /// link to: indexing all of it cost as much as indexing `included`, for lookups of other
+    /// types. A primary resource is added after every `included` one, as when all were indexed
+    /// at once, so a resource listed in both keeps the fields of both in the same order.
+    private var indexedDataTypes: [String] = []
 
     /// The linkable relations of each class met, by class.
     private var linkablesByClass: [ObjectIdentifier: [Linkable]] = [:]
@@ -204,9 +213,14 @@ struct JSONAPIReader {
             }
         }
         guard let relationships else { return builder.record() }
-        let ownKey = members.key(in: resource)
-        if let ownKey { ancestors.append(ownKey) }
-        defer { if ownKey != nil { ancestors.removeLast() } }
+        // Not restored on a throw, which ends the whole read.
+        let isAncestor: Bool
+        if let ownKey = members.key(in: resource) {
+            ancestors.append(ownKey)
+            isAncestor = true
+        } else {
+            isAncestor = false
+        }
         for linkable in linkables(of: modelType) {
             let name = format.wireName(for: linkable.key)
             // A relationship with links or meta only says nothing about its records.
@@ -250,6 +264,7 @@ struct JSONAPIReader {
                 builder.set(.array(linked), for: linkable.key)
             }
         }
+        if isAncestor { ancestors.removeLast() }
         return builder.record()
     }
 
@@ -263,22 +278,32 @@ struct JSONAPIReader {
         at path: () -> String,
         ancestors: inout [ResourceKey]
     ) throws(SyncError) -> (id: JSONValue, record: JSONObject) {
-        guard case .object(let object) = identifier,
-            let key = JSONAPIResourceMembers(of: object, names: names).key(in: object)
-        else {
-            throw .unmappableResponse(
-                keyPath: path(),
-                reason: "a resource identifier is {\"type\", \"id\"}, not \(identifier.debugDescription)"
-            )
+        guard case .object(let object) = identifier else { throw Self.notAnIdentifier(identifier, at: path) }
+        let members = JSONAPIResourceMembers(of: object, names: names)
+        guard let key = members.key(in: object), let wireID = JSONAPIResourceMembers.value(at: members.id, in: object)
+        else { throw Self.notAnIdentifier(identifier, at: path) }
+        // The app id is read once, for the foreign key and the linked record alike; an id that
+        // is not a string is read as the text its key was made from.
+        let appID: JSONValue
+        if case .string = wireID {
+            appID = JSONAPIFormat.appID(wireID)
+        } else {
+            appID = JSONAPIFormat.wireID(wireID).map { JSONAPIFormat.appID(.string($0)) } ?? wireID
         }
-        // The app id is read once, for the foreign key and the linked record alike.
-        let appID = JSONAPIFormat.appID(.string(key.id))
         guard !ancestors.contains(key), let resource = resource(for: key) else {
             return (appID, [modelType.idAttribute: appID])
         }
         return (
             appID,
             try record(resource, as: modelType, format: format, appID: appID, at: path, ancestors: &ancestors)
+        )
+    }
+
+    /// The error for a relationship's `data` member that is no resource identifier.
+    private static func notAnIdentifier(_ identifier: JSONValue, at path: () -> String) -> SyncError {
+        .unmappableResponse(
+            keyPath: path(),
+            reason: "a resource identifier is {\"type\", \"id\"}, not \(identifier.debugDescription)"
         )
     }
 
@@ -300,39 +325,61 @@ struct JSONAPIReader {
 
     /// The resource object of the document with this identity, if it carries one.
     private mutating func resource(for key: ResourceKey) -> JSONObject? {
-        if let index { return index.resource(for: key) }
-        let built = Self.index(of: document)
-        index = built
-        return built.resource(for: key)
+        if index == nil { index = Self.indexOfIncluded(document, names: names) }
+        let type = key.type
+        if !indexedDataTypes.contains(where: { StringIdentity.equal($0, type) }) {
+            indexedDataTypes.append(type)
+            addData(ofType: type)
+        }
+        // Read in place: binding the index would copy it, retaining each of its tables.
+        return index?.resource(for: key)
     }
 
-    /// Every resource object of a document, primary data and `included`, by identity.
-    private static func index(of document: JSONObject) -> JSONAPIResourceIndex {
-        // The lists are walked in place: `arrayValue` copies them, and a list of the two
-        // lists would be one more array per document.
+    /// The resource objects of a document's `included`, by identity, with room for its
+    /// primary data's.
+    private static func indexOfIncluded(
+        _ document: JSONObject,
+        names: JSONAPIResourceMembers.Names
+    ) -> JSONAPIResourceIndex {
+        // The list is walked in place: `arrayValue` copies it.
         var included = JSONArray()
         if case .array(let list)? = document["included"] { included = list }
-        let data = document["data"]
         var dataCount = 0
-        switch data {
+        switch document["data"] {
         case .array(let list)?: dataCount = list.count
         case .some: dataCount = 1
         case nil: break
         }
         var resources = JSONAPIResourceIndex(capacity: included.count + dataCount)
-        let names = JSONAPIResourceMembers.Names()
         included.elements.withUnsafeBufferPointer { list in
             for value in list { add(value, to: &resources, names: names) }
         }
-        switch data {
+        return resources
+    }
+
+    /// Adds the resource objects of the primary data whose type is `type` to the index.
+    private mutating func addData(ofType type: String) {
+        guard var resources = index.take() else { return }
+        defer { index = resources }
+        let names = names
+        func addIfOfType(_ value: JSONValue) {
+            guard case .object(let resource) = value,
+                case .string(let name)? = JSONAPIResourceMembers.value(
+                    at: JSONAPIResourceMembers(of: resource, names: names).type,
+                    in: resource
+                ),
+                StringIdentity.equal(name, type)
+            else { return }
+            Self.add(value, to: &resources, names: names)
+        }
+        switch document["data"] {
         case .array(let list)?:
             list.elements.withUnsafeBufferPointer { list in
-                for value in list { add(value, to: &resources, names: names) }
+                for value in list { addIfOfType(value) }
             }
-        case let single?: add(single, to: &resources, names: names)
+        case let single?: addIfOfType(single)
         case nil: break
         }
-        return resources
     }
 
     /// Adds a resource object of the document to `resources`; a value that is no resource

@@ -87,13 +87,11 @@ struct JSONAPIResourceMembers {
         guard type >= 0, id >= 0, case .string(let typeName) = resource.entryAddress(at: type).pointee.value else {
             return nil
         }
-        let wireID: String
         switch resource.entryAddress(at: id).pointee.value {
-        case .string(let text): wireID = text
+        case .string(let text): return JSONAPIResourceIndex.Key(type: typeName, id: text)
         case let other:
             guard let text = JSONAPIFormat.wireID(other) else { return nil }
-            wireID = text
+            return JSONAPIResourceIndex.Key(type: typeName, id: text)
         }
-        return JSONAPIResourceIndex.Key(type: typeName, id: wireID)
     }
 }

@@ -71,4 +71,50 @@ struct JSONAPIResourceIndexTests {
             #expect(index.resource(for: key)?["meta"]?["name"] == "Grace")
         }
     }
+
+    @Test func anIdentityHeldInItsOwnStorageIsTheSmallIdentityOfTheSameText() throws {
+        var held = String()
+        held.reserveCapacity(64)
+        held += "people"
+        try #require(!StringIdentity.isSmallASCII(held))
+        var index = JSONAPIResourceIndex(capacity: 2)
+        index.add(Self.resource("people", "7", "Ada"), for: Key(type: "people", id: "7"), merge: Self.keepFirst)
+        index.add(Self.resource(held, "8", "Grace"), for: Key(type: held, id: "8"), merge: Self.keepFirst)
+
+        #expect(Key(type: held, id: "7") == Key(type: "people", id: "7"))
+        #expect(index.resource(for: Key(type: held, id: "7"))?["attributes"]?["name"] == "Ada")
+        #expect(index.resource(for: Key(type: "people", id: "8"))?["attributes"]?["name"] == "Grace")
+        #expect(Key(type: "taxonomy_term--tags", id: "1") == Key(type: "taxonomy_term--tags", id: "1"))
+        #expect(Key(type: "people", id: "1") != Key(type: "people", id: "10"))
+    }
+
+    @Test func identitiesLongerThanASmallStringAreFoundToo() {
+        var index = JSONAPIResourceIndex(capacity: 2)
+        let long = "taxonomy_term--tags"
+        let longID = "0123456789abcdef0123"
+        index.add(Self.resource(long, "1", "swift"), for: Key(type: long, id: "1"), merge: Self.keepFirst)
+        index.add(Self.resource("people", longID, "Ada"), for: Key(type: "people", id: longID), merge: Self.keepFirst)
+
+        #expect(index.resource(for: Key(type: long, id: "1"))?["attributes"]?["name"] == "swift")
+        #expect(index.resource(for: Key(type: "people", id: longID))?["attributes"]?["name"] == "Ada")
+        #expect(index.resource(for: Key(type: long, id: "2")) == nil)
+    }
+
+    @Test func anIDReadsAsAnIntegerExactlyWhenItIsACanonicalDecimal() {
+        var held = String()
+        held.reserveCapacity(64)
+        held += "42"
+        let cases: [(String, JSONValue)] = [
+            ("0", 0), ("7", 7), ("42", 42), ("123456789012345", 123_456_789_012_345),
+            ("1234567890123456", 1_234_567_890_123_456), ("9223372036854775807", .int(Int.max)),
+            ("9223372036854775808", "9223372036854775808"), ("07", "07"), ("00", "00"), ("-1", "-1"),
+            ("+1", "+1"), ("", ""), ("1a", "1a"), ("a1", "a1"), (" 1", " 1"), ("1/", "1/"), ("1:", "1:"),
+            (held, 42),
+        ]
+        for (text, expected) in cases {
+            #expect(JSONAPIFormat.appID(.string(text)) == expected, "\(text)")
+        }
+        #expect(JSONAPIFormat.appID(7) == 7)
+        #expect(JSONAPIFormat.appID(.null) == .null)
+    }
 }
