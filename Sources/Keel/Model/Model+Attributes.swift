@@ -286,7 +286,10 @@ extension Model {
     @inline(never)
     private func set(_ key: String, _ value: JSONValue, options: ChangeOptions) -> Bool {
         guard options.parse == true else { return applyOne(key, value, options: options) }
-        return set([key: value], options: options)
+        // An `Attributes` value: a literal would take the `KeyValuePairs` overload, which
+        // sends one attribute back here.
+        let input: Attributes = [key: value]
+        return set(input, options: options)
     }
 
     /// Removes an attribute, firing `change:<attribute>` (with a `nil` value) and `change`

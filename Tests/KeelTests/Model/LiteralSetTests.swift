@@ -12,6 +12,11 @@ struct LiteralSetTests {
         }
     }
 
+    /// A Rails model: its records come wrapped in a `memo` root with snake-case names.
+    private final class Memo: Model {
+        override class var wireFormat: WireFormat { .rails }
+    }
+
     /// The events a note fires during `body`, with its attributes after it and what it returned.
     private func transcript(_ body: (Note) -> Bool) -> [String] {
         let note = Note(["id": 1, "title": "first", "rank": 1])
@@ -72,5 +77,20 @@ struct LiteralSetTests {
         #expect(refused.contains { $0.hasPrefix("invalid") })
         let unvalidated = transcript { $0.set(["title": ""], validate: false) }
         #expect(unvalidated.last?.hasPrefix("returned true") == true)
+    }
+
+    /// A wire format's envelope: with `parse`, a one-attribute literal is a record as the
+    /// server sends it, read by the format, as an `Attributes` value is.
+    @Test func aOneAttributeLiteralWithParseIsReadAsARecordOfTheServer() {
+        let literal = Memo(["id": 1])
+        #expect(literal.set(["memo": ["due_at": "2027-01-01"]], options: ChangeOptions(parse: true)))
+        let byName = Memo(["id": 1])
+        #expect(byName.set("memo", ["due_at": "2027-01-01"], options: ChangeOptions(parse: true)))
+        let value = Memo(["id": 1])
+        let input: Attributes = ["memo": ["due_at": "2027-01-01"]]
+        #expect(value.set(input, options: ChangeOptions(parse: true)))
+        #expect(literal.attributes == value.attributes)
+        #expect(byName.attributes == value.attributes)
+        #expect(value.attributes == ["id": 1, "dueAt": "2027-01-01"])
     }
 }
