@@ -72,12 +72,16 @@ extension EventEmitter {
     }
 
     /// Removes matching handlers without disturbing a dispatch in progress (a dispatch
-    /// iterates its own reference to a list, so removal copies a list that is in use), and
-    /// drops `listenTo` bookkeeping that becomes empty.
+    /// iterates its own reference to a list, so removal copies a list that is in use), drops
+    /// `listenTo` bookkeeping that becomes empty, and tells the followers of a removed marker.
     func removeHandlers(where shouldRemove: (EventHandler) -> Bool) {
         let key = ObjectIdentifier(self)
         removeHandlers(where: shouldRemove) { handler in
-            if let listener = handler.listener { listener.emitter?.existingState?.listeningTo.remove(1, from: key) }
+            if let listener = handler.listener {
+                listener.emitter?.existingState?.listeningTo.remove(1, from: key)
+            } else if handler.isMarker {
+                existingState?.markedLinks?.markerWasRemoved()
+            }
         }
     }
 

@@ -357,11 +357,16 @@ open class EventEmitter {
         }
     }
 
-    /// Runs a handler that is not plain: forwards through a forwarder, skips (and prunes) one
-    /// whose owner has gone, and runs a `once` handler only the first time, removing it.
+    /// Runs a handler that is not plain: forwards through a forwarder, tells the followers of a
+    /// marker, skips (and prunes) one whose owner has gone, and runs a `once` handler only the
+    /// first time, removing it.
     private func invokeChecked(_ handler: EventHandler, _ event: Event, in state: EmitterState) {
         guard !handler.isForwarder else {
             if !forwardFromList(event, through: handler) { state.needsPruning = true }
+            return
+        }
+        if handler.isMarker {
+            state.markedLinks?.dispatch()
             return
         }
         if handler.hasOwner && handler.owner == nil {
