@@ -5,12 +5,20 @@ extension EventEmitter {
     ///
     /// - Parameter handler: The collection's forwarding handler (``EventHandler/forwarding(to:)``),
     ///   one instance shared by all of its models.
+    @inline(__always)
     func addForwarder(_ handler: EventHandler) {
         if case .empty = emitterStorage {
             emitterStorage = .forwarder(handler)
         } else {
-            state.allHandlers.append(handler)
+            appendForwarder(handler)
         }
+    }
+
+    /// ``addForwarder(_:)`` for an emitter that has a handler already: out of line, so that
+    /// adding a model to a collection inlines only the common case, the model's first handler.
+    @inline(never)
+    private func appendForwarder(_ handler: EventHandler) {
+        state.allHandlers.append(handler)
     }
 
     /// Stops a collection re-emitting these events.
