@@ -31,6 +31,9 @@ final class EmitterState {
     @exclusivity(unchecked) var retired: ContiguousArray<(OrderedStringMap<HandlerList>, HandlerList)> = []
     /// The stand-in that the emitter's subscription tokens hold, once one was made.
     var link: EmitterLink?
+    /// The owners that embed this model and follow it through the marker among its `change`
+    /// handlers (``EventHandler/changeMarker``), told when a dispatch reaches the marker.
+    var markedLinks: DependentLinks?
 
     /// ``link`` without a reference count: once made, it stays as long as the state.
     @inline(__always)

@@ -5,12 +5,20 @@ extension EventEmitter {
     ///
     /// - Parameter handler: The collection's forwarding handler (``EventHandler/forwarding(to:)``),
     ///   one instance shared by all of its models.
+    @inline(__always)
     func addForwarder(_ handler: EventHandler) {
         if case .empty = emitterStorage {
             emitterStorage = .forwarder(handler)
         } else {
-            state.allHandlers.append(handler)
+            appendForwarder(handler)
         }
+    }
+
+    /// ``addForwarder(_:)`` for an emitter that has a handler already: out of line, so that
+    /// adding a model to a collection inlines only the common case, the model's first handler.
+    @inline(never)
+    private func appendForwarder(_ handler: EventHandler) {
+        state.allHandlers.append(handler)
     }
 
     /// Stops a collection re-emitting these events.
@@ -72,12 +80,16 @@ extension EventEmitter {
     }
 
     /// Removes matching handlers without disturbing a dispatch in progress (a dispatch
-    /// iterates its own reference to a list, so removal copies a list that is in use), and
-    /// drops `listenTo` bookkeeping that becomes empty.
+    /// iterates its own reference to a list, so removal copies a list that is in use), drops
+    /// `listenTo` bookkeeping that becomes empty, and tells the followers of a removed marker.
     func removeHandlers(where shouldRemove: (EventHandler) -> Bool) {
         let key = ObjectIdentifier(self)
         removeHandlers(where: shouldRemove) { handler in
-            if let listener = handler.listener { listener.emitter?.existingState?.listeningTo.remove(1, from: key) }
+            if let listener = handler.listener {
+                listener.emitter?.existingState?.listeningTo.remove(1, from: key)
+            } else if handler.isMarker {
+                existingState?.markedLinks?.markerWasRemoved()
+            }
         }
     }
 

@@ -91,10 +91,21 @@ open class EventEmitter {
     ///
     /// Once created, the state stays until the emitter is deallocated, and keeps the link: both live
     /// as long as the caller keeps the emitter, so a `listenTo` uses them without retaining them.
+    ///
+    /// Not inlined: inlined into a `listenTo`, the caller retained and released what it read.
     final var unretainedStateAndLink: (state: Unmanaged<EmitterState>, link: Unmanaged<EmitterLink>) {
-        if case .state(let state) = emitterStorage, let link = state.link {
-            return (Unmanaged.passUnretained(state), Unmanaged.passUnretained(link))
+        @inline(never) get {
+            if case .state(let state) = emitterStorage, let link = state.link {
+                return (Unmanaged.passUnretained(state), Unmanaged.passUnretained(link))
+            }
+            return makeStateAndLink()
         }
+    }
+
+    /// ``unretainedStateAndLink`` when the state or the link is still to be made: out of line,
+    /// so that the common path, which finds both, saves no registers for making them.
+    @inline(never)
+    private final func makeStateAndLink() -> (state: Unmanaged<EmitterState>, link: Unmanaged<EmitterLink>) {
         let state = self.state
         return (Unmanaged.passUnretained(state), Unmanaged.passUnretained(link(in: state)))
     }
@@ -357,11 +368,16 @@ open class EventEmitter {
         }
     }
 
-    /// Runs a handler that is not plain: forwards through a forwarder, skips (and prunes) one
-    /// whose owner has gone, and runs a `once` handler only the first time, removing it.
+    /// Runs a handler that is not plain: forwards through a forwarder, tells the followers of a
+    /// marker, skips (and prunes) one whose owner has gone, and runs a `once` handler only the
+    /// first time, removing it.
     private func invokeChecked(_ handler: EventHandler, _ event: Event, in state: EmitterState) {
         guard !handler.isForwarder else {
             if !forwardFromList(event, through: handler) { state.needsPruning = true }
+            return
+        }
+        if handler.isMarker {
+            Self.tellMarkedLinks(in: state)
             return
         }
         if handler.hasOwner && handler.owner == nil {
@@ -374,6 +390,14 @@ open class EventEmitter {
             removeHandlers { $0 === handler }
         }
         handler.callback(event)
+    }
+
+    /// Tells the owners that follow the emitter through its marker (``EmitterState/markedLinks``).
+    ///
+    /// Out of line: inlined, the owners' loop took registers from every dispatch's own loop.
+    @inline(never)
+    private static func tellMarkedLinks(in state: EmitterState) {
+        state.markedLinks?.dispatch()
     }
 
     // MARK: - Bookkeeping visible to tests

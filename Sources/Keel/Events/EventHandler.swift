@@ -80,6 +80,9 @@ final class EventHandler {
     /// forwarder nor owned nor `once`, so that a dispatch calls it after testing one flag
     /// instead of three.
     let isPlain: Bool
+    /// Whether the handler is the marker (``changeMarker``): a place in its list, without a
+    /// closure, for the owners that follow the emitter (``EmitterState/markedLinks``).
+    let isMarker: Bool
     var hasFired = false
     /// The link of the emitter that registered this handler with `listenTo`: the handler
     /// belongs to its relationship with the emitter that holds it (see ``Listening``).
@@ -112,6 +115,7 @@ final class EventHandler {
         self.hasOwner = owner != nil
         self.isOnce = isOnce
         isPlain = callback != nil && owner == nil && !isOnce
+        isMarker = false
         listener = nil
         if let forwarder {
             unownedForwarder = forwarder
@@ -132,8 +136,35 @@ final class EventHandler {
         self.isOnce = isOnce
         isBookkeeping = false
         isPlain = false
+        isMarker = false
         self.listener = listener
     }
+
+    /// The marker, for `name`: no closure, no owner.
+    private init(markerNamed name: String) {
+        id = EventEmitter.makeUniqueID()
+        self.name = name
+        callback = { _ in }
+        isForwarder = false
+        hasOwner = false
+        weakReference = nil
+        isOnce = false
+        isBookkeeping = false
+        isPlain = false
+        isMarker = true
+        listener = nil
+    }
+
+    /// The place of a model's followers among its `change` handlers: one entry, shared by every
+    /// model, that a dispatch reaching it answers by telling the owners that embed the model
+    /// (``EmitterState/markedLinks``), in the handlers' order.
+    ///
+    /// A handler of its own per followed model cost a closure, a handler and a copy of the
+    /// model's handler table (shared, until then, with the models built alike): a tenth of
+    /// reading a compound document. The marker is an entry like any other for `off`, counts and
+    /// dispatch order; it holds no state, so one instance serves every model and thread (it is
+    /// never written: it is neither `once` nor a forwarder).
+    nonisolated(unsafe) static let changeMarker = EventHandler(markerNamed: "change")
 
     /// What the forwarding collection gave its models for syncing, kept when its deinit
     /// started: the models whose collection it was read it here (``Model/collectionContext``),

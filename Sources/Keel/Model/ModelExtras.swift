@@ -24,8 +24,6 @@ final class ModelExtras {
     /// What ``relatedModelFactory`` builds through (an identity map), kept alive by the model:
     /// the factory a map shares among its models holds the map weakly.
     var relatedModelSource: AnyObject?
-    /// The relation links (``OneLink``) that embed this model, told of its changes.
-    var dependentLinks: DependentLinks?
     /// The rarely used state, made when first set; possibly shared with other models
     /// (``shareRare(_:)``) until one of them writes to it.
     private var rare: RareModelExtras?

@@ -7,18 +7,27 @@ protocol DependentLink: AnyObject {
 }
 
 /// The links that embed one model (the posts that belong to one author), told of its `change`
-/// events by one handler registered on it, shared by all of them.
+/// events at one place among its handlers, shared by all of them.
 ///
-/// A handler per link cost each link a closure, a handler, a weak reference to the link and a
-/// slot in the model's handler list: a tenth of building a post with its author through an
-/// identity map. The links are told in the order they were added, as their handlers ran; a
-/// link added while the model's `change` is being dispatched is not told of that one (as a
-/// handler added during a trigger does not run), and one removed meanwhile is not told.
+/// The place is the marker (``EventHandler/changeMarker``), added to the model's `change`
+/// handlers with the first link: one entry shared by every model, without a closure, so that
+/// following a model a map built costs no handler of its own and no copy of the handler table
+/// it shares with the models built alike (``SharedHandlerAppend``). A dispatch that reaches the
+/// marker tells the links (``EmitterState/markedLinks``), in the place of the handler each link
+/// once had, so the app's handlers on the model run before or after them as they were
+/// registered before or after the first link, and a manual `trigger("change")` reaches them.
+///
+/// The links are told in the order they were added, as their handlers ran; a link added while
+/// the model's `change` is being dispatched, once the dispatch reached the place, is not told of
+/// that one (as a handler added during a trigger does not run), and one removed meanwhile is not
+/// told.
 ///
 /// The list holds its links unretained: a link removes itself when it lets go of the model
-/// and when it is deallocated. If the app removes the shared handler (`off()` on the model),
-/// the links added until then are not told any more, as their own handlers would have been
-/// removed; links added later get a new list and handler.
+/// and when it is deallocated. If the app removes the place (`off()` on the model), the links
+/// added until then are not told any more, as their own handlers would have been removed (but
+/// for the dispatch in progress, which still tells them); links added later get a new list and
+/// place. A list made while the model is dispatching takes a handler of its own instead of the
+/// marker: the marker that dispatch holds stands for the list it was added with.
 final class DependentLinks {
     /// A link, or nothing where one was removed during a dispatch.
     private struct Slot {
@@ -33,33 +42,70 @@ final class DependentLinks {
     /// so that the positions they iterate by stay put.
     @exclusivity(unchecked) private var dispatchDepth = 0
     @exclusivity(unchecked) private var hasEmptySlots = false
-    /// The handler registered on the model for `change`.
-    private(set) var handler: EventHandler?
+    /// Whether the marker this list was added with is still among the model's handlers; the
+    /// model's removal of it clears this (``markerWasRemoved()``).
+    @exclusivity(unchecked) private var isMarkerRegistered = false
+    /// The handler of a list made while the model was dispatching, registered instead of the
+    /// marker; `nil` for a list told through the marker.
+    private var handler: EventHandler?
+    /// The list made, while the model was dispatching, for the links added after this one's
+    /// place was removed.
+    private var successor: DependentLinks?
 
-    /// The list of `model`'s dependent links, made and registered on its first link, and
-    /// again if the app removed the handler.
-    static func of(_ model: Model) -> DependentLinks {
-        if let links = model.storedExtras?.dependentLinks, links.isRegistered(on: model) { return links }
+    /// The list that `model`'s new links join: made, with its place among the model's `change`
+    /// handlers, on the first link, and again if the app removed that place.
+    ///
+    /// - Parameter appendMarker: Adds the marker for a map's models, sharing their tables, when
+    ///   the owner was built by one.
+    static func of(_ model: Model, appendMarker: () -> SharedHandlerAppend?) -> DependentLinks {
+        let state = model.state
+        if let marked = state.markedLinks {
+            var current = marked
+            while let next = current.successor { current = next }
+            if current.isRegistered(on: model, in: state) { return current }
+            // A dispatch in progress holds the marker, which must still tell the list it has.
+            if state.dispatchDepth > 0 {
+                let links = DependentLinks(handlerOn: model, in: state)
+                current.successor = links
+                return links
+            }
+        }
         let links = DependentLinks()
-        let handler = EventHandler(
-            id: EventEmitter.makeUniqueID(),
-            name: "change",
-            callback: { [unowned links] _ in links.dispatch() },
-            owner: nil,
-            isOnce: false
-        )
-        links.handler = handler
-        model.add(handler, named: "change", in: model.state)
-        model.extras.dependentLinks = links
+        links.isMarkerRegistered = true
+        state.markedLinks = links
+        if let append = appendMarker() {
+            append.append(to: model, in: state)
+        } else {
+            model.add(EventHandler.changeMarker, named: "change", in: state)
+        }
         return links
     }
 
-    /// Whether the shared handler is still registered on `model`.
-    private func isRegistered(on model: Model) -> Bool {
-        guard let handler else { return false }
-        let state = model.state
+    private init() {}
+
+    /// A list told through a handler of its own, registered on `model`, whose state is `state`.
+    private init(handlerOn model: Model, in state: EmitterState) {
+        let handler = EventHandler(
+            id: EventEmitter.makeUniqueID(),
+            name: "change",
+            callback: { [unowned self] _ in dispatch() },
+            owner: nil,
+            isOnce: false
+        )
+        self.handler = handler
+        model.add(handler, named: "change", in: state)
+    }
+
+    /// Whether the list's place is still among `model`'s handlers; `state` is its state.
+    private func isRegistered(on model: Model, in state: EmitterState) -> Bool {
+        guard let handler else { return isMarkerRegistered }
         guard let position = EventEmitter.position(of: "change", in: &state.handlers) else { return false }
         return state.handlers.value(at: position).contains { $0 === handler }
+    }
+
+    /// Records that the model's handlers no longer hold the marker.
+    func markerWasRemoved() {
+        isMarkerRegistered = false
     }
 
     /// Adds a link at the end.
@@ -84,7 +130,7 @@ final class DependentLinks {
     }
 
     /// Tells each link present when the dispatch starts, in order.
-    private func dispatch() {
+    func dispatch() {
         dispatchDepth += 1
         let end = slots.count
         var index = 0

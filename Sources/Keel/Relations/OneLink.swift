@@ -141,7 +141,10 @@ final class OneLink<Target: Model>: RelationLink, DependentLink {
             newModel.extras.hasOneOwner = owner
             newModel.extras.hasOnePath = type(of: owner).wireFormat.keys.wireName(for: key)
         }
-        let links = DependentLinks.of(newModel)
+        let links = DependentLinks.of(newModel) {
+            // A map's models share their handler tables; the map keeps the append that shares them.
+            (owner.storedExtras?.relatedModelSource as? IdentityMap)?.changeMarkerAppend
+        }
         links.add(self)
         dependents = links
     }

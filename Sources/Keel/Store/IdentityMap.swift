@@ -71,6 +71,9 @@ public final class IdentityMap {
     @exclusivity(unchecked) private var pendingBuilds: [PendingBuild] = []
     /// The hooks the models of classes with relations are built with, made once.
     private lazy var buildHooks = BuildHooks(map: self)
+    /// How the owners the map builds add their place among a related model's `change` handlers
+    /// (``DependentLinks``): the related models it built alike share their tables.
+    private(set) lazy var changeMarkerAppend = SharedHandlerAppend(EventHandler.changeMarker, named: "change")
     /// The class and collection of each JSON:API resource type the map knows.
     var resourceTypes = ResourceTypeRegistry()
     /// The handlers that keep the entries in step with their models' ids, one set per
