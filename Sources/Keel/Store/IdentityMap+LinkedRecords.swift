@@ -66,10 +66,10 @@ extension IdentityMap {
     }
 
     /// The live model of `type` under the collection numbered `collection` that the read being
-    /// stamped applied the resource with this wire id to, through a relation:
-    /// ``mergeIncluded(from:)`` skips it.
-    func appliedByRead(type: Model.Type, collection: Int, wireID: JSONValue) -> Model? {
-        let key = RecordKey(collection: collection, id: RecordID(JSONAPIFormat.appID(wireID)))
+    /// stamped applied the resource with this app id (``JSONAPIFormat``'s reading of its wire
+    /// id) to, through a relation: ``mergeIncluded(from:)`` skips it.
+    func appliedByRead(type: Model.Type, collection: Int, appID: JSONValue) -> Model? {
+        let key = RecordKey(collection: collection, id: RecordID(appID))
         guard let entry = entries[key], entry.stamp == readStamp else { return nil }
         let model = entry.model
         return ObjectIdentifier(Swift.type(of: model)) == ObjectIdentifier(type) ? model : nil

@@ -97,8 +97,12 @@ extension IdentityMap {
         defer { endStampedRead() }
         // Whether a relation of this very document's read applied records (see below).
         let isStamped = isStampingRead(of: object)
-        var records: [IncludedRecord] = []
-        records.reserveCapacity(included.count)
+        // The models of the resources applied already, in order, and the records read for the
+        // others, with their places among all: most resources of a stamped read were applied,
+        // and their models are the answer as they are.
+        var merged: [Model] = []
+        merged.reserveCapacity(included.count)
+        var reads: [IncludedRead] = []
         let names = JSONAPIResourceMembers.Names()
         // The type met last and what merging its resources needs: an `included` list is mostly
         // of one type, whose name is then compared, not hashed.
@@ -125,31 +129,37 @@ extension IdentityMap {
             // A resource a relation of this document's read applied already, through its class's
             // `parse`, as a class reading JSON:API resources does, is the same record: it is not
             // applied twice.
-            if isStamped, type.readsResources, let wireID = JSONAPIResourceMembers.value(at: members.id, in: resource),
-                let applied = appliedByRead(type: type.entry.type, collection: type.collection, wireID: wireID)
+            if isStamped, type.readsResources,
+                let appID = JSONAPIResourceMembers.smallAppID(at: members.id, in: resource)
+                    ?? JSONAPIResourceMembers.value(at: members.id, in: resource).map(JSONAPIFormat.appID),
+                let applied = appliedByRead(type: type.entry.type, collection: type.collection, appID: appID)
             {
-                records.append(.applied(applied))
+                merged.append(applied)
                 continue
             }
-            records.append(.read(type.entry, try reader.record(ofIncluded: resource, at: index, as: type.entry.type)))
+            let record = try reader.record(ofIncluded: resource, at: index, as: type.entry.type)
+            reads.append(IncludedRead(position: merged.count + reads.count, type: type, record: record))
         }
+        guard !reads.isEmpty else { return merged }
         var options = ChangeOptions(parse: true)
         options.wireFormatApplied = true
-        return records.map { record in
-            switch record {
-            case .applied(let model):
-                return model
-            case .read(let entry, let attributes):
-                let (model, isNew) = findOrInsert(
-                    entry.type,
-                    collection: entry.collection,
-                    attributes: attributes,
-                    options: options
-                )
-                if isNew { model.markSynced() }
-                return model
-            }
+        var models: [Model] = []
+        models.reserveCapacity(merged.count + reads.count)
+        var applied = merged.makeIterator()
+        for read in reads {
+            while models.count < read.position, let model = applied.next() { models.append(model) }
+            let entry = read.type.entry
+            let (model, isNew) = findOrInsert(
+                entry.type,
+                collection: entry.collection,
+                attributes: read.record,
+                options: options
+            )
+            if isNew { model.markSynced() }
+            models.append(model)
         }
+        while let model = applied.next() { models.append(model) }
+        return models
     }
 }
 
@@ -173,9 +183,13 @@ private final class IncludedType {
     }
 }
 
-/// An included resource as ``IdentityMap/mergeIncluded(from:)`` merges it: read as a record
-/// of its class, or applied already by the read of the document.
-private enum IncludedRecord {
-    case read(ResourceTypeRegistry.Entry, Attributes)
-    case applied(Model)
+/// An included resource that ``IdentityMap/mergeIncluded(from:)`` read as a record of its
+/// class, to apply once every resource has read, at its place among the merged ones.
+///
+/// A struct, not an enum with a case for a resource applied already: a list of such an enum
+/// was copied and destroyed through its type's value witnesses.
+private struct IncludedRead {
+    let position: Int
+    let type: IncludedType
+    let record: Attributes
 }

@@ -82,10 +82,10 @@ public struct JSONAPIFormat: Sendable, Hashable {
 
     /// The app value of a wire id: an `Int` for a canonical decimal string, else the string.
     static func appID(_ wire: JSONValue) -> JSONValue {
-        guard case .string(let text) = wire else { return wire }
-        // One pass over the contiguous digits, since every id of a document comes through
-        // here: stepping a small string's `UTF8View` costs tens of instructions per byte.
-        let number: Int? = JSONAPIIdentityText.withBytes(of: text) { bytes in
+        guard case .string(var text) = wire else { return wire }
+        if let small = JSONAPIIdentityText.smallDecimal(text) { return small.map(JSONValue.int) ?? wire }
+        // One pass over the contiguous digits of any other string.
+        let number: Int? = text.withUTF8 { bytes in
             guard let first = bytes.first, first != 0x30 || bytes.count == 1 else { return nil }
             var number = 0
             for byte in bytes {

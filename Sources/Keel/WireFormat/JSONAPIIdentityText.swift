@@ -1,25 +1,42 @@
-/// The UTF-8 bytes of a resource's `type` and `id`, read as cheaply as the string allows.
+/// The digits of a resource's `id`, read as cheaply as the string allows.
 ///
-/// Nearly every type and id of a document is a small ASCII string, held in the string's own
-/// two words. `String.withUTF8` copies such a string out through a general path that cost
-/// more than hashing or reading its few bytes; here they are read from the words themselves
-/// (the standard library's ABI-stable layout, on which ``StringIdentity`` relies too), and
-/// any other string goes through `withUTF8`. Either way `body` sees the same bytes.
+/// Nearly every id of a document is a small ASCII string, held in the string's own two words
+/// (the standard library's ABI-stable layout, on which ``StringIdentity`` relies too):
+/// `String.withUTF8` copies such a string out through a general path that cost more than
+/// reading its few digits.
 enum JSONAPIIdentityText {
-    /// Calls `body` with the UTF-8 bytes of `text`, valid only during the call.
+    /// The value of `text` as a canonical decimal (ASCII digits, no leading zero but in `0`),
+    /// read from a small ASCII string's own two words: `.some(nil)` when such a string is no
+    /// canonical decimal, `nil` when `text` is not a small ASCII string (read its bytes then).
     @inline(__always)
-    static func withBytes<Result>(of text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+    static func smallDecimal(_ text: String) -> Int?? {
         #if _pointerBitWidth(_64) && _endian(little)
-            if StringIdentity.isSmallASCII(text) {
-                let words = unsafeBitCast(text, to: (UInt64, UInt64).self)
-                // A small string's count is the low four bits of its last byte.
-                let count = Int(truncatingIfNeeded: words.1 >> 56) & 0x0F
-                return withUnsafeBytes(of: words) { raw in
-                    body(UnsafeBufferPointer(rebasing: raw.assumingMemoryBound(to: UInt8.self)[..<count]))
-                }
-            }
+            guard StringIdentity.isSmallASCII(text) else { return nil }
+            return .some(decimal(ofSmallWords: unsafeBitCast(text, to: (UInt64, UInt64).self)))
+        #else
+            return nil
         #endif
-        var text = text
-        return text.withUTF8(body)
+    }
+
+    /// The value of the small ASCII string whose two words these are as a canonical decimal,
+    /// or `nil` when it is none.
+    ///
+    /// Every id of a document is read here, most of them a few digits: the words are read
+    /// in place, without the closure and the overflow checks of a walk over the bytes (at most
+    /// 15 digits never overflow `Int`).
+    @inline(__always)
+    static func decimal(ofSmallWords words: (UInt64, UInt64)) -> Int? {
+        let (low, high) = words
+        // A small string's count is the low four bits of its last byte.
+        let count = Int(truncatingIfNeeded: high >> 56) & 0x0F
+        guard count > 0, low & 0xFF != 0x30 || count == 1 else { return nil }
+        var number = 0
+        for position in 0..<count {
+            let word = position < 8 ? low : high
+            let digit = (word >> UInt64(truncatingIfNeeded: (position & 7) &* 8)) & 0xFF &- 0x30
+            guard digit < 10 else { return nil }
+            number = number &* 10 &+ Int(truncatingIfNeeded: digit)
+        }
+        return number
     }
 }

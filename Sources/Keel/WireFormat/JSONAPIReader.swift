@@ -12,7 +12,7 @@ struct JSONAPIReader {
 
     /// A wire format as the reader applies it, shared by reference: a record read in it
     /// costs one retain, not a copy of every member of the format.
-    private final class FormatReading {
+    final class FormatReading {
         let format: WireFormat
         /// Whether the key mapping leaves every name as it is, so records skip it.
         let keepsNames: Bool
@@ -34,7 +34,7 @@ struct JSONAPIReader {
 
     /// A relation the reader can fill from linkage, with its target's own JSON:API format
     /// (`nil` when the target's format is not JSON:API: its records are read in the owner's).
-    private final class Linkable {
+    final class Linkable {
         let key: String
         let linkage: RelationLinkage
         let target: Model.Type
@@ -68,15 +68,17 @@ struct JSONAPIReader {
     /// at once, so a resource listed in both keeps the fields of both in the same order.
     private var indexedDataTypes: [String] = []
 
-    /// The linkable relations of each class met, by class.
-    private var linkablesByClass: [ObjectIdentifier: [Linkable]] = [:]
+    /// The linkable relations of each class met, in the order met: a read meets a few
+    /// classes, which a list finds without hashing.
+    private var linkablesByClass: [(type: ObjectIdentifier, linkables: [Linkable])] = []
 
     /// The class ``linkables(of:)`` answered for last, and its answer: a list document's
     /// records are of one class, and so are the records its relations link to.
     private var lastLinkables: (type: ObjectIdentifier, linkables: [Linkable])?
 
-    /// The wire format of each class met as the class of a record read on its own, by class.
-    private var formatsByClass: [ObjectIdentifier: FormatReading] = [:]
+    /// The wire format of each class met as the class of a record read on its own, in the
+    /// order met (a list for the reason ``linkablesByClass`` is).
+    private var formatsByClass: [(type: ObjectIdentifier, format: FormatReading)] = []
 
     /// A reader of a document.
     init(document: JSONObject) {
@@ -99,14 +101,11 @@ struct JSONAPIReader {
         try checkIncluded(of: document)
         var reader = JSONAPIReader(document: document)
         var ancestors: [ResourceKey] = []
+        let reading = FormatReading(format)
         return .object(
-            try reader.record(
-                resource,
-                as: modelType,
-                format: FormatReading(format),
-                at: { "data" },
-                ancestors: &ancestors
-            )
+            try withUnsafePointer(to: Place(.data)) { place throws(SyncError) in
+                try reader.record(resource, as: modelType, format: reading, at: place, ancestors: &ancestors)
+            }
         )
     }
 
@@ -134,13 +133,9 @@ struct JSONAPIReader {
                     reason: "a resource is an object, not \(value.debugDescription)"
                 )
             }
-            let record = try reader.record(
-                resource,
-                as: modelType,
-                format: reading,
-                at: { "data[\(index)]" },
-                ancestors: &ancestors
-            )
+            let record = try withUnsafePointer(to: Place(.dataElement(index))) { place throws(SyncError) in
+                try reader.record(resource, as: modelType, format: reading, at: place, ancestors: &ancestors)
+            }
             records.append(.object(record))
         }
         return .array(records)
@@ -156,28 +151,30 @@ struct JSONAPIReader {
     ) throws(SyncError) -> JSONObject {
         let key = ObjectIdentifier(modelType)
         let format: FormatReading
-        if let known = formatsByClass[key] {
-            format = known
+        if let known = formatsByClass.first(where: { $0.type == key }) {
+            format = known.format
         } else {
             format = FormatReading(modelType.wireFormat)
-            formatsByClass[key] = format
+            formatsByClass.append((key, format))
         }
         var ancestors: [ResourceKey] = []
-        return try record(resource, as: modelType, format: format, at: { "included[\(index)]" }, ancestors: &ancestors)
+        return try withUnsafePointer(to: Place(.included(index))) { place throws(SyncError) in
+            try record(resource, as: modelType, format: format, at: place, ancestors: &ancestors)
+        }
     }
 
     /// One resource object as app attributes of `modelType`.
     ///
     /// `ancestors` are the resources being read around this one, innermost last: a relation
-    /// that links back to one of them gets the id alone, which ends a cycle. `path` spells
-    /// the resource's key path, for an error. `appID` is the app value of the resource's
+    /// that links back to one of them gets the id alone, which ends a cycle. `place` is where
+    /// the resource sits, for an error. `appID` is the app value of the resource's
     /// `id` when the caller has it already (the linkage that led here carried the same id).
     private mutating func record(
         _ resource: JSONObject,
         as modelType: Model.Type,
         format: FormatReading,
         appID: JSONValue? = nil,
-        at path: () -> String,
+        at place: UnsafePointer<Place>,
         ancestors: inout [ResourceKey]
     ) throws(SyncError) -> JSONObject {
         // One pass over the resource's members, where four lookups searched it four times.
@@ -185,8 +182,9 @@ struct JSONAPIReader {
         var wireAttributes = JSONObject()
         if let attributes = JSONAPIResourceMembers.value(at: members.attributes, in: resource) {
             guard case .object(let object) = attributes else {
-                throw .unmappableResponse(
-                    keyPath: "\(path()).attributes",
+                throw Self.unmappable(
+                    at: place,
+                    member: ".attributes",
                     reason: "attributes are an object, not \(attributes.debugDescription)"
                 )
             }
@@ -201,13 +199,19 @@ struct JSONAPIReader {
         // The attributes share their storage with the document: they are copied once, with
         // room for the id and, per relationship, a foreign key and the linked record.
         var builder = JSONAPIRecordBuilder(attributes: attributes, extra: 1 + 2 * (relationships?.count ?? 0))
-        if let id = JSONAPIResourceMembers.value(at: members.id, in: resource) {
+        if let appID {
+            // The linkage that led here carried the id this resource's identity was matched by.
+            builder.set(appID, for: modelType.idAttribute)
+        } else if let id = JSONAPIResourceMembers.smallAppID(at: members.id, in: resource) {
+            builder.set(id, for: modelType.idAttribute)
+        } else if let id = JSONAPIResourceMembers.value(at: members.id, in: resource) {
             switch id {
             case .string, .int, .null:
-                builder.set(appID ?? JSONAPIFormat.appID(id), for: modelType.idAttribute)
+                builder.set(JSONAPIFormat.appID(id), for: modelType.idAttribute)
             default:
-                throw .unmappableResponse(
-                    keyPath: "\(path()).id",
+                throw Self.unmappable(
+                    at: place,
+                    member: ".id",
                     reason: "a resource's id is a string, not \(id.debugDescription)"
                 )
             }
@@ -226,6 +230,7 @@ struct JSONAPIReader {
             // A relationship with links or meta only says nothing about its records.
             guard let data = relationships[name]?["data"] else { continue }
             let targetFormat = linkable.targetFormat ?? format
+            let linkage = Place.Step.linkage(.passUnretained(linkable), format: .passUnretained(format), member: nil)
             switch linkable.linkage {
             case .toOne(let foreignKey):
                 if data.isNull {
@@ -233,32 +238,42 @@ struct JSONAPIReader {
                     builder.set(.null, for: linkable.key)
                     continue
                 }
-                let (linkedID, linked) = try linkedRecord(
-                    data,
-                    as: linkable.target,
-                    format: targetFormat,
-                    at: { "\(path()).relationships.\(name).data" },
-                    ancestors: &ancestors
-                )
+                let (linkedID, linked) = try withUnsafePointer(to: Place(linkage, in: place)) {
+                    dataPlace throws(SyncError) in
+                    try linkedRecord(
+                        data,
+                        as: linkable.target,
+                        format: targetFormat,
+                        at: dataPlace,
+                        ancestors: &ancestors
+                    )
+                }
                 if let foreignKey { builder.set(linkedID, for: foreignKey) }
                 builder.set(.object(linked), for: linkable.key)
             case .toMany:
                 guard case .array(let identifiers) = data else {
-                    throw .unmappableResponse(
-                        keyPath: "\(path()).relationships.\(name).data",
+                    throw Self.unmappable(
+                        at: place,
+                        linkage: linkage,
                         reason: "a to-many relationship's data is an array, not \(data.debugDescription)"
                     )
                 }
                 var linked: [JSONValue] = []
                 linked.reserveCapacity(identifiers.count)
                 for (index, member) in identifiers.enumerated() {
-                    let (_, memberRecord) = try linkedRecord(
-                        member,
-                        as: linkable.target,
-                        format: targetFormat,
-                        at: { "\(path()).relationships.\(name).data[\(index)]" },
-                        ancestors: &ancestors
+                    let memberPlace = Place(
+                        .linkage(.passUnretained(linkable), format: .passUnretained(format), member: index),
+                        in: place
                     )
+                    let (_, memberRecord) = try withUnsafePointer(to: memberPlace) { memberPlace throws(SyncError) in
+                        try linkedRecord(
+                            member,
+                            as: linkable.target,
+                            format: targetFormat,
+                            at: memberPlace,
+                            ancestors: &ancestors
+                        )
+                    }
                     linked.append(.object(memberRecord))
                 }
                 builder.set(.array(linked), for: linkable.key)
@@ -275,36 +290,56 @@ struct JSONAPIReader {
         _ identifier: JSONValue,
         as modelType: Model.Type,
         format: FormatReading,
-        at path: () -> String,
+        at place: UnsafePointer<Place>,
         ancestors: inout [ResourceKey]
     ) throws(SyncError) -> (id: JSONValue, record: JSONObject) {
-        guard case .object(let object) = identifier else { throw Self.notAnIdentifier(identifier, at: path) }
+        guard case .object(let object) = identifier else { throw Self.notAnIdentifier(identifier, at: place) }
         let members = JSONAPIResourceMembers(of: object, names: names)
-        guard let key = members.key(in: object), let wireID = JSONAPIResourceMembers.value(at: members.id, in: object)
-        else { throw Self.notAnIdentifier(identifier, at: path) }
+        guard let key = members.key(in: object) else { throw Self.notAnIdentifier(identifier, at: place) }
         // The app id is read once, for the foreign key and the linked record alike; an id that
         // is not a string is read as the text its key was made from.
         let appID: JSONValue
-        if case .string = wireID {
-            appID = JSONAPIFormat.appID(wireID)
+        if let small = JSONAPIResourceMembers.smallAppID(at: members.id, in: object) {
+            appID = small
+        } else if let wireID = JSONAPIResourceMembers.value(at: members.id, in: object) {
+            if case .string = wireID {
+                appID = JSONAPIFormat.appID(wireID)
+            } else {
+                appID = JSONAPIFormat.wireID(wireID).map { JSONAPIFormat.appID(.string($0)) } ?? wireID
+            }
         } else {
-            appID = JSONAPIFormat.wireID(wireID).map { JSONAPIFormat.appID(.string($0)) } ?? wireID
+            throw Self.notAnIdentifier(identifier, at: place)
         }
         guard !ancestors.contains(key), let resource = resource(for: key) else {
             return (appID, [modelType.idAttribute: appID])
         }
         return (
             appID,
-            try record(resource, as: modelType, format: format, appID: appID, at: path, ancestors: &ancestors)
+            try record(resource, as: modelType, format: format, appID: appID, at: place, ancestors: &ancestors)
         )
     }
 
     /// The error for a relationship's `data` member that is no resource identifier.
-    private static func notAnIdentifier(_ identifier: JSONValue, at path: () -> String) -> SyncError {
+    @inline(never)
+    private static func notAnIdentifier(_ identifier: JSONValue, at place: UnsafePointer<Place>) -> SyncError {
         .unmappableResponse(
-            keyPath: path(),
+            keyPath: place.pointee.keyPath,
             reason: "a resource identifier is {\"type\", \"id\"}, not \(identifier.debugDescription)"
         )
+    }
+
+    /// The error for a `member` (`.attributes`, `.id`) of the resource at `place`.
+    @inline(never)
+    private static func unmappable(at place: UnsafePointer<Place>, member: String, reason: String) -> SyncError {
+        .unmappableResponse(keyPath: place.pointee.keyPath + member, reason: reason)
+    }
+
+    /// The error for the `data` of a relationship (`linkage`) of the resource at `place`.
+    @inline(never)
+    private static func unmappable(at place: UnsafePointer<Place>, linkage: Place.Step, reason: String) -> SyncError {
+        withUnsafePointer(to: Place(linkage, in: place)) {
+            .unmappableResponse(keyPath: $0.pointee.keyPath, reason: reason)
+        }
     }
 
     /// The relations of `modelType` that linkage fills, looked up once per class: reading
@@ -313,11 +348,11 @@ struct JSONAPIReader {
         let key = ObjectIdentifier(modelType)
         if let last = lastLinkables, last.type == key { return last.linkables }
         let found: [Linkable]
-        if let known = linkablesByClass[key] {
-            found = known
+        if let known = linkablesByClass.first(where: { $0.type == key }) {
+            found = known.linkables
         } else {
             found = modelType.relations.compactMap { ($0 as? any RelationImplementation).map(Linkable.init) }
-            linkablesByClass[key] = found
+            linkablesByClass.append((key, found))
         }
         lastLinkables = (key, found)
         return found

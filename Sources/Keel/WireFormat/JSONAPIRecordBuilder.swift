@@ -21,7 +21,10 @@ struct JSONAPIRecordBuilder {
     }
 
     /// Sets `value` under `key`: over the member of that name, else after the others.
-    mutating func set(_ value: JSONValue, for key: String) {
+    ///
+    /// The value is taken, not copied: every value the reader sets is one it made for the
+    /// record.
+    mutating func set(_ value: consuming JSONValue, for key: String) {
         let count = storage.elementCount
         let entries = storage.elements
         for position in 0..<count where StringIdentity.equal(entries[position].key, key) {

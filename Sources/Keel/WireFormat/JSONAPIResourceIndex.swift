@@ -2,38 +2,85 @@
 /// ``JSONAPIReader`` finds the resource a relationship links to.
 ///
 /// Nearly every type and id of a document is a small ASCII string, held in the string's own
-/// two words; such an identity is its four words (``Key/small(type:id:)``), hashed by one
+/// two words; such an identity is its four words (``Key/isSmall``), hashed by one
 /// multiply-xorshift mix and compared as integers in an open-addressing table. Keeping two
 /// strings per key and hashing their bytes one by one cost a compound document's reader
 /// more than reading a resource. Other identities go to a dictionary, since Swift compares
 /// strings by canonical equivalence, which bits alone do not follow.
 struct JSONAPIResourceIndex {
     /// A resource's identity in a document.
-    enum Key: Hashable {
-        /// A type and an id that are both ASCII and at most 15 bytes: the words of their small
-        /// strings, which are equal exactly when the strings are.
-        case small(type: Words, id: Words)
-        /// Any other type and id.
-        case text(type: String, id: String)
+    ///
+    /// Plain words, and a reference to the strings of an identity that is not small: a key
+    /// with string fields (an enum with a string payload per kind, or a struct of words and
+    /// two strings) was copied and destroyed through its type's value witnesses, an indirect
+    /// call of about 60 to 120 instructions, several times per resource read.
+    struct Key: Hashable {
+        /// The words of the type's small string; ``Words/zero`` for an identity that is not
+        /// small.
+        fileprivate let typeWords: Words
+        /// The words of the id's small string; ``Words/zero`` for an identity that is not small.
+        fileprivate let idWords: Words
+        /// The strings of an identity that is not small; `nil` for a small one.
+        private let text: Text?
+
+        /// The type and id of an identity that is not small.
+        private final class Text {
+            let type: String
+            let id: String
+
+            init(type: String, id: String) {
+                (self.type, self.id) = (type, id)
+            }
+        }
 
         /// The identity of a resource of type `type` with id `id`.
         ///
-        /// An ASCII string of up to 15 bytes that is not held as a small string (one built by
-        /// appending to reserved storage) is read as the small string it equals, so that one
-        /// identity has one key however its strings are held.
+        /// A type and an id that are both ASCII and at most 15 bytes are the words of their
+        /// small strings, which are equal exactly when the strings are. An ASCII string of up
+        /// to 15 bytes that is not held as a small string (one built by appending to reserved
+        /// storage) is read as the small string it equals, so that one identity has one key
+        /// however its strings are held.
+        @inline(__always)
         init(type: String, id: String) {
             guard let typeWords = Words(type), let idWords = Words(id) else {
-                self = .text(type: type, id: id)
+                (self.typeWords, self.idWords, text) = (.zero, .zero, Text(type: type, id: id))
                 return
             }
-            self = .small(type: typeWords, id: idWords)
+            (self.typeWords, self.idWords, text) = (typeWords, idWords, nil)
         }
 
+        /// The identity of a type and an id given as the two words of each string, or `nil`
+        /// unless both are small ASCII strings.
+        @inline(__always)
+        init?(smallTypeWords type: (UInt64, UInt64), idWords id: (UInt64, UInt64)) {
+            // The top three bits of a string's second word are all set for a small ASCII
+            // string (immortal, ASCII, small), as ``StringIdentity`` reads them.
+            guard (type.1 & id.1) >> 61 == 0b111 else { return nil }
+            (typeWords, idWords, text) = (Words(words: type), Words(words: id), nil)
+        }
+
+        /// Whether the type and id are small strings, held in ``typeWords`` and ``idWords``.
+        var isSmall: Bool { text == nil }
+
         /// The type, as a string.
-        var type: String {
-            switch self {
-            case .small(let type, _): type.text
-            case .text(let type, _): type
+        var type: String { text?.type ?? typeWords.text }
+
+        static func == (lhs: Key, rhs: Key) -> Bool {
+            guard let left = lhs.text, let right = rhs.text else {
+                // A small identity's words are never zero, so a small key and another differ
+                // in their words.
+                return lhs.idWords == rhs.idWords && lhs.typeWords == rhs.typeWords
+            }
+            return left.type == right.type && left.id == right.id
+        }
+
+        func hash(into hasher: inout Hasher) {
+            if let text {
+                hasher.combine(text.type)
+                hasher.combine(text.id)
+            } else {
+                hasher.combine(typeWords)
+                hasher.combine(idWords)
             }
         }
     }
@@ -42,6 +89,14 @@ struct JSONAPIResourceIndex {
     struct Words: Hashable {
         let low: UInt64
         let high: UInt64
+
+        /// No string's words: those of a key that is not small.
+        static let zero = Words(words: (0, 0))
+
+        /// The words of a small ASCII string, as they are.
+        fileprivate init(words: (UInt64, UInt64)) {
+            (low, high) = words
+        }
 
         /// The words of `text` as a small ASCII string, or `nil` when it is longer than 15
         /// bytes or not ASCII.
@@ -100,7 +155,8 @@ struct JSONAPIResourceIndex {
 
     /// The resource with this identity, if the document has one.
     func resource(for key: Key) -> JSONObject? {
-        guard case .small(let type, let id) = key else { return others[key] }
+        guard key.isSmall else { return others[key] }
+        let (type, id) = (key.typeWords, key.idWords)
         guard let position = position(of: type, id, hash: Self.hash(type, id)) else { return nil }
         return resources[position]
     }
@@ -108,10 +164,11 @@ struct JSONAPIResourceIndex {
     /// Adds a resource; a second one with the same identity is merged into the first with
     /// `merge`.
     mutating func add(_ resource: JSONObject, for key: Key, merge: (JSONObject, JSONObject) -> JSONObject) {
-        guard case .small(let type, let id) = key else {
+        guard key.isSmall else {
             if let earlier = others.updateValue(resource, forKey: key) { others[key] = merge(earlier, resource) }
             return
         }
+        let (type, id) = (key.typeWords, key.idWords)
         let hash = Self.hash(type, id)
         if let position = position(of: type, id, hash: hash) {
             resources[position] = merge(resources[position], resource)

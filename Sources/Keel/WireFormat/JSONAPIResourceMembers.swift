@@ -81,12 +81,57 @@ struct JSONAPIResourceMembers {
         return resource.value(at: position)
     }
 
+    /// The app value of the `id` at `position` in `resource` (the object these members were
+    /// found in), read where it lies when it is a small ASCII string (an `Int` for a canonical
+    /// decimal, as ``JSONAPIFormat`` reads ids); `nil` for any other value, which the caller
+    /// reads as a copy.
+    ///
+    /// Copying the id out and then reading it retained and released it through two calls.
+    @inline(__always)
+    static func smallAppID(at position: Int, in resource: JSONObject) -> JSONValue? {
+        #if _pointerBitWidth(_64) && _endian(little)
+            guard position >= 0 else { return nil }
+            // The case is tested in place, and a multi-payload enum keeps each case's payload at
+            // offset zero (docs/ABI/TypeLayout.rst), here a string's two words.
+            let value = UnsafeRawPointer(resource.entryAddress(at: position)) + JSONObject.valueOffset
+            guard case .string = value.assumingMemoryBound(to: JSONValue.self).pointee else { return nil }
+            let words = value.load(as: (UInt64, UInt64).self)
+            // The top three bits of a small ASCII string's second word are all set.
+            guard words.1 >> 61 == 0b111 else { return nil }
+            if let number = JSONAPIIdentityText.decimal(ofSmallWords: words) { return .int(number) }
+            return .string(unsafeBitCast(words, to: String.self))
+        #else
+            return nil
+        #endif
+    }
+
     /// The identity, `(type, id)`, of `resource` (the object these members were found in), or
     /// `nil` when its `type` is not a string or its `id` is neither a string nor an integer.
     func key(in resource: JSONObject) -> JSONAPIResourceIndex.Key? {
-        guard type >= 0, id >= 0, case .string(let typeName) = resource.entryAddress(at: type).pointee.value else {
-            return nil
-        }
+        guard type >= 0, id >= 0 else { return nil }
+        #if _pointerBitWidth(_64)
+            // Two small strings are read where they lie: binding them copied each value through
+            // a call. The cases are tested in place, and a multi-payload enum keeps each case's
+            // payload at offset zero (docs/ABI/TypeLayout.rst), here a string's two words.
+            let typeValue = UnsafeRawPointer(resource.entryAddress(at: type)) + JSONObject.valueOffset
+            let idValue = UnsafeRawPointer(resource.entryAddress(at: id)) + JSONObject.valueOffset
+            if case .string = typeValue.assumingMemoryBound(to: JSONValue.self).pointee,
+                case .string = idValue.assumingMemoryBound(to: JSONValue.self).pointee,
+                let key = JSONAPIResourceIndex.Key(
+                    smallTypeWords: typeValue.load(as: (UInt64, UInt64).self),
+                    idWords: idValue.load(as: (UInt64, UInt64).self)
+                )
+            {
+                return key
+            }
+        #endif
+        return Self.key(ofTypeAt: type, idAt: id, in: resource)
+    }
+
+    /// ``key(in:)`` for an identity that is not two small strings.
+    @inline(never)
+    private static func key(ofTypeAt type: Int, idAt id: Int, in resource: JSONObject) -> JSONAPIResourceIndex.Key? {
+        guard case .string(let typeName) = resource.entryAddress(at: type).pointee.value else { return nil }
         switch resource.entryAddress(at: id).pointee.value {
         case .string(let text): return JSONAPIResourceIndex.Key(type: typeName, id: text)
         case let other:

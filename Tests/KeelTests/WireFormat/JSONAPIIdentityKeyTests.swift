@@ -140,6 +140,36 @@ struct JSONAPIIdentityKeyTests {
         #expect(map.count == 4)
     }
 
+    @Test func resourcesTheReadAppliedAndOnesTheMergeReadsKeepDocumentOrder() throws {
+        let (map, articles) = try reading()
+        let linked: (String) -> JSONValue = { id in
+            [
+                "type": "articles", "id": .string("1\(id)"),
+                "relationships": ["author": ["data": ["type": "people", "id": .string(id)]]],
+            ]
+        }
+        let person: (String, String) -> JSONValue = { id, name in
+            ["type": "people", "id": .string(id), "attributes": ["name": .string(name)]]
+        }
+        let document: JSONValue = [
+            "data": [linked("7"), linked("9")],
+            "included": [
+                person("6", "Alan"), person("7", "Ada"), person("8", "Grace"), person("9", "Edsger"),
+                person("10", "Barbara"), person("11", "Donald"),
+            ],
+        ]
+
+        try articles.reset(parsing: document)
+        let merged = try map.mergeIncluded(from: document)
+
+        #expect(merged.map { $0["name"] } == ["Alan", "Ada", "Grace", "Edsger", "Barbara", "Donald"])
+        #expect(merged[1] === articles.first?[Article.author])
+        #expect(merged[3] === articles.last?[Article.author])
+        for (id, model) in zip([6, 7, 8, 9, 10, 11], merged) {
+            #expect(map.existing(Author.self, id: .int(id), in: "/people") === model)
+        }
+    }
+
     @Test func anIncludedMemberWithNoStringTypeOrNoObjectIsLeftAloneAndTheOthersMerge() throws {
         let (map, articles) = try reading()
         let document: JSONValue = [

@@ -67,6 +67,57 @@ struct JSONAPIReaderPlacesTests {
         #expect(await failingKeyPath(Person.self, reading: document) == "data[2].attributes")
     }
 
+    @Test func aToManyLinkageThatIsNoListIsNamedByItsRelationship() async {
+        let document: JSONValue = [
+            "data": [
+                ["type": "companies", "id": "1"],
+                ["type": "companies", "id": "2", "relationships": ["staff": ["data": ["type": "people", "id": "5"]]]],
+            ]
+        ]
+        #expect(await failingKeyPath(Company.self, reading: document) == "data[1].relationships.staff.data")
+    }
+
+    @Test func aLinkedResourcesAttributesAreNamedThroughTheLinkageThatReachedIt() async {
+        let document: JSONValue = [
+            "data": [
+                Self.person(0, employer: ["type": "companies", "id": "1"]),
+                Self.person(1, employer: ["type": "companies", "id": "2"]),
+            ],
+            "included": [
+                ["type": "companies", "id": "1", "attributes": ["name": "Acme"]],
+                ["type": "companies", "id": "2", "attributes": "Initech"],
+            ],
+        ]
+        #expect(
+            await failingKeyPath(Person.self, reading: document)
+                == "data[1].relationships.employer.data.attributes"
+        )
+    }
+
+    @Test func aSingleResourceDocumentNamesItsDataAndItsLinkage() async throws {
+        let documents: [(JSONValue, String)] = [
+            (["data": ["type": "people", "id": "1", "attributes": [1]]], "data.attributes"),
+            (["data": ["type": "people", "id": 1.5]], "data.id"),
+            (
+                [
+                    "data": ["type": "people", "id": "1", "relationships": ["employer": ["data": "companies/1"]]]
+                ],
+                "data.relationships.employer.data"
+            ),
+        ]
+        for (document, expected) in documents {
+            let person = Person(["id": 1])
+            person.sync = ScriptedSync(always: SyncResponse(body: document))
+            let error = await #expect(throws: SyncError.self) { try await person.fetch() }
+            guard case .unmappableResponse(let keyPath, _) = error else {
+                Issue.record("expected an unmappable response, got \(String(describing: error))")
+                continue
+            }
+            #expect(keyPath == expected)
+            #expect(person.attributes == ["id": 1])
+        }
+    }
+
     @Test func aCycleEndsAtAnIDOnlyOnThePathBeingRead() throws {
         let company: JSONValue = [
             "type": "companies", "id": "1", "attributes": ["name": "Acme"],

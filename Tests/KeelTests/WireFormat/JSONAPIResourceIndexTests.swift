@@ -100,6 +100,23 @@ struct JSONAPIResourceIndexTests {
         #expect(index.resource(for: Key(type: long, id: "2")) == nil)
     }
 
+    @Test func smallAndLongIdentitiesAreEqualAndHashedByTheirText() {
+        let long = "taxonomy_term--tags"
+        let keys = [
+            Key(type: "people", id: "1"), Key(type: long, id: "1"), Key(type: "people", id: "1234567890123456"),
+            Key(type: "caf\u{E9}", id: "1"), Key(type: "", id: ""),
+        ]
+        // Each key equals only itself among them, and equal keys hash alike.
+        for (position, key) in keys.enumerated() {
+            for (other, otherKey) in keys.enumerated() { #expect((key == otherKey) == (position == other)) }
+        }
+        #expect(Set(keys).count == keys.count)
+        #expect(Set(keys + [Key(type: "cafe\u{301}", id: "1"), Key(type: String(long), id: "1")]).count == keys.count)
+        #expect(Key(type: long, id: "1").type == long)
+        #expect(Key(type: "people", id: "1").type == "people")
+        #expect(Key(type: "people", id: "1") != Key(type: "peoplf", id: "1"))
+    }
+
     @Test func anIDReadsAsAnIntegerExactlyWhenItIsACanonicalDecimal() {
         var held = String()
         held.reserveCapacity(64)
@@ -109,7 +126,9 @@ struct JSONAPIResourceIndexTests {
             ("1234567890123456", 1_234_567_890_123_456), ("9223372036854775807", .int(Int.max)),
             ("9223372036854775808", "9223372036854775808"), ("07", "07"), ("00", "00"), ("-1", "-1"),
             ("+1", "+1"), ("", ""), ("1a", "1a"), ("a1", "a1"), (" 1", " 1"), ("1/", "1/"), ("1:", "1:"),
-            (held, 42),
+            (held, 42), ("999999999999999", 999_999_999_999_999), ("12345678:", "12345678:"),
+            ("123456789/", "123456789/"), ("12345678901234a", "12345678901234a"), ("01234567890", "01234567890"),
+            ("1", 1), ("9", 9), ("/", "/"), (":", ":"),
         ]
         for (text, expected) in cases {
             #expect(JSONAPIFormat.appID(.string(text)) == expected, "\(text)")
