@@ -11,6 +11,15 @@ import Observation
 /// collection's `ObservationRegistrar`, as `models` must be (SwiftUI depends on it). The
 /// indexes are ``DenseIndex``es.
 final class NamedCollection: Observable {
+    /// One registered closure, in an object so that a call borrows it.
+    final class Handler {
+        let call: (NamedEvent) -> Void
+
+        init(_ call: @escaping (NamedEvent) -> Void) {
+            self.call = call
+        }
+    }
+
     /// The key path that stands for the records in Observation's reports.
     nonisolated(unsafe) static let recordsKeyPath: KeyPath<NamedCollection, ContiguousArray<NamedRecord>> =
         \.records
@@ -19,18 +28,18 @@ final class NamedCollection: Observable {
     @exclusivity(unchecked) private var byID = DenseIndex<NamedRecord>()
     @exclusivity(unchecked) private var byCID = DenseIndex<NamedRecord>()
     /// The handlers by event name, but for `change:<attribute>`.
-    @exclusivity(unchecked) private var handlers = NamedHandlers()
+    @exclusivity(unchecked) private var handlers = NamedHandlers<Handler>()
     /// The `change:<attribute>` handlers, by the attribute's name.
-    @exclusivity(unchecked) private var attributeHandlers = NamedHandlers()
+    @exclusivity(unchecked) private var attributeHandlers = NamedHandlers<Handler>()
     @exclusivity(unchecked) private var registrar = ObservationRegistrar()
 
     /// Registers `call` for the event `name`.
     func on(_ name: String, _ call: @escaping (NamedEvent) -> Void) {
         let prefix = "change:"
         if name.hasPrefix(prefix) {
-            attributeHandlers.on(name, key: String(name.dropFirst(prefix.count)), call)
+            attributeHandlers.on(name, key: String(name.dropFirst(prefix.count)), Handler(call))
         } else {
-            handlers.on(name, call)
+            handlers.on(name, Handler(call))
         }
     }
 
@@ -102,10 +111,14 @@ final class NamedCollection: Observable {
         let orderChanged = records.count != order.count || zip(records, order).contains { $0 !== $1 }
         registrar.withMutation(of: self, keyPath: Self.recordsKeyPath) { records = order }
         if let position = handlers.position(of: "remove") {
-            for record in removed { handlers.dispatch(at: position, NamedEvent(name: "remove", record: record)) }
+            for record in removed {
+                let event = NamedEvent(name: "remove", record: record)
+                handlers.dispatch(at: position) { $0.call(event) }
+            }
         }
         if orderChanged, let position = handlers.position(of: "sort") {
-            handlers.dispatch(at: position, NamedEvent(name: "sort"))
+            let event = NamedEvent(name: "sort")
+            handlers.dispatch(at: position) { $0.call(event) }
         }
         report(NamedChanges(added: added, removed: removed, merged: merged))
         return order
@@ -114,16 +127,15 @@ final class NamedCollection: Observable {
     /// Passes on a record's change of `attribute` to the `change:<attribute>` handlers.
     func recordDidChange(_ record: NamedRecord, attribute: String, value: PlainValue) {
         guard let position = attributeHandlers.position(of: attribute) else { return }
-        attributeHandlers.dispatch(
-            at: position,
-            NamedEvent(name: attributeHandlers.eventName(at: position), record: record, value: value)
-        )
+        let event = NamedEvent(name: attributeHandlers.eventName(at: position), record: record, value: value)
+        attributeHandlers.dispatch(at: position) { $0.call(event) }
     }
 
     /// Passes on a record's change to the `change` handlers.
     func recordDidChange(_ record: NamedRecord) {
         if let position = handlers.position(of: "change") {
-            handlers.dispatch(at: position, NamedEvent(name: "change", record: record))
+            let event = NamedEvent(name: "change", record: record)
+            handlers.dispatch(at: position) { $0.call(event) }
         }
     }
 
@@ -138,11 +150,13 @@ final class NamedCollection: Observable {
     private func report(_ changes: NamedChanges) {
         if let position = handlers.position(of: "add") {
             for record in changes.added {
-                handlers.dispatch(at: position, NamedEvent(name: "add", record: record))
+                let event = NamedEvent(name: "add", record: record)
+                handlers.dispatch(at: position) { $0.call(event) }
             }
         }
         if let position = handlers.position(of: "update") {
-            handlers.dispatch(at: position, NamedEvent(name: "update", changes: changes))
+            let event = NamedEvent(name: "update", changes: changes)
+            handlers.dispatch(at: position) { $0.call(event) }
         }
     }
 }

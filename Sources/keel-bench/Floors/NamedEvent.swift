@@ -1,4 +1,4 @@
-/// What a same-work floor's handler receives, as each of Keel's handlers receives one
+/// What a ``NamedCollection``'s handler receives, as each of Keel's handlers receives one
 /// `Event`: the event's name and, by event, the record, the value or the changes.
 struct NamedEvent {
     /// The event's name, such as `"ping"` or `"change:title"`.
