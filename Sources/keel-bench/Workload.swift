@@ -147,8 +147,7 @@ extension Workload {
                 ops: 10_000,
                 expectedCheck: 3_542_305_648,
                 keel: KeelTrials.nestedMerge(),
-                floor: FloorTrials.nestedMerge(),
-                sameWorkFloor: SameWorkTrials.nestedMerge()
+                floor: FloorTrials.nestedMerge()
             ),
             Workload(
                 name: "sync_fetch",

@@ -61,11 +61,7 @@ extension FloorTrials {
                         case .object(let attributes) = resource["attributes"],
                         case .string(let name) = attributes["name"], case .string(let email) = attributes["email"]
                     else { throw VerificationFailure(description: "a malformed author") }
-                    authors[PlainResourceKey(type: type, id: id)] = PlainCompoundAuthor(
-                        id: number,
-                        name: name,
-                        email: email
-                    )
+                    authors[PlainResourceKey(type: type, id: id)] = PlainCompoundAuthor(id: number, name: name, email: email)
                 }
                 var articles: [PlainCompoundArticle] = []
                 articles.reserveCapacity(data.count)

@@ -109,10 +109,7 @@ extension FloorTrials {
                 return found
             },
             verify: { state in
-                singleReadsChecksum(
-                    ids: state.kept.reduce(0) { $0 + $1.id },
-                    ranks: state.kept.reduce(0) { $0 + $1.rank }
-                )
+                singleReadsChecksum(ids: state.kept.reduce(0) { $0 + $1.id }, ranks: state.kept.reduce(0) { $0 + $1.rank })
             }
         )
     }
