@@ -1,4 +1,5 @@
 import Foundation
+import Keel
 import Synchronization
 
 // MARK: - store_write_read_memory
@@ -16,7 +17,8 @@ extension SameWorkTrials {
     }
 
     /// `store_write_read_memory` through an API of the same shape as `SQLiteSync.perform`:
-    /// 10,000 creates of `/notes` with the note's attributes as the body, one read of
+    /// 10,000 creates of `/notes` with the note's attributes as the body (the same literal as
+    /// Keel's, a `JSONValue`), one read of
     /// `/notes`, and a read of `/notes/<i>` for every note, each request awaited and named by
     /// URL (``PlainRecordStore``).
     static func storeWriteReadMemory() -> Trial {
@@ -27,7 +29,9 @@ extension SameWorkTrials {
                     let store = state.store
                     let notes = URL(string: "/notes")!
                     for i in 0..<storeRecords {
-                        _ = try await store.perform(.init(method: .create, url: notes, body: .object(plainNote(i))))
+                        _ = try await store.perform(
+                            .init(method: .create, url: notes, body: .object(noteAttributes(i)))
+                        )
                     }
                     let list = try await store.perform(.init(method: .read, url: notes, body: nil))
                     let listed = try unwrap(list.body?.arrayValue, "the list is not an array")
@@ -36,13 +40,10 @@ extension SameWorkTrials {
                         let note = try await store.perform(
                             .init(method: .read, url: notes.appendingPathComponent(String(i)), body: nil)
                         )
-                        ranks += note.body?.objectValue?["rank"]?.intValue ?? -1
+                        ranks += note.body?["rank"]?.intValue ?? -1
                     }
                     let check = storeChecksum(
-                        listed: listed.map { record in
-                            guard case .string(let title) = record.objectValue?["title"] else { return (-1, 0) }
-                            return (record.objectValue?["id"]?.intValue ?? -1, title.utf8.count)
-                        },
+                        listed: listed.map { ($0["id"]?.intValue ?? -1, $0["title"]?.stringValue?.utf8.count ?? 0) },
                         ranks: ranks
                     )
                     state.check.withLock { $0 = check }
