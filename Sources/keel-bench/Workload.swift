@@ -147,7 +147,8 @@ extension Workload {
                 ops: 10_000,
                 expectedCheck: 3_542_305_648,
                 keel: KeelTrials.nestedMerge(),
-                floor: FloorTrials.nestedMerge()
+                floor: FloorTrials.nestedMerge(),
+                sameWorkFloor: SameWorkTrials.nestedMerge()
             ),
             Workload(
                 name: "sync_fetch",
