@@ -3,13 +3,13 @@ import Observation
 /// The same-work floor of `coll_add`'s and `coll_set_merge`'s collection: what Keel's
 /// `add` and `set` of attribute maps observably do, through an API of the same shape.
 ///
-/// Beyond the machine floor (``SlotCollection``): the input is the workload's attribute maps,
-/// which the records adopt (``NamedRecord``), the id read by name; each new record has a client id and is indexed by it as well as by id (a
-/// collection's `get` finds a model by either); handlers are registered and found by event
-/// name (`update`, `add`, `remove`, `sort`, `change`, and `change:<attribute>` looked up by
-/// the changed attribute's name); and a change of the model list is reported to the
-/// collection's `ObservationRegistrar`, as `models` must be (SwiftUI depends on it). The
-/// indexes are ``DenseIndex``es.
+/// Beyond the machine floor (``SlotCollection``): the input is the workload's attribute
+/// maps, which the records adopt (``NamedRecord``), each id read by name; each new record has
+/// a client id and is indexed by it as well as by id (a collection's `get` finds a model by
+/// either); handlers are registered and found by event name (`update`, `add`, `remove`,
+/// `sort`, `change`, and `change:<attribute>` looked up by the changed attribute's name); and
+/// a change of the model list is reported to the collection's `ObservationRegistrar`, as
+/// `models` must be (SwiftUI depends on it). The indexes are ``DenseIndex``es.
 final class NamedCollection: Observable {
     /// One registered closure, in an object so that a call borrows it.
     final class Handler {
