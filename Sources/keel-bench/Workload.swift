@@ -79,7 +79,8 @@ extension Workload {
                 ops: 100_000,
                 expectedCheck: 921_457_440,
                 keel: KeelTrials.collectionAdd(),
-                floor: FloorTrials.collectionAdd()
+                floor: FloorTrials.collectionAdd(),
+                sameWorkFloor: SameWorkTrials.collectionAdd()
             ),
             Workload(
                 name: "coll_get",
@@ -101,7 +102,8 @@ extension Workload {
                 ops: 100_000,
                 expectedCheck: 1_965_091_872,
                 keel: KeelTrials.collectionSetMerge(),
-                floor: FloorTrials.collectionSetMerge()
+                floor: FloorTrials.collectionSetMerge(),
+                sameWorkFloor: SameWorkTrials.collectionSetMerge()
             ),
             Workload(
                 name: "parse_reset",
@@ -115,7 +117,8 @@ extension Workload {
                 ops: 1_000_000,
                 expectedCheck: 10_000_000,
                 keel: KeelTrials.trigger10(),
-                floor: FloorTrials.trigger10()
+                floor: FloorTrials.trigger10(),
+                sameWorkFloor: SameWorkTrials.trigger10()
             ),
             Workload(
                 name: "listen_stop",
@@ -144,7 +147,8 @@ extension Workload {
                 ops: 10_000,
                 expectedCheck: 3_542_305_648,
                 keel: KeelTrials.nestedMerge(),
-                floor: FloorTrials.nestedMerge()
+                floor: FloorTrials.nestedMerge(),
+                sameWorkFloor: SameWorkTrials.nestedMerge()
             ),
             Workload(
                 name: "sync_fetch",
@@ -165,7 +169,8 @@ extension Workload {
                 ops: storeRecords,
                 expectedCheck: 2_621_432_098,
                 keel: KeelTrials.storeWriteRead(inMemory: true),
-                floor: FloorTrials.storeWriteRead(inMemory: true)
+                floor: FloorTrials.storeWriteRead(inMemory: true),
+                sameWorkFloor: SameWorkTrials.storeWriteReadMemory()
             ),
             Workload(
                 name: "set_typed_change",

@@ -35,27 +35,30 @@ extension FloorTrials {
                 state.collection.set(rows)
                 return rows
             },
-            verify: { state in
-                let collection = state.collection
-                try expect(collection.owners.count == 10_000, "length \(collection.owners.count)")
-                for (user, invite) in zip(state.users, state.invites) {
-                    let id = user.id ?? -1
-                    try expect(collection.get(id) === user, "user \(id) was replaced")
-                    try expect(user.children.records[7] === invite, "invite 7 of user \(id) was replaced")
-                    let email = PlainValue.string("invite\(inviteID(user: id, 7))-r2@example.com")
-                    try expect(invite.values[NestedMergeState.email] == email, "invite email")
-                    let mirrored = user.record.values[NestedMergeState.invites].arrayValue?[7].arrayValue?[
-                        NestedMergeState.email
-                    ]
-                    try expect(mirrored == email, "user \(id)'s invites attribute")
-                }
-                let users = collection.owners
-                let invites = users.flatMap(\.children.records)
-                try expect(invites.count == 100_000, "\(invites.count) invites")
-                let inviteIDs = invites.map { $0.int(at: SlotCollection.idSlot) ?? -1 }
-                return (orderChecksum(users.map { $0.id ?? -1 }) + orderChecksum(inviteIDs))
-                    % (1 << 32)
-            }
+            verify: verifyNestedMerge
         )
+    }
+
+    /// The check of `nested_merge`'s floors: the same users and invites, merged in place.
+    static func verifyNestedMerge(_ state: NestedMergeState) throws -> Int {
+        let collection = state.collection
+        try expect(collection.owners.count == 10_000, "length \(collection.owners.count)")
+        for (user, invite) in zip(state.users, state.invites) {
+            let id = user.id ?? -1
+            try expect(collection.get(id) === user, "user \(id) was replaced")
+            try expect(user.children.records[7] === invite, "invite 7 of user \(id) was replaced")
+            let email = PlainValue.string("invite\(inviteID(user: id, 7))-r2@example.com")
+            try expect(invite.values[NestedMergeState.email] == email, "invite email")
+            let mirrored = user.record.values[NestedMergeState.invites].arrayValue?[7].arrayValue?[
+                NestedMergeState.email
+            ]
+            try expect(mirrored == email, "user \(id)'s invites attribute")
+        }
+        let users = collection.owners
+        let invites = users.flatMap(\.children.records)
+        try expect(invites.count == 100_000, "\(invites.count) invites")
+        let inviteIDs = invites.map { $0.int(at: SlotCollection.idSlot) ?? -1 }
+        return (orderChecksum(users.map { $0.id ?? -1 }) + orderChecksum(inviteIDs))
+            % (1 << 32)
     }
 }

@@ -31,3 +31,8 @@ func slotNote(_ i: Int) -> ContiguousArray<PlainValue> {
 func slotShortNote(_ i: Int) -> ContiguousArray<PlainValue> {
     [.int(i), .string("note \(i)"), .bool(false), .int(i % 100)]
 }
+
+/// `shortNoteAttributes(i)` as the same-work floors take it: an attribute map, in order.
+func namedShortNote(_ i: Int) -> PlainPairs {
+    [("id", .int(i)), ("title", .string("note \(i)")), ("done", .bool(false)), ("rank", .int(i % 100))]
+}

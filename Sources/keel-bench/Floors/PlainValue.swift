@@ -29,3 +29,7 @@ enum PlainValue: Equatable {
 
 /// A record's attributes in plain Swift: a standard dictionary.
 typealias PlainAttributes = [String: PlainValue]
+
+/// An attribute map in plain Swift: the pairs in order, as a literal names them (Keel's
+/// `Attributes` keeps its keys in order too).
+typealias PlainPairs = ContiguousArray<(key: String, value: PlainValue)>

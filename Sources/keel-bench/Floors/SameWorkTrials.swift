@@ -3,9 +3,13 @@
 ///
 /// Where Keel's API takes an attribute literal, the floor builds the same literal and finds
 /// each key's slot by name (``SlotRecord/set(_:keys:)``); where a read must report itself to
-/// Observation, the floor reports it to an `ObservationRegistrar` (``ObservedSlotRecord``).
-/// The machine floors (``FloorTrials``) take slot numbers and report nothing. Each trial
-/// returns the same check value as the workload.
+/// Observation, the floor reports it to an `ObservationRegistrar` (``ObservedSlotRecord``);
+/// where a collection takes attribute maps, its records adopt them and have client ids, and
+/// events are found by name (``NamedCollection``, ``NamedEmitter``); where a store takes
+/// requests named by URL, the floor reads the URL (``PlainRecordStore``); where the API hands
+/// the caller a parsed document, the floor parses one. The machine floors (``FloorTrials``)
+/// take slot numbers and report nothing. Each trial returns the same check value as the
+/// workload.
 enum SameWorkTrials {
     /// The keys of `set_change`'s record.
     static let countedKeys = ["x"]
