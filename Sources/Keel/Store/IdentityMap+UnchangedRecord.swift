@@ -1,7 +1,7 @@
 extension IdentityMap {
-    /// Whether setting `record` on the live `model`, with `options`, would change nothing at
-    /// all: no value, no event, no bookkeeping. The map then leaves the `set` out.
+    /// Whether setting `record` on the live `model`, with `options`, would change nothing.
     ///
+    /// Nothing at all: no value, no event, no bookkeeping. The map then leaves the `set` out.
     /// A record embedded in many others (the author of every post of a page) reaches the map
     /// once per record that embeds it, most often just as the model already holds it. A `set`
     /// that changes nothing still starts a change (Backbone's `changed` emptied, its previous
