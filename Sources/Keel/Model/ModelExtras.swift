@@ -21,9 +21,11 @@ final class ModelExtras {
     var relationLinks: RelationLinks?
     /// Builds the related models, when an identity map does.
     var relatedModelFactory: RelatedModelFactory?
-    /// What ``relatedModelFactory`` builds through (an identity map), kept alive by the model:
-    /// the factory a map shares among its models holds the map weakly.
-    var relatedModelSource: AnyObject?
+    /// The identity map that built the model with its own ``relatedModelFactory``.
+    ///
+    /// Kept alive by the model: the factory a map shares among its models holds the map weakly.
+    /// Related models are built through it directly, without the factory's call and weak load.
+    var relatedModelSource: IdentityMap?
     /// The rarely used state, made when first set; possibly shared with other models
     /// (``shareRare(_:)``) until one of them writes to it.
     private var rare: RareModelExtras?

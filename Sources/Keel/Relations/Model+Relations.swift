@@ -72,40 +72,42 @@ extension Model {
         return result
     }
 
-    /// Builds a related model through the factory this model was created with, if any.
+    /// Builds a related model through the identity map or the factory this model was created
+    /// with, if any.
     func makeRelated<Target: Model>(
         _ type: Target.Type,
         resource: String,
         _ attributes: Attributes,
         options: ChangeOptions
     ) -> Target {
-        Self.makeRelated(
+        guard let extras = storedExtras else { return Target(attributes, options: options) }
+        if let map = extras.relatedModelSource {
+            return map.makeRelated(Target.self, collection: resource, attributes, options: options)
+        }
+        return Self.makeRelated(
             Target.self,
             resource: resource,
             attributes,
             options: options,
-            factory: storedExtras?.relatedModelFactory,
-            source: storedExtras?.relatedModelSource
+            factory: extras.relatedModelFactory,
+            source: nil
         )
     }
 
     /// Builds a related model through `factory`, the one a model was created with, if any;
-    /// `source` is what the factory builds through (an identity map), if the model keeps it.
+    /// `source` is the identity map whose factory it is, if the model keeps it.
     static func makeRelated<Target: Model>(
         _ type: Target.Type,
         resource: String,
         _ attributes: Attributes,
         options: ChangeOptions,
         factory: RelatedModelFactory?,
-        source: AnyObject?
+        source: IdentityMap?
     ) -> Target {
         guard let factory else { return Target(attributes, options: options) }
-        // An identity map's factory (the model keeps the map as its source) gives the related
-        // models of a class with relations its own hooks; another factory is passed on.
-        guard source == nil else {
-            return factory(Target.self, resource, attributes, options) as? Target
-                ?? Target(attributes, options: options)
-        }
+        // An identity map's factory gives the related models of a class with relations its own
+        // hooks: the map is asked directly. Another factory is passed on.
+        if let source { return source.makeRelated(Target.self, collection: resource, attributes, options: options) }
         var options = options
         options.relatedModelFactory = factory
         return factory(Target.self, resource, attributes, options) as? Target ?? Target(attributes, options: options)

@@ -47,3 +47,21 @@ private final class WeakMapReference {
         self.map = map
     }
 }
+
+extension IdentityMap {
+    /// A related model of a model the map built, as the map's factory builds it: the one
+    /// instance for the record under `collection`, updated, or a new one.
+    ///
+    /// Such a model keeps the map (``ModelExtras/relatedModelSource``), whose factory is the
+    /// only one it was given, so its relations ask the map directly, without the factory's
+    /// call through a closure and its weak load of the map.
+    func makeRelated<Target: Model>(
+        _ type: Target.Type,
+        collection: String,
+        _ attributes: Attributes,
+        options: ChangeOptions
+    ) -> Target {
+        anyModel(Target.self, collection: collection, attributes: attributes, options: options) as? Target
+            ?? Target(attributes, options: options)
+    }
+}

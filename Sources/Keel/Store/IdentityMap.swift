@@ -222,7 +222,7 @@ public final class IdentityMap {
                 if entry.stamp == stamp { return (live, false) }
                 live.set(attributes, options: options)
                 markApplied(live, at: recordKey, stamp: stamp)
-            } else {
+            } else if !Self.setChangesNothing(attributes, on: live, options: options) {
                 live.set(attributes, options: options)
             }
             if let sent { live.extras.remoteAttributes = sent }

@@ -1,0 +1,95 @@
+import Keel
+import Testing
+
+/// The owners that embed one model are told of its changes from one list, whose first owner
+/// is held apart from the others: owners released before, during and after a dispatch, first
+/// or not, leave the others told in the same order, each once.
+struct RelationOwnerSlotsTests {
+    final class Author: Model {
+        override class var urlRoot: String? { "/authors" }
+    }
+
+    final class Post: Model {
+        static let author = BelongsTo<Author>("author", foreignKey: "authorId")
+        override class var relations: [any Relation] { [author] }
+    }
+
+    /// Records which posts updated their mirror, in order.
+    final class Log {
+        var updated: [Int] = []
+    }
+
+    private func post(_ id: Int, in map: IdentityMap, log: Log) -> Post {
+        let post = map.model(
+            Post.self,
+            collection: "/posts",
+            attributes: ["id": .int(id), "authorId": 5, "author": ["id": 5, "name": "Ada"]]
+        )
+        post.on("change:author") { [log] _ in log.updated.append(id) }
+        return post
+    }
+
+    @Test func aSingleOwnerIsToldAndStopsWhenReleased() throws {
+        let map = IdentityMap(), log = Log()
+        var only: Post? = post(1, in: map, log: log)
+        let author = try #require(only?[Post.author])
+
+        author.set(["name": "Grace"])
+        #expect(log.updated == [1])
+        #expect(only?["author"] == ["id": 5, "name": "Grace"])
+
+        only = nil
+        author.set(["name": "Hopper"])
+        #expect(log.updated == [1])
+
+        let next = post(2, in: map, log: log)
+        author.set(["name": "Lovelace"])
+        #expect(log.updated == [1, 2])
+        #expect(next["author"] == ["id": 5, "name": "Lovelace"])
+    }
+
+    @Test func releasingTheFirstOwnerMovesTheLastIntoItsPlace() throws {
+        let map = IdentityMap(), log = Log()
+        var first: Post? = post(1, in: map, log: log)
+        let second = post(2, in: map, log: log), third = post(3, in: map, log: log)
+        let author = try #require(second[Post.author])
+
+        first = nil
+        author.set(["name": "Grace"])
+
+        #expect(first == nil)
+        #expect(log.updated == [3, 2])
+        #expect(second["author"] == ["id": 5, "name": "Grace"])
+        #expect(third["author"] == ["id": 5, "name": "Grace"])
+    }
+
+    @Test func ownersReleasedDuringADispatchAreDroppedAndTheRestKeepTheirOrder() throws {
+        let map = IdentityMap(), log = Log()
+        var first: Post? = post(1, in: map, log: log)
+        let second = post(2, in: map, log: log)
+        var third: Post? = post(3, in: map, log: log)
+        let fourth = post(4, in: map, log: log)
+        let author = try #require(second[Post.author])
+        // The second owner's update releases the first (told already) and the third (not yet).
+        second.on("change:author") { _ in
+            first = nil
+            third = nil
+        }
+
+        author.set(["name": "Grace"])
+        #expect(first == nil && third == nil)
+        #expect(log.updated == [1, 2, 4])
+
+        log.updated = []
+        author.set(["name": "Hopper"])
+        #expect(log.updated == [2, 4])
+        #expect(fourth["author"] == ["id": 5, "name": "Hopper"])
+
+        // The positions were renumbered: a new owner joins after the others.
+        let fifth = post(5, in: map, log: log)
+        log.updated = []
+        author.set(["name": "Lovelace"])
+        #expect(log.updated == [2, 4, 5])
+        #expect(fifth["author"] == ["id": 5, "name": "Lovelace"])
+    }
+}
