@@ -47,7 +47,8 @@ final class DependentLinks {
     /// How many dispatches are running: removals leave empty slots until the last one ends,
     /// so that the positions they iterate by stay put.
     @exclusivity(unchecked) private var dispatchDepth = 0
-    @exclusivity(unchecked) private var hasEmptySlots = false
+    /// How many slots removals left empty; the others keep their order around them.
+    @exclusivity(unchecked) private var emptySlots = 0
     /// Whether the marker this list was added with is still among the model's handlers; the
     /// model's removal of it clears this (``markerWasRemoved()``).
     @exclusivity(unchecked) private var isMarkerRegistered = false
@@ -121,18 +122,29 @@ final class DependentLinks {
     }
 
     /// Removes the link at `index` (its ``DependentLink/dependentIndex``).
+    ///
+    /// The others keep their order, as the handlers each link once had kept theirs in the
+    /// model's list: the slot is left empty, and outside a dispatch the empty slots are dropped
+    /// once they are half the list (or trail it), so that removing the owners one by one costs
+    /// each a constant share.
     func remove(at index: Int) {
         guard index < count else { return }
-        if dispatchDepth > 0 {
+        guard dispatchDepth == 0 else {
             setSlot(Slot(), at: index)
-            hasEmptySlots = true
+            emptySlots += 1
             return
         }
-        let last = removeLast()
-        if index < count {
-            setSlot(last, at: index)
-            last.link?.dependentIndex = index
+        if index == count - 1 {
+            _ = removeLast()
+            while count > 0 && slot(at: count - 1).link == nil {
+                _ = removeLast()
+                emptySlots -= 1
+            }
+            return
         }
+        setSlot(Slot(), at: index)
+        emptySlots += 1
+        if emptySlots * 2 > count { compact() }
     }
 
     /// Tells each link present when the dispatch starts, in order.
@@ -146,10 +158,10 @@ final class DependentLinks {
             index += 1
         }
         dispatchDepth -= 1
-        if dispatchDepth == 0 && hasEmptySlots { compact() }
+        if dispatchDepth == 0 && emptySlots > 0 { compact() }
     }
 
-    /// Drops the empty slots left by removals during dispatches, keeping the others' order.
+    /// Drops the empty slots left by removals, keeping the others' order.
     private func compact() {
         var kept = 0
         for index in 0..<count {
@@ -160,7 +172,7 @@ final class DependentLinks {
             kept += 1
         }
         while count > kept { _ = removeLast() }
-        hasEmptySlots = false
+        emptySlots = 0
     }
 
     // MARK: - Slots

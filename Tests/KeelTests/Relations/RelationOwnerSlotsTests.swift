@@ -48,7 +48,7 @@ struct RelationOwnerSlotsTests {
         #expect(next["author"] == ["id": 5, "name": "Lovelace"])
     }
 
-    @Test func releasingTheFirstOwnerMovesTheLastIntoItsPlace() throws {
+    @Test func releasingTheFirstOwnerLeavesTheOthersInTheirOrder() throws {
         let map = IdentityMap(), log = Log()
         var first: Post? = post(1, in: map, log: log)
         let second = post(2, in: map, log: log), third = post(3, in: map, log: log)
@@ -58,7 +58,7 @@ struct RelationOwnerSlotsTests {
         author.set(["name": "Grace"])
 
         #expect(first == nil)
-        #expect(log.updated == [3, 2])
+        #expect(log.updated == [2, 3])
         #expect(second["author"] == ["id": 5, "name": "Grace"])
         #expect(third["author"] == ["id": 5, "name": "Grace"])
     }
@@ -91,5 +91,30 @@ struct RelationOwnerSlotsTests {
         author.set(["name": "Lovelace"])
         #expect(log.updated == [2, 4, 5])
         #expect(fifth["author"] == ["id": 5, "name": "Lovelace"])
+    }
+
+    /// Owners released one by one outside a dispatch, first, in the middle and last, leave
+    /// the others told in the order they linked, as their own handlers on the author would
+    /// run (Backbone's `off` keeps the rest of a handler list in order).
+    @Test func ownersReleasedOneByOneLeaveTheRestInTheOrderTheyLinked() throws {
+        let map = IdentityMap(), log = Log()
+        var posts: [Post?] = (1...10).map { post($0, in: map, log: log) }
+        let author = try #require(posts[1]?[Post.author])
+
+        for released in [1, 3, 5, 7] { posts[released - 1] = nil }
+        author.set(["name": "Grace"])
+        #expect(log.updated == [2, 4, 6, 8, 9, 10])
+
+        for released in [10, 9, 2] { posts[released - 1] = nil }
+        log.updated = []
+        author.set(["name": "Hopper"])
+        #expect(log.updated == [4, 6, 8])
+
+        let eleventh = post(11, in: map, log: log)
+        posts[5] = nil
+        log.updated = []
+        author.set(["name": "Lovelace"])
+        #expect(log.updated == [4, 8, 11])
+        #expect(eleventh["author"] == ["id": 5, "name": "Lovelace"])
     }
 }
