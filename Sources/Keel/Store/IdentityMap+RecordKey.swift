@@ -33,16 +33,11 @@ struct RecordKey: Hashable {
         )
     }
 
-    /// MurmurHash3's 64-bit finalizer over `value` and `seed`: every input bit reaches every
-    /// output bit, so that consecutive ids spread over a table's buckets.
+    /// `value` and `seed` through MurmurHash3's finalizer, so that consecutive ids spread over
+    /// a table's buckets.
+    @inline(__always)
     private static func mix(_ value: UInt64, seed: Int) -> Int {
-        var bits = value ^ UInt64(bitPattern: Int64(seed))
-        bits ^= bits >> 33
-        bits &*= 0xFF51_AFD7_ED55_8CCD
-        bits ^= bits >> 33
-        bits &*= 0xC4CE_B9FE_1A85_EC53
-        bits ^= bits >> 33
-        return Int(truncatingIfNeeded: bits)
+        MurmurFinalizer.mix(value ^ UInt64(bitPattern: Int64(seed)))
     }
 }
 

@@ -217,11 +217,6 @@ struct JSONAPIResourceIndex {
         bits = (bits &* 0x9E37_79B9_7F4A_7C15) ^ type.high
         bits = (bits &* 0x9E37_79B9_7F4A_7C15) ^ id.low
         bits = (bits &* 0x9E37_79B9_7F4A_7C15) ^ id.high
-        bits ^= bits >> 33
-        bits &*= 0xFF51_AFD7_ED55_8CCD
-        bits ^= bits >> 33
-        bits &*= 0xC4CE_B9FE_1A85_EC53
-        bits ^= bits >> 33
-        return Int(truncatingIfNeeded: bits)
+        return MurmurFinalizer.mix(bits)
     }
 }
