@@ -29,16 +29,21 @@ final class AttributeLayout: @unchecked Sendable {
     /// The transition tables and the number of shared layouts.
     private static let tree = Lock(0)
 
-    /// Four recently found shared layouts, by a hash of their keys (``hintIndex(of:)``), as the
-    /// addresses of the objects: shared layouts live as long as the process, so an address read
-    /// here always names a live layout.
+    /// Recently found shared layouts, as the addresses of the objects: shared layouts live as
+    /// long as the process, so an address read here always names a live layout.
     ///
-    /// A model built from the same keys as the one before finds its layout here without walking the
-    /// tree.
-    private static let hint0 = Atomic<UInt>(0)
-    private static let hint1 = Atomic<UInt>(0)
-    private static let hint2 = Atomic<UInt>(0)
-    private static let hint3 = Atomic<UInt>(0)
+    /// Two ways in each of ``hintSets`` sets, chosen by a hash of the keys (``hintSet(of:)``),
+    /// the newer first: a model built from the same keys as one before finds its layout here
+    /// without walking the tree, and two kinds of model built in turn (an article and its
+    /// author) keep both their layouts when their keys fall in one set, where a single way
+    /// made each evict the other.
+    private nonisolated(unsafe) static let hints: UnsafeMutablePointer<Atomic<UInt>> = {
+        let hints = UnsafeMutablePointer<Atomic<UInt>>.allocate(capacity: 2 * hintSets)
+        for way in 0..<(2 * hintSets) { (hints + way).initialize(to: Atomic(0)) }
+        return hints
+    }()
+    /// How many sets of two hints there are, a power of two.
+    private static let hintSets = 8
 
     /// The keys, in slot order.
     let keys: ContiguousArray<String>
@@ -124,13 +129,11 @@ final class AttributeLayout: @unchecked Sendable {
     private func matching(_ entries: UnsafeBufferPointer<JSONObject.Element>) -> AttributeLayout {
         let extends = entries.count >= keys.count && isPrefix(of: entries)
         if extends && entries.count == keys.count { return self }
-        let hintIndex = Self.hintIndex(of: entries)
-        if let hint = Self.hint(at: hintIndex), hint.keys.count == entries.count, hint.isPrefix(of: entries) {
-            return hint
-        }
+        let set = Self.hintSet(of: entries)
+        if let hint = Self.hint(in: set, matching: entries) { return hint }
         let start = extends ? self : Self.empty
         let layout = start.extended(with: entries[(extends ? keys.count : 0)...].lazy.map(\.key), reusing: self)
-        if layout.isShared { Self.recordHint(layout, at: hintIndex) }
+        if layout.isShared { Self.recordHint(layout, in: set) }
         return layout
     }
 
@@ -144,40 +147,37 @@ final class AttributeLayout: @unchecked Sendable {
         }
     }
 
-    /// The hint for the keys of `entries`, 0 to 3: from their number and the bits of the
-    /// first and last key.
+    /// The hint set for the keys of `entries`: from their number and the bits of the first and
+    /// last key.
     @inline(__always)
-    private static func hintIndex(of entries: UnsafeBufferPointer<JSONObject.Element>) -> Int {
+    private static func hintSet(of entries: UnsafeBufferPointer<JSONObject.Element>) -> Int {
         let count = entries.count
         guard count > 0 else { return 0 }
         var hash = UInt(count) &* 0x9E37_79B9
         hash ^= StringIdentity.bitsHash(entries[0].key) &* 31
         hash ^= StringIdentity.bitsHash(entries[count - 1].key)
-        return Int(truncatingIfNeeded: (hash ^ (hash >> 17)) & 3)
+        return Int(truncatingIfNeeded: (hash ^ (hash >> 17)) & UInt(hintSets - 1))
     }
 
-    /// The shared layout recorded as hint `index`, if any.
-    private static func hint(at index: Int) -> AttributeLayout? {
-        let address =
-            switch index {
-            case 0: hint0.load(ordering: .acquiring)
-            case 1: hint1.load(ordering: .acquiring)
-            case 2: hint2.load(ordering: .acquiring)
-            default: hint3.load(ordering: .acquiring)
-            }
-        guard let pointer = UnsafeRawPointer(bitPattern: address) else { return nil }
-        return Unmanaged<AttributeLayout>.fromOpaque(pointer).takeUnretainedValue()
-    }
-
-    /// Records a shared layout as hint `index`.
-    private static func recordHint(_ layout: AttributeLayout, at index: Int) {
-        let address = UInt(bitPattern: Unmanaged.passUnretained(layout).toOpaque())
-        switch index {
-        case 0: hint0.store(address, ordering: .releasing)
-        case 1: hint1.store(address, ordering: .releasing)
-        case 2: hint2.store(address, ordering: .releasing)
-        default: hint3.store(address, ordering: .releasing)
+    /// The shared layout of `set` whose keys are those of `entries`, if either way holds it.
+    @inline(__always)
+    private static func hint(in set: Int, matching entries: UnsafeBufferPointer<JSONObject.Element>)
+        -> AttributeLayout?
+    {
+        for way in (2 * set)...(2 * set + 1) {
+            guard let pointer = UnsafeRawPointer(bitPattern: hints[way].load(ordering: .acquiring)) else { return nil }
+            let hint = Unmanaged<AttributeLayout>.fromOpaque(pointer).takeUnretainedValue()
+            if hint.keys.count == entries.count && hint.isPrefix(of: entries) { return hint }
         }
+        return nil
+    }
+
+    /// Records a shared layout as the newer way of `set`, the newer one before it becoming the
+    /// older.
+    private static func recordHint(_ layout: AttributeLayout, in set: Int) {
+        let address = UInt(bitPattern: Unmanaged.passUnretained(layout).toOpaque())
+        hints[2 * set + 1].store(hints[2 * set].load(ordering: .relaxed), ordering: .releasing)
+        hints[2 * set].store(address, ordering: .releasing)
     }
 
     /// The layout with `newKeys` added after these keys, in order; a layout of its own takes

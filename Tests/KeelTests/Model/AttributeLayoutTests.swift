@@ -13,6 +13,21 @@ struct AttributeLayoutTests {
         #expect(Array(first.layout.keys) == ["id", "title", "rank"])
     }
 
+    /// Many key sets built in turn, more than the recent layouts the process remembers and
+    /// several in one set of them, each find their own layout every round.
+    @Test func keySetsBuiltInTurnFindTheirOwnLayouts() {
+        let keySets = (0..<40).map { set in (0...(set % 5)).map { "k\(set)_\($0)" } }
+        var layouts: [AttributeLayout] = []
+        for round in 0..<3 {
+            for (index, keys) in keySets.enumerated() {
+                let model = Model(JSONObject(uniqueKeysWithLastValues: keys.map { ($0, JSONValue.int(round)) }))
+                #expect(Array(model.layout.keys) == keys)
+                #expect(model.layout.isShared)
+                if round == 0 { layouts.append(model.layout) } else { #expect(model.layout === layouts[index]) }
+            }
+        }
+    }
+
     @Test func aNewKeyMovesTheModelToTheLayoutWithThatKeyAdded() {
         let grown = Model(["id": 1, "title": "a"])
         grown.set("rank", 5)
