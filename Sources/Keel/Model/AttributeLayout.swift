@@ -176,7 +176,7 @@ final class AttributeLayout: @unchecked Sendable {
     /// older.
     private static func recordHint(_ layout: AttributeLayout, in set: Int) {
         let address = UInt(bitPattern: Unmanaged.passUnretained(layout).toOpaque())
-        hints[2 * set + 1].store(hints[2 * set].load(ordering: .relaxed), ordering: .releasing)
+        hints[2 * set + 1].store(hints[2 * set].load(ordering: .acquiring), ordering: .releasing)
         hints[2 * set].store(address, ordering: .releasing)
     }
 
