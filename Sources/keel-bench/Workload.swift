@@ -95,7 +95,8 @@ extension Workload {
                 ops: 5,
                 expectedCheck: 688_006_713,
                 keel: KeelTrials.collectionSort(),
-                floor: FloorTrials.collectionSort()
+                floor: FloorTrials.collectionSort(),
+                sameWorkFloor: SameWorkTrials.collectionSort()
             ),
             Workload(
                 name: "coll_set_merge",
@@ -140,7 +141,8 @@ extension Workload {
                 ops: 20_000,
                 expectedCheck: 2_440_613_143,
                 keel: KeelTrials.collectionRemove(),
-                floor: FloorTrials.collectionRemove()
+                floor: FloorTrials.collectionRemove(),
+                sameWorkFloor: SameWorkTrials.collectionRemove()
             ),
             Workload(
                 name: "nested_merge",
@@ -162,7 +164,8 @@ extension Workload {
                 ops: storeRecords,
                 expectedCheck: 2_621_432_098,
                 keel: KeelTrials.storeWriteRead(inMemory: false),
-                floor: FloorTrials.storeWriteRead(inMemory: false)
+                floor: FloorTrials.storeWriteRead(inMemory: false),
+                sameWorkFloor: SameWorkTrials.storeWriteRead(inMemory: false)
             ),
             Workload(
                 name: "store_write_read_memory",
@@ -170,7 +173,7 @@ extension Workload {
                 expectedCheck: 2_621_432_098,
                 keel: KeelTrials.storeWriteRead(inMemory: true),
                 floor: FloorTrials.storeWriteRead(inMemory: true),
-                sameWorkFloor: SameWorkTrials.storeWriteReadMemory()
+                sameWorkFloor: SameWorkTrials.storeWriteRead(inMemory: true)
             ),
             Workload(
                 name: "set_typed_change",

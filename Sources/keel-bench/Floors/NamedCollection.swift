@@ -1,15 +1,18 @@
 import Observation
 
-/// The same-work floor of `coll_add`'s and `coll_set_merge`'s collection: what Keel's
-/// `add` and `set` of attribute maps observably do, through an API of the same shape.
+/// The same-work floor of `coll_add`'s, `coll_set_merge`'s and `coll_sort`'s collection: what
+/// Keel's `add` and `set` of attribute maps and `sort()` observably do, through an API of the
+/// same shape.
 ///
 /// Beyond the machine floor (``SlotCollection``): the input is the workload's attribute
 /// maps, which the records adopt (``NamedRecord``), each id read by name; each new record has
 /// a client id and is indexed by it as well as by id (a collection's `get` finds a model by
 /// either); handlers are registered and found by event name (`update`, `add`, `remove`,
-/// `sort`, `change`, and `change:<attribute>` looked up by the changed attribute's name); and
-/// a change of the model list is reported to the collection's `ObservationRegistrar`, as
-/// `models` must be (SwiftUI depends on it). The indexes are ``DenseIndex``es.
+/// `sort`, `change`, and `change:<attribute>` looked up by the changed attribute's name); a
+/// change of the model list is reported to the collection's `ObservationRegistrar`, as
+/// `models` must be (SwiftUI depends on it); and a sort by an attribute (`coll_sort`, Keel's
+/// `comparator: .attribute("rank")`) reads each record's key by the attribute's name. The
+/// indexes are ``DenseIndex``es.
 final class NamedCollection: Observable {
     /// One registered closure, in an object so that a call borrows it.
     final class Handler {
@@ -122,6 +125,34 @@ final class NamedCollection: Observable {
         }
         report(NamedChanges(added: added, removed: removed, merged: merged))
         return order
+    }
+
+    /// Sorts the records stably by the integer under the attribute `name`, read by name from
+    /// each record (records without one last), reports the change of the list to
+    /// Observation, then calls the `sort` handlers, found by name.
+    ///
+    /// - Complexity: O(*n*) per 11-bit digit of the keys' range (a radix sort).
+    func sort(byAttribute name: String) {
+        var keys = [Int]()
+        keys.reserveCapacity(records.count)
+        var position = 0
+        records.withUnsafeBufferPointer { records in
+            for index in records.indices {
+                keys.append(
+                    Unmanaged.passUnretained(records[index])._withUnsafeGuaranteedRef {
+                        $0.int(named: name, from: &position)
+                    } ?? .max
+                )
+            }
+        }
+        var order = keys.withUnsafeBufferPointer(RadixOrder.positions(sortedBy:))
+        registrar.withMutation(of: self, keyPath: Self.recordsKeyPath) {
+            InPlacePermutation.apply(&order, to: &records)
+        }
+        if let position = handlers.position(of: "sort") {
+            let event = NamedEvent(name: "sort")
+            handlers.dispatch(at: position) { $0.call(event) }
+        }
     }
 
     /// Passes on a record's change of `attribute` to the `change:<attribute>` handlers.

@@ -3,8 +3,8 @@ import Foundation
 import Keel
 import Synchronization
 
-/// The same-work floor of `SQLiteSync` in `store_write_read_memory`: a store that answers
-/// requests named by URL, through an API of the same shape as Keel's `Sync`.
+/// The same-work floor of `SQLiteSync` in `store_write_read` and `store_write_read_memory`: a
+/// store that answers requests named by URL, through an API of the same shape as Keel's `Sync`.
 ///
 /// What Keel's workload observably does through `perform(_:)` and the machine floor (raw
 /// statements bound with the loop's `i`) does not:
@@ -17,7 +17,12 @@ import Synchronization
 ///   so the store keeps a version per record;
 /// - `perform` is `async` and callable from any task (a `Sync` is `Sendable`), so each
 ///   request holds the connection's lock, as an in-memory `SQLiteSync` runs a request on the
-///   calling thread under its lock.
+///   calling thread under its lock;
+/// - on a file, each create is durable when it returns: its own transaction, committed to the
+///   write-ahead log with `synchronous=FULL` (one `fdatasync` a create), as `SQLiteSync`'s is.
+///   The machine floor does this too; the table the floor writes (`id`, `version`, `json`) is
+///   its own, where `SQLiteSync`'s schema (which indexes records by collection, and writes
+///   more pages a commit) is Keel's bookkeeping.
 ///
 /// Bodies are Keel's `JSONValue`s, written by Keel's writer and parsed by Keel's parser, as
 /// the floors of the store anchors do (`store_fetch_all_*`, `store_create`): the floors' own
@@ -47,9 +52,10 @@ final class PlainRecordStore: Sendable {
     /// The connection, one request at a time.
     private let connection: Mutex<Connection>
 
-    /// A store on a new in-memory database.
-    init() throws {
-        connection = Mutex(try Connection())
+    /// A store on the database at `path` (`":memory:"`: a new one in memory), opened as
+    /// `SQLiteSync` opens its file: write-ahead log, `synchronous=FULL`.
+    init(path: String) throws {
+        connection = Mutex(try Connection(path: path))
     }
 
     /// Performs one request.
@@ -70,7 +76,7 @@ extension PlainRecordStore {
         let single: OpaquePointer
     }
 
-    /// An in-memory database with a table of records per collection, and its statements.
+    /// A database with a table of records per collection, and its statements.
     final class Connection {
         let database: RawSQLiteDatabase
         let begin: OpaquePointer
@@ -78,8 +84,8 @@ extension PlainRecordStore {
         /// The collections' tables, found by path.
         var tables: [Table] = []
 
-        init() throws {
-            database = try RawSQLiteDatabase(path: ":memory:")
+        init(path: String) throws {
+            database = try RawSQLiteDatabase(path: path)
             try database.execute("PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL;")
             begin = try database.prepare("BEGIN IMMEDIATE")
             commit = try database.prepare("COMMIT")

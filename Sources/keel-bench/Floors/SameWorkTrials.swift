@@ -5,7 +5,8 @@
 /// each key's slot by name (``SlotRecord/set(_:keys:)``); where a read must report itself to
 /// Observation, the floor reports it to an `ObservationRegistrar` (``ObservedSlotRecord``);
 /// where a collection takes attribute maps, its records adopt them and have client ids, and
-/// events are found by name (``NamedCollection``, ``NamedEmitter``); where a store takes
+/// events are found by name (``NamedCollection``, ``NamedRemovalList``, ``NamedEmitter``); where
+/// a comparator names an attribute, each record's key is read by that name; where a store takes
 /// requests named by URL, the floor reads the URL (``PlainRecordStore``); where the API hands
 /// the caller a parsed document, the floor parses one. The machine floors (``FloorTrials``)
 /// take slot numbers and report nothing. Each trial returns the same check value as the
