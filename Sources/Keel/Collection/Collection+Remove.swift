@@ -12,13 +12,18 @@ extension Collection {
     ///   - silent: Suppresses events.
     ///   - options: Further options.
     /// - Returns: The removed model, or `nil` when it was not in the collection.
+    ///
+    /// Finding the model is not a read: unlike ``get(_:)-(Model)``, a removal reports no
+    /// access to Observation, so code that removes while it is tracked does not come to
+    /// depend on the collection's models.
+    ///
     /// - Complexity: O(1) for the last model. Otherwise O(log *n*), except that the first
     ///   removal from the middle costs O(*n*) once: the models move into slots that later
     ///   removals leave empty, until something needs them packed again (``models``, a sort,
     ///   an insertion before the end, or more empty slots than models).
     @discardableResult
     public func remove(_ model: Model, silent: Bool = false, options: UpdateOptions = UpdateOptions()) -> M? {
-        remove(one: get(model), silent: silent, options: options)
+        remove(one: member(model), silent: silent, options: options)
     }
 
     /// Removes the model with this id or client id.
@@ -32,10 +37,14 @@ extension Collection {
     ///   - silent: Suppresses events.
     ///   - options: Further options.
     /// - Returns: The removed model, or `nil` when there was none.
+    ///
+    /// Finding the model is not a read: unlike ``get(_:)-(JSONValue)``, a removal reports
+    /// no access to Observation.
+    ///
     /// - Complexity: As for removing a model: O(log *n*) amortised, O(1) for the last model.
     @discardableResult
     public func remove(_ id: JSONValue, silent: Bool = false, options: UpdateOptions = UpdateOptions()) -> M? {
-        remove(one: get(id), silent: silent, options: options)
+        remove(one: member(id), silent: silent, options: options)
     }
 
     /// Removes models, firing `remove` for each (in the given order) and one `update`.
@@ -52,7 +61,7 @@ extension Collection {
     /// - Complexity: O(*n* + *k* log *n*) for *k* models out of *n*.
     @discardableResult
     public func remove(_ models: [Model], silent: Bool = false, options: UpdateOptions = UpdateOptions()) -> [M] {
-        remove(found: models.compactMap { get($0) }, silent: silent, options: options)
+        remove(found: models.compactMap { member($0) }, silent: silent, options: options)
     }
 
     /// Removes and returns the last model.

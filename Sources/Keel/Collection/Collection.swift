@@ -365,6 +365,13 @@ open class Collection<M: Model>: EventEmitter, ModelCollection, RelatedCollectio
     /// - Complexity: O(1) on average.
     public func get(_ id: JSONValue) -> M? {
         observeModels()
+        return member(id)
+    }
+
+    /// The model `get(_:)` finds for this id, without reporting a read to Observation: for
+    /// the mutations that look a model up (a removal reads nothing a view could depend on).
+    @inline(__always)
+    func member(_ id: JSONValue) -> M? {
         // An integer id, the common case, is looked up here; the others out of line, so that
         // this call saves few registers and reads nothing but the index.
         guard case .int(let integer) = id else { return indexed(other: id) }
@@ -398,6 +405,12 @@ open class Collection<M: Model>: EventEmitter, ModelCollection, RelatedCollectio
     /// - Complexity: O(1) on average.
     public func get(_ model: Model) -> M? {
         observeModels()
+        return member(model)
+    }
+
+    /// The collection's model that `get(_:)` finds for `model`, without reporting a read to
+    /// Observation (see ``member(_:)-(JSONValue)``).
+    func member(_ model: Model) -> M? {
         if let found = indexed(cidNumber: model.cidNumber) { return found }
         guard let id = indexKey(of: model) else { return nil }
         return indexed(id: id)

@@ -334,6 +334,22 @@ struct ObservationTests {
         #expect(changes.count == 1)
     }
 
+    @Test func removingTracksNothing() throws {
+        let notes = Collection<Model>([["id": 1], ["id": 2], ["id": 3], ["id": 4]])
+        let second = try #require(notes.get(2))
+        let third = try #require(notes.get(3))
+        let changes = ChangeCounter()
+        track(changes) {
+            notes.remove(1)
+            notes.remove(second)
+            notes.remove([third])
+        }
+        notes.add(["id": 5])
+        notes.remove(4)
+        #expect(changes.count == 0)
+        #expect(notes.map(\.id) == [5])
+    }
+
     @Test func lookupsByClientIDAndByAttributesTrackMembership() throws {
         let notes = Collection<Model>([["id": 1, "title": "a"]])
         let first = try #require(notes.get(1))
