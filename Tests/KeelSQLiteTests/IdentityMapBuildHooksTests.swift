@@ -33,15 +33,18 @@ struct IdentityMapBuildHooksTests {
                 attributes: ["id": 1, "authorId": 7, "author": ["id": 7, "name": "Ada"]]
             )
         }
-        let map = try #require(weakMap)
-        let built = try #require(post)
-        #expect(map.existing(Post.self, id: 1, in: "/posts") === built)
-        #expect(map.existing(Author.self, id: 7, in: "/authors") === built[Post.author])
-        // A record set later on the relation goes through the map too.
-        built.set(["authorId": 8, "author": ["id": 8, "name": "Grace"]])
-        let grace = try #require(built[Post.author])
-        #expect(map.existing(Author.self, id: 8, in: "/authors") === grace)
-        #expect(map.model(Author.self, collection: "/authors", attributes: ["id": 8]) === grace)
+        do {
+            let map = try #require(weakMap)
+            let built = try #require(post)
+            #expect(map.existing(Post.self, id: 1, in: "/posts") === built)
+            #expect(map.existing(Author.self, id: 7, in: "/authors") === built[Post.author])
+            // A record set later on the relation goes through the map too.
+            built.set(["authorId": 8, "author": ["id": 8, "name": "Grace"]])
+            let grace = try #require(built[Post.author])
+            #expect(map.existing(Author.self, id: 8, in: "/authors") === grace)
+            #expect(map.model(Author.self, collection: "/authors", attributes: ["id": 8]) === grace)
+        }
+        // The post alone kept the map.
         post = nil
         #expect(weakMap == nil)
     }
