@@ -23,8 +23,9 @@ final class ModelExtras {
     var relatedModelFactory: RelatedModelFactory?
     /// The identity map that built the model with its own ``relatedModelFactory``.
     ///
-    /// Kept alive by the model: the factory a map shares among its models holds the map weakly.
-    /// Related models are built through it directly, without the factory's call and weak load.
+    /// Kept alive by the model: the factory a map shares among its models holds the map without
+    /// a reference count, until the map's deinit. Related models are built through it
+    /// directly, without the factory's call through a closure.
     var relatedModelSource: IdentityMap?
     /// ``relatedModelSource`` without a reference count, for a call that the model keeps it
     /// alive through.

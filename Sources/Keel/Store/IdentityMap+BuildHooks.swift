@@ -88,7 +88,7 @@ extension IdentityMap {
     ///
     /// Such a model keeps the map (``ModelExtras/relatedModelSource``), whose factory is the
     /// only one it was given, so its relations ask the map directly, without the factory's
-    /// call through a closure and its weak load of the map.
+    /// call through a closure and its load of the map.
     func makeRelated<Target: Model>(
         _ type: Target.Type,
         collection: String,

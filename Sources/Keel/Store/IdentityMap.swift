@@ -251,7 +251,7 @@ public final class IdentityMap {
             model = type.init(attributes, options: options)
             let build = pendingBuilds.removeLast()
             insertedKey = build.insertedKey
-            // The shared factory holds the map weakly; the model keeps it alive. A model that
+            // The shared factory does not keep the map alive; the model does. A model that
             // reached ``willBuildRelated(_:attributes:)`` was given the map there: setting it
             // again retained and released the map, each on the runtime's slow path.
             if build.model != ObjectIdentifier(model) { model.extras.relatedModelSource = self }
