@@ -152,6 +152,7 @@ public struct ChangeOptions {
     /// Whether `other` has the same flags and the very same out-of-line values: a copy of
     /// these options. An identity map that derives options per model reuses what it derived
     /// for the last copy it saw.
+    @inline(__always)
     func isCopy(of other: ChangeOptions) -> Bool {
         silent == other.silent && validate == other.validate && parse == other.parse && unset == other.unset
             && wireFormatApplied == other.wireFormatApplied && reportsInvalid == other.reportsInvalid

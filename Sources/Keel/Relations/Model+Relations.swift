@@ -81,8 +81,11 @@ extension Model {
         options: ChangeOptions
     ) -> Target {
         guard let extras = storedExtras else { return Target(attributes, options: options) }
-        if let map = extras.relatedModelSource {
-            return map.makeRelated(Target.self, collection: resource, attributes, options: options)
+        // Unretained: this model keeps the map alive (its extras hold it) for the whole call.
+        if let map = extras.unretainedRelatedModelSource {
+            return map._withUnsafeGuaranteedRef {
+                $0.makeRelated(Target.self, collection: resource, attributes, options: options)
+            }
         }
         return Self.makeRelated(
             Target.self,

@@ -53,8 +53,10 @@ final class OneLink<Target: Model>: RelationLink, DependentLink {
             // A server record of its class, as a record the relation builds a model from: it goes
             // through the class's `parse`, once per document read when an identity map holds it.
             let options = options.with(silent: false, validate: false)
-            if let map = owner.storedExtras?.relatedModelSource {
-                map.applyLinkedRecord(record, to: model, collection: resource, options: options)
+            if let map = owner.storedExtras?.unretainedRelatedModelSource {
+                map._withUnsafeGuaranteedRef {
+                    $0.applyLinkedRecord(record, to: model, collection: resource, options: options)
+                }
             } else {
                 model.set(record, options: options)
             }
@@ -143,7 +145,7 @@ final class OneLink<Target: Model>: RelationLink, DependentLink {
         }
         let links = DependentLinks.of(newModel) {
             // A map's models share their handler tables; the map keeps the append that shares them.
-            owner.storedExtras?.relatedModelSource?.changeMarkerAppend
+            owner.storedExtras?.unretainedRelatedModelSource?._withUnsafeGuaranteedRef(\.changeMarkerAppend)
         }
         links.add(self)
         dependents = links

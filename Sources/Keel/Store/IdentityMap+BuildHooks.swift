@@ -4,47 +4,81 @@
 ///
 /// Made once per map, with the options they were last added to: making two closures and
 /// copying the options' storage for every model cost a tenth of building it. The closures
-/// hold the map weakly (the map holds them); each model built with them keeps the map alive
-/// itself (``ModelExtras/relatedModelSource``), as the closures made per model did.
+/// hold the map without a reference count (the map holds them, and tells them when it goes);
+/// each model built with them keeps the map alive itself (``ModelExtras/relatedModelSource``),
+/// as the closures made per model did.
 final class BuildHooks {
     private let relatedModelFactory: RelatedModelFactory
     private let willBuildRelated: (Model, Attributes) -> Void
-    /// The options last given to ``hooked(_:relations:)`` for each of the two classes it
-    /// hooked last, and what it returned: kept, so that their storage is not freed and reused
-    /// by other options while compared with.
-    private var recent = RecentPair<ObjectIdentifier, (given: ChangeOptions, hooked: ChangeOptions)>()
+    /// The map, until its deinit.
+    private let reference: MapReference
+    // The options last given to ``hooked(_:relations:)`` for each of the two classes it hooked
+    // last (the latest first), and what it returned: kept, so that their storage is not freed
+    // and reused by other options while compared with. Fields of their own, compared where
+    // they lie: a `RecentPair` of them copied both options out, retaining each, on every model.
+    @exclusivity(unchecked) private var latestType: ObjectIdentifier?
+    @exclusivity(unchecked) private var latestGiven = ChangeOptions()
+    @exclusivity(unchecked) private var latestHooked = ChangeOptions()
+    @exclusivity(unchecked) private var earlierType: ObjectIdentifier?
+    @exclusivity(unchecked) private var earlierGiven = ChangeOptions()
+    @exclusivity(unchecked) private var earlierHooked = ChangeOptions()
 
     init(map: IdentityMap) {
-        let reference = WeakMapReference(map)
+        let reference = MapReference(map)
+        self.reference = reference
         relatedModelFactory = { type, resource, attributes, options in
-            guard let map = reference.map else { return type.init(attributes, options: options) }
+            // Retained for the call: a factory may be called from anywhere, by any holder.
+            guard let map = reference.map?.takeUnretainedValue() else { return type.init(attributes, options: options) }
             return map.anyModel(type, collection: resource, attributes: attributes, options: options)
         }
         willBuildRelated = { model, attributes in
-            reference.map?.willBuildRelated(model, attributes: attributes)
+            // Unretained: a model's initializer calls it while the map builds that model
+            // (``IdentityMap/findOrInsert(_:collection:attributes:options:)``, which the map's
+            // caller keeps it alive through); at any other time the map returns at once.
+            reference.map?._withUnsafeGuaranteedRef { $0.willBuildRelated(model, attributes: attributes) }
         }
+    }
+
+    /// Tells the closures that the map is going: from then on they build plain models and
+    /// register nothing.
+    func mapWillGo() {
+        reference.map = nil
     }
 
     /// `options` with the hooks, for building a model of the class of `relations`, which
     /// the model takes from them instead of reading its class's list.
     func hooked(_ options: ChangeOptions, relations: ClassRelations) -> ChangeOptions {
-        if let last = recent.value(for: relations.type), last.given.isCopy(of: options) { return last.hooked }
+        let type = relations.type
+        if latestType == type && latestGiven.isCopy(of: options) { return latestHooked }
+        if earlierType == type && earlierGiven.isCopy(of: options) {
+            swap(&latestType, &earlierType)
+            swap(&latestGiven, &earlierGiven)
+            swap(&latestHooked, &earlierHooked)
+            return latestHooked
+        }
         var hooked = options
         hooked.relatedModelFactory = relatedModelFactory
         hooked.willBuildRelated = willBuildRelated
         hooked.mutableExtras().classRelations = relations
-        recent.remember((options, hooked), for: relations.type)
+        earlierType = latestType
+        earlierGiven = latestGiven
+        earlierHooked = latestHooked
+        latestType = type
+        latestGiven = options
+        latestHooked = hooked
         return hooked
     }
 }
 
-/// The map, held weakly by a constant: a closure's own `weak` capture is a variable, and each
-/// call's read of it was checked for exclusive access at run time.
-private final class WeakMapReference {
-    weak let map: IdentityMap?
+/// The map, without a reference count, until its deinit clears it.
+///
+/// A `weak` reference to the map cost each build a weak load and a release on the runtime's
+/// slow path (the map has a side table: its handlers hold it weakly), about 140 instructions.
+private final class MapReference {
+    @exclusivity(unchecked) var map: Unmanaged<IdentityMap>?
 
     init(_ map: IdentityMap) {
-        self.map = map
+        self.map = Unmanaged.passUnretained(map)
     }
 }
 
@@ -54,7 +88,7 @@ extension IdentityMap {
     ///
     /// Such a model keeps the map (``ModelExtras/relatedModelSource``), whose factory is the
     /// only one it was given, so its relations ask the map directly, without the factory's
-    /// call through a closure and its weak load of the map.
+    /// call through a closure and its load of the map.
     func makeRelated<Target: Model>(
         _ type: Target.Type,
         collection: String,

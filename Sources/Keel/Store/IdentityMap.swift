@@ -69,8 +69,15 @@ public final class IdentityMap {
     /// The models the map is creating, innermost last: a record inside one that links back
     /// to it (a comment's article among that article's comments) gets the instance being built.
     @exclusivity(unchecked) private var pendingBuilds: [PendingBuild] = []
+    /// The hooks the models of classes with relations are built with, once made.
+    @exclusivity(unchecked) private var madeBuildHooks: BuildHooks?
     /// The hooks the models of classes with relations are built with, made once.
-    private lazy var buildHooks = BuildHooks(map: self)
+    private var buildHooks: BuildHooks {
+        if let madeBuildHooks { return madeBuildHooks }
+        let made = BuildHooks(map: self)
+        madeBuildHooks = made
+        return made
+    }
     /// How the owners the map builds add their place among a related model's `change` handlers
     /// (``DependentLinks``): the related models it built alike share their tables.
     private(set) lazy var changeMarkerAppend = SharedHandlerAppend(EventHandler.changeMarker, named: "change")
@@ -96,6 +103,11 @@ public final class IdentityMap {
     /// let map = IdentityMap()
     /// ```
     public init() {}
+
+    deinit {
+        // The hooks may outlive the map in options kept elsewhere; they hold it unretained.
+        madeBuildHooks?.mapWillGo()
+    }
 
     /// The number of live models the map tracks.
     ///
@@ -237,9 +249,12 @@ public final class IdentityMap {
             options = buildHooks.hooked(options, relations: relations)
             pendingBuilds.append(PendingBuild(type: type, collection: collection, id: id, key: recordKey))
             model = type.init(attributes, options: options)
-            insertedKey = pendingBuilds.removeLast().insertedKey
-            // The shared factory holds the map weakly; the model keeps it alive.
-            model.extras.relatedModelSource = self
+            let build = pendingBuilds.removeLast()
+            insertedKey = build.insertedKey
+            // The shared factory does not keep the map alive; the model does. A model that
+            // reached ``willBuildRelated(_:attributes:)`` was given the map there: setting it
+            // again retained and released the map, each on the runtime's slow path.
+            if build.model != ObjectIdentifier(model) { model.extras.relatedModelSource = self }
         } else {
             model = type.init(attributes, options: options)
         }

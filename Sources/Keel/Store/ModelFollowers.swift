@@ -11,14 +11,22 @@
 /// table they were given and the table that gave, and hand a model with that very table
 /// (the same storage, shared copy-on-write) the same result, without adding handler by
 /// handler (which cost a tenth of loading a record into a store).
-struct ModelFollowers {
+///
+/// A class: an identity map copies its followers out of its two recent ones for every model it
+/// follows, and as a struct of the handlers and the last tables that copy cost two retains and
+/// two releases.
+final class ModelFollowers {
     /// The shared handlers, one per followed name.
-    private var handlers: [EventHandler] = []
-    /// The last handler table the handlers were added to, before and after.
-    private let lastTables = LastTables()
+    private let handlers: [EventHandler]
+    // The last handler table the handlers were added to, before and after; kept, so that its
+    // storage cannot be freed and reused by another table while it is compared with.
+    @exclusivity(unchecked) private var lastBefore: OrderedStringMap<HandlerList>?
+    @exclusivity(unchecked) private var lastAfter: OrderedStringMap<HandlerList>?
 
     /// No handlers: follows nothing.
-    init() {}
+    init() {
+        handlers = []
+    }
 
     /// Handlers for `names`: `sync`, when among them, runs `sync`, every other name
     /// `callback`.
@@ -50,7 +58,7 @@ struct ModelFollowers {
     /// has it already (a model released and held again keeps its `sync` handler).
     func add(to model: Model) {
         let state = model.state
-        if let before = lastTables.before, let after = lastTables.after, state.handlers.isIdentical(to: before) {
+        if let before = lastBefore, let after = lastAfter, state.handlers.isIdentical(to: before) {
             state.handlers = after
             return
         }
@@ -61,8 +69,8 @@ struct ModelFollowers {
         let before = state.handlers
         defer {
             if isShared {
-                lastTables.before = before
-                lastTables.after = state.handlers
+                lastBefore = before
+                lastAfter = state.handlers
             }
         }
         if state.handlers.isEmpty {
@@ -86,11 +94,4 @@ struct ModelFollowers {
             model.removeHandlers { $0.id == id }
         }
     }
-}
-
-/// The handler table ``ModelFollowers`` last added to, kept (so that its storage cannot be
-/// freed and reused by another table while it is compared with), and what adding gave.
-private final class LastTables {
-    var before: OrderedStringMap<HandlerList>?
-    var after: OrderedStringMap<HandlerList>?
 }

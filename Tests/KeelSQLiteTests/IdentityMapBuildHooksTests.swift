@@ -1,0 +1,74 @@
+import Keel
+import Testing
+
+/// The hooks an identity map builds the models of classes with relations with: a model the
+/// map built keeps the map alive and builds its related records through it, and options that
+/// carry the hooks past the map's life build plain models.
+@MainActor
+struct IdentityMapBuildHooksTests {
+    final class Author: Model {
+        override class var urlRoot: String? { "/authors" }
+    }
+
+    /// A post that keeps the options it was built with, as an app's `initialize` may.
+    final class Post: Model {
+        static let author = BelongsTo<Author>("author", foreignKey: "authorId")
+        override class var urlRoot: String? { "/posts" }
+        override class var relations: [any Relation] { [author] }
+        var keptOptions: ChangeOptions?
+        override func initialize(_ attributes: Attributes, options: ChangeOptions) {
+            keptOptions = options
+        }
+    }
+
+    @Test func aModelTheMapBuiltKeepsItAndBuildsItsRelatedRecordsThroughIt() throws {
+        weak var weakMap: IdentityMap?
+        var post: Post?
+        do {
+            let map = IdentityMap()
+            weakMap = map
+            post = map.model(
+                Post.self,
+                collection: "/posts",
+                attributes: ["id": 1, "authorId": 7, "author": ["id": 7, "name": "Ada"]]
+            )
+        }
+        do {
+            let map = try #require(weakMap)
+            let built = try #require(post)
+            #expect(map.existing(Post.self, id: 1, in: "/posts") === built)
+            #expect(map.existing(Author.self, id: 7, in: "/authors") === built[Post.author])
+            // A record set later on the relation goes through the map too.
+            built.set(["authorId": 8, "author": ["id": 8, "name": "Grace"]])
+            let grace = try #require(built[Post.author])
+            #expect(map.existing(Author.self, id: 8, in: "/authors") === grace)
+            #expect(map.model(Author.self, collection: "/authors", attributes: ["id": 8]) === grace)
+        }
+        // The post alone kept the map.
+        post = nil
+        #expect(weakMap == nil)
+    }
+
+    @Test func optionsKeptPastTheMapBuildPlainModels() throws {
+        weak var weakMap: IdentityMap?
+        var kept: ChangeOptions?
+        do {
+            let map = IdentityMap()
+            weakMap = map
+            let post = map.model(
+                Post.self,
+                collection: "/posts",
+                attributes: ["id": 1, "authorId": 7, "author": ["id": 7, "name": "Ada"]]
+            )
+            kept = post.keptOptions
+        }
+        #expect(weakMap == nil)
+        let options = try #require(kept)
+        let again = Post(["id": 2, "authorId": 9, "author": ["id": 9, "name": "Grace"]], options: options)
+        let author = try #require(again[Post.author])
+        #expect(author["name"] == "Grace")
+        again.set(["authorId": 10, "author": ["id": 10, "name": "Hopper"]])
+        #expect(again[Post.author]?["name"] == "Hopper")
+        #expect(again[Post.author] !== author)
+    }
+}
