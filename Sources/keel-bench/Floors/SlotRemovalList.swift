@@ -6,18 +6,18 @@
 /// for the index that the observers are told, no shifting of the array.
 final class SlotRemovalList {
     /// The records in order; a removed record leaves its slot empty.
-    private var slots: ContiguousArray<SlotRecord?>
+    @exclusivity(unchecked) private var slots: ContiguousArray<SlotRecord?>
     /// The slot of the record with id `i` at position `i`, or -1.
-    private var slotByID: ContiguousArray<Int>
+    @exclusivity(unchecked) private var slotByID: ContiguousArray<Int>
     /// A Fenwick tree over the slots: 1 for each emptied slot.
-    private var emptied: ContiguousArray<Int>
+    @exclusivity(unchecked) private var emptied: ContiguousArray<Int>
     /// The first slot that may hold a record.
-    private var start = 0
+    @exclusivity(unchecked) private var start = 0
     /// One past the last slot that may hold a record.
-    private var end: Int
+    @exclusivity(unchecked) private var end: Int
 
     /// Told of each record removed, with the index it had.
-    var removalObservers: ContiguousArray<(SlotRecord, Int) -> Void> = []
+    @exclusivity(unchecked) var removalObservers: ContiguousArray<(SlotRecord, Int) -> Void> = []
 
     /// Creates a list of records with these values, whose ids are dense non-negative integers.
     init(_ inputs: [ContiguousArray<PlainValue>]) {
