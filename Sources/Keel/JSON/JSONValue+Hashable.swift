@@ -13,7 +13,17 @@ extension JSONValue: Hashable {
     /// ```
     ///
     /// - Complexity: O(*n*) in the size of the values, at any depth.
+    @inline(__always)
     public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+        // Two integers, nearly every id a model or an identity map compares, are compared
+        // where the call is: no call and no switch over both cases.
+        if case .int(let a) = lhs, case .int(let b) = rhs { return a == b }
+        return valuesEqual(lhs, rhs)
+    }
+
+    /// ``==(_:_:)`` for values that are not both integers.
+    @inline(never)
+    private static func valuesEqual(_ lhs: JSONValue, _ rhs: JSONValue) -> Bool {
         switch lhs {
         case .array, .object:
             return equal(lhs, rhs, levelsLeft: recursionLimit) ?? equalIteratively(lhs, rhs)

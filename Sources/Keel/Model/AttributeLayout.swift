@@ -166,8 +166,11 @@ final class AttributeLayout: @unchecked Sendable {
     {
         for way in (2 * set)...(2 * set + 1) {
             guard let pointer = UnsafeRawPointer(bitPattern: hints[way].load(ordering: .acquiring)) else { return nil }
-            let hint = Unmanaged<AttributeLayout>.fromOpaque(pointer).takeUnretainedValue()
-            if hint.keys.count == entries.count && hint.isPrefix(of: entries) { return hint }
+            // Compared without a retain: only the layout returned is retained, not each one
+            // probed (a shared layout lives as long as the process).
+            let hint = Unmanaged<AttributeLayout>.fromOpaque(pointer)
+            let matches = hint._withUnsafeGuaranteedRef { $0.keys.count == entries.count && $0.isPrefix(of: entries) }
+            if matches { return hint.takeUnretainedValue() }
         }
         return nil
     }

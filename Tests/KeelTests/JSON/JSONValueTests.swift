@@ -51,6 +51,15 @@ struct JSONValueEqualityTests {
         #expect(JSONValue.double(0.0) == .double(-0.0))
     }
 
+    @Test func integersCompareByValue() {
+        #expect(JSONValue.int(7) == .int(7))
+        #expect(JSONValue.int(7) != .int(8))
+        #expect(JSONValue.int(.min) == .int(.min))
+        #expect(JSONValue.int(-1) != .int(.max))
+        #expect(JSONValue.int(0) != .null)
+        #expect(JSONValue.null != .int(0))
+    }
+
     @Test func largeIntegersAreNotEqualToRoundedDoubles() {
         // Double(Int.max) is 2^63, which is not an Int.
         #expect(JSONValue.int(.max) != .double(Double(Int.max)))
