@@ -109,7 +109,7 @@ extension Collection {
             let model = buildModel(attributes, modelOptions: pass.modelOptions)
             if pass.validates && validationFailure(of: model, options: pass.options) != nil { return }
             pass.forwarder.unsafelyUnwrapped._withUnsafeGuaranteedRef { addReference(model, forwarder: $0) }
-            pass.lists.add(model)
+            pass.lists.add(consume model)
         }
     }
 

@@ -44,13 +44,19 @@ struct UpdateLists {
     var order: [Model] { !tracksOrder ? [] : onlyAdded ? result : separateOrder }
 
     /// Records a new model made (or adopted) for the next input.
+    ///
+    /// The model is taken, so that a model just built moves into the result without a retain
+    /// of its own and a release by the caller.
     @inline(__always)
-    mutating func add(_ model: Model) {
+    mutating func add(_ model: consuming Model) {
         if tracksOrder { seen.insert(model) }
-        result.append(model)
-        if onlyAdded { return }
-        separateAdded.append(model)
-        if tracksOrder { separateOrder.append(model) }
+        if onlyAdded {
+            result.append(consume model)
+            return
+        }
+        result.append(copy model)
+        if tracksOrder { separateOrder.append(copy model) }
+        separateAdded.append(consume model)
     }
 
     /// Records a present model that the next input names.
