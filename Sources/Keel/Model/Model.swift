@@ -286,9 +286,6 @@ open class Model: EventEmitter, Observable {
             }
             let classRelations = ResolvedRelations.implementations(of: type, options: options)
             if classRelations.isEmpty && options.validate != true {
-                // Final from here: read as a constant, the attributes are lent to the layout's
-                // lookup without a retain and a release around it.
-                let attributes = consume attributes
                 let layout = AttributeLayout.empty.matching(attributes)
                 // Found by the layout's slot, which beats searching the keys.
                 if let slot = layout.slot(of: type.idAttribute) {
@@ -297,10 +294,8 @@ open class Model: EventEmitter, Observable {
                 storage = attributes
                 // Moved in: the layout is not used again, so it is stored without a retain.
                 self.layout = consume layout
-                // Set before the emitter's initializer, while the property is known to be
-                // empty: after it, the old value was loaded and released.
-                collectionForwarder = options.collectionForwarder
                 super.init()
+                if let forwarder = options.collectionForwarder { collectionForwarder = forwarder }
                 initialize(attributes, options: options)
                 return
             }

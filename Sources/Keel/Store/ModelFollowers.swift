@@ -51,6 +51,8 @@ struct ModelFollowers {
     func add(to model: Model) {
         let state = model.state
         if let before = lastTables.before, let after = lastTables.after, state.handlers.isIdentical(to: before) {
+            // A dispatch in progress iterates the lists of the table replaced (``HandlerList/lent``).
+            state.retireIfDispatching()
             state.handlers = after
             return
         }
