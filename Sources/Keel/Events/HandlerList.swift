@@ -126,8 +126,10 @@ struct HandlerList {
     /// a dispatch first keeps the tables as they were until the dispatch ends
     /// (``EmitterState/retireIfDispatching()``): a handler removed during the dispatch still
     /// runs, and the array of several is neither freed nor changed in place, so one added does
-    /// not run (Backbone's snapshot). Retaining the array instead cost every dispatch of
-    /// several handlers a retain and a release.
+    /// not run (Backbone's snapshot). The buffer is used after `withUnsafeBufferPointer`
+    /// returns for that reason: the storage it points into is kept as it is until the dispatch
+    /// ends. Retaining the array instead cost every dispatch of several handlers a retain and a
+    /// release.
     @inline(__always)
     var lent: LentHandlers {
         switch storage {

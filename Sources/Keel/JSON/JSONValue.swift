@@ -88,8 +88,8 @@ extension JSONValue {
     @inlinable
     public var intValue: Int? {
         // The integer is tested first and the double's conversion is out of line: inlined into
-        // a handler that reads an event's value, the conversion's call to `trunc` made every
-        // read save registers and test the double's case first.
+        // a handler that reads an event's value, the switch tested the double's case first
+        // (two instructions a read in `trigger_10`'s handlers).
         if case .int(let int) = self { return int }
         return Self.exactInteger(of: self)
     }
