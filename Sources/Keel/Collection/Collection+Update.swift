@@ -104,7 +104,7 @@ extension Collection {
                 }
                 pass.merged(existing)
             }
-            pass.lists.find(existing)
+            pass.lists.find(consume existing)
         } else if pass.adds {
             let model = buildModel(attributes, modelOptions: pass.modelOptions)
             if pass.validates && validationFailure(of: model, options: pass.options) != nil { return }

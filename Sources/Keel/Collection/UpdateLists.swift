@@ -60,10 +60,12 @@ struct UpdateLists {
     }
 
     /// Records a present model that the next input names.
-    mutating func find(_ model: Model) {
+    ///
+    /// The model is taken, so that the caller's reference moves into the result.
+    mutating func find(_ model: consuming Model) {
         if onlyAdded { separate() }
-        if tracksOrder && seen.insert(model) { separateOrder.append(model) }
-        result.append(model)
+        if tracksOrder && seen.insert(model) { separateOrder.append(copy model) }
+        result.append(consume model)
     }
 
     /// Records a present model that an input was merged into.
