@@ -197,11 +197,12 @@ extension Collection {
         var removed: [Model] = []
         var positions: [Int] = []
         for index in current.indices {
+            // Moved into its list: the copy read out is the one the list keeps.
             let model = current[index]
             if seen.contains(model) {
-                kept.append(model)
+                kept.append(consume model)
             } else {
-                removed.append(model)
+                removed.append(consume model)
                 positions.append(index)
             }
         }

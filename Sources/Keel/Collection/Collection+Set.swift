@@ -201,19 +201,26 @@ extension Collection {
             let toAdd = Self.upcast(update.added)
             if !toAdd.isEmpty {
                 var audience = ModelEventAudience(named: "add", in: self)
-                for offset in toAdd.indices {
-                    let model = toAdd[offset]
-                    if audience.isEmpty(for: model) { continue }
-                    model.dispatch(
-                        Event(
-                            name: "add",
-                            model: model,
-                            collection: self,
-                            index: update.at.map { $0 + offset },
-                            options: options.change
+                // Each model is asked where it lies (`toAdd` holds it): one copied out was
+                // retained and released for every model of a large add that no one listens to.
+                toAdd.withUnsafeBufferPointer { models in
+                    for offset in models.indices {
+                        let isUnheard = Unmanaged.passUnretained(models[offset])._withUnsafeGuaranteedRef {
+                            audience.isEmpty(for: $0)
+                        }
+                        if isUnheard { continue }
+                        let model = models[offset]
+                        model.dispatch(
+                            Event(
+                                name: "add",
+                                model: model,
+                                collection: self,
+                                index: update.at.map { $0 + offset },
+                                options: options.change
+                            )
                         )
-                    )
-                    audience.refresh()
+                        audience.refresh()
+                    }
                 }
             }
             if update.reordered {

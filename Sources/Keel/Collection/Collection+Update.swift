@@ -104,12 +104,12 @@ extension Collection {
                 }
                 pass.merged(existing)
             }
-            pass.lists.find(existing)
+            pass.lists.find(consume existing)
         } else if pass.adds {
             let model = buildModel(attributes, modelOptions: pass.modelOptions)
             if pass.validates && validationFailure(of: model, options: pass.options) != nil { return }
             pass.forwarder.unsafelyUnwrapped._withUnsafeGuaranteedRef { addReference(model, forwarder: $0) }
-            pass.lists.add(model)
+            pass.lists.add(consume model)
         }
     }
 

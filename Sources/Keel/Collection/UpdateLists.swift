@@ -44,20 +44,28 @@ struct UpdateLists {
     var order: [Model] { !tracksOrder ? [] : onlyAdded ? result : separateOrder }
 
     /// Records a new model made (or adopted) for the next input.
+    ///
+    /// The model is taken, so that a model just built moves into the result without a retain
+    /// of its own and a release by the caller.
     @inline(__always)
-    mutating func add(_ model: Model) {
+    mutating func add(_ model: consuming Model) {
         if tracksOrder { seen.insert(model) }
-        result.append(model)
-        if onlyAdded { return }
-        separateAdded.append(model)
-        if tracksOrder { separateOrder.append(model) }
+        if onlyAdded {
+            result.append(consume model)
+            return
+        }
+        result.append(copy model)
+        if tracksOrder { separateOrder.append(copy model) }
+        separateAdded.append(consume model)
     }
 
     /// Records a present model that the next input names.
-    mutating func find(_ model: Model) {
+    ///
+    /// The model is taken, so that the caller's reference moves into the result.
+    mutating func find(_ model: consuming Model) {
         if onlyAdded { separate() }
-        if tracksOrder && seen.insert(model) { separateOrder.append(model) }
-        result.append(model)
+        if tracksOrder && seen.insert(model) { separateOrder.append(copy model) }
+        result.append(consume model)
     }
 
     /// Records a present model that an input was merged into.

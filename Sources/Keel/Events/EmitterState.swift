@@ -22,12 +22,12 @@ final class EmitterState {
     @exclusivity(unchecked) var needsPruning = false
     /// How many dispatches of the emitter are running, nested ones included.
     ///
-    /// A dispatch calls a list's lone handler without retaining it (``HandlerList/lent``), so
-    /// removing handlers while one runs keeps the tables as they were in ``retired`` until the
-    /// outermost dispatch ends (``retireIfDispatching()``).
+    /// A dispatch calls the handlers of a list without retaining them or the list
+    /// (``HandlerList/lent``), so changing the tables while one runs keeps them as they were in
+    /// ``retired`` until the outermost dispatch ends (``retireIfDispatching()``).
     @exclusivity(unchecked) var dispatchDepth: Int32 = 0
-    /// The handler tables that removals replaced during a dispatch, which still hold the
-    /// handlers that dispatch lent.
+    /// The handler tables that changes replaced during a dispatch, which still hold the
+    /// handlers and lists that dispatch lent.
     @exclusivity(unchecked) var retired: ContiguousArray<(OrderedStringMap<HandlerList>, HandlerList)> = []
     /// The stand-in that the emitter's subscription tokens hold, once one was made.
     var link: EmitterLink?
@@ -46,9 +46,9 @@ final class EmitterState {
     var hasNoHandlers: Bool { handlers.isEmpty && allHandlers.isEmpty }
 
     /// Keeps the tables as they are until the outermost dispatch ends, when one is running:
-    /// called before removing handlers, so that a handler that a dispatch lent stays alive
-    /// (a removed handler still runs, as in Backbone) and a list that it iterates is copied
-    /// rather than changed.
+    /// called before adding or removing handlers or replacing a table, so that what a dispatch
+    /// lent stays alive (a removed handler still runs, as in Backbone) and a list that it
+    /// iterates is copied rather than changed (an added handler does not run).
     @inline(__always)
     func retireIfDispatching() {
         if dispatchDepth > 0 { retired.append((handlers, allHandlers)) }

@@ -18,6 +18,8 @@ extension EventEmitter {
     /// adding a model to a collection inlines only the common case, the model's first handler.
     @inline(never)
     private func appendForwarder(_ handler: EventHandler) {
+        let state = self.state
+        state.retireIfDispatching()
         state.allHandlers.append(handler)
     }
 
@@ -68,6 +70,8 @@ extension EventEmitter {
     /// retain and a release of its own; the table is searched in place (see ``position(of:in:)``).
     func add(_ newHandler: consuming EventHandler, named name: String, in state: EmitterState) {
         let handler = newHandler
+        // A dispatch in progress iterates the lists as they were, lent (``HandlerList/lent``).
+        state.retireIfDispatching()
         // The length first: most names are not three bytes long, and comparing two different
         // strings calls into the runtime.
         if name.utf8.count == 3 && name == "all" {

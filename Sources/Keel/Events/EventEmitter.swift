@@ -342,9 +342,9 @@ open class EventEmitter {
     /// Runs the handlers at `position` in the table (those of the event's name), then the
     /// `all` handlers.
     ///
-    /// Each list is as it was when the dispatch reached it, as in Backbone: a lone handler is
-    /// lent, and removals during the dispatch keep it alive (``EmitterState/retireIfDispatching()``);
-    /// several are a snapshot.
+    /// Each list is as it was when the dispatch reached it, as in Backbone: its handlers are lent
+    /// (``HandlerList/lent``), and changes during the dispatch keep the tables as they were
+    /// (``EmitterState/retireIfDispatching()``).
     final func dispatch(_ event: Event, in state: EmitterState, at position: Int?) {
         state.dispatchDepth &+= 1
         // Read the `all` list before the specific handlers run (Backbone #1282).

@@ -2,8 +2,9 @@
 ///
 /// Most lists hold one handler (a model's forwarder to its collection, a single listener),
 /// so a lone handler is stored as it is, without an array: adding a model to a collection
-/// or a first listener allocates nothing more. A list is one reference wide, so the
-/// snapshot a dispatch iterates (while handlers may be removed) costs one retain.
+/// or a first listener allocates nothing more. A dispatch iterates the list as it was when
+/// the dispatch reached it without a reference count (``lent``): the emitter keeps the
+/// tables that changes during a dispatch would replace (``EmitterState/retireIfDispatching()``).
 struct HandlerList {
     private enum Storage {
         case empty
@@ -118,17 +119,23 @@ struct HandlerList {
         }
     }
 
-    /// The list for one dispatch: its lone handler lent, without a reference count, or a
-    /// snapshot of several.
+    /// The list for one dispatch, lent without a reference count: its lone handler, or the
+    /// elements of its array.
     ///
-    /// A lent handler stays alive because the emitter keeps the tables that removals replace
-    /// until the dispatch ends (``EmitterState/retireIfDispatching()``).
+    /// What is lent stays alive and unchanged because every change to an emitter's tables during
+    /// a dispatch first keeps the tables as they were until the dispatch ends
+    /// (``EmitterState/retireIfDispatching()``): a handler removed during the dispatch still
+    /// runs, and the array of several is neither freed nor changed in place, so one added does
+    /// not run (Backbone's snapshot). The buffer is used after `withUnsafeBufferPointer`
+    /// returns for that reason: the storage it points into is kept as it is until the dispatch
+    /// ends. Retaining the array instead cost every dispatch of several handlers a retain and a
+    /// release.
     @inline(__always)
     var lent: LentHandlers {
         switch storage {
         case .empty: return .none
         case .one(let handler): return .one(Unmanaged.passUnretained(handler))
-        case .many: return .many(self)
+        case .many(let handlers): return .many(handlers.withUnsafeBufferPointer { $0 })
         }
     }
 
@@ -158,8 +165,8 @@ enum LentHandlers {
     case none
     /// A lone handler, lent without a reference count.
     case one(Unmanaged<EventHandler>)
-    /// A snapshot of two or more handlers.
-    case many(HandlerList)
+    /// Two or more handlers, lent where the list keeps them (``HandlerList/lent``).
+    case many(UnsafeBufferPointer<EventHandler>)
 
     /// Calls `body` with each handler in order.
     @inline(__always)
@@ -167,7 +174,10 @@ enum LentHandlers {
         switch consume self {
         case .none: return
         case .one(let handler): handler._withUnsafeGuaranteedRef(body)
-        case .many(let handlers): handlers.forEach(body)
+        case .many(let handlers):
+            for index in handlers.indices {
+                Unmanaged.passUnretained(handlers[index])._withUnsafeGuaranteedRef(body)
+            }
         }
     }
 }

@@ -23,6 +23,8 @@ final class SharedHandlerAppend {
     /// Adds the handler at the end of `emitter`'s handlers of the name; `state` is its state.
     func append(to emitter: EventEmitter, in state: EmitterState) {
         if let before, let after, state.handlers.isIdentical(to: before) {
+            // A dispatch in progress iterates the lists of the table replaced (``HandlerList/lent``).
+            state.retireIfDispatching()
             state.handlers = after
             return
         }

@@ -59,6 +59,8 @@ final class ModelFollowers {
     func add(to model: Model) {
         let state = model.state
         if let before = lastBefore, let after = lastAfter, state.handlers.isIdentical(to: before) {
+            // A dispatch in progress iterates the lists of the table replaced (``HandlerList/lent``).
+            state.retireIfDispatching()
             state.handlers = after
             return
         }

@@ -8,11 +8,72 @@ private final class Box {
     var log: [String] = []
 }
 
-/// A dispatch calls a list's lone handler without retaining it (``HandlerList/lent``):
-/// removing handlers while it runs keeps them alive until the outermost dispatch ends, and
+/// A dispatch calls a list's handlers without retaining them or the list (``HandlerList/lent``):
+/// changing the tables while it runs keeps them alive until the outermost dispatch ends, and
 /// Backbone's rules still hold (a handler removed during a dispatch still runs in it, one
 /// added does not).
 struct LentHandlerDispatchTests {
+    @Test func handlersAddedToAListOfSeveralDuringItsDispatchDoNotRunInIt() {
+        let emitter = EventEmitter()
+        var calls: [String] = []
+        var added = false
+        emitter.on("ping") { [unowned emitter] _ in
+            calls.append("first")
+            guard !added else { return }
+            added = true
+            // Enough to move a list changed in place to new storage, and then storage of the
+            // old list's size given to other arrays: a dispatch still reading the old list
+            // would call something that is not a handler.
+            for index in 0..<64 { emitter.on("ping") { _ in calls.append("added \(index)") } }
+            let reused = (0..<64).map { _ in [Box(), Box()] as [AnyObject] }
+            #expect(reused.count == 64)
+        }
+        emitter.on("ping") { _ in calls.append("second") }
+        emitter.trigger("ping", .int(1))
+        #expect(calls == ["first", "second"])
+        calls = []
+        emitter.trigger("ping", .int(2))
+        #expect(calls == ["first", "second"] + (0..<64).map { "added \($0)" })
+        #expect(emitter.existingState?.retired.isEmpty == true)
+    }
+
+    @Test func aHandlerOfSeveralRemovedByAnEarlierOneStillRunsForThatEvent() {
+        let emitter = EventEmitter()
+        var calls: [String] = []
+        var second: Subscription?
+        emitter.on("ping") { _ in
+            calls.append("first")
+            second?.cancel()
+        }
+        second = emitter.on("ping") { _ in calls.append("second") }
+        emitter.on("ping") { _ in calls.append("third") }
+        emitter.trigger("ping", .int(1))
+        #expect(calls == ["first", "second", "third"])
+        calls = []
+        emitter.trigger("ping", .int(2))
+        #expect(calls == ["first", "third"])
+    }
+
+    @Test func allHandlersAddedDuringADispatchOfSeveralRunFromTheNextEvent() {
+        let emitter = EventEmitter()
+        var calls: [String] = []
+        var added = false
+        emitter.on("all") { _ in calls.append("all 1") }
+        emitter.on("all") { _ in calls.append("all 2") }
+        emitter.on("ping") { [unowned emitter] _ in
+            calls.append("ping")
+            guard !added else { return }
+            added = true
+            for index in 0..<16 { emitter.on("all") { _ in calls.append("all added \(index)") } }
+        }
+        emitter.trigger("ping", .int(1))
+        // Backbone reads the `all` list before the event's own handlers run (#1282).
+        #expect(calls == ["ping", "all 1", "all 2"])
+        calls = []
+        emitter.trigger("ping", .int(2))
+        #expect(calls == ["ping", "all 1", "all 2"] + (0..<16).map { "all added \($0)" })
+    }
+
     @Test func aLoneHandlerThatRemovesItselfFinishesAndDoesNotRunAgain() {
         let model = Model(["x": 0])
         var subscription: Subscription?
