@@ -35,7 +35,7 @@ final class NamedRemovalList: Observable {
     /// The slots by client id.
     @exclusivity(unchecked) private var byCID = DensePositions()
     /// A Fenwick tree over the slots: 1 for each emptied slot.
-    @exclusivity(unchecked) private var emptied: ContiguousArray<Int>
+    @exclusivity(unchecked) private var emptied: EmptiedSlots
     /// The first slot that may hold a record.
     @exclusivity(unchecked) private var start = 0
     /// One past the last slot that may hold a record.
@@ -49,7 +49,7 @@ final class NamedRemovalList: Observable {
     /// A list of records made from these attribute maps, in order, without reporting anything.
     init(_ inputs: [PlainPairs]) {
         slots = ContiguousArray(inputs.map { NamedRecord($0) })
-        emptied = ContiguousArray(repeating: 0, count: inputs.count)
+        emptied = EmptiedSlots(count: inputs.count)
         end = inputs.count
         for slot in slots.indices {
             guard let record = slots[slot] else { continue }
@@ -107,7 +107,7 @@ final class NamedRemovalList: Observable {
     /// had, lets the record go, then fires `update`.
     private func remove(slot: Int) -> NamedRecord? {
         guard let record = slots[slot] else { return nil }
-        let index = slot - emptiedCount(before: slot)
+        let index = slot - emptied.count(before: slot)
         if isObserved {
             registrar.withMutation(of: self, keyPath: Self.recordsKeyPath) { empty(slot) }
         } else {
@@ -136,21 +136,6 @@ final class NamedRemovalList: Observable {
     /// Empties `slot` and counts it in the tree.
     private func empty(_ slot: Int) {
         slots[slot] = nil
-        var i = slot + 1
-        while i <= emptied.count {
-            emptied[i - 1] += 1
-            i += i & -i
-        }
-    }
-
-    /// The number of emptied slots before `slot`.
-    private func emptiedCount(before slot: Int) -> Int {
-        var sum = 0
-        var i = slot
-        while i > 0 {
-            sum += emptied[i - 1]
-            i &= i - 1
-        }
-        return sum
+        emptied.markEmptied(slot)
     }
 }

@@ -143,25 +143,7 @@ final class SlotCollection {
         var order = keys.withUnsafeBufferPointer(RadixOrder.positions(sortedBy:))
         // The records move into their new places along the permutation's cycles, in place,
         // without a retain or release each.
-        records.withUnsafeMutableBufferPointer { records in
-            order.withUnsafeMutableBufferPointer { order in
-                guard let base = records.baseAddress else { return }
-                for start in order.indices where order[start] >= 0 {
-                    let first = (base + start).move()
-                    var hole = start
-                    while true {
-                        let source = order[hole]
-                        order[hole] = ~source
-                        if source == start {
-                            (base + hole).initialize(to: first)
-                            break
-                        }
-                        (base + hole).moveInitialize(from: base + source, count: 1)
-                        hole = source
-                    }
-                }
-            }
-        }
+        InPlacePermutation.apply(&order, to: &records)
         for observer in sortObservers { observer() }
     }
 

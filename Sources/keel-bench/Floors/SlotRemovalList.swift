@@ -10,7 +10,7 @@ final class SlotRemovalList {
     /// The slot of the record with id `i` at position `i`, or -1.
     @exclusivity(unchecked) private var slotByID: ContiguousArray<Int>
     /// A Fenwick tree over the slots: 1 for each emptied slot.
-    @exclusivity(unchecked) private var emptied: ContiguousArray<Int>
+    @exclusivity(unchecked) private var emptied: EmptiedSlots
     /// The first slot that may hold a record.
     @exclusivity(unchecked) private var start = 0
     /// One past the last slot that may hold a record.
@@ -26,7 +26,7 @@ final class SlotRemovalList {
         for (slot, input) in inputs.enumerated() {
             if let id = input[SlotCollection.idSlot].intValue, slotByID.indices.contains(id) { slotByID[id] = slot }
         }
-        emptied = ContiguousArray(repeating: 0, count: inputs.count)
+        emptied = EmptiedSlots(count: inputs.count)
         end = inputs.count
     }
 
@@ -56,30 +56,11 @@ final class SlotRemovalList {
 
     private func remove(slot: Int) -> SlotRecord? {
         guard let record = slots[slot] else { return nil }
-        let index = slot - emptiedCount(before: slot)
+        let index = slot - emptied.count(before: slot)
         slots[slot] = nil
-        markEmptied(slot)
+        emptied.markEmptied(slot)
         if let id = record.int(at: SlotCollection.idSlot) { slotByID[id] = -1 }
         for observer in removalObservers { observer(record, index) }
         return record
-    }
-
-    /// The number of emptied slots before `slot`.
-    private func emptiedCount(before slot: Int) -> Int {
-        var sum = 0
-        var i = slot
-        while i > 0 {
-            sum += emptied[i - 1]
-            i &= i - 1
-        }
-        return sum
-    }
-
-    private func markEmptied(_ slot: Int) {
-        var i = slot + 1
-        while i <= emptied.count {
-            emptied[i - 1] += 1
-            i += i & -i
-        }
     }
 }
