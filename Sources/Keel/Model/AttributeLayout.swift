@@ -42,6 +42,10 @@ final class AttributeLayout: @unchecked Sendable {
         for way in 0..<(2 * hintSets) { (hints + way).initialize(to: Atomic(0)) }
         return hints
     }()
+    /// The shared layout that ``of(_:)`` found last, as the address of the object (zero
+    /// before the first): an atomic word set before any model is built, which reads it
+    /// without the one-time check that ``hints`` takes.
+    private static let lastFound = Atomic<UInt>(0)
     /// How many sets of two hints there are, a power of two.
     private static let hintSets = 8
 
@@ -125,12 +129,62 @@ final class AttributeLayout: @unchecked Sendable {
         object.entries.withUnsafeBufferPointer { matching($0) }
     }
 
+    /// The layout of a new model's attributes: ``matching(_:)`` from the root, without
+    /// reading the root when a recently found layout has the keys.
+    ///
+    /// Models are mostly built many of one kind in a row, so the layout the previous model
+    /// found (``lastFound``) is tried first, comparing the keys' bits in place, before the
+    /// hint sets are hashed and the tree is walked.
+    ///
+    /// - Complexity: O(*n*) comparisons of keys.
+    @inline(__always)
+    static func of(_ object: JSONObject) -> AttributeLayout {
+        // The entries are read without a retain: the caller's object keeps them for the call.
+        guard let storage = object.unretainedEntries else { return empty }
+        return storage._withUnsafeGuaranteedRef { storage in
+            let entries = UnsafeBufferPointer(start: UnsafePointer(storage.elements), count: storage.elementCount)
+            if let pointer = UnsafeRawPointer(bitPattern: lastFound.load(ordering: .acquiring)) {
+                // Compared without a retain, as a hint is (a shared layout lives as long as
+                // the process).
+                let last = Unmanaged<AttributeLayout>.fromOpaque(pointer)
+                if last._withUnsafeGuaranteedRef({ $0.keys.count == entries.count && $0.isPrefix(of: entries) }) {
+                    return last.takeUnretainedValue()
+                }
+            }
+            return ofOtherKeys(entries)
+        }
+    }
+
+    /// The layout that ``of(_:)`` finds for keys other than ``lastFound``'s: from the hint
+    /// sets or the tree; a shared one becomes ``lastFound``.
+    @inline(never)
+    private static func ofOtherKeys(_ entries: UnsafeBufferPointer<JSONObject.Element>) -> AttributeLayout {
+        let set = hintSet(of: entries)
+        let layout = hint(in: set, matching: entries) ?? empty.found(for: entries, inHintSet: set, extending: true)
+        if layout.isShared {
+            lastFound.store(UInt(bitPattern: Unmanaged.passUnretained(layout).toOpaque()), ordering: .releasing)
+        }
+        return layout
+    }
+
     /// ``matching(_:)`` for an object's entries.
     private func matching(_ entries: UnsafeBufferPointer<JSONObject.Element>) -> AttributeLayout {
         let extends = entries.count >= keys.count && isPrefix(of: entries)
         if extends && entries.count == keys.count { return self }
         let set = Self.hintSet(of: entries)
         if let hint = Self.hint(in: set, matching: entries) { return hint }
+        return found(for: entries, inHintSet: set, extending: extends)
+    }
+
+    /// The layout of the keys of `entries`, which no hint of `set` has, from the tree (this
+    /// layout's descendants when `extends`, the root's otherwise); a shared one becomes the
+    /// newer hint of `set`.
+    @inline(never)
+    private func found(
+        for entries: UnsafeBufferPointer<JSONObject.Element>,
+        inHintSet set: Int,
+        extending extends: Bool
+    ) -> AttributeLayout {
         let start = extends ? self : Self.empty
         let layout = start.extended(with: entries[(extends ? keys.count : 0)...].lazy.map(\.key), reusing: self)
         if layout.isShared { Self.recordHint(layout, in: set) }

@@ -27,41 +27,49 @@ extension Model {
     /// (``readingUnobserved(_:)``).
     @inline(__always)
     func observe<Member>(_ keyPath: KeyPath<Model, Member>) {
-        if observationFlags != .hasRegistrar {
-            guard makeRegistrar() else { return }
+        guard observationFlags == .hasRegistrar else {
+            observeWithoutInlineRegistrar(keyPath)
+            return
         }
-        // The flag says the optional holds a registrar, so its payload is reached without the
-        // optional's tag check, a value-witness call for a type of a resilient module (a tenth
-        // of a `coll_get` lookup): a single-payload enum keeps its payload at offset zero
-        // (docs/ABI/TypeLayout.rst), so the optional's address is the registrar's.
-        withUnsafeMutablePointer(to: &registrar) { optional in
-            UnsafeMutableRawPointer(optional).assumingMemoryBound(to: ObservationRegistrar.self)
-                .pointee.accessInPlace(self, keyPath: keyPath)
+        // The flags say the storage holds a registrar in place, so it is reached without a
+        // test or a copy.
+        withUnsafeMutablePointer(to: &registrarStorage) { storage in
+            RegistrarStorage.inlineRegistrar(at: storage).pointee.accessInPlace(self, keyPath: keyPath)
         }
     }
 
-    /// Creates the model's registrar: out of line, so that the reads that find it stay small.
-    ///
-    /// The registrar is written straight into the optional's payload when the optional has no
-    /// tag of its own: assigning the optional goes through its value witnesses (reading both
-    /// tags, destroying the old value, storing the new tag), about a fifth of what creating a
-    /// registrar costs, paid once per model read (`coll_get`).
-    ///
-    /// - Returns: Whether the read is reported: `false` while reads are unobserved.
+    /// ``observe(_:)`` for a model whose registrar is not yet created, is boxed, or whose
+    /// reads are unobserved: out of line, so that the reads that find it stay small.
     @inline(never)
-    private func makeRegistrar() -> Bool {
-        if observationFlags.contains(.isUnobserved) { return false }
-        if Self.registrarFillsItsOptional {
-            // `registrar` is `nil`, which holds nothing to destroy.
-            withUnsafeMutablePointer(to: &registrar) { optional in
-                UnsafeMutableRawPointer(optional).assumingMemoryBound(to: ObservationRegistrar.self)
-                    .initialize(to: ObservationRegistrar())
-            }
-        } else {
-            registrar = ObservationRegistrar()
+    private func observeWithoutInlineRegistrar<Member>(_ keyPath: KeyPath<Model, Member>) {
+        if observationFlags.contains(.isUnobserved) { return }
+        if !observationFlags.contains(.hasRegistrar) {
+            let flags = withUnsafeMutablePointer(to: &registrarStorage) { RegistrarStorage.makeRegistrar(at: $0) }
+            observationFlags.formUnion(flags)
         }
-        observationFlags.insert(.hasRegistrar)
-        return true
+        withRegistrar { $0.accessInPlace(self, keyPath: keyPath) }
+    }
+
+    /// Calls `body` with the model's registrar in place; the model must have one.
+    @inline(__always)
+    private func withRegistrar<Result>(_ body: (inout ObservationRegistrar) -> Result) -> Result {
+        let flags = observationFlags
+        return withUnsafeMutablePointer(to: &registrarStorage) { storage in
+            body(&RegistrarStorage.registrar(at: storage, flags: flags).pointee)
+        }
+    }
+
+    /// The model's registrar, or `nil` before its first observed read.
+    var registrar: ObservationRegistrar? {
+        guard observationFlags.contains(.hasRegistrar) else { return nil }
+        return withRegistrar { $0 }
+    }
+
+    /// Destroys the model's registrar, which it has: from its deinit.
+    func destroyRegistrar() {
+        let flags = observationFlags
+        withUnsafeMutablePointer(to: &registrarStorage) { RegistrarStorage.destroyRegistrar(at: $0, flags: flags) }
+        observationFlags.subtract([.hasRegistrar, .registrarIsBoxed])
     }
 
     /// Whether ``registrar`` has been created.
@@ -77,13 +85,6 @@ extension Model {
         defer { observationFlags.remove(.isUnobserved) }
         return body()
     }
-
-    /// Whether `ObservationRegistrar?` is exactly as large as a registrar: `nil` is then a bit
-    /// pattern that no registrar has (an extra inhabitant of the payload), so a registrar
-    /// written over the optional's bytes is the optional's `.some` (single-payload enums,
-    /// [TypeLayout.rst](https://github.com/swiftlang/swift/blob/main/docs/ABI/TypeLayout.rst)).
-    private static let registrarFillsItsOptional =
-        MemoryLayout<ObservationRegistrar?>.size == MemoryLayout<ObservationRegistrar>.size
 
     /// The key paths of whole-model properties, built once (a key path literal is a runtime call
     /// each time it is evaluated).

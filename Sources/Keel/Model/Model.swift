@@ -193,7 +193,7 @@ open class Model: EventEmitter, Observable {
     @exclusivity(unchecked) final var layout: AttributeLayout
     /// The cached id, refreshed only when a `set` names the id attribute.
     @exclusivity(unchecked) final var storedID: JSONValue?
-    /// Whether ``registrar`` has been created (``ObservationFlags/hasRegistrar``) and whether
+    /// Whether the registrar has been created (``ObservationFlags/hasRegistrar``), where, and whether
     /// reads are not reported to Observation for now (``ObservationFlags/isUnobserved``).
     ///
     /// Flags of their own (they fit in the id's padding), because testing an optional of a type
@@ -235,16 +235,20 @@ open class Model: EventEmitter, Observable {
     final var collectionForwarder: EventHandler?
 
     /// The model's Observation registrar, created by its first observable read, so that
-    /// models nothing reads pay nothing for Observation.
+    /// models nothing reads pay nothing for Observation; ``observationFlags`` say whether it
+    /// exists (``registrar``).
     ///
     /// Kept in the model rather than in an object of its own, so that a read reaches it
     /// without loading another cache line: in `coll_get` (a million lookups over 100,000
     /// models) that load tripled the time of a lookup. It is read in place (``observe(_:)``);
-    /// a copy costs a value-witness call and a retain and release of its storage.
-    @exclusivity(unchecked) final var registrar: ObservationRegistrar?
+    /// a copy costs a value-witness call and a retain and release of its storage. Raw
+    /// storage rather than an optional, so that a model never observed stores and destroys
+    /// only a word (``RegistrarStorage``).
+    @exclusivity(unchecked) final var registrarStorage = RegistrarStorage()
 
     deinit {
         if isIdentityMapped { leaveIdentityMaps() }
+        if observationFlags.contains(.hasRegistrar) { destroyRegistrar() }
     }
 
     // MARK: - Construction
@@ -286,7 +290,7 @@ open class Model: EventEmitter, Observable {
             }
             let classRelations = ResolvedRelations.implementations(of: type, options: options)
             if classRelations.isEmpty && options.validate != true {
-                let layout = AttributeLayout.empty.matching(attributes)
+                let layout = AttributeLayout.of(attributes)
                 // Found by the layout's slot, which beats searching the keys.
                 if let slot = layout.slot(of: type.idAttribute) {
                     storedID = Self.identifier(attributes.value(at: slot))
@@ -294,8 +298,9 @@ open class Model: EventEmitter, Observable {
                 storage = attributes
                 // Moved in: the layout is not used again, so it is stored without a retain.
                 self.layout = consume layout
+                // Stored before the model exists: nothing to release, and one retain.
+                collectionForwarder = options.collectionForwarder
                 super.init()
-                if let forwarder = options.collectionForwarder { collectionForwarder = forwarder }
                 initialize(attributes, options: options)
                 return
             }

@@ -28,6 +28,29 @@ struct AttributeLayoutTests {
         }
     }
 
+    /// The same keys in another order are another layout, whichever was built last.
+    @Test func theSameKeysInAnotherOrderAreAnotherLayout() {
+        let forward = Model(["a": 1, "b": 2, "c": 3])
+        let backward = Model(["c": 1, "b": 2, "a": 3])
+        let forwardAgain = Model(["a": 4, "b": 5, "c": 6])
+        #expect(forward.layout !== backward.layout)
+        #expect(Array(backward.layout.keys) == ["c", "b", "a"])
+        #expect(forwardAgain.layout === forward.layout)
+        #expect(forwardAgain.layout.slot(of: "c") == 2)
+    }
+
+    /// A model built from keys that begin with another model's keys finds the longer layout,
+    /// not the one its first keys share.
+    @Test func keysThatExtendAnotherModelsKeysFindTheLongerLayout() {
+        let short = Model(["id": 1, "title": "a"])
+        let long = Model(["id": 2, "title": "b", "rank": 3])
+        let shortAgain = Model(["id": 3, "title": "c"])
+        #expect(long.layout !== short.layout)
+        #expect(long.layout.count == 3)
+        #expect(shortAgain.layout === short.layout)
+        #expect(long.id == 2 && shortAgain.id == 3)
+    }
+
     @Test func aNewKeyMovesTheModelToTheLayoutWithThatKeyAdded() {
         let grown = Model(["id": 1, "title": "a"])
         grown.set("rank", 5)

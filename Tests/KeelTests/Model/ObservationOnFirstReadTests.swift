@@ -48,6 +48,32 @@ struct ObservationOnFirstReadTests {
         #expect(changes.withLock { $0 } == 1)
     }
 
+    /// Models observed under tracking, outside it, and while reads are unobserved are all
+    /// freed: the registrar a model created is destroyed with it.
+    @Test func observedModelsAreFreedWithTheirRegistrars() {
+        weak var tracked: Model?
+        weak var readOnce: Model?
+        weak var unobserved: Model?
+        do {
+            let first = Model(["rank": 1])
+            let second = Model(["rank": 2])
+            let third = Model(["rank": 3])
+            tracked = first
+            readOnce = second
+            unobserved = third
+            withObservationTracking {
+                _ = first["rank"]
+            } onChange: {
+            }
+            _ = second["rank"]
+            third.readingUnobserved { _ = third["rank"] }
+            #expect(first.hasRegistrar && second.hasRegistrar && !third.hasRegistrar)
+            first["rank"] = 10
+            #expect(first.registrar != nil && third.registrar == nil)
+        }
+        #expect(tracked == nil && readOnce == nil && unobserved == nil)
+    }
+
     @Test func aCollectionsFirstLookupUnderTrackingIsObserved() {
         let collection = Collection<Model>()
         let changes = Lock(0)
