@@ -78,6 +78,9 @@ public final class IdentityMap {
         madeBuildHooks = made
         return made
     }
+    /// The anchor the models the map built hold it through, while one of them lives; without a
+    /// reference count, cleared by the anchor's deinit (``IdentityMapAnchor``).
+    @exclusivity(unchecked) var liveAnchor: Unmanaged<IdentityMapAnchor>?
     /// How the owners the map builds add their place among a related model's `change` handlers
     /// (``DependentLinks``): the related models it built alike share their tables.
     private(set) lazy var changeMarkerAppend = SharedHandlerAppend(EventHandler.changeMarker, named: "change")
@@ -251,10 +254,10 @@ public final class IdentityMap {
             model = type.init(attributes, options: options)
             let build = pendingBuilds.removeLast()
             insertedKey = build.insertedKey
-            // The shared factory does not keep the map alive; the model does. A model that
-            // reached ``willBuildRelated(_:attributes:)`` was given the map there: setting it
-            // again retained and released the map, each on the runtime's slow path.
-            if build.model != ObjectIdentifier(model) { model.extras.relatedModelSource = self }
+            // The shared factory does not keep the map alive; the model does, through the
+            // map's anchor. A model that reached ``willBuildRelated(_:attributes:)`` was given
+            // the anchor there.
+            if build.model != ObjectIdentifier(model) { model.extras.relatedModelAnchor = anchor }
         } else {
             model = type.init(attributes, options: options)
         }
@@ -283,7 +286,7 @@ public final class IdentityMap {
         // Named before the relations build: the model's related records then go straight to
         // the map (``Model/makeRelated(_:resource:_:options:)``), without options copied to
         // carry the factory that the map replaces with its own hooks anyway.
-        model.extras.relatedModelSource = self
+        model.extras.relatedModelAnchor = anchor
         pendingBuilds[last].model = ObjectIdentifier(model)
         // The pending build's fields are read in place: a copy of it retained and released each.
         guard let parsedID = attributes[pendingBuilds[last].type.idAttribute], !parsedID.isNull else { return }
