@@ -245,6 +245,7 @@ public final class IdentityMap {
             didAdopt?(live, collection)
             return (live, false)
         }
+        if let extras = options.extras, extras.expectedBuildCount > 0 { reserveCapacity(forBatchOf: extras) }
         let model: Model
         var insertedKey: RecordKey?
         if let relations = relations(of: type) {
@@ -469,6 +470,18 @@ public final class IdentityMap {
     /// Makes room for `count` more entries, ahead of a batch of known size.
     func reserveCapacity(adding count: Int) {
         entries.reserveCapacity(entries.count + count)
+    }
+
+    /// Makes room for the records of the update whose models share `extras`
+    /// (``ChangeOptions/expectedBuildCount``), at its first new model, instead of the table
+    /// growing step by step.
+    ///
+    /// The count is taken from the storage, once: the collection makes that storage for the
+    /// update, and every model of the update shares it. (Its address cannot tell updates
+    /// apart: one update's storage, freed, is often the next one's.)
+    private func reserveCapacity(forBatchOf extras: ChangeOptions.Extras) {
+        reserveCapacity(adding: extras.expectedBuildCount)
+        extras.expectedBuildCount = 0
     }
 
     /// Enters `entry` under `key`, marking its model as one whose deinit must tell the map.
