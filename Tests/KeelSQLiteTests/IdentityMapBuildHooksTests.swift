@@ -49,6 +49,44 @@ struct IdentityMapBuildHooksTests {
         #expect(weakMap == nil)
     }
 
+    /// The models hold the map through one shared object that goes with the last of them: a
+    /// model built after the earlier ones went holds a new one, and the map goes with it.
+    @Test func aModelBuiltAfterTheEarlierOnesWentKeepsTheMapToo() throws {
+        weak var weakMap: IdentityMap?
+        var second: Post?
+        do {
+            let map = IdentityMap()
+            weakMap = map
+            var first: Post? = map.model(
+                Post.self,
+                collection: "/posts",
+                attributes: ["id": 1, "authorId": 7, "author": ["id": 7, "name": "Ada"]]
+            )
+            #expect(first?[Post.author]?["name"] == "Ada")
+            first = nil
+            second = map.model(
+                Post.self,
+                collection: "/posts",
+                attributes: ["id": 2, "authorId": 8, "author": ["id": 8, "name": "Grace"]]
+            )
+            var third: Post? = map.model(
+                Post.self,
+                collection: "/posts",
+                attributes: ["id": 3, "authorId": 8, "author": ["id": 8, "name": "Grace"]]
+            )
+            #expect(third?[Post.author] === second?[Post.author])
+            third = nil
+        }
+        do {
+            let map = try #require(weakMap)
+            let built = try #require(second)
+            built.set(["authorId": 9, "author": ["id": 9, "name": "Hopper"]])
+            #expect(map.existing(Author.self, id: 9, in: "/authors") === built[Post.author])
+        }
+        second = nil
+        #expect(weakMap == nil)
+    }
+
     @Test func optionsKeptPastTheMapBuildPlainModels() throws {
         weak var weakMap: IdentityMap?
         var kept: ChangeOptions?

@@ -30,9 +30,12 @@ extension Collection {
         let sortable = comparator != nil && at == nil && options.sort != false
         // Read once: a generic class reaches its stored properties through its metadata.
         let forwarder = shouldAdd ? forwardingHandler : nil
+        var modelOptions = forwarder.map { optionsForNewModels(options, forwarder: $0) } ?? options.change
+        // A factory through an identity map makes room in the map's table once.
+        if forwarder != nil && factory != nil { modelOptions.expectedBuildCount = inputs.count }
         var pass = UpdatePass(
             options: options,
-            modelOptions: forwarder.map { optionsForNewModels(options, forwarder: $0) } ?? options.change,
+            modelOptions: modelOptions,
             forwarder: forwarder,
             idAttribute: M.idAttribute,
             sortable: sortable,

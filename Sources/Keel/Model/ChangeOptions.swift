@@ -71,6 +71,16 @@ public struct ChangeOptions {
         get { extras?.collectionForwarder }
         set { mutableExtras().collectionForwarder = newValue }
     }
+    /// Internal: how many records the update building a model with these options builds in
+    /// all, so that an identity map's factory makes room for them once; `0` when unknown.
+    ///
+    /// Not carried by a copy of the extras: it describes the one update that set it, and the
+    /// map takes it from the storage that update's models share
+    /// (``IdentityMap/findOrInsert(_:collection:attributes:options:)``).
+    var expectedBuildCount: Int {
+        get { extras?.expectedBuildCount ?? 0 }
+        set { mutableExtras().expectedBuildCount = newValue }
+    }
 
     /// Builds the related models (``HasMany``, ``HasOne``, ``BelongsTo``) of a model being created,
     /// and theirs in turn, instead of their initializers: how an identity map keeps one instance
@@ -130,6 +140,8 @@ public struct ChangeOptions {
         var linkingExtras: Extras?
         /// The relations of the class an identity map builds a model of, resolved by the map.
         var classRelations: ClassRelations?
+        /// See ``ChangeOptions/expectedBuildCount``.
+        var expectedBuildCount = 0
 
         init() {}
 

@@ -21,12 +21,16 @@ final class ModelExtras {
     var relationLinks: RelationLinks?
     /// Builds the related models, when an identity map does.
     var relatedModelFactory: RelatedModelFactory?
-    /// The identity map that built the model with its own ``relatedModelFactory``.
+    /// What keeps alive the identity map that built the model with its own
+    /// ``relatedModelFactory``: the map's anchor (``IdentityMapAnchor``), which retains cheaply
+    /// where the map itself takes the runtime's slow path.
     ///
-    /// Kept alive by the model: the factory a map shares among its models holds the map without
-    /// a reference count, until the map's deinit. Related models are built through it
-    /// directly, without the factory's call through a closure.
-    var relatedModelSource: IdentityMap?
+    /// The factory a map shares among its models holds the map without a reference count, until
+    /// the map's deinit; the model keeps the map alive through this.
+    var relatedModelAnchor: IdentityMapAnchor?
+    /// The identity map that built the model with its own ``relatedModelFactory``: related
+    /// models are built through it directly, without the factory's call through a closure.
+    var relatedModelSource: IdentityMap? { relatedModelAnchor?.map }
     /// ``relatedModelSource`` without a reference count, for a call that the model keeps it
     /// alive through.
     ///
@@ -35,8 +39,8 @@ final class ModelExtras {
     /// object's take 22 and 18): reading it retained cost every related model two of them.
     @inline(__always)
     var unretainedRelatedModelSource: Unmanaged<IdentityMap>? {
-        guard let relatedModelSource else { return nil }
-        return Unmanaged.passUnretained(relatedModelSource)
+        guard let relatedModelAnchor else { return nil }
+        return Unmanaged.passUnretained(relatedModelAnchor.map)
     }
     /// The rarely used state, made when first set; possibly shared with other models
     /// (``shareRare(_:)``) until one of them writes to it.

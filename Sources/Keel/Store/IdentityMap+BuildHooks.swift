@@ -5,7 +5,7 @@
 /// Made once per map, with the options they were last added to: making two closures and
 /// copying the options' storage for every model cost a tenth of building it. The closures
 /// hold the map without a reference count (the map holds them, and tells them when it goes);
-/// each model built with them keeps the map alive itself (``ModelExtras/relatedModelSource``),
+/// each model built with them keeps the map alive itself (``ModelExtras/relatedModelAnchor``),
 /// as the closures made per model did.
 final class BuildHooks {
     private let relatedModelFactory: RelatedModelFactory
@@ -86,7 +86,7 @@ extension IdentityMap {
     /// A related model of a model the map built, as the map's factory builds it: the one
     /// instance for the record under `collection`, updated, or a new one.
     ///
-    /// Such a model keeps the map (``ModelExtras/relatedModelSource``), whose factory is the
+    /// Such a model keeps the map (``ModelExtras/relatedModelAnchor``), whose factory is the
     /// only one it was given, so its relations ask the map directly, without the factory's
     /// call through a closure and its load of the map.
     func makeRelated<Target: Model>(

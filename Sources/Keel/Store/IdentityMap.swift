@@ -78,6 +78,9 @@ public final class IdentityMap {
         madeBuildHooks = made
         return made
     }
+    /// The anchor the models the map built hold it through, while one of them lives; without a
+    /// reference count, cleared by the anchor's deinit (``IdentityMapAnchor``).
+    @exclusivity(unchecked) var liveAnchor: Unmanaged<IdentityMapAnchor>?
     /// How the owners the map builds add their place among a related model's `change` handlers
     /// (``DependentLinks``): the related models it built alike share their tables.
     private(set) lazy var changeMarkerAppend = SharedHandlerAppend(EventHandler.changeMarker, named: "change")
@@ -242,6 +245,7 @@ public final class IdentityMap {
             didAdopt?(live, collection)
             return (live, false)
         }
+        if let extras = options.extras, extras.expectedBuildCount > 0 { reserveCapacity(forBatchOf: extras) }
         let model: Model
         var insertedKey: RecordKey?
         if let relations = relations(of: type) {
@@ -251,10 +255,10 @@ public final class IdentityMap {
             model = type.init(attributes, options: options)
             let build = pendingBuilds.removeLast()
             insertedKey = build.insertedKey
-            // The shared factory does not keep the map alive; the model does. A model that
-            // reached ``willBuildRelated(_:attributes:)`` was given the map there: setting it
-            // again retained and released the map, each on the runtime's slow path.
-            if build.model != ObjectIdentifier(model) { model.extras.relatedModelSource = self }
+            // The shared factory does not keep the map alive; the model does, through the
+            // map's anchor. A model that reached ``willBuildRelated(_:attributes:)`` was given
+            // the anchor there.
+            if build.model != ObjectIdentifier(model) { model.extras.relatedModelAnchor = anchor }
         } else {
             model = type.init(attributes, options: options)
         }
@@ -283,7 +287,7 @@ public final class IdentityMap {
         // Named before the relations build: the model's related records then go straight to
         // the map (``Model/makeRelated(_:resource:_:options:)``), without options copied to
         // carry the factory that the map replaces with its own hooks anyway.
-        model.extras.relatedModelSource = self
+        model.extras.relatedModelAnchor = anchor
         pendingBuilds[last].model = ObjectIdentifier(model)
         // The pending build's fields are read in place: a copy of it retained and released each.
         guard let parsedID = attributes[pendingBuilds[last].type.idAttribute], !parsedID.isNull else { return }
@@ -466,6 +470,18 @@ public final class IdentityMap {
     /// Makes room for `count` more entries, ahead of a batch of known size.
     func reserveCapacity(adding count: Int) {
         entries.reserveCapacity(entries.count + count)
+    }
+
+    /// Makes room for the records of the update whose models share `extras`
+    /// (``ChangeOptions/expectedBuildCount``), at its first new model, instead of the table
+    /// growing step by step.
+    ///
+    /// The count is taken from the storage, once: the collection makes that storage for the
+    /// update, and every model of the update shares it. (Its address cannot tell updates
+    /// apart: one update's storage, freed, is often the next one's.)
+    private func reserveCapacity(forBatchOf extras: ChangeOptions.Extras) {
+        reserveCapacity(adding: extras.expectedBuildCount)
+        extras.expectedBuildCount = 0
     }
 
     /// Enters `entry` under `key`, marking its model as one whose deinit must tell the map.
