@@ -11,7 +11,25 @@ final class ChangeRecord {
     /// The attributes before the outermost `set` in progress, or before the last one.
     @exclusivity(unchecked) var previous = Attributes()
     /// The attributes changed by the current or last outermost `set`.
-    @exclusivity(unchecked) var changed = Attributes()
+    ///
+    /// Read from here only: a `set` records its changes through ``start(from:)``,
+    /// ``setChanged(only:_:)``, ``setChanged(at:of:)``, ``setChanged(toAll:)`` and
+    /// ``record(_:_:)``. Changes recorded as positions of an input are copied out on the first
+    /// read.
+    var changed: Attributes {
+        @inline(__always) get {
+            if !changedPositions.isEmpty { copyChangedEntries() }
+            return storedChanged
+        }
+    }
+    /// ``changed`` once copied: stale while ``changedPositions`` is not empty.
+    @exclusivity(unchecked) private var storedChanged = Attributes()
+    /// The input whose entries at ``changedPositions`` are the changes not yet copied into
+    /// ``storedChanged``; empty when there are none.
+    @exclusivity(unchecked) private var changedInput = Attributes()
+    /// The positions in ``changedInput`` of the changes not yet copied; empty when
+    /// ``storedChanged`` is ``changed``.
+    @exclusivity(unchecked) private var changedPositions = PositionSet()
     /// Whether a `set` is running (Backbone's `_changing`).
     @exclusivity(unchecked) var isChanging = false
     /// The options of the latest `set` whose `change` event has not fired yet (`_pending`).
@@ -45,14 +63,19 @@ final class ChangeRecord {
     @inline(__always)
     func start(from current: Attributes) {
         if !previous.isIdentical(to: current) { previous = current }
-        if !changed.isEmpty { changed.removeAll(keepingCapacity: true) }
+        clearChanged()
     }
+
+    /// Whether the current or last outermost `set` changed nothing, decided without copying
+    /// out the changes.
+    @inline(__always)
+    var hasNoChanges: Bool { changedPositions.isEmpty && storedChanged.isEmpty }
 
     /// Whether an outermost `set` that changes nothing would leave the record as it is: no
     /// `set` in progress, the previous attributes already `current`, nothing changed.
     @inline(__always)
     func isSettled(at current: Attributes) -> Bool {
-        !isChanging && previous.isIdentical(to: current) && changed.isEmpty
+        !isChanging && previous.isIdentical(to: current) && hasNoChanges
     }
 
     /// Takes ``spare`` out, leaving it empty: the storage for a `set`'s new attributes.
@@ -86,9 +109,53 @@ final class ChangeRecord {
     /// is already that one key.
     @inline(__always)
     func setChanged(only key: String, _ value: JSONValue) {
-        if changed.replaceLoneValue(value, ifKeyIs: key) { return }
-        changed.removeAll(keepingCapacity: true)
-        changed.appendUnchecked(key, value)
+        if !changedPositions.isEmpty { dropChangedPositions() }
+        if storedChanged.replaceLoneValue(value, ifKeyIs: key) { return }
+        storedChanged.removeAll(keepingCapacity: true)
+        storedChanged.appendUnchecked(key, value)
+    }
+
+    /// Makes `changed` the entries of `input` at `positions` (distinct keys), in order,
+    /// without copying them yet: a merge whose changes no one reads allocates no list of them.
+    ///
+    /// `input` is kept, as a value, until the changes are copied out or replaced.
+    @inline(__always)
+    func setChanged(at positions: PositionSet, of input: Attributes) {
+        if !storedChanged.isEmpty { storedChanged.removeAll(keepingCapacity: true) }
+        changedInput = input
+        changedPositions = positions
+    }
+
+    /// Makes `changed` every entry of `input`.
+    @inline(__always)
+    func setChanged(toAll input: Attributes) {
+        if !changedPositions.isEmpty { dropChangedPositions() }
+        storedChanged = input
+    }
+
+    /// Empties `changed`, keeping its storage for the next `set`.
+    @inline(__always)
+    private func clearChanged() {
+        if !changedPositions.isEmpty { dropChangedPositions() }
+        if !storedChanged.isEmpty { storedChanged.removeAll(keepingCapacity: true) }
+    }
+
+    /// Forgets the changes not yet copied out (they are being replaced).
+    private func dropChangedPositions() {
+        changedPositions = PositionSet()
+        changedInput = Attributes()
+    }
+
+    /// Copies the changes recorded as positions into ``storedChanged``.
+    @inline(never)
+    private func copyChangedEntries() {
+        storedChanged.removeAll(keepingCapacity: true)
+        storedChanged.reserveCapacity(changedPositions.count)
+        for position in changedPositions {
+            let entry = changedInput.entryAddress(at: position)
+            storedChanged.appendUnchecked(entry.pointee.key, entry.pointee.value)
+        }
+        dropChangedPositions()
     }
 
     /// Updates `changed` for one `set`, comparing with the attributes before the outermost
@@ -100,10 +167,11 @@ final class ChangeRecord {
 
     /// Updates `changed` for one attribute set to `newValue` (`nil`: removed).
     func record(_ key: String, _ newValue: JSONValue?) {
+        if !changedPositions.isEmpty { copyChangedEntries() }
         if previous[key] != newValue {
-            changed[key] = newValue ?? .null
+            storedChanged[key] = newValue ?? .null
         } else {
-            changed.removeValue(forKey: key)
+            storedChanged.removeValue(forKey: key)
         }
     }
 }
