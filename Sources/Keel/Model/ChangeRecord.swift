@@ -5,9 +5,23 @@
 /// read but never changed (the common case for records loaded from a server) does not carry
 /// it.
 ///
+/// A model whose first `set` changed nothing holds the one shared
+/// ``followingStorage`` record instead of one of its own (its previous attributes are its
+/// current ones, and nothing changed); its next `set` that records anything makes its own.
+///
 /// The state opts out of run-time exclusivity checks for the reason given on the model's
 /// own state: no mutating access to it stays open across a call into user code.
 final class ChangeRecord {
+    /// The record of every model whose `set`s so far changed nothing: its previous attributes
+    /// are the model's current ones (``followsStorage``), nothing changed, no `set` is running.
+    ///
+    /// Never changed: a model that holds it makes a record of its own before recording
+    /// anything (``Model/changeRecord``), which is what makes sharing it safe.
+    nonisolated(unsafe) static let followingStorage = ChangeRecord(followingStorage: ())
+
+    /// Whether this is ``followingStorage``: the previous attributes are the model's current
+    /// ones, and ``previous`` is not read.
+    let followsStorage: Bool
     /// The attributes before the outermost `set` in progress, or before the last one.
     @exclusivity(unchecked) var previous = Attributes()
     /// The attributes changed by the current or last outermost `set`.
@@ -49,6 +63,13 @@ final class ChangeRecord {
     /// Creates the record of a model whose class's id attribute is `idAttribute`.
     init(idAttribute: String) {
         self.idAttribute = idAttribute
+        followsStorage = false
+    }
+
+    /// Creates ``followingStorage``.
+    private init(followingStorage: Void) {
+        idAttribute = ""
+        followsStorage = true
     }
 
     /// Whether `key` is the class's id attribute, decided by the bits of the two strings when
@@ -72,10 +93,11 @@ final class ChangeRecord {
     var hasNoChanges: Bool { changedPositions.isEmpty && storedChanged.isEmpty }
 
     /// Whether an outermost `set` that changes nothing would leave the record as it is: no
-    /// `set` in progress, the previous attributes already `current`, nothing changed.
+    /// `set` in progress, the previous attributes already `current`, nothing changed (or the
+    /// shared record, whose previous attributes are always the current ones).
     @inline(__always)
     func isSettled(at current: Attributes) -> Bool {
-        !isChanging && previous.isIdentical(to: current) && hasNoChanges
+        (!isChanging && previous.isIdentical(to: current) && hasNoChanges) || followsStorage
     }
 
     /// Takes ``spare`` out, leaving it empty: the storage for a `set`'s new attributes.

@@ -126,7 +126,13 @@ extension Model {
     /// when asked to, and starts no change unless one is in progress.
     private func applyNoChange(_ attributes: Attributes, current: Attributes, options: ChangeOptions) -> Bool {
         guard options.validate != true || passesUnchangedValidation(current, options: options) else { return false }
-        let record = changeRecord
+        // A model whose `set`s have changed nothing yet shares the record that says so (its
+        // previous attributes are its current ones) instead of allocating its own.
+        guard let record = storedChangeRecord else {
+            storedChangeRecord = ChangeRecord.followingStorage
+            return true
+        }
+        if record.followsStorage { return true }
         if record.isChanging {
             record.record(attributes, unsetting: false)
         } else {

@@ -109,4 +109,67 @@ struct CollectionSetMergeBookkeepingTests {
         #expect(notes.get(1) == nil)
         #expect(model.changed == ["id": 7])
     }
+
+    @Test func aMergeThatChangesNothingMakesThePreviousAttributesTheCurrentOnes() {
+        let model = Model(["id": 1, "title": "a", "rank": 1])
+        let notes = Collection([model])
+        #expect(model.previousAttributes().isEmpty)
+
+        notes.set([["id": 1, "title": "a", "rank": 1]])
+        #expect(model.previousAttributes() == ["id": 1, "title": "a", "rank": 1])
+        #expect(model.previous("title") == "a")
+        #expect(model.changed.isEmpty)
+        #expect(model.changedAttributes() == nil)
+        #expect(model.changedAttributes(["title": "b"]) == ["title": "b"])
+        #expect(!model.hasChanged())
+
+        notes.set([["id": 1, "title": "a", "rank": 1]])
+        #expect(model.previousAttributes() == ["id": 1, "title": "a", "rank": 1])
+
+        model.set("title", "b")
+        #expect(model.previousAttributes() == ["id": 1, "title": "a", "rank": 1])
+        #expect(model.changed == ["title": "b"])
+        model.set(["title": "c", "rank": 2])
+        #expect(model.previousAttributes() == ["id": 1, "title": "b", "rank": 1])
+        #expect(model.changed == ["title": "c", "rank": 2])
+    }
+
+    @Test func modelsWhoseMergesChangedNothingShareOneRecordThatNoSetChanges() {
+        let first = Model(["id": 1, "title": "a"])
+        let second = Model(["id": 2, "title": "b"])
+        let notes = Collection([first, second])
+        notes.set([["id": 1, "title": "a"], ["id": 2, "title": "b"]])
+        #expect(first.storedChangeRecord === ChangeRecord.followingStorage)
+        #expect(second.storedChangeRecord === ChangeRecord.followingStorage)
+
+        var changedDuringChange: Attributes?
+        first.on("change") { _ in changedDuringChange = first.changedAttributes() }
+        first.set(["title": "x", "id": 1])
+        first.unset("title")
+        second.set("title", "y")
+
+        #expect(changedDuringChange == ["title": nil])
+        #expect(first.storedChangeRecord !== ChangeRecord.followingStorage)
+        #expect(second.storedChangeRecord !== ChangeRecord.followingStorage)
+        #expect(second.previousAttributes() == ["id": 2, "title": "b"])
+        let shared = ChangeRecord.followingStorage
+        #expect(shared.previous.isEmpty && shared.changed.isEmpty && !shared.isChanging && shared.pendingOptions == nil)
+        #expect(first.previousAttributes() == ["id": 1, "title": "x"])
+        #expect(first.changed == ["title": nil])
+    }
+
+    @Test func aRejectedSetAfterAMergeThatChangedNothingLeavesThePreviousAttributesTheCurrentOnes() {
+        final class Positive: Model {
+            override func validate(_ attributes: Attributes, options: ChangeOptions) -> ValidationError? {
+                (attributes["rank"]?.intValue ?? 0) < 0 ? ["rank": ["must not be negative"]] : nil
+            }
+        }
+        let model = Positive(["id": 1, "rank": 1])
+        let notes = Collection<Positive>([model])
+        notes.set([["id": 1, "rank": 1]])
+
+        #expect(!model.set(["id": 1, "rank": -1], validate: true))
+        #expect(model.previousAttributes() == ["id": 1, "rank": 1])
+        #expect(model.changed.isEmpty)
+    }
 }
