@@ -22,10 +22,16 @@ extension Collection {
     }
 
     func removeReference(_ model: Model) {
-        let forwarder = forwardingHandler
+        removeReference(model, forwarder: forwardingHandler, mayBeBack: true)
+    }
+
+    /// ``removeReference(_:)`` with the collection's ``forwardingHandler`` at hand, for a model
+    /// that is no longer indexed; `mayBeBack` says whether user code (a `remove` handler) may
+    /// have added it again since.
+    func removeReference(_ model: Model, forwarder: EventHandler, mayBeBack: Bool) {
         model.removeForwarder(forwarder)
         // A `remove` handler may have added the model again, with a forwarder of its own.
-        if model.collectionForwarder === forwarder && indexed(cidNumber: model.cidNumber) !== model {
+        if model.collectionForwarder === forwarder && (!mayBeBack || indexed(cidNumber: model.cidNumber) !== model) {
             model.collectionForwarder = nil
         }
     }
