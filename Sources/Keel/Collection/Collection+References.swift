@@ -28,6 +28,9 @@ extension Collection {
     /// ``removeReference(_:)`` with the collection's ``forwardingHandler`` at hand, for a model
     /// that is no longer indexed; `mayBeBack` says whether user code (a `remove` handler) may
     /// have added it again since.
+    ///
+    /// Inlined, so that ``removeReference(_:)`` costs a lone removal no call of its own.
+    @inline(__always)
     func removeReference(_ model: Model, forwarder: EventHandler, mayBeBack: Bool) {
         model.removeForwarder(forwarder)
         // A `remove` handler may have added the model again, with a forwarder of its own.

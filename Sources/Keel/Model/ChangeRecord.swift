@@ -36,12 +36,13 @@ final class ChangeRecord {
             return storedChanged
         }
     }
-    /// ``changed`` once copied: stale while ``changedPositions`` is not empty.
+    /// ``changed``, or, while ``changedPositions`` is not empty, the input whose entries at
+    /// those positions are the changes, not yet copied out.
+    ///
+    /// Either way it is empty exactly when nothing changed (an input with changes has entries),
+    /// so that a settled record is told by one test.
     @exclusivity(unchecked) private var storedChanged = Attributes()
-    /// The input whose entries at ``changedPositions`` are the changes not yet copied into
-    /// ``storedChanged``; empty when there are none.
-    @exclusivity(unchecked) private var changedInput = Attributes()
-    /// The positions in ``changedInput`` of the changes not yet copied; empty when
+    /// The positions in ``storedChanged`` of the changes not yet copied out; empty when
     /// ``storedChanged`` is ``changed``.
     @exclusivity(unchecked) private var changedPositions = PositionSet()
     /// Whether a `set` is running (Backbone's `_changing`).
@@ -90,7 +91,7 @@ final class ChangeRecord {
     /// Whether the current or last outermost `set` changed nothing, decided without copying
     /// out the changes.
     @inline(__always)
-    var hasNoChanges: Bool { changedPositions.isEmpty && storedChanged.isEmpty }
+    var hasNoChanges: Bool { storedChanged.isEmpty }
 
     /// Whether an outermost `set` that changes nothing would leave the record as it is: no
     /// `set` in progress, the previous attributes already `current`, nothing changed (or the
@@ -131,7 +132,9 @@ final class ChangeRecord {
     /// is already that one key.
     @inline(__always)
     func setChanged(only key: String, _ value: JSONValue) {
-        if !changedPositions.isEmpty { dropChangedPositions() }
+        // An input with changes not copied out has several entries, so it is not replaced in
+        // place but emptied below.
+        if !changedPositions.isEmpty { changedPositions = PositionSet() }
         if storedChanged.replaceLoneValue(value, ifKeyIs: key) { return }
         storedChanged.removeAll(keepingCapacity: true)
         storedChanged.appendUnchecked(key, value)
@@ -143,41 +146,41 @@ final class ChangeRecord {
     /// `input` is kept, as a value, until the changes are copied out or replaced.
     @inline(__always)
     func setChanged(at positions: PositionSet, of input: Attributes) {
-        if !storedChanged.isEmpty { storedChanged.removeAll(keepingCapacity: true) }
-        changedInput = input
+        storedChanged = input
         changedPositions = positions
     }
 
     /// Makes `changed` every entry of `input`.
     @inline(__always)
     func setChanged(toAll input: Attributes) {
-        if !changedPositions.isEmpty { dropChangedPositions() }
+        changedPositions = PositionSet()
         storedChanged = input
     }
 
     /// Empties `changed`, keeping its storage for the next `set`.
     @inline(__always)
     private func clearChanged() {
-        if !changedPositions.isEmpty { dropChangedPositions() }
-        if !storedChanged.isEmpty { storedChanged.removeAll(keepingCapacity: true) }
-    }
-
-    /// Forgets the changes not yet copied out (they are being replaced).
-    private func dropChangedPositions() {
-        changedPositions = PositionSet()
-        changedInput = Attributes()
+        if storedChanged.isEmpty { return }
+        if changedPositions.isEmpty {
+            storedChanged.removeAll(keepingCapacity: true)
+        } else {
+            // The input is let go of, not emptied: its storage is the caller's too.
+            changedPositions = PositionSet()
+            storedChanged = Attributes()
+        }
     }
 
     /// Copies the changes recorded as positions into ``storedChanged``.
     @inline(never)
     private func copyChangedEntries() {
-        storedChanged.removeAll(keepingCapacity: true)
-        storedChanged.reserveCapacity(changedPositions.count)
+        var copied = Attributes()
+        copied.reserveCapacity(changedPositions.count)
         for position in changedPositions {
-            let entry = changedInput.entryAddress(at: position)
-            storedChanged.appendUnchecked(entry.pointee.key, entry.pointee.value)
+            let entry = storedChanged.entryAddress(at: position)
+            copied.appendUnchecked(entry.pointee.key, entry.pointee.value)
         }
-        dropChangedPositions()
+        storedChanged = copied
+        changedPositions = PositionSet()
     }
 
     /// Updates `changed` for one `set`, comparing with the attributes before the outermost
