@@ -18,7 +18,12 @@ extension Collection {
 
     func unindex(_ model: Model) {
         byCID.remove(model, forKey: model.cidNumber)
-        if let id = indexKey(of: model) { byID.remove(model, forID: id) }
+        // An integer id is matched in place, without copying the cached id out.
+        if isBaseCollection, case .int(let integer)? = model.storedID {
+            byID.remove(model, forInteger: integer)
+        } else if let id = indexKey(of: model) {
+            byID.remove(model, forID: id)
+        }
     }
 
     func removeReference(_ model: Model) {
