@@ -18,14 +18,28 @@ extension Collection {
 
     func unindex(_ model: Model) {
         byCID.remove(model, forKey: model.cidNumber)
-        if let id = indexKey(of: model) { byID.remove(model, forID: id) }
+        // An integer id is matched in place, without copying the cached id out.
+        if isBaseCollection, case .int(let integer)? = model.storedID {
+            byID.remove(model, forInteger: integer)
+        } else if let id = indexKey(of: model) {
+            byID.remove(model, forID: id)
+        }
     }
 
     func removeReference(_ model: Model) {
-        let forwarder = forwardingHandler
+        removeReference(model, forwarder: forwardingHandler, mayBeBack: true)
+    }
+
+    /// ``removeReference(_:)`` with the collection's ``forwardingHandler`` at hand, for a model
+    /// that is no longer indexed; `mayBeBack` says whether user code (a `remove` handler) may
+    /// have added it again since.
+    ///
+    /// Inlined, so that ``removeReference(_:)`` costs a lone removal no call of its own.
+    @inline(__always)
+    func removeReference(_ model: Model, forwarder: EventHandler, mayBeBack: Bool) {
         model.removeForwarder(forwarder)
         // A `remove` handler may have added the model again, with a forwarder of its own.
-        if model.collectionForwarder === forwarder && indexed(cidNumber: model.cidNumber) !== model {
+        if model.collectionForwarder === forwarder && (!mayBeBack || indexed(cidNumber: model.cidNumber) !== model) {
             model.collectionForwarder = nil
         }
     }

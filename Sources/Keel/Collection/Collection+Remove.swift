@@ -190,12 +190,14 @@ extension Collection {
     /// They are found in collection order, so each one's `remove` index (its position had
     /// they been removed one by one) is its position less the number removed before it: the
     /// tables that put a list in any order back in collection order are not needed.
-    func removeModels(notIn seen: IdentityTable, options: UpdateOptions) -> [M] {
+    func removeModels(notIn seen: IdentityTable, expectedCount: Int, options: UpdateOptions) -> [M] {
         let current = Self.upcast(storage)
         var kept: [Model] = []
         kept.reserveCapacity(current.count)
         var removed: [Model] = []
         var positions: [Int] = []
+        removed.reserveCapacity(expectedCount)
+        positions.reserveCapacity(expectedCount)
         for index in current.indices {
             // Moved into its list: the copy read out is the one the list keeps.
             let model = current[index]
@@ -211,21 +213,34 @@ extension Collection {
         for index in removed.indices { unindex(removed[index]) }
 
         var audience = options.silent ? nil : ModelEventAudience(named: "remove", in: self)
-        for offset in removed.indices {
-            let model = removed[offset]
-            if audience?.isEmpty(for: model) == false {
-                model.dispatch(
-                    Event(
-                        name: "remove",
-                        model: model,
-                        collection: self,
-                        index: positions[offset] - offset,
-                        options: options.change
+        let forwarder = forwardingHandler
+        // Until a handler runs, no model can have been added back, so none needs looking up.
+        var handlersRan = false
+        // Each model is asked and unlinked where it lies (`removed` holds it); only one whose
+        // `remove` someone hears is copied out, into its event.
+        removed.withUnsafeBufferPointer { models in
+            for offset in models.indices {
+                let isUnheard = Unmanaged.passUnretained(models[offset])._withUnsafeGuaranteedRef {
+                    audience?.isEmpty(for: $0) != false
+                }
+                if !isUnheard {
+                    let model = models[offset]
+                    model.dispatch(
+                        Event(
+                            name: "remove",
+                            model: model,
+                            collection: self,
+                            index: positions[offset] - offset,
+                            options: options.change
+                        )
                     )
-                )
-                audience?.refresh()
+                    audience?.refresh()
+                    handlersRan = true
+                }
+                Unmanaged.passUnretained(models[offset])._withUnsafeGuaranteedRef {
+                    removeReference($0, forwarder: forwarder, mayBeBack: handlersRan)
+                }
             }
-            removeReference(model)
         }
         return Self.downcast(removed)
     }

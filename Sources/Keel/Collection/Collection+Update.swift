@@ -67,7 +67,11 @@ extension Collection {
 
         var removed: [M] = []
         if shouldRemove {
-            removed = removeModels(notIn: pass.lists.seen, options: options)
+            removed = removeModels(
+                notIn: pass.lists.seen,
+                expectedCount: Swift.max(0, count - pass.lists.foundCount),
+                options: options
+            )
         }
 
         var needsSort = pass.needsSort

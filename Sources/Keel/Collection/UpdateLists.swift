@@ -8,7 +8,8 @@
 /// While every input so far made a new model, the added models and the input's order are
 /// the result itself: a large `add` into a collection builds one list instead of three,
 /// and retains each model once for them instead of three times. The first input that names
-/// a present model gives the other lists their own copies.
+/// a present model gives the added models a list of their own; the input's order stays the
+/// result until an input names a model that an earlier one named.
 struct UpdateLists {
     /// The models that correspond to the inputs, in input order.
     private(set) var result: [Model] = []
@@ -16,9 +17,14 @@ struct UpdateLists {
     private var separateAdded: [Model] = []
     /// The models merged into, in input order.
     private(set) var merged: [Model] = []
-    /// The models of the input, each once, in order, once they differ from ``result``; kept
-    /// only when ``tracksOrder``.
+    /// The models of the input, each once, in order, once they differ from ``result`` (an
+    /// input named a model again); kept only when ``tracksOrder``.
     private var separateOrder: [Model] = []
+    /// Whether an input named a model that an earlier input named, so that the input's order
+    /// is ``separateOrder`` rather than ``result``; tracked only when ``tracksOrder``.
+    private var hasRepeats = false
+    /// How many distinct present models the inputs named; counted only when ``tracksOrder``.
+    private(set) var foundCount = 0
     /// The models of the input, for finding the ones left out; kept only when ``tracksOrder``.
     private(set) var seen: IdentityTable
     /// Whether the order and membership of the input are kept (a `set` that removes).
@@ -41,7 +47,7 @@ struct UpdateLists {
     var added: [Model] { onlyAdded ? result : separateAdded }
 
     /// The models of the input, each once, in input order (empty unless ``tracksOrder``).
-    var order: [Model] { !tracksOrder ? [] : onlyAdded ? result : separateOrder }
+    var order: [Model] { !tracksOrder ? [] : hasRepeats ? separateOrder : result }
 
     /// Records a new model made (or adopted) for the next input.
     ///
@@ -55,7 +61,7 @@ struct UpdateLists {
             return
         }
         result.append(copy model)
-        if tracksOrder { separateOrder.append(copy model) }
+        if hasRepeats { separateOrder.append(copy model) }
         separateAdded.append(consume model)
     }
 
@@ -64,7 +70,17 @@ struct UpdateLists {
     /// The model is taken, so that the caller's reference moves into the result.
     mutating func find(_ model: consuming Model) {
         if onlyAdded { separate() }
-        if tracksOrder && seen.insert(model) { separateOrder.append(copy model) }
+        if tracksOrder {
+            if seen.insert(model) {
+                foundCount += 1
+                if hasRepeats { separateOrder.append(copy model) }
+            } else if !hasRepeats {
+                // The order so far is the result so far, which does not hold this input yet.
+                hasRepeats = true
+                separateOrder = result
+                separateOrder.reserveCapacity(capacity)
+            }
+        }
         result.append(consume model)
     }
 
@@ -73,14 +89,10 @@ struct UpdateLists {
         merged.append(model)
     }
 
-    /// Gives the added models and the order lists of their own, equal to the result so far.
+    /// Gives the added models a list of their own, equal to the result so far.
     private mutating func separate() {
         onlyAdded = false
         separateAdded = result
-        if tracksOrder {
-            separateOrder = result
-            separateOrder.reserveCapacity(capacity)
-        }
         // Copied now, at full capacity, rather than by the next append.
         result.reserveCapacity(capacity)
     }

@@ -5,13 +5,46 @@
 /// read but never changed (the common case for records loaded from a server) does not carry
 /// it.
 ///
+/// A model whose first `set` changed nothing holds the one shared
+/// ``followingStorage`` record instead of one of its own (its previous attributes are its
+/// current ones, and nothing changed); its next `set` that records anything makes its own.
+///
 /// The state opts out of run-time exclusivity checks for the reason given on the model's
 /// own state: no mutating access to it stays open across a call into user code.
 final class ChangeRecord {
+    /// The record of every model whose `set`s so far changed nothing: its previous attributes
+    /// are the model's current ones (``followsStorage``), nothing changed, no `set` is running.
+    ///
+    /// Never changed: a model that holds it makes a record of its own before recording
+    /// anything (``Model/changeRecord``), which is what makes sharing it safe.
+    nonisolated(unsafe) static let followingStorage = ChangeRecord(followingStorage: ())
+
+    /// Whether this is ``followingStorage``: the previous attributes are the model's current
+    /// ones, and ``previous`` is not read.
+    let followsStorage: Bool
     /// The attributes before the outermost `set` in progress, or before the last one.
     @exclusivity(unchecked) var previous = Attributes()
     /// The attributes changed by the current or last outermost `set`.
-    @exclusivity(unchecked) var changed = Attributes()
+    ///
+    /// Read from here only: a `set` records its changes through ``start(from:)``,
+    /// ``setChanged(only:_:)``, ``setChanged(at:of:)``, ``setChanged(toAll:)`` and
+    /// ``record(_:_:)``. Changes recorded as positions of an input are copied out on the first
+    /// read.
+    var changed: Attributes {
+        @inline(__always) get {
+            if !changedPositions.isEmpty { copyChangedEntries() }
+            return storedChanged
+        }
+    }
+    /// ``changed``, or, while ``changedPositions`` is not empty, the input whose entries at
+    /// those positions are the changes, not yet copied out.
+    ///
+    /// Either way it is empty exactly when nothing changed (an input with changes has entries),
+    /// so that a settled record is told by one test.
+    @exclusivity(unchecked) private var storedChanged = Attributes()
+    /// The positions in ``storedChanged`` of the changes not yet copied out; empty when
+    /// ``storedChanged`` is ``changed``.
+    @exclusivity(unchecked) private var changedPositions = PositionSet()
     /// Whether a `set` is running (Backbone's `_changing`).
     @exclusivity(unchecked) var isChanging = false
     /// The options of the latest `set` whose `change` event has not fired yet (`_pending`).
@@ -31,6 +64,13 @@ final class ChangeRecord {
     /// Creates the record of a model whose class's id attribute is `idAttribute`.
     init(idAttribute: String) {
         self.idAttribute = idAttribute
+        followsStorage = false
+    }
+
+    /// Creates ``followingStorage``.
+    private init(followingStorage: Void) {
+        idAttribute = ""
+        followsStorage = true
     }
 
     /// Whether `key` is the class's id attribute, decided by the bits of the two strings when
@@ -45,14 +85,20 @@ final class ChangeRecord {
     @inline(__always)
     func start(from current: Attributes) {
         if !previous.isIdentical(to: current) { previous = current }
-        if !changed.isEmpty { changed.removeAll(keepingCapacity: true) }
+        clearChanged()
     }
 
+    /// Whether the current or last outermost `set` changed nothing, decided without copying
+    /// out the changes.
+    @inline(__always)
+    var hasNoChanges: Bool { storedChanged.isEmpty }
+
     /// Whether an outermost `set` that changes nothing would leave the record as it is: no
-    /// `set` in progress, the previous attributes already `current`, nothing changed.
+    /// `set` in progress, the previous attributes already `current`, nothing changed (or the
+    /// shared record, whose previous attributes are always the current ones).
     @inline(__always)
     func isSettled(at current: Attributes) -> Bool {
-        !isChanging && previous.isIdentical(to: current) && changed.isEmpty
+        (!isChanging && previous.isIdentical(to: current) && hasNoChanges) || followsStorage
     }
 
     /// Takes ``spare`` out, leaving it empty: the storage for a `set`'s new attributes.
@@ -86,9 +132,55 @@ final class ChangeRecord {
     /// is already that one key.
     @inline(__always)
     func setChanged(only key: String, _ value: JSONValue) {
-        if changed.replaceLoneValue(value, ifKeyIs: key) { return }
-        changed.removeAll(keepingCapacity: true)
-        changed.appendUnchecked(key, value)
+        // An input with changes not copied out has several entries, so it is not replaced in
+        // place but emptied below.
+        if !changedPositions.isEmpty { changedPositions = PositionSet() }
+        if storedChanged.replaceLoneValue(value, ifKeyIs: key) { return }
+        storedChanged.removeAll(keepingCapacity: true)
+        storedChanged.appendUnchecked(key, value)
+    }
+
+    /// Makes `changed` the entries of `input` at `positions` (distinct keys), in order,
+    /// without copying them yet: a merge whose changes no one reads allocates no list of them.
+    ///
+    /// `input` is kept, as a value, until the changes are copied out or replaced.
+    @inline(__always)
+    func setChanged(at positions: PositionSet, of input: Attributes) {
+        storedChanged = input
+        changedPositions = positions
+    }
+
+    /// Makes `changed` every entry of `input`.
+    @inline(__always)
+    func setChanged(toAll input: Attributes) {
+        changedPositions = PositionSet()
+        storedChanged = input
+    }
+
+    /// Empties `changed`, keeping its storage for the next `set`.
+    @inline(__always)
+    private func clearChanged() {
+        if storedChanged.isEmpty { return }
+        if changedPositions.isEmpty {
+            storedChanged.removeAll(keepingCapacity: true)
+        } else {
+            // The input is let go of, not emptied: its storage is the caller's too.
+            changedPositions = PositionSet()
+            storedChanged = Attributes()
+        }
+    }
+
+    /// Copies the changes recorded as positions into ``storedChanged``.
+    @inline(never)
+    private func copyChangedEntries() {
+        var copied = Attributes()
+        copied.reserveCapacity(changedPositions.count)
+        for position in changedPositions {
+            let entry = storedChanged.entryAddress(at: position)
+            copied.appendUnchecked(entry.pointee.key, entry.pointee.value)
+        }
+        storedChanged = copied
+        changedPositions = PositionSet()
     }
 
     /// Updates `changed` for one `set`, comparing with the attributes before the outermost
@@ -100,10 +192,11 @@ final class ChangeRecord {
 
     /// Updates `changed` for one attribute set to `newValue` (`nil`: removed).
     func record(_ key: String, _ newValue: JSONValue?) {
+        if !changedPositions.isEmpty { copyChangedEntries() }
         if previous[key] != newValue {
-            changed[key] = newValue ?? .null
+            storedChanged[key] = newValue ?? .null
         } else {
-            changed.removeValue(forKey: key)
+            storedChanged.removeValue(forKey: key)
         }
     }
 }

@@ -9,10 +9,11 @@ extension Model {
         return extras
     }
 
-    /// The bookkeeping of `set`, created by the model's first `set`.
+    /// The bookkeeping of `set`, created by the model's first `set` that records anything (the
+    /// model's own: never the shared ``ChangeRecord/followingStorage``).
     var changeRecord: ChangeRecord {
         @inline(__always) get {
-            if let storedChangeRecord { return storedChangeRecord }
+            if let storedChangeRecord, !storedChangeRecord.followsStorage { return storedChangeRecord }
             return makeChangeRecord()
         }
     }
@@ -25,7 +26,10 @@ extension Model {
     }
 
     /// The attributes before the outermost `set` in progress, or before the last one.
-    var previousStorage: Attributes { storedChangeRecord?.previous ?? Attributes() }
+    var previousStorage: Attributes {
+        guard let storedChangeRecord else { return Attributes() }
+        return storedChangeRecord.followsStorage ? storage : storedChangeRecord.previous
+    }
     /// The attributes changed by the current or last outermost `set`.
     var changedStorage: Attributes { storedChangeRecord?.changed ?? Attributes() }
     /// Whether a `set` is running (Backbone's `_changing`).

@@ -51,18 +51,14 @@ extension Model {
             if wasChanging {
                 record.record(attributes, unsetting: false)
             } else {
-                // The previous attributes are the current ones, so `changed` is what differs;
-                // the input's keys are distinct, so they are appended without a search, or,
-                // when every entry changes, `changed` is the input itself.
+                // The previous attributes are the current ones, so `changed` is what differs:
+                // the input itself when every entry changes, else its changed entries, kept as
+                // positions and copied out only if someone reads them.
                 record.previous = current
                 if changes.count == attributes.count {
-                    record.changed = attributes
+                    record.setChanged(toAll: attributes)
                 } else {
-                    record.changed.removeAll(keepingCapacity: true)
-                    for position in changes {
-                        let entry = attributes.entryAddress(at: position)
-                        record.changed.appendUnchecked(entry.pointee.key, entry.pointee.value)
-                    }
+                    record.setChanged(at: changes, of: attributes)
                 }
             }
             return wasChanging
@@ -93,7 +89,9 @@ extension Model {
             }
         }
 
-        if attributes.contains(idAttribute) {
+        // Only an input whose id changes can change the cached id: an id equal to the current
+        // one leaves the stored value as it was.
+        if record._withUnsafeGuaranteedRef({ changesIDAttribute(changes, of: attributes, record: $0) }) {
             let previousID = storedID
             storedID = Self.identifier(storage[idAttribute])
             if previousID != storedID && hasHandlers {
@@ -115,11 +113,26 @@ extension Model {
         return true
     }
 
+    /// Whether one of the entries of `attributes` at `changes` is the id attribute.
+    @inline(__always)
+    private func changesIDAttribute(_ changes: PositionSet, of attributes: Attributes, record: ChangeRecord) -> Bool {
+        for position in changes where record.isIDAttribute(attributes.entryAddress(at: position).pointee.key) {
+            return true
+        }
+        return false
+    }
+
     /// ``applyToSlots(_:options:)`` for a `set` that changes no value: it validates only
     /// when asked to, and starts no change unless one is in progress.
     private func applyNoChange(_ attributes: Attributes, current: Attributes, options: ChangeOptions) -> Bool {
         guard options.validate != true || passesUnchangedValidation(current, options: options) else { return false }
-        let record = changeRecord
+        // A model whose `set`s have changed nothing yet shares the record that says so (its
+        // previous attributes are its current ones) instead of allocating its own.
+        guard let record = storedChangeRecord else {
+            storedChangeRecord = ChangeRecord.followingStorage
+            return true
+        }
+        if record.followsStorage { return true }
         if record.isChanging {
             record.record(attributes, unsetting: false)
         } else {

@@ -110,7 +110,7 @@ extension Model {
     /// updated before Observation hears of the change, as by the general path.
     @inline(__always)
     private func changeOne(_ key: String, _ value: JSONValue, at slot: Int, options: ChangeOptions) -> Bool {
-        if storedChangeRecord == nil { _ = changeRecord }
+        if storedChangeRecord?.followsStorage ?? true { _ = changeRecord }
         // The record is created once and kept for the model's life, so it is lent, and passed
         // on as an argument: the change itself is one call, not a call and a closure.
         return Unmanaged.passUnretained(storedChangeRecord.unsafelyUnwrapped)._withUnsafeGuaranteedRef { record in

@@ -18,7 +18,13 @@ enum SlotScan {
         // `attributes` and `current` live unchanged through the scan, so their entries are
         // read in place.
         for position in 0..<attributes.count {
-            guard let slot = layout.slot(of: attributes.entryAddress(at: position).pointee.key) else {
+            let key = attributes.entryAddress(at: position)
+            // An input in the model's key order (a server's record of it, most often) names
+            // each key in its slot, which is told by the key's bits without a lookup.
+            let slotInOrder: Int? =
+                position < current.count && layout.hasKey(at: position, withSameBitsAs: key.pointee.key)
+                ? position : nil
+            guard let slot = slotInOrder ?? layout.slot(of: key.pointee.key) else {
                 changes.insert(position)
                 added.insert(position)
                 continue

@@ -55,6 +55,12 @@ struct ModelIDIndex {
         }
     }
 
+    /// Removes the model under the integer id `integer`, only if it is `model`.
+    @inline(__always)
+    mutating func remove(_ model: Model, forInteger integer: Int) {
+        integers.remove(model, forKey: integer)
+    }
+
     mutating func removeAll() {
         integers.removeAll()
         others = [:]
