@@ -16,7 +16,7 @@ extension SQLiteConnection {
         // read transactions; a read uses a plain transaction for one consistent snapshot.
         try storing { () throws(SQLiteStoreError) in try begin(immediate: writes) }
         let context = SQLiteRecordsContext()
-        if request.method == .create { context.rememberedNextIDs = nextIDMemo.nextIDs(atDataVersion: dataVersion()) }
+        if request.method == .create { context.rememberedStates = nextIDMemo.states(atDataVersion: dataVersion()) }
         do {
             let response = try respond(to: request, idAttribute: idAttribute, context: context)
                 .mapError(\.syncError).get()
@@ -37,12 +37,12 @@ extension SQLiteConnection {
         }
     }
 
-    /// Keeps the next id that a committed create without an id stored, and forgets every
-    /// next id after any other write (see ``SQLiteNextIDMemo``).
+    /// Keeps the collection state that a committed create without an id left, and forgets
+    /// every state after any other write (see ``SQLiteNextIDMemo``).
     private func rememberNextID(after request: SyncRequest, idAttribute: String, context: SQLiteRecordsContext) {
         let id = request.body?[idAttribute]
-        if request.method == .create, id == nil || id == .null, let stored = context.storedNextID {
-            nextIDMemo.remember(stored.id, in: stored.collection, atDataVersion: dataVersion())
+        if request.method == .create, id == nil || id == .null, let stored = context.storedState {
+            nextIDMemo.remember(stored.state, in: stored.collection, atDataVersion: dataVersion())
         } else {
             nextIDMemo.forget()
         }
@@ -114,20 +114,49 @@ extension SQLiteConnection {
 
     /// The readable records of a collection in insertion order, and the damaged ones.
     ///
+    /// The records come in key order (the integer range, then the second range), which is
+    /// their insertion order unless explicit ids or ids of the second range were stored out
+    /// of it; only then are they sorted by `seq`.
+    ///
     /// A record whose id attribute is missing or names another record gets the id it is
     /// stored under, so it can always be addressed.
     func records(in collection: String, idAttribute: String) throws(SQLiteStoreError)
         -> (records: [Attributes], damaged: [SQLiteDamagedRecord])
     {
+        guard let number = try collectionNumber(collection) else { return ([], []) }
+        let range = SQLiteRecordKey.range(of: number)
         var list: [Attributes] = []
         var damaged: [SQLiteDamagedRecord] = []
-        try query(.recordsInCollection, [.text(collection)]) { (row: SQLiteRow) throws(SQLiteStoreError) in
-            switch decode(row, column: 1, collection: collection, id: row.text(at: 0) ?? "", idAttribute: idAttribute) {
-            case .record(let record): list.append(record)
-            case .damaged(let damage): damaged.append(damage)
+        var listSeqs: [Int] = []
+        var damagedSeqs: [Int] = []
+        var lastSeq = Int.min
+        var inOrder = true
+        let parameters: [SQLiteValue] = [
+            .integer(number), .integer(range?.lowerBound ?? 1), .integer(range?.upperBound ?? 0),
+        ]
+        try query(.recordsInCollection, parameters) { (row: SQLiteRow) throws(SQLiteStoreError) in
+            let key = row.integer(at: 0)
+            let seq = row.integer(at: 2)
+            let id: StoredRecordID =
+                if let range, key >= 0 { .integer(key - range.lowerBound) } else { .text(row.text(at: 3) ?? "") }
+            if seq < lastSeq { inOrder = false }
+            lastSeq = seq
+            switch decode(row, column: 1, collection: collection, id: id, idAttribute: idAttribute) {
+            case .record(let record):
+                list.append(record)
+                listSeqs.append(seq)
+            case .damaged(let damage):
+                damaged.append(damage)
+                damagedSeqs.append(seq)
             }
         }
-        return (list, damaged)
+        if inOrder { return (list, damaged) }
+        return (Self.sorted(list, by: listSeqs), Self.sorted(damaged, by: damagedSeqs))
+    }
+
+    /// The elements in the order of their `seq`s.
+    private static func sorted<Element>(_ elements: [Element], by seqs: [Int]) -> [Element] {
+        seqs.indices.sorted { seqs[$0] < seqs[$1] }.map { elements[$0] }
     }
 
     /// One record; a damaged one throws ``SQLiteStoreError/damagedRecord(_:)``.
@@ -140,11 +169,17 @@ extension SQLiteConnection {
     func versionedRecord(_ id: String, in collection: String, idAttribute: String) throws(SQLiteStoreError)
         -> (record: Attributes, version: Int)?
     {
+        guard let number = try collectionNumber(collection) else { return nil }
         var found: (StoredRecord, Int)?
-        try query(.versionedRecord, [.text(collection), .text(id)]) { (row: SQLiteRow) in
+        let read = { (row: SQLiteRow) in
             found = (
-                decode(row, column: 0, collection: collection, id: id, idAttribute: idAttribute), row.integer(at: 1)
+                self.decode(row, column: 0, collection: collection, id: .text(id), idAttribute: idAttribute),
+                row.integer(at: 1)
             )
+        }
+        switch SQLiteRecordKey(id, number: number) {
+        case .integer(let key): try query(.recordByKey, [.integer(key)], read)
+        case .text: try query(.recordByText, [.integer(number), .text(id)], read)
         }
         switch found {
         case (.record(let record), let version)?: return (record, version)
@@ -161,7 +196,7 @@ extension SQLiteConnection {
                 row,
                 column: 2,
                 collection: row.text(at: 0) ?? "",
-                id: row.text(at: 1) ?? "",
+                id: .text(row.text(at: 1) ?? ""),
                 idAttribute: nil
             )
             if case .damaged(let damage) = decoded { damaged.append(damage) }
@@ -171,60 +206,74 @@ extension SQLiteConnection {
 
     /// The version of a record, or `nil` when there is none.
     func version(of id: String, in collection: String) throws(SQLiteStoreError) -> Int? {
+        guard let number = try collectionNumber(collection) else { return nil }
         var version: Int?
-        try query(.version, [.text(collection), .text(id)]) { row in version = row.integer(at: 0) }
+        let read = { (row: SQLiteRow) in version = row.integer(at: 0) }
+        switch SQLiteRecordKey(id, number: number) {
+        case .integer(let key): try query(.versionByKey, [.integer(key)], read)
+        case .text: try query(.versionByText, [.integer(number), .text(id)], read)
+        }
         return version
     }
 
-    /// Appends a record at the end of its collection, at version 1, with the collection's
-    /// next id as it stands after this insert (see ``nextID(in:)``).
-    func insert(_ record: Attributes, key: String, in collection: String, nextID: Int) throws(SQLiteStoreError) {
-        try run(.insert, [.text(collection), .text(key), try Self.encode(record), .integer(nextID)])
+    /// Appends a record to its collection at version 1, and returns the collection's state
+    /// after it.
+    ///
+    /// The record carries the collection's next id (`nextID` when larger) and its next
+    /// `seq`; when it is not the collection's new tail, the collection's row keeps them too
+    /// (see ``SQLiteCollectionState``).
+    func insert(_ record: Attributes, id: String, into state: SQLiteCollectionState, nextID: Int)
+        throws(SQLiteStoreError) -> SQLiteCollectionState
+    {
+        var after = state
+        after.nextID = max(state.nextID, nextID)
+        after.seq = state.seq + 1
+        let json = try Self.encode(record)
+        let values: [SQLiteValue] = [
+            .integer(state.number), .text(id), .integer(after.seq), json, .integer(after.nextID),
+        ]
+        switch SQLiteRecordKey(id, number: state.number) {
+        case .integer(let key):
+            try run(.insertByKey, [.integer(key)] + values)
+            if key > (state.tailKey ?? Int.min) {
+                after.tailKey = key
+                return after
+            }
+        case .text:
+            try run(.insertByText, values)
+        }
+        try keepInCollection(number: state.number, nextID: after.nextID, seq: after.seq)
+        return after
     }
 
     /// Stores new attributes for an existing record, keeping its place; its version grows.
-    func replace(_ record: Attributes, key: String, in collection: String) throws(SQLiteStoreError) {
-        try run(.replace, [try Self.encode(record), .text(collection), .text(key)])
+    func replace(_ record: Attributes, key id: String, in collection: String) throws(SQLiteStoreError) {
+        guard let number = try collectionNumber(collection) else { return }
+        let json = try Self.encode(record)
+        switch SQLiteRecordKey(id, number: number) {
+        case .integer(let key): try run(.replaceByKey, [json, .integer(key)])
+        case .text: try run(.replaceByText, [json, .integer(number), .text(id)])
+        }
     }
 
     /// Removes a record, damaged or not.
     ///
-    /// The collection's next id, which its newest record carries, moves to the collection's
-    /// row first, so that no id is given again once the record is gone.
-    func delete(_ key: String, in collection: String) throws(SQLiteStoreError) {
-        try run(.keepNextID, [.text(collection)])
-        try run(.delete, [.text(collection), .text(key)])
-    }
-
-    /// Whether the collection has its row, that is, ever held a record.
-    func collectionExists(_ collection: String) throws(SQLiteStoreError) -> Bool {
-        try nextID(in: collection).exists
-    }
-
-    /// The id the next record created without an id may get, whether the collection has
-    /// its row, and the version of the record under that id if there is one (a create asks
-    /// next whether the id is free).
-    ///
-    /// Since schema 3 each create stores the next id with its record instead of updating
-    /// the collection's row (one page less per commit): the next id is the larger of the
-    /// row's value and that of the collection's newest record (the values only grow, and
-    /// ``delete(_:in:)`` moves the value to the row before it removes a record).
-    func nextID(in collection: String) throws(SQLiteStoreError) -> (next: Int, exists: Bool, version: Int?) {
-        var state: (next: Int, exists: Bool, version: Int?) = (1, false, nil)
-        try query(.nextID, [.text(collection)]) { row in
-            state = (row.integer(at: 0), row.integer(at: 1) != 0, row.optionalInteger(at: 2))
+    /// When the record is its collection's tail, the next id and `seq` it carries move to
+    /// the collection's row first, so that no id is given again once the record is gone.
+    func delete(_ id: String, in collection: String) throws(SQLiteStoreError) {
+        guard let number = try collectionNumber(collection) else { return }
+        switch SQLiteRecordKey(id, number: number) {
+        case .integer(let key):
+            if let range = SQLiteRecordKey.range(of: number) {
+                try run(
+                    .keepTail,
+                    [.integer(number), .integer(range.lowerBound), .integer(range.upperBound), .integer(key)]
+                )
+            }
+            try run(.deleteByKey, [.integer(key)])
+        case .text:
+            try run(.deleteByText, [.integer(number), .text(id)])
         }
-        return state
-    }
-
-    /// Stores a collection's next id in its row, creating the row when needed.
-    func setNextID(_ id: Int, in collection: String) throws(SQLiteStoreError) {
-        try run(.setNextID, [.text(collection), .integer(id)])
-    }
-
-    /// Creates the collection's row when it has none.
-    func ensureCollection(_ collection: String) throws(SQLiteStoreError) {
-        try run(.ensureCollection, [.text(collection)])
     }
 
     // MARK: - JSON
@@ -243,14 +292,14 @@ extension SQLiteConnection {
         _ row: SQLiteRow,
         column: Int32,
         collection: String,
-        id: String,
+        id: StoredRecordID,
         idAttribute: String?
     ) -> StoredRecord {
         func damage(_ reason: String) -> SQLiteDamagedRecord {
             SQLiteDamagedRecord(
                 file: path,
                 collection: collection,
-                id: id,
+                id: id.text,
                 reason: reason,
                 storedText: row.text(at: column) ?? ""
             )
@@ -262,8 +311,8 @@ extension SQLiteConnection {
             return .damaged(damage("not valid JSON (\(error))"))
         }
         guard var object = value.objectValue else { return .damaged(damage("not a JSON object")) }
-        if let idAttribute, object[idAttribute].map({ Self.value($0, isKey: id) }) != true {
-            object[idAttribute] = Self.idValue(forKey: id)
+        if let idAttribute, !id.isValue(object[idAttribute]) {
+            object[idAttribute] = Self.idValue(forKey: id.text)
         }
         return .record(object)
     }
@@ -293,6 +342,34 @@ extension SQLiteConnection {
     static func idValue(forKey key: String) -> JSONValue {
         if let int = Int(key), String(int) == key { return .int(int) }
         return .string(key)
+    }
+}
+
+/// The id a record is stored under: the integer of a rowid in its collection's integer
+/// range, or the text of one in the second range.
+enum StoredRecordID {
+    case integer(Int)
+    case text(String)
+
+    /// The id as a path segment.
+    var text: String {
+        switch self {
+        case .integer(let value): String(value)
+        case .text(let text): text
+        }
+    }
+
+    /// Whether an id attribute names this id (``SQLiteConnection/value(_:isKey:)``); an
+    /// integer attribute of an integer id is compared without text.
+    func isValue(_ value: JSONValue?) -> Bool {
+        guard let value else { return false }
+        switch self {
+        case .integer(let id):
+            if case .int(let int) = value { return int == id }
+            return SQLiteConnection.value(value, isKey: String(id))
+        case .text(let key):
+            return SQLiteConnection.value(value, isKey: key)
+        }
     }
 }
 

@@ -17,6 +17,13 @@ final class SQLiteConnection {
     private var openFile: OpenStoreFiles.Identity?
     /// The next ids this connection's creates left (see ``SQLiteNextIDMemo``).
     var nextIDMemo = SQLiteNextIDMemo()
+    /// Collection numbers by path, once read from a committed row: a collection keeps its
+    /// number for the life of the file (its row is never deleted), so they hold across
+    /// transactions, connections and processes.
+    var collectionNumbers: [String: Int] = [:]
+    /// Whether the open transaction created a collection's row: numbers read in it might
+    /// be rolled back, and are not kept.
+    var createdCollectionInTransaction = false
 
     /// Opens the database file without reading it: read-write (creating the file when it
     /// is missing), read-only, or as an immutable file (see ``SQLiteOpenMode``).
@@ -78,6 +85,7 @@ final class SQLiteConnection {
         if let openFile { OpenStoreFiles.closed(openFile) }
         openFile = nil
         nextIDMemo.forget()
+        collectionNumbers = [:]
     }
 
     var isOpen: Bool { handle != nil }
@@ -117,6 +125,12 @@ final class SQLiteConnection {
 
     // MARK: - Statements
 
+    /// The rowid of the row the last `INSERT` on this connection added.
+    func lastInsertedRowid() -> Int {
+        guard let handle else { return 0 }
+        return Int(sqlite3_last_insert_rowid(handle))
+    }
+
     /// Runs SQL that returns no rows of interest (one or more statements).
     func execute(_ sql: String) throws(SQLiteStoreError) {
         let handle = try requireHandle()
@@ -132,6 +146,7 @@ final class SQLiteConnection {
     /// Begins a transaction: `BEGIN IMMEDIATE` (the write lock up front) when `immediate`,
     /// else `BEGIN`; prepared once, like ``commit()`` and ``rollback()``.
     func begin(immediate: Bool) throws(SQLiteStoreError) {
+        createdCollectionInTransaction = false
         try run(immediate ? .beginImmediate : .begin)
     }
 

@@ -11,15 +11,15 @@ final class SQLiteRecordsContext {
     var storeError: SQLiteStoreError?
     /// The last record whose version this request read or wrote (`nil`: there is none).
     var knownVersion: (collection: String, id: String, version: Int?)?
-    /// A collection known to have its row in `collections`.
-    var knownCollection: String?
+    /// The state of the collection this request last read or wrote, while it holds.
+    var knownState: (collection: String, state: SQLiteCollectionState)?
     /// The next id given to `setNextID`, stored with the record inserted next.
     var pendingNextID: (collection: String, id: Int)?
-    /// Next ids known without a query, by collection: those the connection's earlier
-    /// creates left, while nothing else committed (``SQLiteNextIDMemo``).
-    var rememberedNextIDs: [String: Int] = [:]
-    /// The next id that the last insert stored with its record.
-    var storedNextID: (collection: String, id: Int)?
+    /// Collection states known without a query, by collection: those the connection's
+    /// earlier creates left, while nothing else committed (``SQLiteNextIDMemo``).
+    var rememberedStates: [String: SQLiteCollectionState] = [:]
+    /// The collection state that the last insert left.
+    var storedState: (collection: String, state: SQLiteCollectionState)?
 }
 
 /// The `RecordStore` view of a connection inside a transaction.
@@ -65,21 +65,17 @@ struct SQLiteRecords: RecordStore {
 
     func insert(_ record: Attributes, id: String, in collection: String) throws(SyncError) {
         try storing { () throws(SQLiteStoreError) in
-            let next: Int
+            var next: Int?
             if let pending = context.pendingNextID, pending.collection == collection {
                 next = pending.id
                 context.pendingNextID = nil
-            } else {
-                next = try readNextID(in: collection)
             }
-            if context.knownCollection != collection {
-                try connection.ensureCollection(collection)
-                context.knownCollection = collection
-            }
+            let state = try writableState(of: collection)
             context.knownVersion = nil
-            try connection.insert(record, key: id, in: collection, nextID: next)
+            let after = try connection.insert(record, id: id, into: state, nextID: next ?? state.nextID)
+            context.knownState = (collection, after)
             context.knownVersion = (collection, id, 1)
-            context.storedNextID = (collection, next)
+            context.storedState = (collection, after)
         }
     }
 
@@ -97,25 +93,29 @@ struct SQLiteRecords: RecordStore {
     func delete(_ id: String, in collection: String) throws(SyncError) {
         try storing { () throws(SQLiteStoreError) in
             context.knownVersion = nil
+            context.knownState = nil
             try connection.delete(id, in: collection)
             context.knownVersion = (collection, id, nil)
         }
     }
 
+    /// The collection's next id; when the record under it is free, known without a query
+    /// (its rowid is past the tail), the id-free check that follows is answered too.
     func nextID(in collection: String) throws(SyncError) -> Int {
         if let pending = context.pendingNextID, pending.collection == collection { return pending.id }
-        // A remembered next id was stored with a record of the collection, which therefore
-        // has its row; whether the record under the id is free is still asked.
-        if let remembered = context.rememberedNextIDs[collection] {
-            context.knownCollection = collection
-            return remembered
+        return try storing { () throws(SQLiteStoreError) in
+            guard let state = try state(of: collection) else {
+                context.knownVersion = (collection, "1", nil)
+                return 1
+            }
+            if state.isFree(state.nextID) { context.knownVersion = (collection, String(state.nextID), nil) }
+            return state.nextID
         }
-        return try storing { () throws(SQLiteStoreError) in try readNextID(in: collection) }
     }
 
     /// Remembers the next id; the record inserted next stores it (see
-    /// ``SQLiteConnection/nextID(in:)``), and ``storePendingNextID()`` stores one that no
-    /// insert took.
+    /// ``SQLiteCollectionState``), and ``storePendingNextID()`` stores one that no insert
+    /// took.
     func setNextID(_ id: Int, in collection: String) throws(SyncError) {
         try storePendingNextID()
         context.pendingNextID = (collection, id)
@@ -126,19 +126,31 @@ struct SQLiteRecords: RecordStore {
     func storePendingNextID() throws(SyncError) {
         guard let pending = context.pendingNextID else { return }
         try storing { () throws(SQLiteStoreError) in
-            try connection.setNextID(pending.id, in: pending.collection)
+            var state = try writableState(of: pending.collection)
+            try connection.keepInCollection(number: state.number, nextID: pending.id, seq: state.seq)
+            state.nextID = max(state.nextID, pending.id)
+            context.knownState = (pending.collection, state)
             context.pendingNextID = nil
-            context.knownCollection = pending.collection
         }
     }
 
-    /// The collection's next id, noting whether the collection has its row and the version
-    /// of the record under that id (a create asks next whether it is free).
-    private func readNextID(in collection: String) throws(SQLiteStoreError) -> Int {
-        let (next, exists, version) = try connection.nextID(in: collection)
-        if exists { context.knownCollection = collection }
-        context.knownVersion = (collection, String(next), version)
-        return next
+    /// The collection's state, from this request, the connection's memo or a query; `nil`
+    /// when the collection has no row.
+    private func state(of collection: String) throws(SQLiteStoreError) -> SQLiteCollectionState? {
+        if let known = context.knownState, known.collection == collection { return known.state }
+        var found = context.rememberedStates[collection]
+        if found == nil { found = try connection.collectionState(collection) }
+        guard let state = found else { return nil }
+        context.knownState = (collection, state)
+        return state
+    }
+
+    /// The collection's state, its row created when it has none.
+    private func writableState(of collection: String) throws(SQLiteStoreError) -> SQLiteCollectionState {
+        if let state = try state(of: collection) { return state }
+        let state = try connection.createCollection(collection)
+        context.knownState = (collection, state)
+        return state
     }
 
     /// Runs SQLite work, keeping the store's error for the caller and reporting it as the

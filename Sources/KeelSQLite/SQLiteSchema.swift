@@ -24,23 +24,43 @@ enum SQLiteSchema {
     ///    neighbouring entries where the collection mostly does not, so SQLite compares
     ///    most entries by their first column alone. Records keep their id, version, next
     ///    id and order.
-    static let version = 4
+    /// 5. `records` is keyed by rowid *collection number* × 2³² + *id* for integer ids
+    ///    (``SQLiteRecordKey``), with no index to update, so a create without an id appends
+    ///    one row at the end of its collection's range and its commit writes one page
+    ///    (schema 4 wrote three: the row and two index entries); other ids take negative
+    ///    rowids, found through the partial unique index `records_key` on
+    ///    `(collection, id) WHERE key < 0`. `collections` numbers the collections (its
+    ///    rowid) and keeps a next id and newest `seq` for writes that are not at the end
+    ///    of their range (``SQLiteCollectionState``); `records.seq` keeps the insertion order,
+    ///    which a list sorts by only when its key order differs. `records.id` has no type,
+    ///    so that an id's text is stored as it is (`007` stays text). Records keep their id,
+    ///    version, next id and order.
+    static let version = 5
 
-    /// The `records` table of schema 4 and its indexes; `CREATE TABLE records_v4`, renamed
-    /// once filled, then its indexes.
-    private static let recordsTable = """
-        CREATE TABLE records_v4(
-            seq INTEGER PRIMARY KEY,
-            collection TEXT NOT NULL,
-            id TEXT NOT NULL,
+    /// The tables of schema 5, created as `collections_v5` and `records_v5` and renamed
+    /// once filled, then their indexes.
+    private static let tables = """
+        CREATE TABLE collections_v5(
+            number INTEGER PRIMARY KEY,
+            path TEXT NOT NULL,
+            next_id INTEGER NOT NULL DEFAULT 1,
+            seq INTEGER NOT NULL DEFAULT 0
+        );
+        CREATE TABLE records_v5(
+            key INTEGER PRIMARY KEY,
             json TEXT NOT NULL,
             version INTEGER NOT NULL DEFAULT 1,
-            next_id INTEGER
+            seq INTEGER NOT NULL,
+            next_id INTEGER,
+            collection INTEGER NOT NULL,
+            id NOT NULL
         );
         """
-    private static let recordsIndexes = """
-        CREATE UNIQUE INDEX records_key ON records(id, collection);
-        CREATE INDEX records_order ON records(collection, seq);
+    private static let renamedTablesAndIndexes = """
+        ALTER TABLE collections_v5 RENAME TO collections;
+        ALTER TABLE records_v5 RENAME TO records;
+        CREATE UNIQUE INDEX collections_path ON collections(path);
+        CREATE UNIQUE INDEX records_key ON records(collection, id) WHERE key < 0;
         """
 
     /// Marks the file as a Keel store (`PRAGMA application_id`), the bytes of "Keel".
@@ -113,13 +133,8 @@ enum SQLiteSchema {
             if current == 0 {
                 try connection.execute(
                     """
-                    CREATE TABLE collections(
-                        path TEXT PRIMARY KEY NOT NULL,
-                        next_id INTEGER NOT NULL DEFAULT 1
-                    ) WITHOUT ROWID;
-                    \(recordsTable)
-                    ALTER TABLE records_v4 RENAME TO records;
-                    \(recordsIndexes)
+                    \(tables)
+                    \(renamedTablesAndIndexes)
                     PRAGMA application_id = \(applicationID);
                     """
                 )
@@ -127,23 +142,7 @@ enum SQLiteSchema {
             if current == 1 {
                 try connection.execute("ALTER TABLE records ADD COLUMN version INTEGER NOT NULL DEFAULT 1")
             }
-            if (1...3).contains(current) {
-                // The records move to the rowid table in their order, each with its id,
-                // version and (from schema 3) next id; inserted in that order, they take
-                // rowids (their new seq) in the same order per collection. Schemas 1 and 2
-                // keep their next ids in `collections`.
-                try connection.execute(
-                    """
-                    \(recordsTable)
-                    INSERT INTO records_v4(collection, id, json, version, next_id)
-                        SELECT collection, id, json, version, \(current == 3 ? "next_id" : "NULL")
-                        FROM records ORDER BY collection, seq;
-                    DROP TABLE records;
-                    ALTER TABLE records_v4 RENAME TO records;
-                    \(recordsIndexes)
-                    """
-                )
-            }
+            if (1...4).contains(current) { try moveRecords(connection, from: current) }
             if current < version { try connection.execute("PRAGMA user_version = \(version)") }
             try connection.execute("COMMIT")
         } catch {
@@ -152,14 +151,81 @@ enum SQLiteSchema {
         }
     }
 
+    /// Moves the records of schemas 1 to 4 to the tables of schema 5, each collection
+    /// numbered (in path order) with its next id, each record with its id, version and
+    /// place in its collection's order.
+    ///
+    /// Schemas 3 and 4 keep the newest next id on a collection's newest record, schemas 1
+    /// and 2 in `collections`; schema 5 starts with it in `collections`. Each record's key
+    /// is computed here by ``SQLiteRecordKey``, the same rule the store reads by; records
+    /// of the second range take rowids −1, −2, … in order.
+    private static func moveRecords(_ connection: SQLiteConnection, from current: Int) throws(SQLiteStoreError) {
+        let newestNextID =
+            current >= 3
+            ? "coalesce((SELECT r.next_id FROM records r WHERE r.collection = path ORDER BY r.seq DESC LIMIT 1), 1)"
+            : "1"
+        try connection.execute(
+            """
+            INSERT OR IGNORE INTO collections(path) SELECT DISTINCT collection FROM records;
+            \(tables)
+            INSERT INTO collections_v5(path, next_id)
+                SELECT path, max(next_id, \(newestNextID)) FROM collections ORDER BY path;
+            """
+        )
+        var seqs: [Int: Int] = [:]
+        var textKey = 0
+        let rows = """
+            SELECT c.number, r.id, r.json, r.version FROM records r JOIN collections_v5 c ON c.path = r.collection
+            ORDER BY c.number, r.seq
+            """
+        try connection.query(rows) { (row: SQLiteRow) throws(SQLiteStoreError) in
+            let number = row.integer(at: 0)
+            let id = row.text(at: 1) ?? ""
+            let seq = seqs[number, default: 0] + 1
+            seqs[number] = seq
+            let key: Int
+            switch SQLiteRecordKey(id, number: number) {
+            case .integer(let integerKey): key = integerKey
+            case .text:
+                textKey -= 1
+                key = textKey
+            }
+            try connection.run(
+                "INSERT INTO records_v5(key, json, version, seq, collection, id) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+                [
+                    .integer(key), .text(row.text(at: 2) ?? ""), .integer(row.integer(at: 3)), .integer(seq),
+                    .integer(number), .text(id),
+                ]
+            )
+        }
+        for (number, seq) in seqs {
+            try connection.run(
+                "UPDATE collections_v5 SET seq = ?2 WHERE number = ?1",
+                [.integer(number), .integer(seq)]
+            )
+        }
+        try connection.execute(
+            """
+            DROP TABLE records;
+            DROP TABLE collections;
+            \(renamedTablesAndIndexes)
+            """
+        )
+    }
+
     private static func verifyTables(_ connection: SQLiteConnection) throws(SQLiteStoreError) {
         let tables = try connection.rows(
             "SELECT name FROM sqlite_master WHERE type = 'table' AND name IN ('collections', 'records') ORDER BY name"
         )
         let columns = try connection.rows(
-            "SELECT name FROM pragma_table_info('records') WHERE name IN ('version', 'next_id') ORDER BY name"
+            """
+            SELECT name FROM pragma_table_info('records') WHERE name IN ('key', 'next_id', 'seq', 'version')
+            UNION ALL SELECT name FROM pragma_table_info('collections') WHERE name = 'number'
+            """
         )
-        guard tables == [["collections"], ["records"]], columns == [["next_id"], ["version"]] else {
+        guard tables == [["collections"], ["records"]],
+            columns == [["key"], ["version"], ["seq"], ["next_id"], ["number"]]
+        else {
             throw .corrupt(path: connection.path, message: "the tables of schema \(version) are missing")
         }
     }

@@ -10,31 +10,47 @@ enum SQLiteStatement: Int, CaseIterable {
     case begin
     case commit
     case rollback
-    /// `?1` collection: `id, json` of each record in insertion order.
+    /// `?1` collection number, `?2`…`?3` its integer range: `key, json, seq, id` of each
+    /// record, those of the integer range in key order (`id` NULL), then those of the second
+    /// range in id order.
     case recordsInCollection
-    /// `?1` collection, `?2` id: `json, version` of one record.
-    case versionedRecord
-    /// `?1` collection, `?2` id: `version` of one record.
-    case version
-    /// Every record as `collection, id, json`, collection by collection in insertion order.
+    /// `?1` rowid: `json, version` of one record of the integer range.
+    case recordByKey
+    /// `?1` collection number, `?2` id: `json, version` of one record of the second range.
+    case recordByText
+    /// `?1` rowid: `version` of one record of the integer range.
+    case versionByKey
+    /// `?1` collection number, `?2` id: `version` of one record of the second range.
+    case versionByText
+    /// Every record as `collection path, id, json`, collection by collection in insertion
+    /// order.
     case allRecords
-    /// `?1` collection, `?2` id, `?3` JSON text, `?4` the collection's next id; the record
-    /// takes the next rowid, which puts it last.
-    case insert
-    /// `?1` JSON text, `?2` collection, `?3` id: new attributes, the version one more.
-    case replace
-    /// `?1` collection: moves the next id that the newest record carries to the
-    /// collection's row, before a delete.
-    case keepNextID
-    /// `?1` collection, `?2` id.
-    case delete
-    /// `?1` collection: the next id, whether the collection has its row, and the version of
-    /// the record under the next id (see ``SQLiteConnection/nextID(in:)``).
-    case nextID
-    /// `?1` collection, `?2` next id: stored in the collection's row.
-    case setNextID
-    /// `?1` collection: its row, when it has none.
-    case ensureCollection
+    /// `?1` rowid, `?2` collection number, `?3` id, `?4` seq, `?5` JSON text, `?6` the
+    /// collection's next id.
+    case insertByKey
+    /// As ``insertByKey`` without `?1`: the record takes the rowid below every other.
+    case insertByText
+    /// `?1` JSON text, `?2` rowid: new attributes, the version one more.
+    case replaceByKey
+    /// `?1` JSON text, `?2` collection number, `?3` id: new attributes, the version one more.
+    case replaceByText
+    /// `?1` rowid.
+    case deleteByKey
+    /// `?1` collection number, `?2` id.
+    case deleteByText
+    /// `?1` path: the collection's number.
+    case collectionNumber
+    /// `?1` path: a new collection's row; its number is the inserted rowid.
+    case createCollection
+    /// `?1` collection number, `?2`…`?3` its integer range: `next_id, seq, NULL` of the
+    /// collection's row, then `next_id, seq, key` of its tail, if it has one.
+    case collectionState
+    /// `?1` collection number, `?2` next id, `?3` seq: each kept in the collection's row when
+    /// larger.
+    case keepInCollection
+    /// `?1` collection number, `?2`…`?3` its integer range, `?4` a rowid: when that rowid is
+    /// the tail, its next id and seq move to the collection's row (before it is deleted).
+    case keepTail
 
     /// The statement's SQL.
     var sql: String {
@@ -43,36 +59,54 @@ enum SQLiteStatement: Int, CaseIterable {
         case .begin: "BEGIN"
         case .commit: "COMMIT"
         case .rollback: "ROLLBACK"
-        case .recordsInCollection: "SELECT id, json FROM records WHERE collection = ?1 ORDER BY seq"
-        case .versionedRecord: "SELECT json, version FROM records WHERE collection = ?1 AND id = ?2"
-        case .version: "SELECT version FROM records WHERE collection = ?1 AND id = ?2"
-        case .allRecords: "SELECT collection, id, json FROM records ORDER BY collection, seq"
-        case .insert: "INSERT INTO records(collection, id, json, next_id) VALUES (?1, ?2, ?3, ?4)"
-        case .replace: "UPDATE records SET json = ?1, version = version + 1 WHERE collection = ?2 AND id = ?3"
-        case .keepNextID:
+        case .recordsInCollection:
             """
-            UPDATE collections SET next_id = (SELECT next_id FROM records WHERE collection = ?1 ORDER BY seq DESC LIMIT 1)
-            WHERE path = ?1 AND next_id < (SELECT next_id FROM records WHERE collection = ?1 ORDER BY seq DESC LIMIT 1)
+            SELECT key, json, seq, NULL FROM records WHERE key BETWEEN ?2 AND ?3
+            UNION ALL SELECT key, json, seq, id FROM records WHERE collection = ?1 AND key < 0
             """
-        case .delete: "DELETE FROM records WHERE collection = ?1 AND id = ?2"
-        case .nextID:
+        case .recordByKey: "SELECT json, version FROM records WHERE key = ?1"
+        case .recordByText: "SELECT json, version FROM records WHERE collection = ?1 AND id = ?2 AND key < 0"
+        case .versionByKey: "SELECT version FROM records WHERE key = ?1"
+        case .versionByText: "SELECT version FROM records WHERE collection = ?1 AND id = ?2 AND key < 0"
+        case .allRecords:
             """
-            SELECT next, stored IS NOT NULL,
-                (SELECT version FROM records WHERE collection = ?1 AND id = CAST(next AS TEXT))
-            FROM (
-                SELECT MAX(COALESCE(stored, 1), COALESCE(latest, 1)) AS next, stored
-                FROM (
-                    SELECT (SELECT next_id FROM collections WHERE path = ?1) AS stored,
-                        (SELECT next_id FROM records WHERE collection = ?1 ORDER BY seq DESC LIMIT 1) AS latest
-                )
+            SELECT c.path, r.id, r.json FROM records r JOIN collections c ON c.number = r.collection
+            ORDER BY c.path, r.seq
+            """
+        case .insertByKey:
+            "INSERT INTO records(key, collection, id, seq, json, next_id) VALUES (?1, ?2, ?3, ?4, ?5, ?6)"
+        case .insertByText:
+            """
+            INSERT INTO records(key, collection, id, seq, json, next_id)
+            VALUES ((SELECT min(coalesce(min(key), 0), 0) - 1 FROM records), ?1, ?2, ?3, ?4, ?5)
+            """
+        case .replaceByKey: "UPDATE records SET json = ?1, version = version + 1 WHERE key = ?2"
+        case .replaceByText:
+            "UPDATE records SET json = ?1, version = version + 1 WHERE collection = ?2 AND id = ?3 AND key < 0"
+        case .deleteByKey: "DELETE FROM records WHERE key = ?1"
+        case .deleteByText: "DELETE FROM records WHERE collection = ?1 AND id = ?2 AND key < 0"
+        case .collectionNumber: "SELECT number FROM collections WHERE path = ?1"
+        case .createCollection: "INSERT INTO collections(path) VALUES (?1)"
+        case .collectionState:
+            """
+            SELECT next_id, seq, NULL FROM collections WHERE number = ?1
+            UNION ALL SELECT * FROM (
+                SELECT next_id, seq, key FROM records WHERE key BETWEEN ?2 AND ?3 ORDER BY key DESC LIMIT 1
             )
             """
-        case .setNextID:
+        case .keepInCollection:
             """
-            INSERT INTO collections(path, next_id) VALUES (?1, ?2)
-            ON CONFLICT(path) DO UPDATE SET next_id = excluded.next_id
+            UPDATE collections SET next_id = max(next_id, ?2), seq = max(seq, ?3)
+            WHERE number = ?1 AND (next_id < ?2 OR seq < ?3)
             """
-        case .ensureCollection: "INSERT OR IGNORE INTO collections(path) VALUES (?1)"
+        case .keepTail:
+            """
+            UPDATE collections SET
+                next_id = max(next_id, coalesce((SELECT next_id FROM records WHERE key = ?4), 1)),
+                seq = max(seq, (SELECT seq FROM records WHERE key = ?4))
+            WHERE number = ?1
+                AND ?4 = (SELECT key FROM records WHERE key BETWEEN ?2 AND ?3 ORDER BY key DESC LIMIT 1)
+            """
         }
     }
 }

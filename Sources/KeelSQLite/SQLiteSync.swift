@@ -134,7 +134,7 @@ public final class SQLiteSync: Sync {
     /// ``SQLiteStoreError/newerSchema(found:supported:)``.
     ///
     /// ```swift
-    /// SQLiteSync.schemaVersion  // 4
+    /// SQLiteSync.schemaVersion  // 5
     /// ```
     public static var schemaVersion: Int { SQLiteSchema.version }
 

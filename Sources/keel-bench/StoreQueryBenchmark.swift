@@ -314,7 +314,7 @@ struct StoreQueryBenchmark {
         try writeNotes(to: directory.databaseFile)
         let database = try RawSQLiteDatabase(path: directory.databasePath)
         let timer = startSection()
-        let select = try database.prepare("SELECT json FROM records ORDER BY collection, seq")
+        let select = try database.prepare("SELECT json FROM records ORDER BY key")
         defer { sqlite3_finalize(select) }
         var matching: [(rank: Int, id: Int)] = []
         var code = sqlite3_step(select)

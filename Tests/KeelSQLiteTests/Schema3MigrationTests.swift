@@ -5,8 +5,8 @@ import Testing
 @testable import KeelSQLite
 
 /// A file of schema 3 (records clustered by `(collection, seq)`) opens, moves once to the
-/// rowid table of schema 4 and keeps every record, its id, version, place and next id, and
-/// the offline tables beside them.
+/// tables of the current schema and keeps every record, its id, version, place and next id,
+/// and the offline tables beside them.
 struct Schema3MigrationTests {
     /// The tables of schema 3 and the offline tables of that time.
     static let version3 = EarlierSchema.version3 + OfflineSchema.sql + "\n"
@@ -39,7 +39,7 @@ struct Schema3MigrationTests {
 
             let store = try SQLiteSync(fileURL: file)
             defer { store.close() }
-            #expect(try raw.column("PRAGMA user_version") == ["4"])
+            #expect(try raw.column("PRAGMA user_version") == [String(SQLiteSync.schemaVersion)])
             let notes = try await store.send(.read, "/notes")
             #expect(
                 notes.body == [
@@ -119,10 +119,10 @@ struct Schema3MigrationTests {
     @Test func aFileOfANewerSchemaIsRefusedAndLeftAsItWas() async throws {
         try await withTemporaryDirectory { directory in
             let (file, raw) = try Self.version3File(in: directory)
-            try raw.execute("PRAGMA user_version = 5")
+            try raw.execute("PRAGMA user_version = 6")
             let before = fileSnapshot(file)
 
-            #expect(throws: SQLiteStoreError.newerSchema(found: 5, supported: 4)) { try SQLiteSync(fileURL: file) }
+            #expect(throws: SQLiteStoreError.newerSchema(found: 6, supported: 5)) { try SQLiteSync(fileURL: file) }
             #expect(fileSnapshot(file) == before)
             #expect(
                 try raw.column("SELECT id FROM records ORDER BY collection, seq") == ["7", "2", "a/b", "5", "8", "1"]

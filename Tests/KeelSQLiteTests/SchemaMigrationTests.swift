@@ -89,7 +89,7 @@ struct SchemaMigrationTests {
             #expect(
                 try RawDatabase(path: fresh.path(percentEncoded: false)).column(
                     "SELECT name FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL"
-                ) == ["records_key", "records_order"]
+                ) == ["collections_path", "records_key"]
             )
         }
     }

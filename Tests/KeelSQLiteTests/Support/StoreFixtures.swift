@@ -150,6 +150,24 @@ enum EarlierSchema {
 
         """
 
+    /// Schema 4: records keyed by rowid (their `seq`), found through `(id, collection)`.
+    static let version4 = """
+        \(collectionsTable)
+        CREATE TABLE records(
+            seq INTEGER PRIMARY KEY,
+            collection TEXT NOT NULL,
+            id TEXT NOT NULL,
+            json TEXT NOT NULL,
+            version INTEGER NOT NULL DEFAULT 1,
+            next_id INTEGER
+        );
+        CREATE UNIQUE INDEX records_key ON records(id, collection);
+        CREATE INDEX records_order ON records(collection, seq);
+        PRAGMA application_id = \(0x4B65_656C);
+        PRAGMA user_version = 4;
+
+        """
+
     /// A file named `name` in `directory`, made by running `script` (an earlier schema's
     /// tables and its rows), and a raw connection to it.
     static func file(named name: String, in directory: URL, _ script: String) throws -> (URL, RawDatabase) {
