@@ -21,17 +21,24 @@ struct IdentityMapBuildHooksTests {
         }
     }
 
+    /// The post `id` with its embedded author, built through `map`.
+    static func post(_ id: Int, author: Int, named name: String, in map: IdentityMap) -> Post {
+        map.model(
+            Post.self,
+            collection: "/posts",
+            attributes: [
+                "id": .int(id), "authorId": .int(author), "author": ["id": .int(author), "name": .string(name)],
+            ]
+        )
+    }
+
     @Test func aModelTheMapBuiltKeepsItAndBuildsItsRelatedRecordsThroughIt() throws {
         weak var weakMap: IdentityMap?
         var post: Post?
         do {
             let map = IdentityMap()
             weakMap = map
-            post = map.model(
-                Post.self,
-                collection: "/posts",
-                attributes: ["id": 1, "authorId": 7, "author": ["id": 7, "name": "Ada"]]
-            )
+            post = Self.post(1, author: 7, named: "Ada", in: map)
         }
         do {
             let map = try #require(weakMap)
@@ -57,23 +64,11 @@ struct IdentityMapBuildHooksTests {
         do {
             let map = IdentityMap()
             weakMap = map
-            var first: Post? = map.model(
-                Post.self,
-                collection: "/posts",
-                attributes: ["id": 1, "authorId": 7, "author": ["id": 7, "name": "Ada"]]
-            )
+            var first: Post? = Self.post(1, author: 7, named: "Ada", in: map)
             #expect(first?[Post.author]?["name"] == "Ada")
             first = nil
-            second = map.model(
-                Post.self,
-                collection: "/posts",
-                attributes: ["id": 2, "authorId": 8, "author": ["id": 8, "name": "Grace"]]
-            )
-            var third: Post? = map.model(
-                Post.self,
-                collection: "/posts",
-                attributes: ["id": 3, "authorId": 8, "author": ["id": 8, "name": "Grace"]]
-            )
+            second = Self.post(2, author: 8, named: "Grace", in: map)
+            var third: Post? = Self.post(3, author: 8, named: "Grace", in: map)
             #expect(third?[Post.author] === second?[Post.author])
             third = nil
         }
@@ -93,11 +88,7 @@ struct IdentityMapBuildHooksTests {
         do {
             let map = IdentityMap()
             weakMap = map
-            let post = map.model(
-                Post.self,
-                collection: "/posts",
-                attributes: ["id": 1, "authorId": 7, "author": ["id": 7, "name": "Ada"]]
-            )
+            let post = Self.post(1, author: 7, named: "Ada", in: map)
             kept = post.keptOptions
         }
         #expect(weakMap == nil)

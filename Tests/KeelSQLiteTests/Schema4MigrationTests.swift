@@ -109,14 +109,7 @@ struct Schema4MigrationTests {
             let (migrated, _) = try Self.version4File(in: directory)
             let fresh = directory.appending(path: "new.sqlite")
             for file in [migrated, fresh] { try SQLiteOfflineStore(fileURL: file).close() }
-
-            func shape(_ file: URL) throws -> [String] {
-                let raw = RawDatabase(path: file.path(percentEncoded: false))
-                return try raw.column("SELECT type || ' ' || name || ' ' || sql FROM sqlite_master ORDER BY name")
-                    + raw.column("SELECT name || ' ' || type || ' ' || pk FROM pragma_table_info('records')")
-                    + raw.column("SELECT name || ' ' || type || ' ' || pk FROM pragma_table_info('collections')")
-            }
-            #expect(try shape(migrated) == shape(fresh))
+            #expect(try schemaShape(of: migrated) == schemaShape(of: fresh))
         }
     }
 

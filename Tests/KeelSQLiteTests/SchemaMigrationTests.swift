@@ -78,14 +78,7 @@ struct SchemaMigrationTests {
             let (migrated, _) = try Self.schema2File(in: directory)
             let fresh = directory.appending(path: "new.sqlite")
             for file in [migrated, fresh] { try SQLiteSync(fileURL: file).close() }
-
-            func shape(_ file: URL) throws -> [String] {
-                let raw = RawDatabase(path: file.path(percentEncoded: false))
-                return try raw.column("SELECT type || ' ' || name || ' ' || tbl_name FROM sqlite_master ORDER BY name")
-                    + raw.column("SELECT name || ' ' || type || ' ' || pk FROM pragma_table_info('records')")
-                    + raw.column("SELECT name FROM pragma_index_info('records_key')")
-            }
-            #expect(try shape(migrated) == shape(fresh))
+            #expect(try schemaShape(of: migrated) == schemaShape(of: fresh))
             #expect(
                 try RawDatabase(path: fresh.path(percentEncoded: false)).column(
                     "SELECT name FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL"

@@ -100,6 +100,15 @@ struct RawDatabaseError: Error {
     let message: String
 }
 
+/// What a store file's schema is: every table and index with its SQL, and the columns of
+/// `records` and `collections`; a migrated file must have the shape of a new one.
+func schemaShape(of file: URL) throws -> [String] {
+    let raw = RawDatabase(path: file.path(percentEncoded: false))
+    return try raw.column("SELECT type || ' ' || name || ' ' || sql FROM sqlite_master ORDER BY name")
+        + raw.column("SELECT name || ' ' || type || ' ' || pk FROM pragma_table_info('records')")
+        + raw.column("SELECT name || ' ' || type || ' ' || pk FROM pragma_table_info('collections')")
+}
+
 /// The bytes of the file and of its `-wal` and `-shm` companions, to show a failed open
 /// left everything as it was.
 func fileSnapshot(_ url: URL) -> [String: Data] {
