@@ -28,7 +28,7 @@ extension SQLiteConnection {
                     try rollback()
                 }
             }
-            if writes { rememberNextID(after: request, idAttribute: idAttribute, context: context) }
+            if writes { rememberNextID(after: request, context: context) }
             return response
         } catch {
             if isInTransaction { try? rollback() }
@@ -37,11 +37,13 @@ extension SQLiteConnection {
         }
     }
 
-    /// Keeps the collection state that a committed create without an id left, and forgets
-    /// every state after any other write (see ``SQLiteNextIDMemo``).
-    private func rememberNextID(after request: SyncRequest, idAttribute: String, context: SQLiteRecordsContext) {
-        let id = request.body?[idAttribute]
-        if request.method == .create, id == nil || id == .null, let stored = context.storedState {
+    /// Keeps the collection state that a committed create left, with or without an id, and
+    /// forgets every state after any other write (see ``SQLiteNextIDMemo``).
+    private func rememberNextID(after request: SyncRequest, context: SQLiteRecordsContext) {
+        if request.method == .create, let stored = context.storedState {
+            // The request's copy of the states goes first, so the memo changes its own
+            // storage in place instead of copying it.
+            context.rememberedStates = [:]
             nextIDMemo.remember(stored.state, in: stored.collection, atDataVersion: dataVersion())
         } else {
             nextIDMemo.forget()
@@ -170,16 +172,16 @@ extension SQLiteConnection {
         -> (record: Attributes, version: Int)?
     {
         guard let number = try collectionNumber(collection) else { return nil }
-        var found: (StoredRecord, Int)?
-        let read = { (row: SQLiteRow) in
-            found = (
-                self.decode(row, column: 0, collection: collection, id: .text(id), idAttribute: idAttribute),
+        func read(_ row: SQLiteRow) -> (StoredRecord, Int) {
+            (
+                decode(row, column: 0, collection: collection, id: .text(id), idAttribute: idAttribute),
                 row.integer(at: 1)
             )
         }
+        let found: (StoredRecord, Int)?
         switch SQLiteRecordKey(id, number: number) {
-        case .integer(let key): try query(.recordByKey, [.integer(key)], read)
-        case .text: try query(.recordByText, [.integer(number), .text(id)], read)
+        case .integer(let key): found = try firstRow(of: .recordByKey, key: key) { read($0) }
+        case .text: found = try firstRow(of: .recordByText, number: number, id: id) { read($0) }
         }
         switch found {
         case (.record(let record), let version)?: return (record, version)
@@ -207,13 +209,10 @@ extension SQLiteConnection {
     /// The version of a record, or `nil` when there is none.
     func version(of id: String, in collection: String) throws(SQLiteStoreError) -> Int? {
         guard let number = try collectionNumber(collection) else { return nil }
-        var version: Int?
-        let read = { (row: SQLiteRow) in version = row.integer(at: 0) }
         switch SQLiteRecordKey(id, number: number) {
-        case .integer(let key): try query(.versionByKey, [.integer(key)], read)
-        case .text: try query(.versionByText, [.integer(number), .text(id)], read)
+        case .integer(let key): return try firstRow(of: .versionByKey, key: key) { $0.integer(at: 0) }
+        case .text: return try firstRow(of: .versionByText, number: number, id: id) { $0.integer(at: 0) }
         }
-        return version
     }
 
     /// Appends a record to its collection at version 1, and returns the collection's state
@@ -228,19 +227,16 @@ extension SQLiteConnection {
         var after = state
         after.nextID = max(state.nextID, nextID)
         after.seq = state.seq + 1
-        let json = try Self.encode(record)
-        let values: [SQLiteValue] = [
-            .integer(state.number), .text(id), .integer(after.seq), json, .integer(after.nextID),
-        ]
+        let json = try Self.encodedJSON(record)
         switch SQLiteRecordKey(id, number: state.number) {
         case .integer(let key):
-            try run(.insertByKey, [.integer(key)] + values)
+            try insertRow(key: key, number: state.number, id: id, seq: after.seq, json: json, nextID: after.nextID)
             if key > (state.tailKey ?? Int.min) {
                 after.tailKey = key
                 return after
             }
         case .text:
-            try run(.insertByText, values)
+            try insertRow(key: nil, number: state.number, id: id, seq: after.seq, json: json, nextID: after.nextID)
         }
         try keepInCollection(number: state.number, nextID: after.nextID, seq: after.seq)
         return after
@@ -280,8 +276,14 @@ extension SQLiteConnection {
 
     /// The record as stored JSON text; a record too deep to write is refused unwritten.
     fileprivate static func encode(_ record: Attributes) throws(SQLiteStoreError) -> SQLiteValue {
+        .utf8(try encodedJSON(record))
+    }
+
+    /// The record's JSON text as UTF-8 bytes; a record too deep to write is refused
+    /// unwritten.
+    fileprivate static func encodedJSON(_ record: Attributes) throws(SQLiteStoreError) -> Data {
         do {
-            return .utf8(try record.jsonData())
+            return try record.jsonData()
         } catch {
             throw .unencodableRecord(error)
         }

@@ -205,7 +205,8 @@ final class SQLiteConnection {
         return statement
     }
 
-    private func prepare(_ statement: SQLiteStatement) throws(SQLiteStoreError) -> OpaquePointer {
+    /// The held statement, prepared on first use.
+    func prepare(_ statement: SQLiteStatement) throws(SQLiteStoreError) -> OpaquePointer {
         if let held = heldStatements[statement.rawValue] { return held }
         let compiled = try compile(statement.sql)
         heldStatements[statement.rawValue] = compiled
@@ -276,7 +277,7 @@ final class SQLiteConnection {
 
     /// Binds UTF-8 bytes as text without a copy; empty text (whose buffer may have no
     /// address, which SQLite would take for NULL) is bound as a copy of nothing.
-    private static func bindText(_ bytes: UnsafeRawBufferPointer, to statement: OpaquePointer, at index: Int32)
+    static func bindText(_ bytes: UnsafeRawBufferPointer, to statement: OpaquePointer, at index: Int32)
         -> Int32
     {
         guard let start = bytes.baseAddress, !bytes.isEmpty else {
@@ -285,7 +286,8 @@ final class SQLiteConnection {
         return sqlite3_bind_text(statement, index, start.assumingMemoryBound(to: CChar.self), Int32(bytes.count), nil)
     }
 
-    private func check(_ code: Int32) throws(SQLiteStoreError) {
+    /// Throws the connection's error unless `code` is `SQLITE_OK`.
+    func check(_ code: Int32) throws(SQLiteStoreError) {
         guard code == SQLITE_OK else { throw failure(code) }
     }
 
@@ -350,7 +352,8 @@ enum SQLiteValue {
 
 /// The current row of a statement, valid only inside the `query` callback.
 struct SQLiteRow {
-    fileprivate let statement: OpaquePointer
+    /// The statement, stepped to the row.
+    let statement: OpaquePointer
 
     var columnCount: Int32 { sqlite3_column_count(statement) }
 

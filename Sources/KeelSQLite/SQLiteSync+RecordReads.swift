@@ -12,8 +12,12 @@ extension SQLiteSync {
     /// missing record) runs as it would on the queue, in its own read transaction. The
     /// caller never waits for another operation: a connection in use, a closed store or a
     /// cancelled task returns `nil` and takes the queue, which answers exactly as before.
+    ///
+    /// A store in memory, which has no queue and answers every request on the calling
+    /// thread anyway, takes this path too: its read of one stored record skips the read
+    /// transaction (`BEGIN … ROLLBACK`) and the REST semantics, whose answer is the same.
     func readInPlace(_ request: SyncRequest) -> Result<SyncResponse, SyncError>? {
-        guard queue != nil, request.method == .read, !Task.isCancelled else { return nil }
+        guard request.method == .read, !Task.isCancelled else { return nil }
         if let response = readRecordInPlace(request) { return .success(response) }
         let idAttribute = self.idAttribute
         let answer = connection.withLockIfAvailable { connection -> Result<SyncResponse, SyncError>? in
