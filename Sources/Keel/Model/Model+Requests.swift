@@ -94,7 +94,7 @@ extension Model {
     ) throws(SyncError) -> SyncRequest {
         try makeRequest(
             method,
-            url: try requestURL(for: method, options: options),
+            target: try requestTarget(for: method, options: options),
             body: nil,
             format: format,
             options: options,
@@ -127,7 +127,7 @@ extension Model {
             options.body ?? saveBody(attributes, patch: options.patch, format: format, options: options.change)
         var request = try makeRequest(
             method,
-            url: try requestURL(for: method, options: options),
+            target: try requestTarget(for: method, options: options),
             body: body,
             format: format,
             options: options,

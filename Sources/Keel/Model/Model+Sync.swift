@@ -355,17 +355,24 @@ extension Model {
             route: route ?? (try? routeInUse(for: request.method, options: callOptions)),
             baseURL: resolvedBaseURL
         )
-        var options = callOptions
-        options.change.responseContext = mapped.context
+        // The call's change options with the context; the whole `SyncOptions` is copied only
+        // to report a failure.
+        var change = callOptions.change
+        change.responseContext = mapped.context
+        func reportFailure(_ error: SyncError) {
+            var options = callOptions
+            options.change = change
+            reportSyncFailure(error, request: request, model: self, collection: nil, options: options)
+        }
         // A body that is not an object, or a `parse` that returns `nil`, carries no
         // attributes: the call succeeds and changes nothing (Backbone's "parse can return
         // null" and #2606). Neither does one that a mapping says carries no record.
         var serverAttributes: Attributes?
         if let format = mapped.format, let body = response.body, body != .null, body != "" {
             do {
-                serverAttributes = try self.serverAttributes(from: body, format: format, options: options.change)
+                serverAttributes = try self.serverAttributes(from: body, format: format, options: change)
             } catch {
-                reportSyncFailure(error, request: request, model: self, collection: nil, options: options)
+                reportFailure(error)
                 throw error
             }
             // A server that answers a create with the record must give it its id, or the
@@ -377,13 +384,13 @@ extension Model {
                     keyPath: format.keys.wireName(for: idAttribute),
                     reason: "the created record has no id"
                 )
-                reportSyncFailure(error, request: request, model: self, collection: nil, options: options)
+                reportFailure(error)
                 throw error
             }
         }
         if let waitedAttributes { serverAttributes = waitedAttributes.merging(serverAttributes ?? [:]) }
         if let serverAttributes, !serverAttributes.isEmpty {
-            var setOptions = options.change
+            var setOptions = change
             setOptions.wireFormatApplied = true
             if setOptions.validate == nil && request.method != .read { setOptions.validate = true }
             guard apply(serverAttributes, options: setOptions) else {
@@ -395,7 +402,14 @@ extension Model {
             extras.remoteAttributes = response.body
             extras.resourceObject = nil
         }
-        options.afterSave?()
-        reportSyncSuccess(response, request: request, model: self, collection: nil, options: options)
+        callOptions.afterSave?()
+        reportSyncSuccess(
+            response,
+            request: request,
+            model: self,
+            collection: nil,
+            change: change,
+            onSuccess: callOptions.onSuccess
+        )
     }
 }

@@ -442,8 +442,8 @@ open class Model: EventEmitter, Observable {
     /// - Throws: ``SyncError/missingURL(_:)`` when no rule above gives a URL; ``SyncError/unsafePathSegment(_:)`` when the id is empty, `.` or `..`.
     open func url() throws(SyncError) -> String {
         let base: String
-        let format = collectionContext?.wireFormat ?? Self.wireFormat
-        if let collectionURL = collectionContext?.url, !collectionURL.isEmpty {
+        let format = collectionWireFormat ?? Self.wireFormat
+        if let collectionURL, !collectionURL.isEmpty {
             base = collectionURL
         } else if let urlRoot, !urlRoot.isEmpty {
             base = urlRoot

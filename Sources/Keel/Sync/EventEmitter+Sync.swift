@@ -42,22 +42,35 @@ extension EventEmitter {
         options: SyncOptions,
         rootKey: String? = nil
     ) throws(SyncError) -> SyncRequest {
+        try makeRequest(method, target: .url(url), body: body, format: format, options: options, rootKey: rootKey)
+    }
+
+    /// ``makeRequest(_:url:body:format:options:rootKey:)`` for a target that may be a path
+    /// whose `URL` is made only when a backend asks for it (``Model/requestTarget(for:options:)``).
+    func makeRequest(
+        _ method: SyncMethod,
+        target: RequestTarget,
+        body: JSONValue?,
+        format: WireFormat,
+        options: SyncOptions,
+        rootKey: String? = nil
+    ) throws(SyncError) -> SyncRequest {
         try HTTPHeaderSyntax.validate(options.headers)
         for file in options.files.values { try MIMEType.validate(file.mimeType) }
         if case .multipart(let form) = options.requestBody { try MIMEType.validate(form) }
         var request = SyncRequest(
             method: method,
-            url: url,
-            body: body,
+            target: target,
             query: (format.queryItems(then: options.query) + format.resourceQueryItems(options.resources)).map {
                 URLQueryItem(name: $0.key, value: $0.value)
-            },
-            headers: format.headers(for: method, options: options),
-            timeout: options.timeout,
-            emulateHTTP: options.emulateHTTP,
-            emulateJSON: options.emulateJSON,
-            context: options.custom
+            }
         )
+        request.body = body
+        request.headers = format.headers(for: method, options: options)
+        request.timeout = options.timeout
+        request.emulateHTTP = options.emulateHTTP
+        request.emulateJSON = options.emulateJSON
+        request.context = options.custom
         request.requestBody = options.requestBody ?? format.encodedBody(body)
         request.maximumResponseBytes = options.maximumResponseBytes
         request.onUploadProgress = options.onUploadProgress
@@ -152,8 +165,28 @@ extension EventEmitter {
         collection: (any ModelCollection)?,
         options: SyncOptions
     ) {
-        model?.setSyncState(SyncState(response: response), options: options.change)
-        options.onSuccess?(response)
+        reportSyncSuccess(
+            response,
+            request: request,
+            model: model,
+            collection: collection,
+            change: options.change,
+            onSuccess: options.onSuccess
+        )
+    }
+
+    /// ``reportSyncSuccess(_:request:model:collection:options:)`` with the two parts of the
+    /// options it reads, for a caller that has them without a whole `SyncOptions`.
+    func reportSyncSuccess(
+        _ response: SyncResponse,
+        request: SyncRequest,
+        model: Model?,
+        collection: (any ModelCollection)?,
+        change: ChangeOptions,
+        onSuccess: ((SyncResponse) -> Void)?
+    ) {
+        model?.setSyncState(SyncState(response: response), options: change)
+        onSuccess?(response)
         dispatch(
             Event(
                 name: "sync",
@@ -161,7 +194,7 @@ extension EventEmitter {
                 collection: collection,
                 request: request,
                 response: response,
-                options: options.change
+                options: change
             )
         )
     }

@@ -61,7 +61,8 @@ extension RecordStore {
 // Written against `self`, not a copy, so that a value-type store mutates in place.
 extension RecordStore {
     fileprivate mutating func handle(_ request: SyncRequest, idAttribute: String) throws(SyncError) -> SyncResponse {
-        let resource = ResourcePath(request.url)
+        // By the request's path: a request built by path has its `URL` made only if asked.
+        let resource = ResourcePath(request)
         switch request.method {
         case .create:
             guard let body = request.unwrappedBody?.objectValue else {
