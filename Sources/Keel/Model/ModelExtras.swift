@@ -8,7 +8,11 @@ import Foundation
 /// backend, a validation error, a released collection's context, a `HasOne` owner) is in a
 /// second box, ``RareModelExtras``, made when one of them is first set: a fetched model's
 /// extras (its last synced attributes) take one small allocation, not room for all of them.
-final class ModelExtras {
+///
+/// Subclassed by ``OneLink`` alone: the link of a class's only relation, when it is a has-one
+/// or belongs-to, is its owner's extras too (``Model/makeRelationLinks(_:)``), so that such an
+/// owner (a post and its author) costs one object fewer.
+class ModelExtras {
     /// The attributes as of the last successful fetch or save.
     var syncedStorage: Attributes?
     /// The body of the last successful fetch or save response, before `parse`.

@@ -40,6 +40,10 @@ public struct HasOne<Child: Model>: Relation, RelationImplementation {
         linkType.init(key: key, encoding: encoding, foreignKey: nil, owner: owner)
     }
 
+    func makeLinkAsExtras(owner: Model) -> ModelExtras? {
+        linkType.init(key: key, encoding: encoding, foreignKey: nil, owner: owner).asOwnerExtras()
+    }
+
     var linkage: RelationLinkage { .toOne(foreignKey: nil) }
 }
 
@@ -92,6 +96,10 @@ public struct BelongsTo<Parent: Model>: Relation, RelationImplementation {
 
     func makeLink(owner: Model) -> any RelationLink {
         linkType.init(key: key, encoding: encoding, foreignKey: foreignKey, owner: owner)
+    }
+
+    func makeLinkAsExtras(owner: Model) -> ModelExtras? {
+        linkType.init(key: key, encoding: encoding, foreignKey: foreignKey, owner: owner).asOwnerExtras()
     }
 
     var linkage: RelationLinkage { .toOne(foreignKey: foreignKey) }

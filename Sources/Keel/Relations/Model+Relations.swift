@@ -134,7 +134,16 @@ extension Model {
     var relationLinks: RelationLinks? { storedExtras?.relationLinks }
 
     /// Creates the live sides of the class's relations; called once, from `init`.
+    ///
+    /// The link of a class's only relation, a has-one or belongs-to, is the extras of a model
+    /// that has none yet: a post built with its author then allocates one object fewer.
     func makeRelationLinks(_ implementations: [any RelationImplementation]) {
+        if storedExtras == nil, implementations.count == 1,
+            let extras = implementations[0].makeLinkAsExtras(owner: self)
+        {
+            storedExtras = extras
+            return
+        }
         extras.relationLinks = RelationLinks(implementations, owner: self)
     }
 

@@ -1,6 +1,10 @@
 /// The live side of a ``HasOne`` or ``BelongsTo``: one embedded model, or none, and for a
 /// belongs-to the foreign key that names it.
-final class OneLink<Target: Model>: RelationLink, DependentLink {
+///
+/// A ``ModelExtras``: the link of an owner whose class has no other relation is the owner's
+/// extras too (``asOwnerExtras()``), one object instead of two; another link leaves the
+/// extras' own state unused.
+final class OneLink<Target: Model>: ModelExtras, RelationLink, DependentLink {
     let key: String
     let encoding: RelationEncoding
     let foreignKey: String?
@@ -19,6 +23,13 @@ final class OneLink<Target: Model>: RelationLink, DependentLink {
         self.encoding = encoding
         self.foreignKey = foreignKey
         self.owner = owner
+        super.init()
+    }
+
+    /// The link as its owner's extras, whose relation links are this one alone.
+    func asOwnerExtras() -> ModelExtras {
+        relationLinks = RelationLinks(extrasLink: self)
+        return self
     }
 
     deinit {

@@ -41,6 +41,10 @@ public enum RelationEncoding: Sendable, Hashable {
 protocol RelationImplementation: Relation {
     /// Creates the live side of the relation for one owner.
     func makeLink(owner: Model) -> any RelationLink
+    /// Creates the live side of the relation, the owner's only one, as the owner's extras
+    /// (``OneLink``), whose ``ModelExtras/relationLinks`` name it; `nil` for a relation whose
+    /// link cannot be (``HasMany``).
+    func makeLinkAsExtras(owner: Model) -> ModelExtras?
     /// The resource path an owner without a URL of its own lives under, if the relation
     /// nests it (a ``BelongsTo`` with `nestsURL`).
     func nestedBase(for owner: Model) -> String?
@@ -51,6 +55,8 @@ protocol RelationImplementation: Relation {
 
 extension RelationImplementation {
     func nestedBase(for owner: Model) -> String? { nil }
+
+    func makeLinkAsExtras(owner: Model) -> ModelExtras? { nil }
 
     /// The model class on the other side, as a value.
     var targetType: Model.Type { Target.self }

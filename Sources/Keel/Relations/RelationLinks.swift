@@ -9,6 +9,14 @@ struct RelationLinks: Sequence {
     private enum Storage {
         case one(any RelationLink)
         case list([any RelationLink])
+        /// The one link that is the extras holding these links (``OneLink/asOwnerExtras()``).
+        case extras(UnownedLink)
+    }
+
+    /// A link held without a reference count: the extras that hold the links, when the link is
+    /// those extras, would otherwise keep themselves alive.
+    private struct UnownedLink {
+        unowned(unsafe) let link: any RelationLink
     }
 
     private var storage: Storage
@@ -27,6 +35,11 @@ struct RelationLinks: Sequence {
 
     private init(storage: Storage) {
         self.storage = storage
+    }
+
+    /// The links of an owner whose one link is its extras, which hold these links.
+    init(extrasLink link: any RelationLink) {
+        storage = .extras(UnownedLink(link: link))
     }
 
     /// The links, of distinct keys; a later link with the key of an earlier one replaces it.
@@ -49,6 +62,7 @@ struct RelationLinks: Sequence {
     subscript(key: String) -> (any RelationLink)? {
         switch storage {
         case .one(let link): return link.key == key ? link : nil
+        case .extras(let held): return held.link.key == key ? held.link : nil
         case .list(let links):
             for link in links where link.key == key { return link }
             return nil
@@ -58,7 +72,7 @@ struct RelationLinks: Sequence {
     /// How many relations the model has.
     var count: Int {
         switch storage {
-        case .one: 1
+        case .one, .extras: 1
         case .list(let links): links.count
         }
     }
@@ -70,6 +84,7 @@ struct RelationLinks: Sequence {
     var values: [any RelationLink] {
         switch storage {
         case .one(let link): [link]
+        case .extras(let held): [held.link]
         case .list(let links): links
         }
     }
@@ -78,6 +93,7 @@ struct RelationLinks: Sequence {
     var first: (key: String, value: any RelationLink)? {
         switch storage {
         case .one(let link): (link.key, link)
+        case .extras(let held): (held.link.key, held.link)
         case .list(let links): links.first.map { ($0.key, $0) }
         }
     }
