@@ -319,9 +319,7 @@ open class Model: EventEmitter, Observable {
         }
         let classRelations = relations ?? ResolvedRelations.implementations(of: type, options: options)
         if !classRelations.isEmpty {
-            // The links first: the one link of a class may be the model's extras.
-            makeRelationLinks(classRelations)
-            if let factory = options.relatedModelFactory { extras.relatedModelFactory = factory }
+            makeRelationLinks(classRelations, factory: options.relatedModelFactory)
         }
         if options.validate == true, let error = validationFailure(for: attributes, options: options) {
             reportInvalid(error, options: options)

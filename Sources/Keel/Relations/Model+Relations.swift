@@ -137,13 +137,18 @@ extension Model {
     ///
     /// The link of a class's only relation, a has-one or belongs-to, is the extras of a model
     /// that has none yet: a post built with its author then allocates one object fewer.
-    func makeRelationLinks(_ implementations: [any RelationImplementation]) {
+    ///
+    /// - Parameter factory: The factory of the related models (``ChangeOptions/relatedModelFactory``),
+    ///   stored in the extras before any other link is made: a ``ManyLink`` takes it when made.
+    func makeRelationLinks(_ implementations: [any RelationImplementation], factory: RelatedModelFactory?) {
         if storedExtras == nil, implementations.count == 1,
             let extras = implementations[0].makeLinkAsExtras(owner: self)
         {
             storedExtras = extras
+            if let factory { extras.relatedModelFactory = factory }
             return
         }
+        if let factory { extras.relatedModelFactory = factory }
         extras.relationLinks = RelationLinks(implementations, owner: self)
     }
 
