@@ -3,8 +3,10 @@
 ///
 /// A class has a few relations, so a link is found by comparing keys along a list: a
 /// dictionary per model cost a hashed insert and a table's allocation for every model
-/// built, more than its lookups saved. The one link of a class with a single relation (a
-/// post's author) is held in place, without an array: one allocation fewer per model.
+/// built, more than its lookups saved. The one link of a class with a single relation is
+/// held in place, without an array: one allocation fewer per model. When that relation is
+/// to-one (a post's author), its link is the model's extras themselves, which hold these
+/// links, so it is held unowned: one object fewer again.
 struct RelationLinks: Sequence {
     private enum Storage {
         case one(any RelationLink)
