@@ -25,6 +25,8 @@ final class SyncGate {
     /// Lets the next operation in line through.
     func leave() {
         servingTicket += 1
+        // Most operations leave with no one waiting: an empty table is not hashed into.
+        guard !waiters.isEmpty else { return }
         waiters.removeValue(forKey: servingTicket)?.resume()
     }
 }
