@@ -57,9 +57,10 @@ extension Collection {
             mappings: M.responseMappings,
             baseURL: base
         )
-        let mapped = M.responseMappings.reading(
+        let mapped = ResponseMappings.reading(
             response,
             to: request,
+            of: M.self,
             format: callFormat,
             route: route,
             baseURL: base

@@ -351,9 +351,10 @@ extension Model {
         options callOptions: SyncOptions,
         route: Route? = nil
     ) throws(SyncError) {
-        let mapped = Self.responseMappings.reading(
+        let mapped = ResponseMappings.reading(
             response,
             to: request,
+            of: Self.self,
             format: callFormat,
             route: route ?? (try? routeInUse(for: request.method, options: callOptions)),
             baseURL: resolvedBaseURL
