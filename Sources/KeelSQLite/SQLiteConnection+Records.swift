@@ -43,7 +43,7 @@ extension SQLiteConnection {
         if request.method == .create, let stored = context.storedState {
             // The request's copy of the states goes first, so the memo changes its own
             // storage in place instead of copying it.
-            context.rememberedStates = [:]
+            context.rememberedStates = SQLiteCollectionStates()
             nextIDMemo.remember(stored.state, in: stored.collection, atDataVersion: dataVersion())
         } else {
             nextIDMemo.forget()

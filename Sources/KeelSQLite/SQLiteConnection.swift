@@ -7,16 +7,23 @@ import Keel
 /// Not thread-safe by itself: ``SQLiteSync`` keeps it inside a `Lock`, so exactly one
 /// operation uses it at a time.
 final class SQLiteConnection {
+    // The properties that every operation reads are not checked for exclusive access at run
+    // time: one operation at a time uses the connection (see above), and none of them is
+    // changed while a use of it is under way; each check cost about 85 instructions.
+
     /// The database path, for error messages (`:memory:` for an in-memory store).
     let path: String
-    private var handle: OpaquePointer?
+    @exclusivity(unchecked) private var handle: OpaquePointer?
     private var statements: [String: OpaquePointer] = [:]
     /// The statements of ``SQLiteStatement``, by their raw value, once prepared.
-    private var heldStatements = [OpaquePointer?](repeating: nil, count: SQLiteStatement.allCases.count)
+    @exclusivity(unchecked) private var heldStatements = [OpaquePointer?](
+        repeating: nil,
+        count: SQLiteStatement.allCases.count
+    )
     /// The file, while this connection has it open (``OpenStoreFiles``).
     private var openFile: OpenStoreFiles.Identity?
     /// The next ids this connection's creates left (see ``SQLiteNextIDMemo``).
-    var nextIDMemo = SQLiteNextIDMemo()
+    @exclusivity(unchecked) var nextIDMemo = SQLiteNextIDMemo()
     /// Collection numbers by path, once read from a committed row: a collection keeps its
     /// number for the life of the file (its row is never deleted), so they hold across
     /// transactions, connections and processes.

@@ -17,16 +17,16 @@
 /// The memo only stands in for the query: a next id at or below the tail is still asked
 /// for, as it is after the query.
 struct SQLiteNextIDMemo {
-    private var states: [String: SQLiteCollectionState] = [:]
+    private var states = SQLiteCollectionStates()
     private var version: UInt32 = 0
 
     /// The remembered states if the file is still at the version they were left at, else
     /// none (and they are forgotten).
-    mutating func states(atDataVersion current: UInt32?) -> [String: SQLiteCollectionState] {
-        if states.isEmpty { return [:] }
+    mutating func states(atDataVersion current: UInt32?) -> SQLiteCollectionStates {
+        if states.isEmpty { return SQLiteCollectionStates() }
         guard current == version else {
-            states = [:]
-            return [:]
+            states = SQLiteCollectionStates()
+            return SQLiteCollectionStates()
         }
         return states
     }
@@ -36,7 +36,7 @@ struct SQLiteNextIDMemo {
     /// remembered.
     mutating func remember(_ state: SQLiteCollectionState, in collection: String, atDataVersion current: UInt32?) {
         guard let current else {
-            states = [:]
+            states = SQLiteCollectionStates()
             return
         }
         version = current
@@ -45,6 +45,6 @@ struct SQLiteNextIDMemo {
 
     /// Forgets every remembered next id.
     mutating func forget() {
-        states = [:]
+        states = SQLiteCollectionStates()
     }
 }

@@ -17,7 +17,7 @@ final class SQLiteRecordsContext {
     var pendingNextID: (collection: String, id: Int)?
     /// Collection states known without a query, by collection: those the connection's
     /// earlier creates left, while nothing else committed (``SQLiteNextIDMemo``).
-    var rememberedStates: [String: SQLiteCollectionState] = [:]
+    var rememberedStates = SQLiteCollectionStates()
     /// The collection state that the last insert left.
     var storedState: (collection: String, state: SQLiteCollectionState)?
 }

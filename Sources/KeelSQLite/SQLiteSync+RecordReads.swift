@@ -47,14 +47,9 @@ extension SQLiteSync {
         return response
     }
 
-    /// The headers of a record read at `version`: shared for the first versions, which most
-    /// records have (every record a transaction wrote starts at 1), so that a read copies a
-    /// reference instead of making the tag's text and a dictionary.
+    /// The headers of a record read at `version` (``RecordVersionTag/headers(_:)``, shared
+    /// for the first versions).
     static func etagHeaders(version: Int) -> [String: String] {
-        guard sharedETagHeaders.indices.contains(version) else { return ["etag": RecordVersionTag.etag(version)] }
-        return sharedETagHeaders[version]
+        RecordVersionTag.headers(version)
     }
-
-    /// The headers of versions 0 to 63, made on first use.
-    private static let sharedETagHeaders: [[String: String]] = (0..<64).map { ["etag": RecordVersionTag.etag($0)] }
 }

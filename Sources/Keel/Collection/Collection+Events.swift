@@ -17,6 +17,16 @@ extension Collection: ModelEventForwarding {
     }
 
     private func reindex(_ model: M, previousID: JSONValue?) {
+        // With the default `modelID`, a key is the id attribute itself when it is not null:
+        // the old keys are the previous attributes' id and `previousID`, without a copy of the
+        // previous attributes that holds `previousID` (a create's new id is indexed so).
+        if isBaseCollection {
+            let idAttribute = model.idAttribute
+            if let old = model.previousStorage[idAttribute], !old.isNull { byID.remove(model, forID: old) }
+            if let old = previousID, !old.isNull { byID.remove(model, forID: old) }
+            if let new = model.storage[idAttribute], !new.isNull { byID.insert(model, forID: new) }
+            return
+        }
         let previous = model.previousStorage
         var stale = previous
         if let previousID { stale[model.idAttribute] = previousID }

@@ -57,9 +57,10 @@ extension Collection {
             mappings: M.responseMappings,
             baseURL: base
         )
-        let mapped = M.responseMappings.reading(
+        let mapped = ResponseMappings.reading(
             response,
             to: request,
+            of: M.self,
             format: callFormat,
             route: route,
             baseURL: base
@@ -145,12 +146,10 @@ extension Collection {
         async throws(SyncError)
         -> M
     {
-        var options = options
-        if wait { options.wait = true }
         await yieldToTasksStartedBefore()
         let (model, error) = makeModel(attributes, options: options.update)
         if let error { throw .validationFailed(error, status: nil) }
-        return try await addAndSave(model, options: options)
+        return try await addAndSave(model, wait: wait || options.wait, options: options)
     }
 
     /// Adds a model to the collection and saves it; see ``create(_:wait:options:)-(Attributes,_,_)``.
@@ -169,36 +168,37 @@ extension Collection {
     public func create(_ model: M, wait: Bool = false, options: SyncOptions = SyncOptions()) async throws(SyncError)
         -> M
     {
-        var options = options
-        if wait { options.wait = true }
         await yieldToTasksStartedBefore()
-        return try await addAndSave(model, options: options)
+        return try await addAndSave(model, wait: wait || options.wait, options: options)
     }
 
-    /// The rest of ``create(_:wait:options:)-(M,_,_)`` after its first suspension.
+    /// The rest of ``create(_:wait:options:)-(M,_,_)`` after its first suspension, `wait`
+    /// being the call's or the options'.
     ///
     /// Tasks started before the call have run by then, so neither this nor the model's
     /// save suspends again for them: from the main actor, each such suspension is a hop to
-    /// the global executor and back.
-    private func addAndSave(_ model: M, options: SyncOptions) async throws(SyncError) -> M {
-        var saveOptions = options
-        saveOptions.wait = false
-        let adopts = options.wait && model.collection == nil
-        if options.wait {
-            if adopts { model.setCollectionForwarder(forwardingHandler) }
-            saveOptions.afterSave = { [unowned self] in self.add(model, options: options.update) }
-        } else {
-            add(model, options: options.update)
-        }
+    /// the global executor and back. Without `wait` the model's save gets the call's options
+    /// as they are (their `wait` is `false`), without a copy of them.
+    private func addAndSave(_ model: M, wait: Bool, options: SyncOptions) async throws(SyncError) -> M {
+        let adopts = wait && model.collection == nil
         do {
-            try await model.save(nil, options: saveOptions, yieldingFirst: false)
+            if wait {
+                var saveOptions = options
+                saveOptions.wait = false
+                if adopts { model.setCollectionForwarder(forwardingHandler) }
+                saveOptions.afterSave = { [unowned self] in self.add(model, options: options.update) }
+                try await model.save(nil, options: saveOptions, yieldingFirst: false)
+            } else {
+                addCreated(model, options: options.update)
+                try await model.save(nil, options: options, yieldingFirst: false)
+            }
         } catch {
             // Local validation rejected the model before anything was sent: nothing can
             // clean it up in Swift, so take it out again (Backbone leaves it in).
-            if !options.wait, case .validationFailed(_, status: nil) = error, has(model) {
+            if !wait, case .validationFailed(_, status: nil) = error, has(model) {
                 remove(model, options: options.update)
             }
-            if options.wait && !has(model) {
+            if wait && !has(model) {
                 if adopts { model.collectionForwarder = nil }
                 if options.onFailure == nil {
                     dispatch(
@@ -209,5 +209,36 @@ extension Collection {
             throw error
         }
         return model
+    }
+
+    /// Adds a model that ``create(_:wait:options:)-(Attributes,_,_)`` has just made, as
+    /// `add(model, options: options)` does, without the general update when nothing can
+    /// differ: the collection has no comparator and no update batching, is not updating, and
+    /// the model has no id and is not in it, so the model is appended and indexed by its client
+    /// id, then `add` and `update` fire as `add` fires them.
+    ///
+    /// Anything else (an id that may name a present model, a subclass's `modelID`, an `at`
+    /// position, `parse: true`, which `set` notes in the events' options) takes `add`.
+    private func addCreated(_ model: M, options: UpdateOptions) {
+        guard isBaseCollection, comparator == nil, options.at == nil, options.parse != true, !isUpdating,
+            updateBatching == nil, model.storedID == nil, byCID[model.cidNumber] == nil
+        else {
+            add(model, options: options)
+            return
+        }
+        let forwarder = forwardingHandler
+        whileUpdating {
+            addReference(model, forwarder: forwarder)
+            appendModel(model)
+        }
+        guard !options.silent else { return }
+        let audience = ModelEventAudience(named: "add", in: self)
+        if !audience.isEmpty(for: model) {
+            model.dispatch(Event(name: "add", model: model, collection: self, options: options.change))
+        }
+        if hasHandlers {
+            let changes = CollectionChanges(added: [model], removed: [], merged: [])
+            dispatch(Event(name: "update", collection: self, changes: changes, options: options.change))
+        }
     }
 }

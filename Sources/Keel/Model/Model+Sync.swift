@@ -68,6 +68,10 @@ extension Model {
         patch: Bool = false,
         options: SyncOptions = SyncOptions()
     ) async throws(SyncError) -> SyncResponse {
+        // The options are copied only to set a flag the call gives.
+        guard (wait && !options.wait) || (patch && !options.patch) else {
+            return try await save(attributes, options: options, yieldingFirst: true)
+        }
         var options = options
         if wait { options.wait = true }
         if patch { options.patch = true }
@@ -281,8 +285,8 @@ extension Model {
     public func destroy(wait: Bool = false, options: SyncOptions = SyncOptions()) async throws(SyncError)
         -> SyncResponse?
     {
-        var options = options
-        if wait { options.wait = true }
+        // `wait` is read only here: the options go on as they are, without a copy.
+        let waiting = wait || options.wait
         await syncGate.enter()
         defer { syncGate.leave() }
         if Task.isCancelled { throw .cancelled }
@@ -291,7 +295,6 @@ extension Model {
             options.onSuccess?(SyncResponse(status: 204))
             return nil
         }
-        let waiting = options.wait
         let (request, response) = try await send(.delete, format: wireFormat(for: options), options: options) {
             if !waiting { emitDestroy(options: options) }
         }
@@ -348,9 +351,10 @@ extension Model {
         options callOptions: SyncOptions,
         route: Route? = nil
     ) throws(SyncError) {
-        let mapped = Self.responseMappings.reading(
+        let mapped = ResponseMappings.reading(
             response,
             to: request,
+            of: Self.self,
             format: callFormat,
             route: route ?? (try? routeInUse(for: request.method, options: callOptions)),
             baseURL: resolvedBaseURL

@@ -4,6 +4,8 @@ extension Model {
     /// A save's body with each relation it holds encoded as the relation declares:
     /// `attributes` is ``toJSON(options:)`` for a full save, the changes for a patch.
     func encodingRelations(in attributes: Attributes, changesOnly: Bool) -> EncodedRecord {
+        // A model without relations is encoded as it is, without a set of visited models.
+        guard relationLinks != nil else { return EncodedRecord(attributes: attributes) }
         var visited: Set<ObjectIdentifier> = [ObjectIdentifier(self)]
         return encodingRelations(in: attributes, changesOnly: changesOnly, visited: &visited)
     }

@@ -3,9 +3,11 @@
 /// Saves of one model go through it, so a second save of a new model waits for the first
 /// one's create and then updates, instead of sending a second POST (Backbone issue #345).
 final class SyncGate {
-    private var nextTicket = 0
-    private var servingTicket = 0
-    private var waiters: [Int: CheckedContinuation<Void, Never>] = [:]
+    // Not checked for exclusive access at run time: the gate is used from its model's calls
+    // on one actor, and no access to these overlaps another.
+    @exclusivity(unchecked) private var nextTicket = 0
+    @exclusivity(unchecked) private var servingTicket = 0
+    @exclusivity(unchecked) private var waiters: [Int: CheckedContinuation<Void, Never>] = [:]
 
     /// Takes a place in line at once, lets tasks started before the call run up to their
     /// first suspension (`yieldToTasksStartedBefore`) unless the caller just did
@@ -25,6 +27,8 @@ final class SyncGate {
     /// Lets the next operation in line through.
     func leave() {
         servingTicket += 1
+        // Most operations leave with no one waiting: an empty table is not hashed into.
+        guard !waiters.isEmpty else { return }
         waiters.removeValue(forKey: servingTicket)?.resume()
     }
 }

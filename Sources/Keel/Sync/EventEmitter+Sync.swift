@@ -13,12 +13,22 @@ import Foundation
 /// resumes the caller. `Task.yield()` would hop to the global executor and back (it is
 /// not isolated to the caller), which wakes two threads a call when the caller is the main
 /// actor. A caller on the global executor yields there, as before.
+///
+/// The main actor's jobs are the main dispatch queue's, so there a block enqueued on that
+/// queue resumes the caller behind them, as the task would: a block costs a fraction of a
+/// task to make, run and free.
 func yieldToTasksStartedBefore(isolation: isolated (any Actor)? = #isolation) async {
     // Not `guard let isolation`: the task must capture the isolated parameter itself to
     // run on its actor (a local copy of it isolates nothing), or it runs on the global
     // executor and wakes a thread there.
     guard isolation != nil else {
         await Task.yield()
+        return
+    }
+    if isolation === MainActor.shared {
+        await withUnsafeContinuation(isolation: isolation) { continuation in
+            DispatchQueue.main.async { continuation.resume() }
+        }
         return
     }
     await withUnsafeContinuation(isolation: isolation) { continuation in
@@ -58,12 +68,15 @@ extension EventEmitter {
         try HTTPHeaderSyntax.validate(options.headers)
         for file in options.files.values { try MIMEType.validate(file.mimeType) }
         if case .multipart(let form) = options.requestBody { try MIMEType.validate(form) }
+        // Most requests have no query: the two lists are neither built nor joined then.
+        let hasQuery = !format.query.isEmpty || !options.query.isEmpty || !options.resources.isEmpty
         var request = SyncRequest(
             method: method,
             target: target,
-            query: (format.queryItems(then: options.query) + format.resourceQueryItems(options.resources)).map {
-                URLQueryItem(name: $0.key, value: $0.value)
-            }
+            query: hasQuery
+                ? (format.queryItems(then: options.query) + format.resourceQueryItems(options.resources)).map {
+                    URLQueryItem(name: $0.key, value: $0.value)
+                } : []
         )
         request.body = body
         request.headers = format.headers(for: method, options: options)
@@ -98,9 +111,9 @@ extension EventEmitter {
         afterRequest: () -> Void = {}
     ) async throws(SyncError) -> SyncResponse {
         if Task.isCancelled { throw .cancelled }
-        dispatch(
+        dispatchIfHeard("request") {
             Event(name: "request", model: model, collection: collection, request: request, options: options.change)
-        )
+        }
         afterRequest()
         do {
             return try await backend.perform(request)
@@ -187,7 +200,7 @@ extension EventEmitter {
     ) {
         model?.setSyncState(SyncState(response: response), options: change)
         onSuccess?(response)
-        dispatch(
+        dispatchIfHeard("sync") {
             Event(
                 name: "sync",
                 model: model,
@@ -196,6 +209,21 @@ extension EventEmitter {
                 response: response,
                 options: change
             )
-        )
+        }
+    }
+
+    /// Dispatches the event that `makeEvent` builds, named `name`, building it only when a
+    /// handler will receive it: a `request` or `sync` event copies the request, the response
+    /// and the options, which no one reads when neither this emitter nor the collection
+    /// forwarding its events listens.
+    ///
+    /// Only for events that collections re-emit without acting on them
+    /// (``Event/isActedOnByCollections`` is `false`), as ``changeEventTarget(named:)`` requires;
+    /// the target is found right before the event is built, with no handler run between.
+    @inline(__always)
+    final func dispatchIfHeard(_ name: String, _ makeEvent: () -> Event) {
+        let target = changeEventTarget(named: name)
+        if case .nowhere = target { return }
+        dispatch(makeEvent(), to: target)
     }
 }

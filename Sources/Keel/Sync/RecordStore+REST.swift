@@ -167,7 +167,13 @@ extension RecordStore {
     {
         guard let version = try version(of: id, in: collection) else { return response }
         var tagged = response
-        tagged.headers["etag"] = RecordVersionTag.etag(version)
+        // Set whole when there is no other header: a shared dictionary for the first versions
+        // (every created record is at 1) instead of the tag's text and a new dictionary.
+        if tagged.headers.isEmpty {
+            tagged.headers = RecordVersionTag.headers(version)
+        } else {
+            tagged.headers["etag"] = RecordVersionTag.etag(version)
+        }
         return tagged
     }
 
@@ -196,6 +202,17 @@ extension RecordStore {
 package enum RecordVersionTag {
     /// The strong entity tag of a version.
     package static func etag(_ version: Int) -> String { "\"\(version)\"" }
+
+    /// The headers of a response about a record at `version`, its tag alone: shared for the
+    /// first versions, which most records have (every record starts at 1), so that an answer
+    /// copies a reference instead of making the tag's text and a dictionary.
+    package static func headers(_ version: Int) -> [String: String] {
+        guard sharedHeaders.indices.contains(version) else { return ["etag": etag(version)] }
+        return sharedHeaders[version]
+    }
+
+    /// The headers of versions 0 to 63, made on first use.
+    private static let sharedHeaders: [[String: String]] = (0..<64).map { ["etag": etag($0)] }
 
     /// The request's `If-Match` value (the header name in any case), if it has one.
     static func ifMatch(of request: SyncRequest) -> String? {

@@ -10,8 +10,26 @@ public import Foundation
 /// let response = try await InMemorySync().perform(request)
 /// ```
 public struct SyncRequest: Sendable, Hashable {
+    /// Every field, behind one reference that copies share until one of them changes: a
+    /// request travels by value from the model through its events, its backend and its
+    /// response's context, and each copy of the fields themselves retained and released a
+    /// dozen references.
+    private var storage: SyncRequestStorage
+
+    /// The fields, copied out of a shared storage before a change (copy on write).
+    private var fields: SyncRequestFields {
+        get { storage.fields }
+        _modify {
+            if !isKnownUniquelyReferenced(&storage) { storage = SyncRequestStorage(storage.fields) }
+            yield &storage.fields
+        }
+    }
+
     /// The operation.
-    public var method: SyncMethod
+    public var method: SyncMethod {
+        get { storage.fields.method }
+        set { fields.method = newValue }
+    }
     /// The resource: absolute when a base URL is known, otherwise relative (such as `/notes/1`).
     ///
     /// ```swift
@@ -22,24 +40,51 @@ public struct SyncRequest: Sendable, Hashable {
         set { target = .url(newValue) }
     }
     /// The resource as it was given: a URL, or a path whose URL is made when ``url`` is read.
-    var target: RequestTarget
+    var target: RequestTarget {
+        get { storage.fields.target }
+        set { fields.target = newValue }
+    }
     /// The JSON body for `create`, `update` and `patch`; `nil` for `read` and `delete`.
-    public var body: JSONValue?
+    public var body: JSONValue? {
+        get { storage.fields.body }
+        set { fields.body = newValue }
+    }
     /// Query parameters for the URL, in order (Backbone's `fetch({data})`).
-    public var query: [URLQueryItem]
+    public var query: [URLQueryItem] {
+        get { storage.fields.query }
+        set { fields.query = newValue }
+    }
     /// Extra HTTP headers for this request.
-    public var headers: [String: String]
+    public var headers: [String: String] {
+        get { storage.fields.headers }
+        set { fields.headers = newValue }
+    }
     /// The longest the backend may take, or `nil` for its default.
-    public var timeout: Duration?
+    public var timeout: Duration? {
+        get { storage.fields.timeout }
+        set { fields.timeout = newValue }
+    }
     /// The largest response body the backend reads, in bytes, or `nil` for its default
     /// (``RESTSync/maximumResponseBytes``).
-    public var maximumResponseBytes: Int?
+    public var maximumResponseBytes: Int? {
+        get { storage.fields.maximumResponseBytes }
+        set { fields.maximumResponseBytes = newValue }
+    }
     /// Per-request override of ``RESTSync/emulateHTTP``.
-    public var emulateHTTP: Bool?
+    public var emulateHTTP: Bool? {
+        get { storage.fields.emulateHTTP }
+        set { fields.emulateHTTP = newValue }
+    }
     /// Per-request override of ``RESTSync/emulateJSON``.
-    public var emulateJSON: Bool?
+    public var emulateJSON: Bool? {
+        get { storage.fields.emulateJSON }
+        set { fields.emulateJSON = newValue }
+    }
     /// Free-form values for custom backends and decorators.
-    public var context: JSONObject
+    public var context: JSONObject {
+        get { storage.fields.context }
+        set { fields.context = newValue }
+    }
     /// The body ``RESTSync`` sends instead of ``body`` as JSON.
     ///
     /// A URL-encoded form, or a multipart form with files (``SyncOptions/requestBody``,
@@ -49,7 +94,10 @@ public struct SyncRequest: Sendable, Hashable {
     /// var request = SyncRequest(method: .create, url: URL(string: "/photos")!)
     /// request.requestBody = .multipart(MultipartForm([.file(name: "photo", .file(photoURL))]))
     /// ```
-    public var requestBody: RequestBody?
+    public var requestBody: RequestBody? {
+        get { storage.fields.requestBody }
+        set { fields.requestBody = newValue }
+    }
     /// The root key the model's ``WireFormat`` wraps a record in (`"note"` for Rails'
     /// `{"note": {…}}`), or `nil` when it sends records unwrapped.
     ///
@@ -62,7 +110,10 @@ public struct SyncRequest: Sendable, Hashable {
     /// request.rootKey     // "note"
     /// request.body        // {"note": {"title": "Hi"}}
     /// ```
-    public var rootKey: String?
+    public var rootKey: String? {
+        get { storage.fields.rootKey }
+        set { fields.rootKey = newValue }
+    }
     /// Where a collection read's answer keeps its records (the call's
     /// ``WireFormat/listKeyPath``, `"results"` for DRF's page envelope), or `nil` when the
     /// answer is the list itself.
@@ -75,7 +126,10 @@ public struct SyncRequest: Sendable, Hashable {
     /// request.listKeyPath  // "results"
     /// request.body         // nil: a read
     /// ```
-    public var listKeyPath: String?
+    public var listKeyPath: String? {
+        get { storage.fields.listKeyPath }
+        set { fields.listKeyPath = newValue }
+    }
     /// How the list being read splits into pages, on a read of one page (the call's
     /// ``SyncOptions/pageStyle``, which a ``Paginator`` sets), or `nil`.
     ///
@@ -87,9 +141,15 @@ public struct SyncRequest: Sendable, Hashable {
     /// request.pageStyle  // .pageNumber(page: "page", perPage: "per_page", firstPage: 0)
     /// request.query      // [page=0, per_page=25]
     /// ```
-    public var pageStyle: PageStyle?
+    public var pageStyle: PageStyle? {
+        get { storage.fields.pageStyle }
+        set { fields.pageStyle = newValue }
+    }
     /// The handler behind ``onUploadProgress``, compared by identity.
-    var uploadProgressHandler: UploadProgressHandler?
+    var uploadProgressHandler: UploadProgressHandler? {
+        get { storage.fields.uploadProgressHandler }
+        set { fields.uploadProgressHandler = newValue }
+    }
 
     /// Called as the body is sent (``SyncOptions/onUploadProgress``), on a thread of the
     /// backend's choosing.
@@ -129,24 +189,24 @@ public struct SyncRequest: Sendable, Hashable {
         emulateJSON: Bool? = nil,
         context: JSONObject = [:]
     ) {
-        self.method = method
-        self.target = .url(url)
-        self.body = body
-        self.query = query
-        self.headers = headers
-        self.timeout = timeout
-        self.emulateHTTP = emulateHTTP
-        self.emulateJSON = emulateJSON
-        self.context = context
+        storage = SyncRequestStorage(
+            SyncRequestFields(
+                method: method,
+                target: .url(url),
+                body: body,
+                query: query,
+                headers: headers,
+                timeout: timeout,
+                emulateHTTP: emulateHTTP,
+                emulateJSON: emulateJSON,
+                context: context
+            )
+        )
     }
 
     /// A request with every field but these at its default, for a target built by Keel.
     init(method: SyncMethod, target: RequestTarget, query: [URLQueryItem]) {
-        self.method = method
-        self.target = target
-        self.query = query
-        headers = [:]
-        context = [:]
+        storage = SyncRequestStorage(SyncRequestFields(method: method, target: target, query: query))
     }
 
     /// The record the body carries: the value under ``rootKey`` when the body is an object
@@ -172,5 +232,15 @@ public struct SyncRequest: Sendable, Hashable {
     public var path: String {
         let percentEncoded = target.percentEncodedPath
         return percentEncoded.isEmpty ? "/" : percentEncoded
+    }
+
+    /// Whether two requests have equal fields.
+    public static func == (lhs: SyncRequest, rhs: SyncRequest) -> Bool {
+        lhs.storage.fields == rhs.storage.fields
+    }
+
+    /// Hashes the fields.
+    public func hash(into hasher: inout Hasher) {
+        storage.fields.hash(into: &hasher)
     }
 }

@@ -29,7 +29,10 @@ public struct SyncResponse: Sendable, Hashable {
     ///   - url: The absolute URL that answered.
     public init(status: Int = 200, headers: [String: String] = [:], body: JSONValue? = nil, url: URL? = nil) {
         self.status = status
-        self.headers = Dictionary(headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { $1 })
+        // No headers, as a store's answers have, need no lower-casing (nor an array between).
+        self.headers =
+            headers.isEmpty
+            ? headers : Dictionary(headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { $1 })
         self.body = body
         self.url = url
     }

@@ -18,8 +18,49 @@ extension ResponseMappings {
         route: Route?,
         baseURL: URL?
     ) -> MappedResponse {
-        let found = match(url: request.url, status: response.status, baseURL: baseURL)
-        let path = { Self.relativePath(of: request.url, under: baseURL) }
+        Self.reading(
+            response,
+            to: request,
+            found: match(url: request.url, status: response.status, baseURL: baseURL),
+            format: format,
+            route: route,
+            baseURL: baseURL
+        )
+    }
+
+    /// ``reading(_:to:format:route:baseURL:)`` with the table of `modelType`, looked up only
+    /// once some class has registered a mapping: until then no response has one, and a call's
+    /// answer is read without a lock and a dictionary lookup for its class's table.
+    static func reading(
+        _ response: SyncResponse,
+        to request: SyncRequest,
+        of modelType: Model.Type,
+        format: WireFormat,
+        route: Route?,
+        baseURL: URL?
+    ) -> MappedResponse {
+        guard anyRegistered else {
+            return reading(response, to: request, found: nil, format: format, route: route, baseURL: baseURL)
+        }
+        return modelType.responseMappings.reading(
+            response,
+            to: request,
+            format: format,
+            route: route,
+            baseURL: baseURL
+        )
+    }
+
+    /// How a response is read once the mapping that matches it (if any) is `found`.
+    private static func reading(
+        _ response: SyncResponse,
+        to request: SyncRequest,
+        found: (mapping: ResponseMapping, parameters: [String: String])?,
+        format: WireFormat,
+        route: Route?,
+        baseURL: URL?
+    ) -> MappedResponse {
+        let path = { relativePath(of: request.url, under: baseURL) }
         let parameters = route.flatMap { $0.parameters(in: path()) }
         let context = ResponseContext(
             request: request,

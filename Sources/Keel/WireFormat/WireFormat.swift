@@ -32,23 +32,46 @@
 /// }
 /// ```
 public struct WireFormat: Sendable, Hashable {
+    /// Every setting, behind one reference: a format is copied with each request a model
+    /// builds (into its call, its response mapping, its events), and a copy of the settings
+    /// themselves retained and released about twenty references.
+    private var storage: WireFormatStorage
+
     /// App names ↔ wire names.
-    public var keys: KeyMapping
+    public var keys: KeyMapping {
+        get { storage.fields.keys }
+        set { change { $0.keys = newValue } }
+    }
     /// Which way particular attributes travel, keyed by app name.
-    public var roles: [String: AttributeRole]
+    public var roles: [String: AttributeRole] {
+        get { storage.fields.roles }
+        set { change { $0.roles = newValue } }
+    }
     /// Root keys around records.
-    public var root: RootWrapping
+    public var root: RootWrapping {
+        get { storage.fields.root }
+        set { change { $0.root = newValue } }
+    }
     /// The verb of a save that is not a patch.
-    public var updateVerb: UpdateVerb
+    public var updateVerb: UpdateVerb {
+        get { storage.fields.updateVerb }
+        set { change { $0.updateVerb = newValue } }
+    }
     /// Appended to the resource paths the model and collection build (`/` for Django REST
     /// framework's `/notes/3/`, `.json` for Drupal 7's `/node/3.json`), unless the path already
     /// ends with it.
     ///
     /// Explicit URLs (``SyncOptions/url``, per-operation URLs) are used as they are.
-    public var pathSuffix: String
+    public var pathSuffix: String {
+        get { storage.fields.pathSuffix }
+        set { change { $0.pathSuffix = newValue } }
+    }
     /// Query parameters sent with every request (Drupal's `_format=json`); a call's own
     /// ``SyncOptions/query`` comes after them.
-    public var query: [String: String]
+    public var query: [String: String] {
+        get { storage.fields.query }
+        set { change { $0.query = newValue } }
+    }
     /// Parameters added to every body built from a model (a save's, a
     /// ``Model/perform(route:options:)``'s), beside the record and its root key: an API version,
     /// a client name (RestKit's parameters, reverse-merged into the object's). A key the body
@@ -60,7 +83,10 @@ public struct WireFormat: Sendable, Hashable {
     /// var format = WireFormat.rails
     /// format.bodyParameters = ["client": "ios"]  // {"note": {…}, "client": "ios"}
     /// ```
-    public var bodyParameters: JSONObject = [:]
+    public var bodyParameters: JSONObject {
+        get { storage.fields.bodyParameters }
+        set { change { $0.bodyParameters = newValue } }
+    }
     /// How the bodies of a model's requests are sent: JSON, or a URL-encoded form in
     /// ``formNotation`` (RestKit's `requestSerializationMIMEType`).
     ///
@@ -68,7 +94,10 @@ public struct WireFormat: Sendable, Hashable {
     /// var format = WireFormat.rails
     /// format.bodyEncoding = .formURLEncoded  // note[title]=Milk
     /// ```
-    public var bodyEncoding = BodyEncoding.json
+    public var bodyEncoding: BodyEncoding {
+        get { storage.fields.bodyEncoding }
+        set { change { $0.bodyEncoding = newValue } }
+    }
     /// The formats of particular date attributes on the wire, keyed by app name: a Rails
     /// `date` column, a Unix timestamp, a `DateFormatter` pattern (NSRails' `dateFormat`).
     ///
@@ -84,26 +113,44 @@ public struct WireFormat: Sendable, Hashable {
     /// format.dateFormats["dueOn"] = .calendarDate  // "due_on": "2026-11-28"
     /// note[Note.dueOn] = Date()                    // sent as the day, in UTC
     /// ```
-    public var dateFormats: [String: DateFormat] = [:]
+    public var dateFormats: [String: DateFormat] {
+        get { storage.fields.dateFormats }
+        set { change { $0.dateFormats = newValue } }
+    }
     /// Drupal's field wrapping, or `nil` for plain values.
-    public var drupalFields: DrupalFields?
+    public var drupalFields: DrupalFields? {
+        get { storage.fields.drupalFields }
+        set { change { $0.drupalFields = newValue } }
+    }
     /// Where the records of a list response are inside an envelope, as dot-separated wire
     /// keys (`results` for Django REST framework's pagination, `data.items`); `nil` when the
     /// list is the response itself (or under its root key).
-    public var listKeyPath: String?
+    public var listKeyPath: String? {
+        get { storage.fields.listKeyPath }
+        set { change { $0.listKeyPath = newValue } }
+    }
     /// Whether a list response must have something at ``listKeyPath``: `true` throws
     /// ``SyncError/unmappableResponse(keyPath:reason:)`` for one without; `false` reads such a
     /// response as if there were no key path (a bare list, or an object for the collection's
     /// `parse`), which is how ``djangoREST`` reads a paginated envelope and a plain list alike.
-    public var requiresListKeyPath: Bool
+    public var requiresListKeyPath: Bool {
+        get { storage.fields.requiresListKeyPath }
+        set { change { $0.requiresListKeyPath = newValue } }
+    }
     /// Where the record of a single-record response is inside an envelope (`data`); `nil`
     /// when the record is the response itself (or under its root key).
-    public var recordKeyPath: String?
+    public var recordKeyPath: String? {
+        get { storage.fields.recordKeyPath }
+        set { change { $0.recordKeyPath = newValue } }
+    }
     /// How attributes are named as form fields when a save sends files
     /// (``Model/save(_:files:wait:patch:options:)``): ``FormNotation/brackets``
     /// (`user[address][city]`) by default, ``FormNotation/dotted`` (`address.city`) for
     /// Django REST framework.
-    public var formNotation: FormNotation
+    public var formNotation: FormNotation {
+        get { storage.fields.formNotation }
+        set { change { $0.formNotation = newValue } }
+    }
     /// JSON:API documents (resource objects, `relationships`, `included`, error objects), or
     /// `nil` for plain records; see ``jsonAPI``.
     ///
@@ -111,7 +158,10 @@ public struct WireFormat: Sendable, Hashable {
     /// var format = WireFormat.jsonAPI
     /// format.jsonAPIFormat?.type = "people"
     /// ```
-    public var jsonAPIFormat: JSONAPIFormat?
+    public var jsonAPIFormat: JSONAPIFormat? {
+        get { storage.fields.jsonAPIFormat }
+        set { change { $0.jsonAPIFormat = newValue } }
+    }
     /// The media type sent as `Accept`, and as `Content-Type` with a body
     /// (`application/vnd.api+json` for JSON:API); `nil` for the backend's own
     /// (`application/json` for ``RESTSync``). A call's ``SyncOptions/headers`` win.
@@ -119,7 +169,10 @@ public struct WireFormat: Sendable, Hashable {
     /// ```swift
     /// WireFormat.jsonAPI.mediaType  // "application/vnd.api+json"
     /// ```
-    public var mediaType: String?
+    public var mediaType: String? {
+        get { storage.fields.mediaType }
+        set { change { $0.mediaType = newValue } }
+    }
 
     /// Creates a wire format; by default Backbone's plain JSON.
     ///
@@ -157,24 +210,43 @@ public struct WireFormat: Sendable, Hashable {
         jsonAPIFormat: JSONAPIFormat? = nil,
         mediaType: String? = nil
     ) {
-        self.keys = keys
-        self.roles = roles
-        self.root = root
-        self.updateVerb = updateVerb
-        self.pathSuffix = pathSuffix
-        self.query = query
-        self.drupalFields = drupalFields
-        self.listKeyPath = listKeyPath
-        self.requiresListKeyPath = requiresListKeyPath
-        self.recordKeyPath = recordKeyPath
-        self.formNotation = formNotation
-        self.jsonAPIFormat = jsonAPIFormat
-        self.mediaType = mediaType
+        storage = WireFormatStorage(
+            WireFormatFields(
+                keys: keys,
+                roles: roles,
+                root: root,
+                updateVerb: updateVerb,
+                pathSuffix: pathSuffix,
+                query: query,
+                drupalFields: drupalFields,
+                listKeyPath: listKeyPath,
+                requiresListKeyPath: requiresListKeyPath,
+                recordKeyPath: recordKeyPath,
+                formNotation: formNotation,
+                jsonAPIFormat: jsonAPIFormat,
+                mediaType: mediaType
+            )
+        )
+    }
+
+    /// Changes one setting: the settings are copied into a new storage, which a format
+    /// shares with its copies.
+    private mutating func change(_ body: (inout WireFormatFields) -> Void) {
+        var fields = storage.fields
+        body(&fields)
+        storage = WireFormatStorage(fields)
+    }
+
+    /// Whether two formats have the same settings.
+    public static func == (lhs: WireFormat, rhs: WireFormat) -> Bool {
+        lhs.storage.fields == rhs.storage.fields
+    }
+
+    /// Hashes the settings.
+    public func hash(into hasher: inout Hasher) {
+        storage.fields.hash(into: &hasher)
     }
 
     /// Whether the format changes nothing: Backbone's plain JSON.
-    var isPlain: Bool {
-        keys.isIdentity && roles.isEmpty && root.isNone && drupalFields == nil && listKeyPath == nil
-            && recordKeyPath == nil && jsonAPIFormat == nil && mediaType == nil && dateFormats.isEmpty
-    }
+    var isPlain: Bool { storage.fields.isPlain }
 }
