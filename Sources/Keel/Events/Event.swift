@@ -54,14 +54,15 @@ public struct Event {
     @usableFromInline var optionsInContext: ChangeOptions {
         switch context {
         case .none, .collection, .collectionAt: return ChangeOptions()
-        case .extras(let extras): return ChangeOptions(extras: extras)
+        case .extras(let extras): return ChangeOptions(extras: extras, flags: ChangeFlags())
+        case .flags(let flags): return ChangeOptions(extras: nil, flags: flags)
         case .details(let details), .detailsAt(let details, _): return details.options
         }
     }
     /// The collection the event is about, or the model's collection for `destroy`.
     public var collection: (any ModelCollection)? {
         switch context {
-        case .none, .extras: return nil
+        case .none, .extras, .flags: return nil
         // Kept as the emitter it is, in one word; it was given as a `ModelCollection`.
         case .collection(let collection), .collectionAt(let collection, _):
             return collection as? any ModelCollection
@@ -72,7 +73,7 @@ public struct Event {
     public var index: Int? {
         switch context {
         case .collectionAt(_, let index), .detailsAt(_, let index): return index
-        case .none, .collection, .extras, .details: return nil
+        case .none, .collection, .extras, .flags, .details: return nil
         }
     }
     /// Whether ``collection`` is `other`, tested without copying the reference out, which
@@ -80,7 +81,7 @@ public struct Event {
     @inline(__always)
     func isAbout(collection other: AnyObject) -> Bool {
         switch context {
-        case .none, .extras: return false
+        case .none, .extras, .flags: return false
         case .collection(let collection), .collectionAt(let collection, _): return collection === other
         case .details(let details), .detailsAt(let details, _): return details.collection === other
         }
@@ -89,7 +90,7 @@ public struct Event {
     private var details: Details? {
         switch context {
         case .details(let details), .detailsAt(let details, _): return details
-        case .none, .collection, .collectionAt, .extras: return nil
+        case .none, .collection, .collectionAt, .extras, .flags: return nil
         }
     }
 
@@ -252,6 +253,9 @@ public struct Event {
         /// The options' out-of-line part (``ChangeOptions/extras``), their flags being the
         /// defaults; no collection and no rarer property.
         case extras(ChangeOptions.Extras)
+        /// The options' flags, without an out-of-line part, collection or rarer property: what
+        /// every change event of a collection's `set(parse: true)` carries, without an allocation.
+        case flags(ChangeFlags)
         /// Anything else, without an index.
         case details(Details)
         /// Anything else, with an index: details that the events of one call share.
@@ -261,16 +265,17 @@ public struct Event {
         /// `nil` for the default options.
         @inline(__always)
         init?(options: consuming ChangeOptions) {
-            guard options.hasDefaultFlags else {
-                self = Self.details(options: options)
-                return
+            switch (options.hasDefaultFlags, options.extras) {
+            case (true, nil): return nil
+            case (true, let extras?): self = .extras(extras)
+            case (false, nil): self = .flags(options.flags)
+            case (false, .some): self = Self.details(options: options)
             }
-            guard let extras = options.extras else { return nil }
-            self = .extras(extras)
         }
 
-        /// The details of an event that has only options, with flags: out of line, so that
-        /// the change events that inline ``init(options:)`` do not carry the allocation.
+        /// The details of an event that has only options, with flags and an out-of-line part:
+        /// out of line, so that the change events that inline ``init(options:)`` do not carry
+        /// the allocation.
         @inline(never)
         private static func details(options: ChangeOptions) -> Context {
             .details(Details(options: options))
@@ -306,7 +311,9 @@ public struct Event {
             case .details(let details), .detailsAt(let details, _):
                 return .detailsAt(details, index: index)
             case .extras(let extras):
-                return .detailsAt(Details(options: ChangeOptions(extras: extras)), index: index)
+                return .detailsAt(Details(options: ChangeOptions(extras: extras, flags: ChangeFlags())), index: index)
+            case .flags(let flags):
+                return .detailsAt(Details(options: ChangeOptions(extras: nil, flags: flags)), index: index)
             }
         }
     }

@@ -251,10 +251,11 @@ public struct ChangeOptions {
         set { custom[key] = newValue }
     }
 
-    /// Creates options whose flags are the defaults and whose out-of-line options are `extras`:
-    /// how an ``Event`` that kept only the extras gives its options back.
-    init(extras: Extras) {
+    /// Creates options of `flags` whose out-of-line options are `extras`: how an ``Event``
+    /// that kept the two apart gives its options back.
+    init(extras: Extras?, flags: ChangeFlags) {
         self.extras = extras
+        self.flags = flags
     }
 
     /// Whether every option has its default value, as in `ChangeOptions()`: inlinable, so that

@@ -30,6 +30,11 @@ struct EventLayoutTests {
         // Options that hold only out-of-line values reach the event as they are.
         #expect(seen["change"]?.isCopy(of: options) == true)
 
+        // Flags without out-of-line values, as a collection's `set(parse: true)` gives its merges.
+        note.set(["title": "c2"], options: ChangeOptions(validate: true, parse: false))
+        #expect(seen["change:title"]?.validate == true && seen["change"]?.parse == false)
+        #expect(seen["change"]?.extras == nil)
+
         note.set("title", "d")
         #expect(seen["change:title"]?.hasDefaultValues == true && seen["change"]?.hasDefaultValues == true)
         note.set("title", "e", silent: true)
