@@ -169,14 +169,16 @@ extension Collection {
 
         var alreadyRemoved = FenwickTree(count: total)
         var audience = options.silent ? nil : ModelEventAudience(named: "remove", in: self)
+        // The events share one context, built with the first: `nil` until then.
+        var sharedContext: Event.Context?? = nil
         for model in removed {
             let index = originalIndex.value(for: model) ?? 0
             let currentIndex = index - alreadyRemoved.prefixSum(upTo: index)
             alreadyRemoved.increment(at: index)
             if audience?.isEmpty(for: model) == false {
-                model.dispatch(
-                    Event(name: "remove", model: model, collection: self, index: currentIndex, options: options.change)
-                )
+                let context = sharedContext ?? Event.Context(collection: self, options: options.change)
+                sharedContext = context
+                model.dispatch(Event(name: "remove", model: model, index: currentIndex, context: context))
                 audience?.refresh()
             }
             removeReference(model)
@@ -216,6 +218,8 @@ extension Collection {
         let forwarder = forwardingHandler
         // Until a handler runs, no model can have been added back, so none needs looking up.
         var handlersRan = false
+        // The events share one context, built with the first: `nil` until then.
+        var sharedContext: Event.Context?? = nil
         // Each model is asked and unlinked where it lies (`removed` holds it); only one whose
         // `remove` someone hears is copied out, into its event.
         removed.withUnsafeBufferPointer { models in
@@ -225,14 +229,10 @@ extension Collection {
                 }
                 if !isUnheard {
                     let model = models[offset]
+                    let context = sharedContext ?? Event.Context(collection: self, options: options.change)
+                    sharedContext = context
                     model.dispatch(
-                        Event(
-                            name: "remove",
-                            model: model,
-                            collection: self,
-                            index: positions[offset] - offset,
-                            options: options.change
-                        )
+                        Event(name: "remove", model: model, index: positions[offset] - offset, context: context)
                     )
                     audience?.refresh()
                     handlersRan = true

@@ -201,6 +201,8 @@ extension Collection {
             let toAdd = Self.upcast(update.added)
             if !toAdd.isEmpty {
                 var audience = ModelEventAudience(named: "add", in: self)
+                // The events share one context, built with the first: `nil` until then.
+                var sharedContext: Event.Context?? = nil
                 // Each model is asked where it lies (`toAdd` holds it): one copied out was
                 // retained and released for every model of a large add that no one listens to.
                 toAdd.withUnsafeBufferPointer { models in
@@ -210,14 +212,10 @@ extension Collection {
                         }
                         if isUnheard { continue }
                         let model = models[offset]
+                        let context = sharedContext ?? Event.Context(collection: self, options: options.change)
+                        sharedContext = context
                         model.dispatch(
-                            Event(
-                                name: "add",
-                                model: model,
-                                collection: self,
-                                index: update.at.map { $0 + offset },
-                                options: options.change
-                            )
+                            Event(name: "add", model: model, index: update.at.map { $0 + offset }, context: context)
                         )
                         audience.refresh()
                     }

@@ -34,27 +34,46 @@ public struct Event {
     public let model: Model?
     /// The new value for `change:<attribute>`, or the first argument of a custom event.
     public let value: JSONValue?
-    /// The options of the call that caused the event.
-    public let options: ChangeOptions
-    /// The collection and index, or the rarer properties out of line; nothing for the most
-    /// frequent events (`change:<attribute>`, `change`, custom ones), which then destroy no
-    /// reference for them.
-    private let context: Context
+    /// The options when they are not the defaults, the collection, the index and the rarer
+    /// properties: `nil` for the most frequent events (`change:<attribute>`, `change` and custom
+    /// ones of a call without options), which then destroy no reference for them.
+    ///
+    /// Name, model, value and this context are what the compiler counts as six fields, the
+    /// most it destroys one by one, inline, skipping the ones it knows are `nil`: a seventh (the
+    /// options' flags, an index of its own) made it destroy every event through the value
+    /// witness, a call that tests every field. The index shares the context's field: the
+    /// compiler counts an enum case's reference and integer as one field.
+    @usableFromInline let context: Context?
 
+    /// The options of the call that caused the event.
+    @inlinable public var options: ChangeOptions {
+        guard case .some = context else { return ChangeOptions() }
+        return optionsInContext
+    }
+    /// ``options`` when the event has a context.
+    @usableFromInline var optionsInContext: ChangeOptions {
+        switch context {
+        case .none, .collection, .collectionAt: return ChangeOptions()
+        case .extras(let extras): return ChangeOptions(extras: extras, flags: ChangeFlags())
+        case .flags(let flags): return ChangeOptions(extras: nil, flags: flags)
+        case .details(let details), .detailsAt(let details, _): return details.options
+        }
+    }
     /// The collection the event is about, or the model's collection for `destroy`.
     public var collection: (any ModelCollection)? {
         switch context {
-        case .none: return nil
-        case .collection(let collection, _): return collection
-        case .details(let details): return details.collection
+        case .none, .extras, .flags: return nil
+        // Kept as the emitter it is, in one word; it was given as a `ModelCollection`.
+        case .collection(let collection), .collectionAt(let collection, _):
+            return collection as? any ModelCollection
+        case .details(let details), .detailsAt(let details, _): return details.collection
         }
     }
     /// The model's position, for `add` (only when an `at` index was given) and `remove`.
     public var index: Int? {
         switch context {
-        case .none: return nil
-        case .collection(_, let index): return index
-        case .details(let details): return details.index
+        case .collectionAt(_, let index), .detailsAt(_, let index): return index
+        case .none, .collection, .extras, .flags, .details: return nil
         }
     }
     /// Whether ``collection`` is `other`, tested without copying the reference out, which
@@ -62,15 +81,17 @@ public struct Event {
     @inline(__always)
     func isAbout(collection other: AnyObject) -> Bool {
         switch context {
-        case .none: return false
-        case .collection(let collection, _): return collection === other
-        case .details(let details): return details.collection === other
+        case .none, .extras, .flags: return false
+        case .collection(let collection), .collectionAt(let collection, _): return collection === other
+        case .details(let details), .detailsAt(let details, _): return details.collection === other
         }
     }
     /// The rarely set properties, when the event has any.
     private var details: Details? {
-        if case .details(let details) = context { return details }
-        return nil
+        switch context {
+        case .details(let details), .detailsAt(let details, _): return details
+        case .none, .collection, .collectionAt, .extras, .flags: return nil
+        }
     }
 
     /// All arguments of a custom event: ``value`` and any further ones.
@@ -128,7 +149,6 @@ public struct Event {
         self.name = name
         self.model = model
         self.value = value ?? arguments.first
-        self.options = options
         // Each optional is tested with a pattern: comparing a non-`Equatable` optional with
         // `nil` copied it (a `SyncRequest` is large), several times per event.
         var hasDetails = arguments.count > 1
@@ -138,35 +158,42 @@ public struct Event {
         if case .some = previousModels { hasDetails = true }
         if case .some = request { hasDetails = true }
         if case .some = response { hasDetails = true }
-        if hasDetails {
-            context = .details(
-                Details(
-                    collection: collection,
-                    index: index,
-                    arguments: arguments.count > 1 ? arguments : [],
-                    previousID: previousID,
-                    error: error,
-                    changes: changes,
-                    previousModels: previousModels,
-                    request: request,
-                    response: response
-                )
-            )
-        } else if case .none = collection, case .none = index {
-            context = .none
-        } else {
-            context = .collection(collection, index: index)
+        guard hasDetails else {
+            // A collection event without options, the common one, builds its context directly.
+            if let collection, options.hasDefaultValues {
+                if let index {
+                    context = .collectionAt(collection, index: index)
+                } else {
+                    context = .collection(collection)
+                }
+                return
+            }
+            context = Context(collection: collection, options: options)?.at(index) ?? Context(index: index)
+            return
         }
+        context = Context.details(
+            Details(
+                options: options,
+                collection: collection,
+                arguments: arguments.count > 1 ? arguments : [],
+                previousID: previousID,
+                error: error,
+                changes: changes,
+                previousModels: previousModels,
+                request: request,
+                response: response
+            )
+        )
+        .at(index)
     }
 
     /// A custom event with one argument (or none), as `trigger` builds it: only the name and
     /// the value are set, without evaluating the defaults of the public initializer.
-    init(name: String, argument: JSONValue?) {
+    init(name: consuming String, argument: consuming JSONValue?) {
         self.name = name
         model = nil
         value = argument
-        options = ChangeOptions()
-        context = .none
+        context = nil
     }
 
     /// A custom event with any number of arguments, as the variadic `trigger` builds it.
@@ -181,29 +208,122 @@ public struct Event {
     /// A model's `change:<attribute>` or `change` event, built without evaluating the
     /// defaults of the public initializer's other parameters, which a `set` pays for on
     /// every event.
-    init(changeNamed name: String, model: Model, value: JSONValue?, options: ChangeOptions) {
+    init(changeNamed name: String, model: Model, value: JSONValue?, options: consuming ChangeOptions) {
         self.name = name
         self.model = model
         self.value = value
-        self.options = options
-        context = .none
+        context = Context(options: options)
     }
 
-    /// Where an event keeps its collection, index and rarer properties.
-    private enum Context {
-        /// Neither a collection nor an index nor any rarer property.
-        case none
-        /// A collection or an index, and no rarer property.
-        case collection((any ModelCollection)?, index: Int?)
-        /// At least one rarer property, with the collection and index.
+    /// A model's `change:<attribute>` or `change` event with a context made from the options of
+    /// its `set` (``Context/init(options:)``), which the events of one `set` share.
+    init(changeNamed name: String, model: Model, value: JSONValue?, context: Context?) {
+        self.name = name
+        self.model = model
+        self.value = value
+        self.context = context
+    }
+
+    /// A collection's event about `model` at `index`, with a context that the events of one
+    /// call share (``Context/init(collection:options:)``): a call that fires many, such as an
+    /// `add` or a `remove` of many models with options, builds the context once.
+    init(name: String, model: Model, index: Int?, context: Context?) {
+        self.name = name
+        self.model = model
+        value = nil
+        guard let index else {
+            self.context = context
+            return
+        }
+        self.context = context?.at(index) ?? Context(index: index)
+    }
+
+    /// What an event carries besides its name, model, value and index, in one reference: the
+    /// options when they are not the defaults, the collection, and the rarer properties.
+    ///
+    /// An event of a call without options and without a collection carries none
+    /// (`Context?.none`); one of a collection with default options carries the collection
+    /// itself, and one with options whose flags are the defaults carries their out-of-line
+    /// part itself, so that neither allocates.
+    @usableFromInline enum Context {
+        /// The collection, with default options and no rarer property.
+        case collection(EventEmitter)
+        /// The collection and the index, with default options and no rarer property.
+        case collectionAt(EventEmitter, index: Int)
+        /// The options' out-of-line part (``ChangeOptions/extras``), their flags being the
+        /// defaults; no collection and no rarer property.
+        case extras(ChangeOptions.Extras)
+        /// The options' flags, without an out-of-line part, collection or rarer property: what
+        /// every change event of a collection's `set(parse: true)` carries, without an allocation.
+        case flags(ChangeFlags)
+        /// Anything else, without an index.
         case details(Details)
+        /// Anything else, with an index: details that the events of one call share.
+        case detailsAt(Details, index: Int)
+
+        /// The context of an event with `options` and no collection or rarer property:
+        /// `nil` for the default options.
+        @inline(__always)
+        init?(options: consuming ChangeOptions) {
+            switch (options.hasDefaultFlags, options.extras) {
+            case (true, nil): return nil
+            case (true, let extras?): self = .extras(extras)
+            case (false, nil): self = .flags(options.flags)
+            case (false, .some): self = Self.details(options: options)
+            }
+        }
+
+        /// The details of an event that has only options, with flags and an out-of-line part:
+        /// out of line, so that the change events that inline ``init(options:)`` do not carry
+        /// the allocation.
+        @inline(never)
+        private static func details(options: ChangeOptions) -> Context {
+            .details(Details(options: options))
+        }
+
+        /// The context of an event of `collection` (if any) with `options` and no rarer
+        /// property: what the events of one collection call share.
+        init?(collection: (any ModelCollection)?, options: ChangeOptions) {
+            guard let collection else {
+                self.init(options: options)
+                return
+            }
+            if options.hasDefaultValues {
+                self = .collection(collection)
+            } else {
+                self = .details(Details(options: options, collection: collection))
+            }
+        }
+
+        /// The context of an event with an index and nothing else: `nil` without one.
+        init?(index: Int?) {
+            guard let index else { return nil }
+            self = .detailsAt(Details(options: ChangeOptions()), index: index)
+        }
+
+        /// This context with the index `index`, or as it is for `nil`.
+        @inline(__always)
+        func at(_ index: Int?) -> Context {
+            guard let index else { return self }
+            switch self {
+            case .collection(let collection), .collectionAt(let collection, _):
+                return .collectionAt(collection, index: index)
+            case .details(let details), .detailsAt(let details, _):
+                return .detailsAt(details, index: index)
+            case .extras(let extras):
+                return .detailsAt(Details(options: ChangeOptions(extras: extras, flags: ChangeFlags())), index: index)
+            case .flags(let flags):
+                return .detailsAt(Details(options: ChangeOptions(extras: nil, flags: flags)), index: index)
+            }
+        }
     }
 
-    /// The rarely set properties of an event.
-    private final class Details {
+    /// The options, collection and rarer properties of an event that has more than one of
+    /// them, or options with flags.
+    @usableFromInline final class Details {
+        let options: ChangeOptions
         let collection: (any ModelCollection)?
-        let index: Int?
-        /// The arguments when there are several; a single one lives in ``Event/value``.
+        /// The arguments when there are several; a single one is ``Event/value``.
         let arguments: [JSONValue]
         let previousID: JSONValue?
         let error: (any Error)?
@@ -212,19 +332,20 @@ public struct Event {
         let request: SyncRequest?
         let response: SyncResponse?
 
+        /// Creates the details of an event; what is not given is not set.
         init(
-            collection: (any ModelCollection)?,
-            index: Int?,
-            arguments: [JSONValue],
-            previousID: JSONValue?,
-            error: (any Error)?,
-            changes: CollectionChanges?,
-            previousModels: [Model]?,
-            request: SyncRequest?,
-            response: SyncResponse?
+            options: ChangeOptions,
+            collection: (any ModelCollection)? = nil,
+            arguments: [JSONValue] = [],
+            previousID: JSONValue? = nil,
+            error: (any Error)? = nil,
+            changes: CollectionChanges? = nil,
+            previousModels: [Model]? = nil,
+            request: SyncRequest? = nil,
+            response: SyncResponse? = nil
         ) {
+            self.options = options
             self.collection = collection
-            self.index = index
             self.arguments = arguments
             self.previousID = previousID
             self.error = error
@@ -261,31 +382,4 @@ public struct Event {
     /// note.on("error") { event in print(event.syncError?.status ?? 0) }
     /// ```
     public var syncError: SyncError? { error as? SyncError }
-}
-
-/// What one collection `update` added, removed and merged.
-///
-/// ```swift
-/// notes.on("update") { event in
-///     print(event.changes?.added.count ?? 0, "added")
-/// }
-/// ```
-public struct CollectionChanges {
-    /// The models added, in the order they were added.
-    public let added: [Model]
-    /// The models removed.
-    public let removed: [Model]
-    /// The models that were matched by new attributes and merged (even when nothing changed).
-    public let merged: [Model]
-
-    /// Creates a change summary.
-    ///
-    /// ```swift
-    /// let changes = CollectionChanges(added: [note], removed: [], merged: [])
-    /// ```
-    public init(added: [Model], removed: [Model], merged: [Model]) {
-        self.added = added
-        self.removed = removed
-        self.merged = merged
-    }
 }

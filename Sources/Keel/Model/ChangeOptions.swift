@@ -22,16 +22,25 @@ public struct ChangeOptions {
     /// Suppresses the events and validation-error reporting of the call.
     ///
     /// An invalid change is still rejected when silent; the call's result says so.
-    public var silent = false
+    public var silent: Bool {
+        get { flags.isSet(ChangeFlags.silent) }
+        set { flags.set(ChangeFlags.silent, to: newValue) }
+    }
     /// Whether to run ``Model/validate(_:options:)``; `nil` means the call's default.
     ///
     /// Keel validates every change by default (ISModel's rule); pass `false` to skip
     /// validation for one call. Construction validates only with `true`.
-    public var validate: Bool?
+    public var validate: Bool? {
+        get { flags.optional(at: ChangeFlags.validate) }
+        set { flags.setOptional(at: ChangeFlags.validate, to: newValue) }
+    }
     /// Whether the input is in the server's form and goes through `parse` first; `nil`
     /// means the call's default (no for `set`, `add` and initializers; yes for `fetch` and
     /// `save` responses).
-    public var parse: Bool?
+    public var parse: Bool? {
+        get { flags.optional(at: ChangeFlags.parse) }
+        set { flags.setOptional(at: ChangeFlags.parse, to: newValue) }
+    }
     /// Custom values for your own hooks and listeners (Backbone's extra option keys).
     public var custom: JSONObject {
         get { extras?.custom ?? [:] }
@@ -58,13 +67,22 @@ public struct ChangeOptions {
         set { mutableExtras().responseContext = newValue }
     }
     /// Internal: the change removes the given keys (``Model/unset(_:silent:validate:options:)``).
-    @usableFromInline var unset = false
+    var unset: Bool {
+        get { flags.isSet(ChangeFlags.unset) }
+        set { flags.set(ChangeFlags.unset, to: newValue) }
+    }
     /// Internal: with ``parse``, the input is in app form already: a fetch, a collection or an
     /// identity map applied the wire format to the whole body, so a model runs only its `parse`.
-    @usableFromInline var wireFormatApplied = false
+    var wireFormatApplied: Bool {
+        get { flags.isSet(ChangeFlags.wireFormatApplied) }
+        set { flags.set(ChangeFlags.wireFormatApplied, to: newValue) }
+    }
     /// Internal: whether rejected models are reported as `invalid`, when that differs from
     /// ``silent`` (a `reset` adds silently but reports invalid models unless it is silent).
-    @usableFromInline var reportsInvalid: Bool?
+    var reportsInvalid: Bool? {
+        get { flags.optional(at: ChangeFlags.reportsInvalid) }
+        set { flags.setOptional(at: ChangeFlags.reportsInvalid, to: newValue) }
+    }
     /// Internal: the forwarding handler of the collection creating a model, which makes the
     /// collection the model's ``Model/collection`` from the start of `init`.
     var collectionForwarder: EventHandler? {
@@ -114,6 +132,9 @@ public struct ChangeOptions {
         set { mutableExtras().nested = newValue }
     }
 
+    /// ``silent``, ``validate``, ``parse`` and the internal flags, packed: zero for the defaults.
+    @usableFromInline var flags = ChangeFlags()
+
     /// The options that hold references, kept out of line: most calls set none of them, so
     /// copying options (into every event) copies a few flags and one `nil`.
     ///
@@ -161,14 +182,13 @@ public struct ChangeOptions {
         }
     }
 
-    /// Whether `other` has the same flags and the very same out-of-line values: a copy of
-    /// these options. An identity map that derives options per model reuses what it derived
-    /// for the last copy it saw.
+    /// Whether `other` is a copy of these options.
+    ///
+    /// A copy has the same flags and the very same out-of-line values. An identity map that
+    /// derives options per model reuses what it derived for the last copy it saw.
     @inline(__always)
     func isCopy(of other: ChangeOptions) -> Bool {
-        silent == other.silent && validate == other.validate && parse == other.parse && unset == other.unset
-            && wireFormatApplied == other.wireFormatApplied && reportsInvalid == other.reportsInvalid
-            && extras === other.extras
+        flags.bits == other.flags.bits && extras === other.extras
     }
 
     /// The extras, created or copied so that this value owns them alone.
@@ -231,12 +251,22 @@ public struct ChangeOptions {
         set { custom[key] = newValue }
     }
 
+    /// Creates options of `flags` whose out-of-line options are `extras`: how an ``Event``
+    /// that kept the two apart gives its options back.
+    init(extras: Extras?, flags: ChangeFlags) {
+        self.extras = extras
+        self.flags = flags
+    }
+
     /// Whether every option has its default value, as in `ChangeOptions()`: inlinable, so that
     /// for a defaulted options argument it is `true` at compile time in the caller.
     @inlinable var hasDefaultValues: Bool {
-        !silent && validate == nil && parse == nil && !unset && !wireFormatApplied && reportsInvalid == nil
-            && extras == nil
+        hasDefaultFlags && extras == nil
     }
+
+    /// Whether every flag (every option kept inline) has its default value, whatever the
+    /// out-of-line options (``extras``) hold.
+    @inlinable var hasDefaultFlags: Bool { flags.areDefaults }
 
     /// Returns a copy with the given flags applied on top.
     func with(silent: Bool, validate: Bool?) -> ChangeOptions {

@@ -334,11 +334,30 @@ extension Model {
         }
     }
 
+    /// ``dispatchPendingChanges(of:hasHandlers:)`` for an outermost `set` with handlers whose
+    /// own options were not stored as pending: their event context, `context`, is pending unless a
+    /// handler's `set` made its own options pending since.
+    @inline(__always)
+    func dispatchPendingChanges(of record: ChangeRecord, after context: consuming Event.Context?) {
+        var pending = context
+        if let made = record.pendingOptions.take() { pending = Event.Context(options: made) }
+        while true {
+            switch changeEventTarget(named: "change") {
+            case .nowhere:
+                break
+            case let target:
+                dispatch(Event(changeNamed: "change", model: self, value: nil, context: consume pending), to: target)
+            }
+            guard let next = record.pendingOptions.take() else { return }
+            pending = Event.Context(options: next)
+        }
+    }
+
     /// Fires the `change:<key>` event for an attribute that the current `set` changed, with
     /// its new value; the name comes from the layout's slot unless the attribute was removed.
     ///
     /// The event is built with the layout lent, and fired after: a handler may move the
-    /// model to another layout. (Looking for a handler first, as ``dispatchChangeEvent(atSlot:options:)``
+    /// model to another layout. (Looking for a handler first, as ``dispatchChangeEvent(atSlot:context:)``
     /// does, cost `set_change` 2% more instructions than this dispatch's own lookup.)
     func dispatchChangeEvent(for key: String, options: ChangeOptions) {
         let event = Unmanaged.passUnretained(layout)._withUnsafeGuaranteedRef { layout in
@@ -356,13 +375,14 @@ extension Model {
     }
 
     /// Fires the `change:<key>` event for the attribute in `slot`, which the current `set`
-    /// changed, with its new value, when a handler will receive it
-    /// (``EventEmitter/changeEventTarget(named:)``): otherwise nothing is built.
+    /// changed, with its new value and `context` (what it carries of the `set`'s options), when
+    /// a handler will receive it (``EventEmitter/changeEventTarget(named:)``): otherwise nothing
+    /// is built.
     ///
     /// The event is built with the layout lent, and fired after: a handler may move the
     /// model to another layout.
     @inline(__always)
-    func dispatchChangeEvent(atSlot slot: Int, options: ChangeOptions) {
+    func dispatchChangeEvent(atSlot slot: Int, context: Event.Context?) {
         let layout = Unmanaged.passUnretained(layout)
         let target = layout._withUnsafeGuaranteedRef { changeEventTarget(named: $0.changeEventNames[slot]) }
         if case .nowhere = target { return }
@@ -371,7 +391,7 @@ extension Model {
                 changeNamed: layout.changeEventNames[slot],
                 model: self,
                 value: storage.value(at: slot),
-                options: options
+                context: context
             )
         }
         dispatch(event, to: target)

@@ -167,10 +167,20 @@ extension Model {
         // Without a handler, no `change` event is built and no handler can start another `set`,
         // so the pending options are not needed.
         if options.silent || !hasHandlers { return true }
-        record.pendingOptions = options
-        dispatchChangeEvent(atSlot: slot, options: options)
-        if wasChanging { return true }
-        dispatchPendingChanges(of: record, hasHandlers: true)
+        // The events of this `set` share what they carry of its options.
+        let context = Event.Context(options: options)
+        if wasChanging {
+            record.pendingOptions = options
+            dispatchChangeEvent(atSlot: slot, context: context)
+            return true
+        }
+        // The outermost `set`'s options are pending without being stored: they replace what an
+        // observer's or a `changeId` handler's `set` made pending, as Backbone's
+        // `_pending = options` does here, and give way to what a `change:<key>` handler's `set`
+        // makes pending (``dispatchPendingChanges(of:after:)``).
+        if case .some = record.pendingOptions { record.pendingOptions = nil }
+        dispatchChangeEvent(atSlot: slot, context: context)
+        dispatchPendingChanges(of: record, after: context)
         return true
     }
 
