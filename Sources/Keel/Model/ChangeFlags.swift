@@ -15,11 +15,11 @@
     static let unset: UInt16 = 1 << 1
     /// The bit of ``ChangeOptions/wireFormatApplied``.
     static let wireFormatApplied: UInt16 = 1 << 2
-    /// The lower of the two bits of ``ChangeOptions/validate``.
+    /// The position of the lower of the two bits of ``ChangeOptions/validate`` (a shift, not a mask).
     static let validate: UInt16 = 3
-    /// The lower of the two bits of ``ChangeOptions/parse``.
+    /// The position of the lower of the two bits of ``ChangeOptions/parse`` (a shift, not a mask).
     static let parse: UInt16 = 5
-    /// The lower of the two bits of ``ChangeOptions/reportsInvalid``.
+    /// The position of the lower of the two bits of ``ChangeOptions/reportsInvalid`` (a shift, not a mask).
     static let reportsInvalid: UInt16 = 7
 
     /// Flags with every one at its default.
