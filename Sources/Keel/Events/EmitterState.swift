@@ -34,6 +34,27 @@ final class EmitterState {
     /// The owners that embed this model and follow it through the marker among its `change`
     /// handlers (``EventHandler/changeMarker``), told when a dispatch reaches the marker.
     var markedLinks: DependentLinks?
+    /// What a state that emitters built alike share knows (``EmitterSharing``); `nil` for an
+    /// emitter's own state.
+    @exclusivity(unchecked) var sharing: EmitterSharing?
+    /// The shared state this one was copied from while a dispatch ran on it: kept, because that
+    /// dispatch uses it without a reference count and this emitter may have been its last holder.
+    @exclusivity(unchecked) private var leftDuringDispatch: EmitterState?
+
+    /// An empty state, of one emitter.
+    init() {}
+
+    /// A state of one emitter's own, with the handlers of `shared`, which the emitter leaves.
+    init(copying shared: EmitterState) {
+        handlers = shared.handlers
+        allHandlers = shared.allHandlers
+        if shared.dispatchDepth > 0 { leftDuringDispatch = shared }
+    }
+
+    /// Whether emitters built alike share this state: it has no `listenTo` bookkeeping, link
+    /// or marked links, and an emitter copies it before changing its handlers
+    /// (``EventEmitter/state``).
+    var isShared: Bool { sharing != nil }
 
     /// ``link`` without a reference count: once made, it stays as long as the state.
     @inline(__always)

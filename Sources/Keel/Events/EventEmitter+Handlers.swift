@@ -16,8 +16,17 @@ extension EventEmitter {
 
     /// ``addForwarder(_:)`` for an emitter that has a handler already: out of line, so that
     /// adding a model to a collection inlines only the common case, the model's first handler.
+    ///
+    /// A model that shares the state of the models a map built alike shares, from then on, the
+    /// one of those that the same collection holds (``EmitterSharing``).
     @inline(never)
     private func appendForwarder(_ handler: EventHandler) {
+        if let current = unretainedState,
+            let shared = current._withUnsafeGuaranteedRef({ $0.isShared ? $0.sharedAdding(handler) : nil })
+        {
+            emitterStorage = .state(shared)
+            return
+        }
         let state = self.state
         state.retireIfDispatching()
         state.allHandlers.append(handler)
@@ -32,7 +41,15 @@ extension EventEmitter {
             return
         case .forwarder(let handler):
             if handler === forwarder { emitterStorage = .empty }
-        case .state(let state):
+        case .state(let current):
+            if current.isShared {
+                if let base = current.sharedRemoving(forwarder) {
+                    emitterStorage = .state(base)
+                    return
+                }
+                guard current.allHandlers.contains(where: { $0 === forwarder }) else { return }
+            }
+            let state = self.state
             state.retireIfDispatching()
             state.allHandlers.removeFirst { $0 === forwarder }
         }
@@ -45,7 +62,15 @@ extension EventEmitter {
             return
         case .forwarder(let handler):
             if handler.isDead { emitterStorage = .empty }
-        case .state(let state):
+        case .state(let current):
+            if current.isShared {
+                if let dead = current.deadSharedForwarder, let base = current.sharedRemoving(dead) {
+                    emitterStorage = .state(base)
+                    return
+                }
+                guard current.allHandlers.contains(where: { $0.isForwarder && $0.isDead }) else { return }
+            }
+            let state = self.state
             state.retireIfDispatching()
             state.allHandlers.removeAll { $0.isForwarder && $0.isDead }
         }
@@ -121,11 +146,16 @@ extension EventEmitter {
         where shouldRemove: (EventHandler) -> Bool,
         didRemove: (EventHandler) -> Void
     ) {
-        guard let unretained = unretainedState else {
+        guard var unretained = unretainedState else {
             if let forwarder = unretainedLoneForwarder, forwarder._withUnsafeGuaranteedRef(shouldRemove) {
                 emitterStorage = .empty
             }
             return
+        }
+        // A shared state is left only when a handler goes (see ``state``).
+        if unretained._withUnsafeGuaranteedRef({ $0.isShared }) {
+            guard unretained._withUnsafeGuaranteedRef({ $0.containsHandler(where: shouldRemove) }) else { return }
+            unretained = Unmanaged.passUnretained(state)
         }
         // The state lives as long as this emitter, which the caller holds.
         unretained._withUnsafeGuaranteedRef { removeHandlers(in: $0, where: shouldRemove, didRemove: didRemove) }

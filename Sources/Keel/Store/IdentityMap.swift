@@ -210,13 +210,7 @@ public final class IdentityMap {
         // The record as the server sent it, for the `remoteAttributes` of a class that keeps them.
         var sent: JSONValue?
         if options.parse == true && !options.wireFormatApplied {
-            if type.keepsRemoteAttributes { sent = .object(attributes) }
-            // A server record is read through the class's wire format before its id is looked
-            // up (a Rails record's id is inside its root key); one that does not fit goes on as
-            // it is, as the model's own `parse: true` does.
-            if let record = try? type.wireFormat.record(from: .object(attributes), for: type).objectValue {
-                attributes = record
-            }
+            sent = Self.readThroughWireFormat(&attributes, of: type)
             options.wireFormatApplied = true
         }
         // The record's key, computed once: for the lookup, and for the new model's entry

@@ -22,6 +22,9 @@ final class ModelFollowers {
     // storage cannot be freed and reused by another table while it is compared with.
     @exclusivity(unchecked) private var lastBefore: OrderedStringMap<HandlerList>?
     @exclusivity(unchecked) private var lastAfter: OrderedStringMap<HandlerList>?
+    /// The state the followed models that had no handler share: the shared handlers alone,
+    /// made on first use (``EmitterSharing``).
+    @exclusivity(unchecked) private var madeSharedState: EmitterState?
 
     /// No handlers: follows nothing.
     init() {
@@ -54,9 +57,20 @@ final class ModelFollowers {
         }
     }
 
+    deinit {
+        madeSharedState?.endSharing()
+    }
+
     /// Starts following `model`: adds each shared handler to its table, unless the model
     /// has it already (a model released and held again keeps its `sync` handler).
+    ///
+    /// A model without handlers takes the state shared by the followed models that had none,
+    /// instead of a state of its own.
     func add(to model: Model) {
+        if case .empty = model.emitterStorage {
+            model.emitterStorage = .state(sharedState(for: model))
+            return
+        }
         let state = model.state
         if let before = lastBefore, let after = lastAfter, state.handlers.isIdentical(to: before) {
             // A dispatch in progress iterates the lists of the table replaced (``HandlerList/lent``).
@@ -85,6 +99,18 @@ final class ModelFollowers {
             if let position, state.handlers.value(at: position).contains(where: { $0 === handler }) { continue }
             model.add(handler, named: handler.name, in: state)
         }
+    }
+
+    /// The state shared by the followed models that had no handler; `model` is one of them.
+    private func sharedState(for model: Model) -> EmitterState {
+        if let madeSharedState { return madeSharedState }
+        let table = EmitterState()
+        // Room for what a model adds once it copies the table (an owner's marker, the app's handlers).
+        table.handlers.reserveCapacity(handlers.count + 2)
+        for handler in handlers { model.add(handler, named: handler.name, in: table) }
+        let made = EmitterState.sharedRoot(handlers: table.handlers, allHandlers: table.allHandlers)
+        madeSharedState = made
+        return made
     }
 
     /// Stops following `model`, but for the handler of `kept`, when given.
