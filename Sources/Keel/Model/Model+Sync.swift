@@ -413,7 +413,8 @@ extension Model {
         markSynced()
         if mapped.format != nil {
             extras.remoteAttributes = response.body
-            extras.resourceObject = nil
+            // Written only to clear one: the rarely used part of the extras is made on write.
+            if extras.resourceObject != nil { extras.resourceObject = nil }
         }
         callOptions.afterSave?()
         reportSyncSuccess(
