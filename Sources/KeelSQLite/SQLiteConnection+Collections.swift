@@ -48,6 +48,6 @@ extension SQLiteConnection {
 
     /// Keeps a next id and `seq` in the collection's row, each when larger than the row's.
     func keepInCollection(number: Int, nextID: Int, seq: Int) throws(SQLiteStoreError) {
-        try run(.keepInCollection, [.integer(number), .integer(nextID), .integer(seq)])
+        try runBound(.keepInCollection, integers: number, nextID, seq)
     }
 }

@@ -1,8 +1,9 @@
 import CKeelSQLite
 import Foundation
 
-/// The statements of one record that every read by id and every create runs, bound
-/// parameter by parameter instead of from an array of ``SQLiteValue``s.
+/// The statements of one record that every read by id, create, update and delete runs (and
+/// those of every transaction), bound parameter by parameter instead of from an array of
+/// ``SQLiteValue``s.
 ///
 /// ``SQLiteConnection/query(_:_:_:)-(SQLiteStatement,_,_)`` takes an array, binds it by
 /// recursion (a closure a parameter, to keep bound text alive) and calls a row closure that
@@ -94,6 +95,38 @@ extension SQLiteConnection {
                     try check(Self.bindText(jsonBytes, to: prepared, at: index + 3))
                     _ = try firstRow(of: prepared) { _ in () }
                 }
+            }
+        }.get()
+    }
+
+    /// Runs a held statement that changes rows, its parameters `?1`, `?2`, … the given
+    /// integers (none for `BEGIN` or `COMMIT`), bound one by one.
+    ///
+    /// - Parameters:
+    ///   - statement: A statement that returns no rows of interest.
+    ///   - integers: Its parameters, in order.
+    func runBound(_ statement: SQLiteStatement, integers: Int...) throws(SQLiteStoreError) {
+        let prepared = try prepare(statement)
+        defer { sqlite3_reset(prepared) }
+        for (offset, value) in integers.enumerated() {
+            try check(sqlite3_bind_int64(prepared, Int32(offset + 1), Int64(value)))
+        }
+        _ = try firstRow(of: prepared) { _ in () }
+    }
+
+    /// Stores a record's new JSON text under its rowid with ``SQLiteStatement/replaceByKey``.
+    ///
+    /// - Parameters:
+    ///   - key: The record's rowid in its collection's integer range.
+    ///   - json: The record's JSON text, bound in place for the step.
+    func replaceRow(key: Int, json: Data) throws(SQLiteStoreError) {
+        let prepared = try prepare(.replaceByKey)
+        defer { sqlite3_reset(prepared) }
+        try check(sqlite3_bind_int64(prepared, 2, Int64(key)))
+        try json.withUnsafeBytes { jsonBytes in
+            Result { () throws(SQLiteStoreError) in
+                try check(Self.bindText(jsonBytes, to: prepared, at: 1))
+                _ = try firstRow(of: prepared) { _ in () }
             }
         }.get()
     }

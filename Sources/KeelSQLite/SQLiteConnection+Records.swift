@@ -245,10 +245,9 @@ extension SQLiteConnection {
     /// Stores new attributes for an existing record, keeping its place; its version grows.
     func replace(_ record: Attributes, key id: String, in collection: String) throws(SQLiteStoreError) {
         guard let number = try collectionNumber(collection) else { return }
-        let json = try Self.encode(record)
         switch SQLiteRecordKey(id, number: number) {
-        case .integer(let key): try run(.replaceByKey, [json, .integer(key)])
-        case .text: try run(.replaceByText, [json, .integer(number), .text(id)])
+        case .integer(let key): try replaceRow(key: key, json: try Self.encodedJSON(record))
+        case .text: try run(.replaceByText, [try Self.encode(record), .integer(number), .text(id)])
         }
     }
 
@@ -261,12 +260,9 @@ extension SQLiteConnection {
         switch SQLiteRecordKey(id, number: number) {
         case .integer(let key):
             if let range = SQLiteRecordKey.range(of: number) {
-                try run(
-                    .keepTail,
-                    [.integer(number), .integer(range.lowerBound), .integer(range.upperBound), .integer(key)]
-                )
+                try runBound(.keepTail, integers: number, range.lowerBound, range.upperBound, key)
             }
-            try run(.deleteByKey, [.integer(key)])
+            try runBound(.deleteByKey, integers: key)
         case .text:
             try run(.deleteByText, [.integer(number), .text(id)])
         }

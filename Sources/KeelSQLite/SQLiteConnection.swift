@@ -154,17 +154,17 @@ final class SQLiteConnection {
     /// else `BEGIN`; prepared once, like ``commit()`` and ``rollback()``.
     func begin(immediate: Bool) throws(SQLiteStoreError) {
         createdCollectionInTransaction = false
-        try run(immediate ? .beginImmediate : .begin)
+        try runBound(immediate ? .beginImmediate : .begin)
     }
 
     /// Commits the open transaction.
     func commit() throws(SQLiteStoreError) {
-        try run(.commit)
+        try runBound(.commit)
     }
 
     /// Rolls the open transaction back.
     func rollback() throws(SQLiteStoreError) {
-        try run(.rollback)
+        try runBound(.rollback)
     }
 
     /// Runs a query with bound text or integer parameters and returns each row's columns

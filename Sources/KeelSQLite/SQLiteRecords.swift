@@ -108,7 +108,9 @@ struct SQLiteRecords: RecordStore {
                 context.knownVersion = (collection, "1", nil)
                 return 1
             }
-            if state.isFree(state.nextID) { context.knownVersion = (collection, String(state.nextID), nil) }
+            if state.isFree(state.nextID) {
+                context.knownVersion = (collection, URLPath.decimalText(state.nextID), nil)
+            }
             return state.nextID
         }
     }

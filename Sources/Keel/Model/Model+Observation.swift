@@ -79,11 +79,11 @@ extension Model {
     /// model to evaluate its filter, which no view depends on through the model (views depend
     /// on the query's results), and which would otherwise give every model it loads a registrar.
     @inline(__always)
-    func readingUnobserved<Result>(_ body: () -> Result) -> Result {
-        if observationFlags.contains(.isUnobserved) { return body() }
+    func readingUnobserved<Result, Failure: Error>(_ body: () throws(Failure) -> Result) throws(Failure) -> Result {
+        if observationFlags.contains(.isUnobserved) { return try body() }
         observationFlags.insert(.isUnobserved)
         defer { observationFlags.remove(.isUnobserved) }
-        return body()
+        return try body()
     }
 
     /// The key paths of whole-model properties, built once (a key path literal is a runtime call
@@ -95,11 +95,12 @@ extension Model {
     nonisolated(unsafe) static let validationErrorKeyPath: KeyPath<Model, ValidationError?> = \.validationError
 
     /// Registers an Observation dependency on one attribute: through its layout slot's key
-    /// path when the model has the attribute, without a lock or hashing.
+    /// path when the model has the attribute, without a lock or hashing; an attribute the
+    /// model lacks has its key path looked up only while reads are observed.
     func observe(_ key: String) {
         if let slot = layout.slot(of: key) {
             observe(slot: slot)
-        } else {
+        } else if !observationFlags.contains(.isUnobserved) {
             observe(Self.keyPath(forAttribute: key))
         }
     }

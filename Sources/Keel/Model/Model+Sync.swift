@@ -119,7 +119,12 @@ extension Model {
         let format = wireFormat(for: options)
         let request: SyncRequest
         do {
-            request = try makeSaveRequest(attributes, format: format, options: options)
+            // After the call's first suspension no Observation tracking is under way: the
+            // request's reads of the model (`isNew`, `url()`, `toJSON`) are not reported, which
+            // would give every saved model a registrar for nothing.
+            request = try readingUnobserved { () throws(SyncError) in
+                try makeSaveRequest(attributes, format: format, options: options)
+            }
         } catch {
             restore(rollback, savedAttributes: attributes)
             throw error
@@ -290,7 +295,8 @@ extension Model {
         await syncGate.enter()
         defer { syncGate.leave() }
         if Task.isCancelled { throw .cancelled }
-        if isNew {
+        // Read without reporting to Observation, as a save's request is.
+        if readingUnobserved({ isNew }) {
             emitDestroy(options: options)
             options.onSuccess?(SyncResponse(status: 204))
             return nil
@@ -313,7 +319,10 @@ extension Model {
         afterRequest: () -> Void = {}
     ) async throws(SyncError) -> (SyncRequest, SyncResponse) {
         let backend = try requireBackend()
-        let request = try makeBodilessRequest(method, format: format, options: options)
+        // Read without reporting to Observation, as a save's request is.
+        let request = try readingUnobserved { () throws(SyncError) in
+            try makeBodilessRequest(method, format: format, options: options)
+        }
         let response = try await performSync(
             request,
             with: backend,
@@ -404,7 +413,8 @@ extension Model {
         markSynced()
         if mapped.format != nil {
             extras.remoteAttributes = response.body
-            extras.resourceObject = nil
+            // Written only to clear one: the rarely used part of the extras is made on write.
+            if extras.resourceObject != nil { extras.resourceObject = nil }
         }
         callOptions.afterSave?()
         reportSyncSuccess(

@@ -56,7 +56,9 @@ public struct Routes: Sendable, Hashable {
     /// Routes("/notes/:id", methods: [.create: "/notes"]).route(for: .create)  // "/notes"
     /// ```
     public func route(for method: SyncMethod) -> Route? {
-        methods[method] ?? self.default
+        // Most classes route no method of their own: the method is not hashed for an empty table.
+        guard !methods.isEmpty else { return self.default }
+        return methods[method] ?? self.default
     }
 
     var isEmpty: Bool { self.default == nil && methods.isEmpty && named.isEmpty && relationships.isEmpty }

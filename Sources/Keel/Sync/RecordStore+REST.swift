@@ -112,9 +112,9 @@ extension RecordStore {
         } else {
             // Skip ids taken by records stored under explicit ids (an upsert with `update`).
             var id = next
-            while try containsRecord(String(id), in: collection) { id += 1 }
+            while try containsRecord(URLPath.decimalText(id), in: collection) { id += 1 }
             record[idAttribute] = .int(id)
-            key = String(id)
+            key = URLPath.decimalText(id)
             next = id + 1
         }
         try setNextID(next, in: collection)

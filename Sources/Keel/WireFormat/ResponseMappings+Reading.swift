@@ -31,23 +31,26 @@ extension ResponseMappings {
     /// ``reading(_:to:format:route:baseURL:)`` with the table of `modelType`, looked up only
     /// once some class has registered a mapping: until then no response has one, and a call's
     /// answer is read without a lock and a dictionary lookup for its class's table.
+    ///
+    /// The base URL is asked for only when it is read: by a mapping, or to find the
+    /// parameters of `route`.
     static func reading(
         _ response: SyncResponse,
         to request: SyncRequest,
         of modelType: Model.Type,
         format: WireFormat,
         route: Route?,
-        baseURL: URL?
+        baseURL: @autoclosure () -> URL?
     ) -> MappedResponse {
         guard anyRegistered else {
-            return reading(response, to: request, found: nil, format: format, route: route, baseURL: baseURL)
+            return reading(response, to: request, found: nil, format: format, route: route, baseURL: baseURL())
         }
         return modelType.responseMappings.reading(
             response,
             to: request,
             format: format,
             route: route,
-            baseURL: baseURL
+            baseURL: baseURL()
         )
     }
 
@@ -58,10 +61,9 @@ extension ResponseMappings {
         found: (mapping: ResponseMapping, parameters: [String: String])?,
         format: WireFormat,
         route: Route?,
-        baseURL: URL?
+        baseURL: @autoclosure () -> URL?
     ) -> MappedResponse {
-        let path = { relativePath(of: request.url, under: baseURL) }
-        let parameters = route.flatMap { $0.parameters(in: path()) }
+        let parameters = route.flatMap { $0.parameters(in: relativePath(of: request.url, under: baseURL())) }
         let context = ResponseContext(
             request: request,
             response: response,

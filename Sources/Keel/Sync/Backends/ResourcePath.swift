@@ -82,7 +82,7 @@ package struct ResourcePath: Hashable, Sendable {
     package static func segment(for id: JSONValue) -> String {
         switch id {
         case .string(let string): return string
-        case .int(let int): return String(int)
+        case .int(let int): return URLPath.decimalText(int)
         case .double(let double): return Int(exactly: double).map(String.init) ?? String(double)
         default: return id.description
         }
