@@ -32,9 +32,7 @@ package final class Lock<Value>: @unchecked Sendable {
     package init(_ value: sending Value) {
         self.value = value
         mutex = .allocate(capacity: 1)
-        // `pthread_mutex_init` initializes the mutex's memory, as it does for C callers: the
-        // type is trivial, so no Swift value goes there first (its initializer is not visible
-        // in files that do not import CoreFoundation once another file of the module does).
+        mutex.initialize(to: pthread_mutex_t())
         let code = pthread_mutex_init(mutex, nil)
         precondition(code == 0, "pthread_mutex_init failed (\(code))")
     }

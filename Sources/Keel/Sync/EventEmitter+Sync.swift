@@ -1,5 +1,44 @@
 import Foundation
 
+/// Lets tasks started just before a server call run up to their first suspension before
+/// the call emits anything.
+///
+/// The natural way to watch a call, `Task { for await e in notes.events("add") { … } }`
+/// followed by `try await notes.create(…)`, creates the stream only when the task starts;
+/// on the same actor, that is after the caller's next suspension. Every server call
+/// suspends here first, so such a stream is listening before the call's first event.
+///
+/// A caller isolated to an actor waits behind the jobs already enqueued on that actor's
+/// executor without leaving it: a task isolated to the same actor, enqueued after them,
+/// resumes the caller. `Task.yield()` would hop to the global executor and back (it is
+/// not isolated to the caller), which wakes two threads a call when the caller is the main
+/// actor. A caller on the global executor yields there, as before.
+///
+/// The main actor's jobs are the main dispatch queue's, so there a block enqueued on that
+/// queue resumes the caller behind them, as the task would: a block costs a fraction of a
+/// task to make, run and free.
+func yieldToTasksStartedBefore(isolation: isolated (any Actor)? = #isolation) async {
+    // Not `guard let isolation`: the task must capture the isolated parameter itself to
+    // run on its actor (a local copy of it isolates nothing), or it runs on the global
+    // executor and wakes a thread there.
+    guard isolation != nil else {
+        await Task.yield()
+        return
+    }
+    if isolation === MainActor.shared {
+        await withUnsafeContinuation(isolation: isolation) { continuation in
+            DispatchQueue.main.async { continuation.resume() }
+        }
+        return
+    }
+    await withUnsafeContinuation(isolation: isolation) { continuation in
+        Task {
+            _ = isolation
+            continuation.resume()
+        }
+    }
+}
+
 extension EventEmitter {
     /// Builds the request value for one operation from the call's options.
     ///
