@@ -285,13 +285,24 @@ public final class IdentityMap {
         pendingBuilds[last].model = ObjectIdentifier(model)
         // The pending build's fields are read in place: a copy of it retained and released each.
         guard let parsedID = attributes[pendingBuilds[last].type.idAttribute], !parsedID.isNull else { return }
+        let isPendingID = pendingBuilds[last].id.map { Self.isSameID(parsedID, $0) } ?? false
         let key =
-            parsedID == pendingBuilds[last].id
+            isPendingID
             ? pendingBuilds[last].key.unsafelyUnwrapped : key(pendingBuilds[last].collection, id: parsedID)
         // Followed at once: whatever becomes of the build, the model's deinit finds the map.
         follow(model, in: pendingBuilds[last].collection)
         insert(Entry(model), for: key)
         pendingBuilds[last].insertedKey = key
+    }
+
+    /// Whether the ids `a` and `b` are equal, by their bits first: a record's id and the one
+    /// its build was asked for are most often one value copied, and `==` is a call out of line.
+    @inline(__always)
+    private static func isSameID(_ a: JSONValue, _ b: JSONValue) -> Bool {
+        let sameBits = withUnsafePointer(to: a) { a in
+            withUnsafePointer(to: b) { b in JSONValue.haveSameBits(a, b) }
+        }
+        return sameBits || a == b
     }
 
     /// The relations of models of `type`, asked of the class once; `nil` when it has none.
