@@ -46,8 +46,9 @@ struct SQLiteRecords: RecordStore {
         }
     }
 
-    /// What an update keeps, read by SQLite when it can vouch for the record
-    /// (``SQLiteConnection/keptID(_:in:idAttribute:)``), else the whole record.
+    /// What an update keeps: the id attribute alone when the record's text is plain enough
+    /// to check without parsing it (``SQLiteConnection/keptID(_:in:idAttribute:)``), else
+    /// the whole record.
     func recordForReplacing(_ id: String, in collection: String, idAttribute: String) throws(SyncError)
         -> Attributes?
     {

@@ -20,10 +20,6 @@ enum SQLiteStatement: Int, CaseIterable {
     case recordByText
     /// `?1` rowid: `version` of one record of the integer range.
     case versionByKey
-    /// `?1` rowid, `?2` an id attribute's name: of one record of the integer range, 1 when
-    /// its `json` is a JSON object by SQLite's reading (else 0), the attribute's JSON text
-    /// (NULL when absent or not an object), `version` and `json`.
-    case keptIDByKey
     /// `?1` collection number, `?2` id: `version` of one record of the second range.
     case versionByText
     /// Every record as `collection path, id, json`, collection by collection in insertion
@@ -71,13 +67,6 @@ enum SQLiteStatement: Int, CaseIterable {
         case .recordByKey: "SELECT json, version FROM records WHERE key = ?1"
         case .recordByText: "SELECT json, version FROM records WHERE collection = ?1 AND id = ?2 AND key < 0"
         case .versionByKey: "SELECT version FROM records WHERE key = ?1"
-        case .keptIDByKey:
-            // CASE evaluates json_type and -> only for valid text, which they would refuse.
-            """
-            SELECT CASE WHEN json_valid(json) THEN json_type(json) = 'object' ELSE 0 END,
-                CASE WHEN json_valid(json) THEN json -> ('$."' || ?2 || '"') END, version, json
-            FROM records WHERE key = ?1
-            """
         case .versionByText: "SELECT version FROM records WHERE collection = ?1 AND id = ?2 AND key < 0"
         case .allRecords:
             """

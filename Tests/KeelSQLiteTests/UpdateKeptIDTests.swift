@@ -4,9 +4,10 @@ import Testing
 
 @testable import KeelSQLite
 
-/// An update reads only the stored record's id attribute and version, in SQLite, when
-/// SQLite's reading of the text cannot differ from Keel's; it keeps that id as a read of the
-/// whole record would answer it, and refuses a damaged record as before, leaving it stored.
+/// An update reads only the stored record's id attribute and version when its text is plain
+/// enough to check without parsing it (``PlainRecordText``); it keeps that id as a read of
+/// the whole record would answer it, and refuses a damaged record as before, leaving it
+/// stored.
 struct UpdateKeptIDTests {
     /// A store whose `/notes/2` holds the text that `sql` makes (an SQL expression).
     private func store(withRecord2 sql: String) async throws -> SQLiteSync {
@@ -16,9 +17,11 @@ struct UpdateKeptIDTests {
         return store
     }
 
-    /// Text that Keel's parser refuses, some of which SQLite's JSON functions accept.
+    /// Text that Keel's parser refuses, some of which a looser check would accept.
     static let damagedTexts = [
         "'{\"title\": '",
+        "'{\"id\":2,\"title\":\"B\",}'",
+        "'{\"id\":2,\"n\":01}'",
         "'[1, 2]'",
         "'{\"id\":2,\"n\":1e400}'",
         "'{\"id\":2,\"n\":\(String(repeating: "[", count: 600))\(String(repeating: "]", count: 600))}'",
@@ -68,31 +71,50 @@ struct UpdateKeptIDTests {
         #expect(response.body == ["title": "I", "id": 9])
     }
 
+    @Test(
+        arguments: [
+            ("{\"id\":2,\"title\":\"note 2\",\"tags\":[\"a\"],\"author\":{\"id\":3}}", 6..<7),
+            (" { \"title\" : \"e\" , \"id\" : -2.5 } ", 26..<30),
+            ("{\"id\":2,\"id\":null}", 13..<17),
+            ("{\"ids\":[],\"xid\":{},\"n\":0,\"t\":true,\"f\":false}", nil),
+            ("{\"id\":\"2\"}", 6..<9),
+            ("{\"n\":\(String(repeating: "9", count: 299))}", nil),
+            ("{\"a\":\(String(repeating: "[", count: 63))\(String(repeating: "]", count: 63))}", nil),
+        ] as [(String, Range<Int>?)]
+    )
+    func plainTextIsAnObjectWithItsIDValueFound(_ text: String, idValue: Range<Int>?) {
+        #expect(scan(text) == .object(idValue: idValue))
+    }
+
     @Test(arguments: [
-        ("{\"id\":2,\"title\":\"note 2\",\"tags\":[\"a\"]}", true),
-        ("{\"id\":2,\"n\":1e5}", false),
-        ("{\"id\":2,\"n\":1.5E5}", false),
-        ("{\"id\":2,\"text\":\"e\"}", true),
-        ("{\"id\":2,\"n\":\(String(repeating: "9", count: 299))}", true),
-        ("{\"id\":2,\"n\":\(String(repeating: "9", count: 300))}", false),
-        ("{\"a\":\(String(repeating: "[", count: 510))\(String(repeating: "]", count: 510))}", true),
-        ("{\"a\":\(String(repeating: "[", count: 511))\(String(repeating: "]", count: 511))}", false),
-        ("{\"id\":2,\"t\":\"a\\\"b\"}", false),
-        ("{\"id\":2,\"t\":\"é\"}", false),
-        ("{\"id\":2,\"t\":\"a\tb\"}", false),
-        ("{\"id\":2,\"id\":3}", false),
-        ("{\"id\":2,\"idx\":3,\"i\":\"id\"}", false),
-        ("{\"idx\":3,\"xid\":4}", true),
-        ("", true),
+        "", "[1]", "\"id\"", "{\"title\": ", "{\"a\":1,}", "{\"a\":1} x", "{\"a\":01}", "{\"a\":-}", "{\"a\":1.}",
+        "{\"a\":1e5}", "{\"a\":1.5E5}", "{\"a\":tru}", "{\"a\":\"b\\\"c\"}", "{\"a\":\"é\"}", "{\"a\":\"a\tb\"}",
+        "{\n\"a\":1}", "{\"id\":{\"x\":1}}", "{\"id\":[1]}", "{\"a\":\(String(repeating: "9", count: 300))}",
+        "{\"a\":\(String(repeating: "[", count: 64))\(String(repeating: "]", count: 64))}", "{\"a\" 1}", "{1:2}",
+        "{\"a\":[1 2]}", "{\"a\":1]", "{\"a\":\"b}",
     ])
-    func plainTextIsPrintableASCIIWithoutExponentsDeepNestingOrARepeatedID(_ text: String, isPlain: Bool) {
+    func otherTextIsOutsideThePlainPart(_ text: String) {
+        #expect(scan(text) == .outside)
+    }
+
+    @Test(arguments: ["0", "7", "42", "999999999999999999", "1234567890123456789", "-7", "7.5", "\"7\"", ""])
+    func smallIntegersAreReadAsKeelsParserReadsThem(_ text: String) throws {
+        var text = text
+        let integer = text.withUTF8 { SQLiteConnection.smallInteger(UnsafeRawBufferPointer($0)) }
+        let parsed = try? JSONValue(parsing: text)
+        if let integer {
+            #expect(parsed == .int(integer))
+        } else {
+            #expect(text.utf8.count > 18 || parsed?.intValue == nil || text.hasPrefix("-"))
+        }
+    }
+
+    /// Scans `text` for the id attribute `id`.
+    private func scan(_ text: String) -> PlainRecordText.Scan {
         var text = text
         let name = Array("id".utf8)
-        let answer = text.withUTF8 { bytes in
-            name.withUnsafeBufferPointer {
-                SQLiteConnection.isPlainObjectText(UnsafeRawBufferPointer(bytes), idAttribute: $0)
-            }
+        return text.withUTF8 { bytes in
+            name.withUnsafeBufferPointer { PlainRecordText.scan(UnsafeRawBufferPointer(bytes), idAttribute: $0) }
         }
-        #expect(answer == isPlain)
     }
 }
