@@ -46,6 +46,30 @@ struct SQLiteRecords: RecordStore {
         }
     }
 
+    /// What an update keeps: the id attribute alone when the record's text is plain enough
+    /// to check without parsing it (``SQLiteConnection/keptID(_:in:idAttribute:)``), else
+    /// the whole record.
+    func recordForReplacing(_ id: String, in collection: String, idAttribute: String) throws(SyncError)
+        -> Attributes?
+    {
+        let read = try storing { () throws(SQLiteStoreError) in
+            try connection.keptID(id, in: collection, idAttribute: idAttribute)
+        }
+        switch read {
+        case .unchecked:
+            return try record(id, in: collection)
+        case .absent:
+            context.knownVersion = (collection, id, nil)
+            return nil
+        case .found(let value, let version):
+            context.knownVersion = (collection, id, version)
+            // As a read of the whole record answers it: the id it is stored under when the
+            // attribute is missing or names another record.
+            if let value, StoredRecordID.text(id).isValue(value) { return [idAttribute: value] }
+            return [idAttribute: SQLiteConnection.idValue(forKey: id)]
+        }
+    }
+
     func containsCollection(_ collection: String) throws(SyncError) -> Bool {
         try storing { () throws(SQLiteStoreError) in try connection.collectionExists(collection) }
     }

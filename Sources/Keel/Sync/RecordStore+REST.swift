@@ -145,7 +145,13 @@ extension RecordStore {
         merging: Bool,
         idAttribute: String
     ) throws(SyncError) -> SyncResponse {
-        if let existing = try self.record(id, in: collection) {
+        // An update keeps only the stored id attribute, which a store may read without the
+        // rest of the record; a patch merges with the whole record.
+        let existing =
+            merging
+            ? try self.record(id, in: collection)
+            : try recordForReplacing(id, in: collection, idAttribute: idAttribute)
+        if let existing {
             var stored = merging ? existing.merging(body) : body
             stored[idAttribute] = existing[idAttribute]
             try replace(stored, id: id, in: collection)

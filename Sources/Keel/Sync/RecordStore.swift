@@ -73,6 +73,25 @@ public protocol RecordStore {
     /// - Throws: ``SyncError/storage(_:)`` when the record cannot be read.
     func record(_ id: String, in collection: String) throws(SyncError) -> Attributes?
 
+    /// The record that an `update` replaces, or only what the update keeps of it: its id
+    /// attribute; implement it when that is cheaper than loading the record.
+    ///
+    /// ```swift
+    /// store.recordForReplacing("7", in: "/notes", idAttribute: "id")?["id"]  // 7
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - id: The record's id, as a decoded path segment.
+    ///   - collection: The collection path.
+    ///   - idAttribute: The attribute that holds record ids.
+    /// - Returns: ``record(_:in:)``'s answer, or an object holding at least its
+    ///   `idAttribute` as ``record(_:in:)`` would answer it (absent when the record has
+    ///   none); `nil` when there is no record with this id.
+    /// - Throws: ``SyncError/storage(_:)`` when the record cannot be read, as
+    ///   ``record(_:in:)`` would throw it (a damaged record included).
+    func recordForReplacing(_ id: String, in collection: String, idAttribute: String) throws(SyncError)
+        -> Attributes?
+
     /// Adds a record at the end of a collection, creating the collection if needed.
     ///
     /// ```swift
@@ -208,6 +227,24 @@ extension RecordStore {
     /// - Throws: ``SyncError/storage(_:)`` when the store cannot be read.
     public func containsRecord(_ id: String, in collection: String) throws(SyncError) -> Bool {
         try record(id, in: collection) != nil
+    }
+
+    /// The whole record: ``record(_:in:)``.
+    ///
+    /// ```swift
+    /// store.recordForReplacing("7", in: "/notes", idAttribute: "id")  // the record
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - id: The record's id, as a decoded path segment.
+    ///   - collection: The collection path.
+    ///   - idAttribute: The attribute that holds record ids.
+    /// - Returns: The record, or `nil` when there is none with this id.
+    /// - Throws: ``SyncError/storage(_:)`` when the record cannot be read.
+    public func recordForReplacing(_ id: String, in collection: String, idAttribute: String) throws(SyncError)
+        -> Attributes?
+    {
+        try record(id, in: collection)
     }
 
     /// A store that keeps no versions: `nil`.
