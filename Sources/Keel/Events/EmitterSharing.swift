@@ -11,14 +11,20 @@
 /// state from the start would have it. Removing the forwarder a shared state added goes back to
 /// the state it was made from.
 ///
-/// The root keeps the state made from it, which keeps the root: the followers that made the
+/// A root also makes, once, the state of its handlers with the marker among the `change`
+/// handlers (``EventHandler/changeMarker``), which the models that owners embed share
+/// (``EmitterStorage/marked(_:)``), each keeping its owners' links in its storage instead of a
+/// state of its own.
+///
+/// The root keeps the states made from it, which keep the root: the followers that made the
 /// root end that cycle when they go (``endSharing()``), and a root that makes a state for
 /// another forwarder lets the previous one go.
 ///
 /// Its fields opt out of run-time exclusivity checks, as the state's do: no access to them stays
 /// open across a call into a handler, and adding a model to a collection reads them.
 final class EmitterSharing {
-    /// The shared state this one was made from by adding ``forwarder``; `nil` for a root.
+    /// The shared state this one was made from by adding ``forwarder`` or, without one, the
+    /// marker; `nil` for a root.
     let base: EmitterState?
     /// Whether this is a root's sharing (``base`` is `nil`), read without loading the base.
     let isRoot: Bool
@@ -30,6 +36,9 @@ final class EmitterSharing {
     /// The forwarder ``withForwarder`` added, compared without reaching into that state; held
     /// by its `all` handlers.
     @exclusivity(unchecked) unowned(unsafe) var withForwarderKey: EventHandler?
+    /// The state made from this root with the marker among its `change` handlers
+    /// (``EmitterState/sharedMarking(for:)``).
+    @exclusivity(unchecked) var withMarker: EmitterState?
 
     /// The sharing of a root, or of a state that adds `forwarder` to `base`.
     init(base: EmitterState? = nil, forwarder: EventHandler? = nil) {
@@ -77,6 +86,33 @@ extension EmitterState {
         return made
     }
 
+    /// The shared state of this root's handlers with the marker last among the `change`
+    /// handlers, for `emitter`, one of the emitters that share this root, whose owners follow it.
+    ///
+    /// - Returns: `nil` when this state is not a root, or no emitter may leave it now (a
+    ///   dispatch is running on it, which holds it without a reference count).
+    func sharedMarking(for emitter: EventEmitter) -> EmitterState? {
+        guard dispatchDepth == 0, let unretained = unretainedSharing else { return nil }
+        return unretained._withUnsafeGuaranteedRef { sharing in
+            guard sharing.isRoot else { return nil }
+            if let made = sharing.withMarker { return made }
+            return makeSharedMarking(for: emitter, in: sharing)
+        }
+    }
+
+    /// ``sharedMarking(for:)`` for a root that has no marked state yet: out of line, as it runs
+    /// once per root.
+    @inline(never)
+    private func makeSharedMarking(for emitter: EventEmitter, in sharing: EmitterSharing) -> EmitterState {
+        let made = EmitterState()
+        made.handlers = handlers
+        made.allHandlers = allHandlers
+        emitter.add(EventHandler.changeMarker, named: "change", in: made)
+        made.sharing = EmitterSharing(base: self)
+        sharing.withMarker = made
+        return made
+    }
+
     /// ``sharing`` without a reference count: the state keeps it for its whole life.
     @inline(__always)
     private var unretainedSharing: Unmanaged<EmitterSharing>? {
@@ -102,10 +138,11 @@ extension EmitterState {
         allHandlers.contains(where: matches) || handlers.entries.contains { $0.value.contains(where: matches) }
     }
 
-    /// Lets go of the state made from this root, which holds the root: called by the followers
+    /// Lets go of the states made from this root, which hold the root: called by the followers
     /// that made the root, when they go.
     func endSharing() {
         sharing?.withForwarder = nil
         sharing?.withForwarderKey = nil
+        sharing?.withMarker = nil
     }
 }

@@ -32,7 +32,8 @@ final class EmitterState {
     /// The stand-in that the emitter's subscription tokens hold, once one was made.
     var link: EmitterLink?
     /// The owners that embed this model and follow it through the marker among its `change`
-    /// handlers (``EventHandler/changeMarker``), told when a dispatch reaches the marker.
+    /// handlers (``EventHandler/changeMarker``), told when a dispatch reaches the marker; those
+    /// of a model that shares its state are in its storage (``EmitterStorage/marked(_:)``).
     var markedLinks: DependentLinks?
     /// What a state that emitters built alike share knows (``EmitterSharing``); `nil` for an
     /// emitter's own state.
@@ -44,10 +45,12 @@ final class EmitterState {
     /// An empty state, of one emitter.
     init() {}
 
-    /// A state of one emitter's own, with the handlers of `shared`, which the emitter leaves.
-    init(copying shared: EmitterState) {
+    /// A state of one emitter's own, with the handlers of `shared`, which the emitter leaves,
+    /// and `markedLinks`, the owners that followed the emitter there.
+    init(copying shared: EmitterState, markedLinks: DependentLinks? = nil) {
         handlers = shared.handlers
         allHandlers = shared.allHandlers
+        self.markedLinks = markedLinks
         if shared.dispatchDepth > 0 { leftDuringDispatch = shared }
     }
 
@@ -91,8 +94,8 @@ final class EmitterState {
     }
 }
 
-/// Where an emitter keeps its handlers: nowhere yet, a lone collection forwarder, or its
-/// ``EmitterState``.
+/// Where an emitter keeps its handlers: nowhere yet, a lone collection forwarder, its
+/// ``EmitterState``, or the links of the owners that follow it beside a shared state.
 enum EmitterStorage {
     /// No handler and no `listenTo` relationship.
     case empty
@@ -101,4 +104,8 @@ enum EmitterStorage {
     case forwarder(EventHandler)
     /// The full tables.
     case state(EmitterState)
+    /// The owners that embed the model, with the state that the models built alike share with
+    /// the marker among their `change` handlers (``SharingDependentLinks/sharedState``): a model
+    /// an identity map built that owners follow, without a state of its own.
+    case marked(SharingDependentLinks)
 }

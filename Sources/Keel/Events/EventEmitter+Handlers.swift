@@ -42,17 +42,24 @@ extension EventEmitter {
         case .forwarder(let handler):
             if handler === forwarder { emitterStorage = .empty }
         case .state(let current):
-            if current.isShared {
-                if let base = current.sharedRemoving(forwarder) {
-                    emitterStorage = .state(base)
-                    return
-                }
-                guard current.allHandlers.contains(where: { $0 === forwarder }) else { return }
-            }
-            let state = self.state
-            state.retireIfDispatching()
-            state.allHandlers.removeFirst { $0 === forwarder }
+            removeForwarder(forwarder, from: current)
+        case .marked(let links):
+            removeForwarder(forwarder, from: links.sharedState)
         }
+    }
+
+    /// ``removeForwarder(_:)`` for an emitter whose state, possibly shared, is `current`.
+    private func removeForwarder(_ forwarder: EventHandler, from current: EmitterState) {
+        if current.isShared {
+            if let base = current.sharedRemoving(forwarder) {
+                emitterStorage = .state(base)
+                return
+            }
+            guard current.allHandlers.contains(where: { $0 === forwarder }) else { return }
+        }
+        let state = self.state
+        state.retireIfDispatching()
+        state.allHandlers.removeFirst { $0 === forwarder }
     }
 
     /// Drops forwarders whose collection has been deallocated.
@@ -63,17 +70,24 @@ extension EventEmitter {
         case .forwarder(let handler):
             if handler.isDead { emitterStorage = .empty }
         case .state(let current):
-            if current.isShared {
-                if let dead = current.deadSharedForwarder, let base = current.sharedRemoving(dead) {
-                    emitterStorage = .state(base)
-                    return
-                }
-                guard current.allHandlers.contains(where: { $0.isForwarder && $0.isDead }) else { return }
-            }
-            let state = self.state
-            state.retireIfDispatching()
-            state.allHandlers.removeAll { $0.isForwarder && $0.isDead }
+            removeDeadForwarders(from: current)
+        case .marked(let links):
+            removeDeadForwarders(from: links.sharedState)
         }
+    }
+
+    /// ``removeDeadForwarders()`` for an emitter whose state, possibly shared, is `current`.
+    private func removeDeadForwarders(from current: EmitterState) {
+        if current.isShared {
+            if let dead = current.deadSharedForwarder, let base = current.sharedRemoving(dead) {
+                emitterStorage = .state(base)
+                return
+            }
+            guard current.allHandlers.contains(where: { $0.isForwarder && $0.isDead }) else { return }
+        }
+        let state = self.state
+        state.retireIfDispatching()
+        state.allHandlers.removeAll { $0.isForwarder && $0.isDead }
     }
 
     /// Registers a handler in `state`, this emitter's state.

@@ -9,6 +9,8 @@ extension EventEmitter {
         case .state(let state):
             if state.isShared { return ownState(copying: state) }
             return state
+        case .marked(let links):
+            return ownState(leaving: links)
         case .empty:
             let state = EmitterState()
             emitterStorage = .state(state)
@@ -26,6 +28,15 @@ extension EventEmitter {
     @inline(never)
     private func ownState(copying shared: EmitterState) -> EmitterState {
         let own = EmitterState(copying: shared)
+        emitterStorage = .state(own)
+        return own
+    }
+
+    /// ``state`` for a marked emitter (``EmitterStorage/marked(_:)``): a copy of the state it
+    /// shares, which keeps its owners' links.
+    @inline(never)
+    private func ownState(leaving links: SharingDependentLinks) -> EmitterState {
+        let own = EmitterState(copying: links.sharedState, markedLinks: links)
         emitterStorage = .state(own)
         return own
     }
@@ -48,7 +59,7 @@ extension EventEmitter {
     /// (``EmitterState/isShared``): for reading, and for dispatching.
     var existingState: EmitterState? {
         if case .state(let state) = emitterStorage { return state }
-        return nil
+        return unretainedMarkedState?.takeUnretainedValue()
     }
 
     /// The state without a reference count, or `nil` before it exists; possibly shared, like
@@ -60,8 +71,23 @@ extension EventEmitter {
     /// does (``EmitterState/sharedAdding(_:)``).
     @inline(__always)
     var unretainedState: Unmanaged<EmitterState>? {
-        if case .state(let state) = emitterStorage { return Unmanaged.passUnretained(state) }
-        return nil
+        switch emitterStorage {
+        case .state(let state): return Unmanaged.passUnretained(state)
+        case .empty, .forwarder: return nil
+        case .marked: return unretainedMarkedState
+        }
+    }
+
+    /// The state a marked emitter shares (``EmitterStorage/marked(_:)``), without a reference
+    /// count, or `nil` for another emitter.
+    ///
+    /// Out of line: inlined, reading it through the links grew every dispatch's and set's
+    /// reading of the state, and moved what the optimizer inlined around them.
+    var unretainedMarkedState: Unmanaged<EmitterState>? {
+        @inline(never) get {
+            guard case .marked(let links) = emitterStorage else { return nil }
+            return Unmanaged.passUnretained(links.sharedState)
+        }
     }
 
     /// The stand-in that this emitter's subscription tokens hold, created on first use.

@@ -209,7 +209,17 @@ open class EventEmitter {
             return false
         case .state(let state):
             return state.allHandlers.isEmpty && Self.position(of: name, in: &state.handlers) == nil
+        case .marked:
+            return hasNoMarkedHandlers(named: name)
         }
+    }
+
+    /// ``hasNoHandlers(named:)`` for a marked emitter (``EmitterStorage/marked(_:)``): out of
+    /// line, so that the common cases stay as small as before.
+    @inline(never)
+    private func hasNoMarkedHandlers(named name: String) -> Bool {
+        guard let state = unretainedMarkedState?.takeUnretainedValue() else { return true }
+        return state.allHandlers.isEmpty && Self.position(of: name, in: &state.handlers) == nil
     }
 
     /// Whether an event named `name` would run no handler of the emitter but `forwarder`, a
@@ -224,6 +234,10 @@ open class EventEmitter {
             return handler === forwarder
         case .state(let state):
             return state.allHandlers.isOnly(forwarder) && Self.position(of: name, in: &state.handlers) == nil
+        case .marked:
+            // The state a marked emitter shares was made from the map's followers alone, with no
+            // collection forwarder (``EmitterState/sharedMarking(for:)``).
+            return false
         }
     }
 
@@ -296,7 +310,7 @@ open class EventEmitter {
             return
         }
         if handler.isMarker {
-            Self.tellMarkedLinks(in: state)
+            tellMarkedLinks(in: state)
             return
         }
         if handler.hasOwner && handler.owner == nil {
@@ -314,9 +328,20 @@ open class EventEmitter {
     /// Tells the owners that follow the emitter through its marker (``EmitterState/markedLinks``).
     ///
     /// Out of line: inlined, the owners' loop took registers from every dispatch's own loop.
+    ///
+    /// A state that marked models share has no links: those of the model dispatching are in its
+    /// storage, or in the state of its own it copied since the dispatch started.
     @inline(never)
-    private static func tellMarkedLinks(in state: EmitterState) {
-        state.markedLinks?.dispatch()
+    private func tellMarkedLinks(in state: EmitterState) {
+        if let links = state.markedLinks {
+            links.dispatch()
+            return
+        }
+        switch emitterStorage {
+        case .marked(let links): links.dispatch()
+        case .state(let own): own.markedLinks?.dispatch()
+        case .empty, .forwarder: return
+        }
     }
 
     // MARK: - Bookkeeping visible to tests
@@ -327,6 +352,9 @@ open class EventEmitter {
         case .empty: return 0
         case .forwarder: return 1
         case .state(let state): return state.handlers.entries.reduce(state.allHandlers.count) { $0 + $1.value.count }
+        case .marked(let links):
+            let state = links.sharedState
+            return state.handlers.entries.reduce(state.allHandlers.count) { $0 + $1.value.count }
         }
     }
 

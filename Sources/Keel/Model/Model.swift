@@ -310,20 +310,13 @@ open class Model: EventEmitter, Observable {
         layout = .empty
         super.init()
         if let forwarder = options.collectionForwarder { collectionForwarder = forwarder }
-        if options.parse == true {
-            attributes = parsedInput(attributes, options: options) ?? [:]
-            let defaults = type.defaults
-            if !defaults.isEmpty {
-                attributes = Attributes(merging: consume defaults, with: consume attributes)
-            }
-        }
+        if options.parse == true { attributes = parsedAttributes(attributes, options: options) }
         let classRelations = relations ?? ResolvedRelations.implementations(of: type, options: options)
         if !classRelations.isEmpty {
             makeRelationLinks(classRelations, factory: options.relatedModelFactory)
         }
-        if options.validate == true, let error = validationFailure(for: attributes, options: options) {
-            reportInvalid(error, options: options)
-        } else {
+        // A model that fails its validation starts empty.
+        if options.validate != true || !reportsInvalid(attributes, options: options) {
             if let links = relationLinks {
                 options.willBuildRelated?(self, attributes)
                 attributes = mergeRelations(attributes, into: links, options: options.relatedBuildOptions)

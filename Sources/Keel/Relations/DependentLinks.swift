@@ -28,7 +28,11 @@ protocol DependentLink: AnyObject {
 /// for the dispatch in progress, which still tells them); links added later get a new list and
 /// place. A list made while the model is dispatching takes a handler of its own instead of the
 /// marker: the marker that dispatch holds stands for the list it was added with.
-final class DependentLinks {
+///
+/// A model that shares the state of the models a map built alike, with no handler of its own,
+/// moves to the state those models share with the marker (``SharingDependentLinks``), instead of
+/// copying its state to add the marker.
+class DependentLinks {
     /// A link, or nothing where one was removed during a dispatch.
     private struct Slot {
         unowned(unsafe) var link: (any DependentLink)? = nil
@@ -65,6 +69,19 @@ final class DependentLinks {
     /// - Parameter appendMarker: Adds the marker for a map's models, sharing their tables, when
     ///   the owner was built by one.
     static func of(_ model: Model, appendMarker: () -> SharedHandlerAppend?) -> DependentLinks {
+        switch model.emitterStorage {
+        case .marked(let links):
+            // Removing the marker takes a state of the model's own: it is still registered.
+            return links
+        case .state(let current):
+            if let shared = current.sharedMarking(for: model) {
+                let links = SharingDependentLinks(sharing: shared)
+                model.emitterStorage = .marked(links)
+                return links
+            }
+        case .empty, .forwarder:
+            break
+        }
         let state = model.state
         if let marked = state.markedLinks {
             var current = marked
@@ -77,8 +94,7 @@ final class DependentLinks {
                 return links
             }
         }
-        let links = DependentLinks()
-        links.isMarkerRegistered = true
+        let links = DependentLinks(isMarkerRegistered: true)
         state.markedLinks = links
         if let append = appendMarker() {
             append.append(to: model, in: state)
@@ -88,7 +104,10 @@ final class DependentLinks {
         return links
     }
 
-    private init() {}
+    /// An empty list, told through the marker when `isMarkerRegistered`.
+    fileprivate init(isMarkerRegistered: Bool) {
+        self.isMarkerRegistered = isMarkerRegistered
+    }
 
     /// A list told through a handler of its own, registered on `model`, whose state is `state`.
     private init(handlerOn model: Model, in state: EmitterState) {
@@ -209,5 +228,23 @@ final class DependentLinks {
             return only
         }
         return rest.removeLast()
+    }
+}
+
+/// The links of a model that shares, with the models a map built alike, the state that has the
+/// marker among its `change` handlers (``EmitterStorage/marked(_:)``, ``EmitterState/sharedMarking(for:)``).
+///
+/// The model keeps the list in its storage instead of a state of its own, and copies the state
+/// as any model that shares one does before its handlers change (``EventEmitter/state``), taking
+/// the list along (``EmitterState/markedLinks``).
+final class SharingDependentLinks: DependentLinks {
+    /// The state the model shares, with the marker registered; kept after the model copies it,
+    /// as the root it was made from keeps it too.
+    let sharedState: EmitterState
+
+    /// An empty list of a model that shares `sharedState`, told through the marker there.
+    init(sharing sharedState: EmitterState) {
+        self.sharedState = sharedState
+        super.init(isMarkerRegistered: true)
     }
 }
