@@ -76,9 +76,7 @@ extension EmitterState {
     /// runs once per collection.
     @inline(never)
     private func makeShared(adding forwarder: EventHandler, to sharing: EmitterSharing) -> EmitterState {
-        let made = EmitterState()
-        made.handlers = handlers
-        made.allHandlers = allHandlers
+        let made = EmitterState(copying: self)
         made.allHandlers.append(forwarder)
         made.sharing = EmitterSharing(base: self, forwarder: forwarder)
         sharing.withForwarder = made
@@ -104,9 +102,7 @@ extension EmitterState {
     /// once per root.
     @inline(never)
     private func makeSharedMarking(for emitter: EventEmitter, in sharing: EmitterSharing) -> EmitterState {
-        let made = EmitterState()
-        made.handlers = handlers
-        made.allHandlers = allHandlers
+        let made = EmitterState(copying: self)
         emitter.add(EventHandler.changeMarker, named: "change", in: made)
         made.sharing = EmitterSharing(base: self)
         sharing.withMarker = made

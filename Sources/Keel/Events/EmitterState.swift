@@ -45,8 +45,9 @@ final class EmitterState {
     /// An empty state, of one emitter.
     init() {}
 
-    /// A state of one emitter's own, with the handlers of `shared`, which the emitter leaves,
-    /// and `markedLinks`, the owners that followed the emitter there.
+    /// A state with the handlers of `shared`: an emitter's own when it leaves `shared`, with
+    /// `markedLinks`, the owners that followed it there; or a root's shared variant
+    /// (``EmitterSharing``), made while nothing dispatches on the root.
     init(copying shared: EmitterState, markedLinks: DependentLinks? = nil) {
         handlers = shared.handlers
         allHandlers = shared.allHandlers
