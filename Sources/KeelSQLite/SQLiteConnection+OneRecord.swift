@@ -73,7 +73,7 @@ extension SQLiteConnection {
         number: Int,
         id: String,
         seq: Int,
-        json: Data,
+        json: [UInt8],
         nextID: Int
     ) throws(SQLiteStoreError) {
         let prepared = try prepare(key == nil ? .insertByText : .insertByKey)
@@ -119,7 +119,7 @@ extension SQLiteConnection {
     /// - Parameters:
     ///   - key: The record's rowid in its collection's integer range.
     ///   - json: The record's JSON text, bound in place for the step.
-    func replaceRow(key: Int, json: Data) throws(SQLiteStoreError) {
+    func replaceRow(key: Int, json: [UInt8]) throws(SQLiteStoreError) {
         let prepared = try prepare(.replaceByKey)
         defer { sqlite3_reset(prepared) }
         try check(sqlite3_bind_int64(prepared, 2, Int64(key)))

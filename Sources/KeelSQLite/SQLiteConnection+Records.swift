@@ -247,16 +247,19 @@ extension SQLiteConnection {
         guard let number = try collectionNumber(collection) else { return }
         switch SQLiteRecordKey(id, number: number) {
         case .integer(let key): try replaceRow(key: key, json: try Self.encodedJSON(record))
-        case .text: try run(.replaceByText, [try Self.encode(record), .integer(number), .text(id)])
+        case .text: try run(.replaceByText, [.utf8(Data(try Self.encodedJSON(record))), .integer(number), .text(id)])
         }
     }
 
-    /// Removes a record, damaged or not.
+    /// Removes a record, damaged or not, and returns whether there was one (`false` changes
+    /// nothing).
     ///
     /// When the record is its collection's tail, the next id and `seq` it carries move to
-    /// the collection's row first, so that no id is given again once the record is gone.
-    func delete(_ id: String, in collection: String) throws(SQLiteStoreError) {
-        guard let number = try collectionNumber(collection) else { return }
+    /// the collection's row first, so that no id is given again once the record is gone; a
+    /// missing record is no collection's tail, so that step changes nothing either.
+    @discardableResult
+    func delete(_ id: String, in collection: String) throws(SQLiteStoreError) -> Bool {
+        guard let number = try collectionNumber(collection) else { return false }
         switch SQLiteRecordKey(id, number: number) {
         case .integer(let key):
             if let range = SQLiteRecordKey.range(of: number) {
@@ -266,20 +269,16 @@ extension SQLiteConnection {
         case .text:
             try run(.deleteByText, [.integer(number), .text(id)])
         }
+        return changedRows() > 0
     }
 
     // MARK: - JSON
 
-    /// The record as stored JSON text; a record too deep to write is refused unwritten.
-    fileprivate static func encode(_ record: Attributes) throws(SQLiteStoreError) -> SQLiteValue {
-        .utf8(try encodedJSON(record))
-    }
-
-    /// The record's JSON text as UTF-8 bytes; a record too deep to write is refused
-    /// unwritten.
-    fileprivate static func encodedJSON(_ record: Attributes) throws(SQLiteStoreError) -> Data {
+    /// The record's JSON text as UTF-8 bytes, as the writer made them (bound without a copy
+    /// into `Data`); a record too deep to write is refused unwritten.
+    fileprivate static func encodedJSON(_ record: Attributes) throws(SQLiteStoreError) -> [UInt8] {
         do {
-            return try record.jsonData()
+            return try JSONValue.object(record).jsonBytes()
         } catch {
             throw .unencodableRecord(error)
         }

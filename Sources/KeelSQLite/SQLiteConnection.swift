@@ -138,6 +138,12 @@ final class SQLiteConnection {
         return Int(sqlite3_last_insert_rowid(handle))
     }
 
+    /// How many rows the last `INSERT`, `UPDATE` or `DELETE` on this connection changed.
+    func changedRows() -> Int {
+        guard let handle else { return 0 }
+        return Int(sqlite3_changes(handle))
+    }
+
     /// Runs SQL that returns no rows of interest (one or more statements).
     func execute(_ sql: String) throws(SQLiteStoreError) {
         let handle = try requireHandle()

@@ -52,7 +52,9 @@ extension JSONValue {
         String(decoding: try jsonBytes(options: options), as: UTF8.self)
     }
 
-    private func jsonBytes(options: JSONWriteOptions) throws(JSONWriteError) -> [UInt8] {
+    /// The value as UTF-8 encoded JSON text, as the bytes the writer made: for a caller that
+    /// binds them (`KeelSQLite`), without the copy into `Data`.
+    package func jsonBytes(options: JSONWriteOptions = []) throws(JSONWriteError) -> [UInt8] {
         var writer = JSONWriter(options: options)
         guard writer.write(self, maximumDepth: Self.maximumParsingDepth) else {
             throw JSONWriteError(kind: .tooDeeplyNested)

@@ -87,11 +87,20 @@ extension RecordStore {
                 idAttribute: idAttribute
             )
         case .delete:
-            guard let collection = resource.parent, let id = resource.lastSegment,
-                try containsRecord(id, in: collection)
-            else {
-                let conditional = RecordVersionTag.ifMatch(of: request) != nil
+            let conditional = RecordVersionTag.ifMatch(of: request) != nil
+            guard let collection = resource.parent, let id = resource.lastSegment else {
                 throw .storeRefused(.init(.notFound, path: resource.path, status: conditional ? 412 : 404))
+            }
+            // Without a condition the delete itself tells whether the record was there;
+            // with one, its version is read first and compared.
+            guard conditional else {
+                guard try deleteIfPresent(id, in: collection) else {
+                    throw .storeRefused(.init(.notFound, path: resource.path, status: 404))
+                }
+                return SyncResponse(status: 204)
+            }
+            guard try containsRecord(id, in: collection) else {
+                throw .storeRefused(.init(.notFound, path: resource.path, status: 412))
             }
             try checkIfMatch(of: request, id: id, in: collection)
             try delete(id, in: collection)

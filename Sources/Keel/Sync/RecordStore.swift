@@ -130,6 +130,21 @@ public protocol RecordStore {
     /// - Throws: ``SyncError/storage(_:)`` when the record cannot be removed.
     mutating func delete(_ id: String, in collection: String) throws(SyncError)
 
+    /// Removes a record if the collection holds it, and says whether it did; implement it
+    /// when that is cheaper than asking ``containsRecord(_:in:)`` first.
+    ///
+    /// ```swift
+    /// try store.deleteIfPresent("7", in: "/notes")  // true, then false
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - id: The record's id, as a decoded path segment.
+    ///   - collection: The collection path.
+    /// - Returns: Whether a record was removed; `false` leaves the store as it was.
+    /// - Throws: ``SyncError/storage(_:)`` when the store cannot be read or the record
+    ///   cannot be removed, as ``containsRecord(_:in:)`` and ``delete(_:in:)`` would throw it.
+    mutating func deleteIfPresent(_ id: String, in collection: String) throws(SyncError) -> Bool
+
     /// The integer id the next record created without an id may get.
     ///
     /// ```swift
@@ -227,6 +242,24 @@ extension RecordStore {
     /// - Throws: ``SyncError/storage(_:)`` when the store cannot be read.
     public func containsRecord(_ id: String, in collection: String) throws(SyncError) -> Bool {
         try record(id, in: collection) != nil
+    }
+
+    /// ``containsRecord(_:in:)``, then ``delete(_:in:)`` when it answers `true`.
+    ///
+    /// ```swift
+    /// try store.deleteIfPresent("7", in: "/notes")  // true, then false
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - id: The record's id, as a decoded path segment.
+    ///   - collection: The collection path.
+    /// - Returns: Whether the record was there and is removed.
+    /// - Throws: ``SyncError/storage(_:)`` when the store cannot be read or the record
+    ///   cannot be removed.
+    public mutating func deleteIfPresent(_ id: String, in collection: String) throws(SyncError) -> Bool {
+        guard try containsRecord(id, in: collection) else { return false }
+        try delete(id, in: collection)
+        return true
     }
 
     /// The whole record: ``record(_:in:)``.
