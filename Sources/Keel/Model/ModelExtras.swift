@@ -19,10 +19,17 @@ class ModelExtras {
     var remoteAttributes: JSONValue?
     /// Runs the model's sync operations one at a time, in call order.
     lazy var syncGate = SyncGate()
-    /// Where the model stands with its server (``Model/syncState``).
-    var syncState: SyncState = .synced
     /// The live sides of the class's relations.
     var relationLinks: RelationLinks?
+    /// The case of ``syncState``: one byte, in the padding after ``relationLinks``, where a
+    /// ``SyncState`` stored whole took 48 bytes of every model's extras (the room of
+    /// ``SyncError``'s largest case) for an error that only a failed sync has.
+    private var syncStateCase = SyncStateCase.synced
+
+    /// The cases of ``SyncState``, without the error of `failed`.
+    private enum SyncStateCase: UInt8 {
+        case synced, pending, failed, conflict
+    }
     /// Builds the related models, when an identity map does.
     var relatedModelFactory: RelatedModelFactory?
     /// What keeps alive the identity map that built the model with its own
@@ -69,6 +76,32 @@ class ModelExtras {
         guard rare == nil else { return false }
         rare = shared
         return true
+    }
+
+    /// Where the model stands with its server (``Model/syncState``): its case here, the error of
+    /// ``SyncState/failed(_:)`` in the rarely used state.
+    var syncState: SyncState {
+        get {
+            switch syncStateCase {
+            case .synced: .synced
+            case .pending: .pending
+            case .conflict: .conflict
+            case .failed: rare?.syncFailure.map(SyncState.failed) ?? .synced
+            }
+        }
+        set {
+            switch newValue {
+            case .failed(let error):
+                rareForWriting.syncFailure = error
+                syncStateCase = .failed
+                return
+            case .synced: syncStateCase = .synced
+            case .pending: syncStateCase = .pending
+            case .conflict: syncStateCase = .conflict
+            }
+            // The error goes with the state that had it; a shared box is left as it is.
+            if rare?.syncFailure != nil { rareForWriting.syncFailure = nil }
+        }
     }
 
     /// The model's own `urlRoot`: `.none` until assigned, then the assigned value (which
@@ -140,6 +173,8 @@ final class RareModelExtras {
     weak var hasOneOwner: Model?
     var hasOnePath: String?
     var isMarkedForDestruction = false
+    /// The error of a model whose ``ModelExtras/syncState`` is ``SyncState/failed(_:)``.
+    var syncFailure: SyncError?
 
     /// A box with the same values, for a model that writes to a box it shares.
     func copy() -> RareModelExtras {
@@ -153,6 +188,7 @@ final class RareModelExtras {
         copy.hasOneOwner = hasOneOwner
         copy.hasOnePath = hasOnePath
         copy.isMarkedForDestruction = isMarkedForDestruction
+        copy.syncFailure = syncFailure
         return copy
     }
 }

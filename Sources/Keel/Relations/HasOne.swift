@@ -21,6 +21,8 @@ public struct HasOne<Child: Model>: Relation, RelationImplementation {
     /// The link's class, resolved once: asking the runtime for `OneLink<Child>`'s metadata for
     /// every owner built cost a lookup in its table of generic instances.
     private let linkType = OneLink<Child>.self
+    /// What the links share, made once.
+    private let linkSettings: OneLinkSettings
 
     /// Declares a has-one relation.
     ///
@@ -34,14 +36,15 @@ public struct HasOne<Child: Model>: Relation, RelationImplementation {
     public init(_ key: String, encoding: RelationEncoding = .embedded) {
         self.key = key
         self.encoding = encoding
+        linkSettings = OneLinkSettings(key: key, encoding: encoding, foreignKey: nil)
     }
 
     func makeLink(owner: Model) -> any RelationLink {
-        linkType.init(key: key, encoding: encoding, foreignKey: nil, owner: owner)
+        linkType.init(settings: linkSettings, owner: owner)
     }
 
     func makeLinkAsExtras(owner: Model) -> ModelExtras? {
-        linkType.init(key: key, encoding: encoding, foreignKey: nil, owner: owner).asOwnerExtras()
+        linkType.init(settings: linkSettings, owner: owner).asOwnerExtras()
     }
 
     var linkage: RelationLinkage { .toOne(foreignKey: nil) }
@@ -75,6 +78,8 @@ public struct BelongsTo<Parent: Model>: Relation, RelationImplementation {
     public let nestsURL: Bool
     /// The link's class, resolved once, as for a has-one.
     private let linkType = OneLink<Parent>.self
+    /// What the links share, made once.
+    private let linkSettings: OneLinkSettings
 
     /// Declares a belongs-to relation.
     ///
@@ -92,14 +97,15 @@ public struct BelongsTo<Parent: Model>: Relation, RelationImplementation {
         self.foreignKey = foreignKey ?? key + "Id"
         self.encoding = encoding
         self.nestsURL = nestsURL
+        linkSettings = OneLinkSettings(key: key, encoding: encoding, foreignKey: self.foreignKey)
     }
 
     func makeLink(owner: Model) -> any RelationLink {
-        linkType.init(key: key, encoding: encoding, foreignKey: foreignKey, owner: owner)
+        linkType.init(settings: linkSettings, owner: owner)
     }
 
     func makeLinkAsExtras(owner: Model) -> ModelExtras? {
-        linkType.init(key: key, encoding: encoding, foreignKey: foreignKey, owner: owner).asOwnerExtras()
+        linkType.init(settings: linkSettings, owner: owner).asOwnerExtras()
     }
 
     var linkage: RelationLinkage { .toOne(foreignKey: foreignKey) }

@@ -1,0 +1,64 @@
+import Testing
+
+@testable import Keel
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The links of one has-one or belongs-to share its key, encoding and foreign key
+/// (``OneLinkSettings``), so that the link of each owner (a post's, to its author) stays small.
+struct OneLinkSettingsTests {
+    final class Author: Model {
+        override class var urlRoot: String? { "/authors" }
+    }
+
+    final class Post: Model {
+        static let author = BelongsTo<Author>("author", foreignKey: "authorId", encoding: .nestedAttributes)
+        override class var relations: [any Relation] { [author] }
+    }
+
+    final class Profile: Model {}
+
+    final class User: Model {
+        static let profile = HasOne<Profile>("profile")
+        override class var relations: [any Relation] { [profile] }
+    }
+
+    @Test func theLinksOfABelongsToShareItsSettings() throws {
+        let first = Post(["id": 1, "author": ["id": 7]])
+        let second = Post(["id": 2, "author": ["id": 8]])
+        let firstLink = try #require(first.storedExtras as? OneLink<Author>)
+        let secondLink = try #require(second.storedExtras as? OneLink<Author>)
+        #expect(firstLink.settings === secondLink.settings)
+        #expect(firstLink.key == "author")
+        #expect(firstLink.foreignKey == "authorId")
+        #expect(firstLink.encoding == .nestedAttributes)
+        #expect(first[Post.author]?.id == 7)
+        #expect(second[Post.author]?.id == 8)
+    }
+
+    @Test func aHasOneLinkHasNoForeignKey() throws {
+        let user = User(["id": 1, "profile": ["bio": "Engineer"]])
+        let link = try #require(user.storedExtras as? OneLink<Profile>)
+        #expect(link.key == "profile")
+        #expect(link.foreignKey == nil)
+        #expect(link.encoding == .embedded)
+        #expect(user[User.profile]?["bio"] == "Engineer")
+    }
+
+    #if canImport(Glibc)
+        /// A post's link, which is its extras too, fits in three cache lines of heap (malloc gave it
+        /// 264 usable bytes, of which a sync state's room for an error and its relation's settings
+        /// took about 80; 168 now).
+        @Test func aLinkFitsInThreeCacheLines() throws {
+            // glibc's `malloc_usable_size`, which its Swift module does not import (malloc.h).
+            typealias UsableSize = @convention(c) (UnsafeMutableRawPointer?) -> Int
+            let symbol = try #require(dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_usable_size"))
+            let usableSize = unsafeBitCast(symbol, to: UsableSize.self)
+            let post = Post(["id": 1, "author": ["id": 7]])
+            let link = try #require(post.storedExtras)
+            #expect(usableSize(Unmanaged.passUnretained(link).toOpaque()) <= 3 * 64)
+        }
+    #endif
+}
