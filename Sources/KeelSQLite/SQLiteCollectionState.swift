@@ -29,6 +29,15 @@ struct SQLiteCollectionState: Equatable {
         self.tailKey = tailKey
     }
 
+    /// Whether deleting the record `id` leaves this state as it is: the record is not the
+    /// tail (an id of the second range, a rowid below the tail, or one past it, which no
+    /// record has), so its delete moves neither the tail nor the next id and `seq` it
+    /// carries.
+    func leavesState(deleting id: String) -> Bool {
+        guard case .integer(let key) = SQLiteRecordKey(id, number: number) else { return true }
+        return key != tailKey
+    }
+
     /// Whether no record has the integer id `id`, known without a query: its rowid is past
     /// the tail.
     func isFree(_ id: Int) -> Bool {

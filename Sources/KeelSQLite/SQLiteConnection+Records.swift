@@ -16,7 +16,9 @@ extension SQLiteConnection {
         // read transactions; a read uses a plain transaction for one consistent snapshot.
         try storing { () throws(SQLiteStoreError) in try begin(immediate: writes) }
         let context = SQLiteRecordsContext()
-        if request.method == .create { context.rememberedStates = nextIDMemo.states(atDataVersion: dataVersion()) }
+        if request.method == .create || request.method == .delete {
+            context.rememberedStates = nextIDMemo.states(atDataVersion: dataVersion())
+        }
         do {
             let response = try respond(to: request, idAttribute: idAttribute, context: context)
                 .mapError(\.syncError).get()
@@ -37,10 +39,11 @@ extension SQLiteConnection {
         }
     }
 
-    /// Keeps the collection state that a committed create left, with or without an id, and
+    /// Keeps the collection state that a committed create left, with or without an id, or
+    /// that a delete of a record other than the collection's tail left as it was, and
     /// forgets every state after any other write (see ``SQLiteNextIDMemo``).
     private func rememberNextID(after request: SyncRequest, context: SQLiteRecordsContext) {
-        if request.method == .create, let stored = context.storedState {
+        if request.method == .create || request.method == .delete, let stored = context.storedState {
             // The request's copy of the states goes first, so the memo changes its own
             // storage in place instead of copying it.
             context.rememberedStates = SQLiteCollectionStates()
@@ -256,13 +259,20 @@ extension SQLiteConnection {
     ///
     /// When the record is its collection's tail, the next id and `seq` it carries move to
     /// the collection's row first, so that no id is given again once the record is gone; a
-    /// missing record is no collection's tail, so that step changes nothing either.
+    /// missing record is no collection's tail, so that step changes nothing either. Given
+    /// the collection's `state` (exact in this transaction), that step runs only for the
+    /// tail, since for any other record it changes nothing
+    /// (``SQLiteCollectionState/leavesState(deleting:)``).
     @discardableResult
-    func delete(_ id: String, in collection: String) throws(SQLiteStoreError) -> Bool {
-        guard let number = try collectionNumber(collection) else { return false }
+    func delete(_ id: String, in collection: String, state: SQLiteCollectionState? = nil)
+        throws(SQLiteStoreError) -> Bool
+    {
+        var number = state?.number
+        if number == nil { number = try collectionNumber(collection) }
+        guard let number else { return false }
         switch SQLiteRecordKey(id, number: number) {
         case .integer(let key):
-            if let range = SQLiteRecordKey.range(of: number) {
+            if let range = SQLiteRecordKey.range(of: number), state.map({ $0.tailKey == key }) ?? true {
                 try runBound(.keepTail, integers: number, range.lowerBound, range.upperBound, key)
             }
             try runBound(.deleteByKey, integers: key)

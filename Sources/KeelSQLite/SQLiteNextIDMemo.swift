@@ -8,11 +8,12 @@
 /// the commit that left its ids, and a transaction that begins at another version (another
 /// connection committed, or this one through another path: a transaction, the offline
 /// tables, maintenance) finds it empty. The connection forgets the ids itself after a
-/// failed request and after every write other than a create (an update can store a record
-/// without moving the next id past it, a delete can remove the tail). A create, with or
-/// without an id, knows the state it leaves exactly: the state it read, its record's id
-/// and `seq`, and the tail when its rowid is past the old one. A reopened file starts with
-/// none.
+/// failed request and after every write other than a create or a delete that left the
+/// state as it was (an update can store a record without moving the next id past it, a
+/// delete of the tail changes the tail). A create, with or without an id, knows the state
+/// it leaves exactly: the state it read, its record's id and `seq`, and the tail when its
+/// rowid is past the old one; a delete of any record but the tail leaves the state it read.
+/// A reopened file starts with none.
 ///
 /// The memo only stands in for the query: a next id at or below the tail is still asked
 /// for, as it is after the query.
@@ -31,7 +32,7 @@ struct SQLiteNextIDMemo {
         return states
     }
 
-    /// Remembers the state that a create just committed, at the data version
+    /// Remembers the state that a create or a delete just committed, at the data version
     /// read after that commit; without a version (SQLite before 3.25) nothing is
     /// remembered.
     mutating func remember(_ state: SQLiteCollectionState, in collection: String, atDataVersion current: UInt32?) {

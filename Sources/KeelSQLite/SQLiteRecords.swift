@@ -20,9 +20,10 @@ final class SQLiteRecordsContext {
     /// The next id given to `setNextID`, stored with the record inserted next.
     @exclusivity(unchecked) var pendingNextID: (collection: String, id: Int)?
     /// Collection states known without a query, by collection: those the connection's
-    /// earlier creates left, while nothing else committed (``SQLiteNextIDMemo``).
+    /// earlier creates and deletes left, while nothing else committed (``SQLiteNextIDMemo``).
     @exclusivity(unchecked) var rememberedStates = SQLiteCollectionStates()
-    /// The collection state that the last insert left.
+    /// The collection state that the last insert, or delete of a record other than the
+    /// tail, left.
     @exclusivity(unchecked) var storedState: (collection: String, state: SQLiteCollectionState)?
 }
 
@@ -119,24 +120,35 @@ struct SQLiteRecords: RecordStore {
     }
 
     func delete(_ id: String, in collection: String) throws(SyncError) {
-        try storing { () throws(SQLiteStoreError) in
-            context.knownVersion = nil
-            context.knownState = nil
-            try connection.delete(id, in: collection)
-            context.knownVersion = (collection, id, nil)
-        }
+        try storing { () throws(SQLiteStoreError) in _ = try deleteKeepingState(id, in: collection) }
     }
 
     /// Removes the record with one `DELETE` (and the tail's keep), whose count of changed
     /// rows says whether it was there, instead of reading its version first.
     func deleteIfPresent(_ id: String, in collection: String) throws(SyncError) -> Bool {
-        try storing { () throws(SQLiteStoreError) in
-            context.knownVersion = nil
-            context.knownState = nil
-            let deleted = try connection.delete(id, in: collection)
-            context.knownVersion = (collection, id, nil)
-            return deleted
+        try storing { () throws(SQLiteStoreError) in try deleteKeepingState(id, in: collection) }
+    }
+
+    /// Removes a record, and returns whether there was one.
+    ///
+    /// The collection's state (from this request, the connection's memo or a query) tells
+    /// whether the record is the tail: only a delete of the tail moves what it carries to
+    /// the collection's row and changes the state. Any other delete leaves the state as it
+    /// was, so the state is known after it (``SQLiteRecordsContext/storedState``, which the
+    /// connection remembers), and the next delete needs neither the query nor the tail's
+    /// keep.
+    private func deleteKeepingState(_ id: String, in collection: String) throws(SQLiteStoreError) -> Bool {
+        context.knownVersion = nil
+        let state = try state(of: collection)
+        context.knownState = nil
+        context.storedState = nil
+        let deleted = try connection.delete(id, in: collection, state: state)
+        if let state, state.leavesState(deleting: id) {
+            context.knownState = (collection, state)
+            context.storedState = (collection, state)
         }
+        context.knownVersion = (collection, id, nil)
+        return deleted
     }
 
     /// The collection's next id; when the record under it is free, known without a query

@@ -59,7 +59,7 @@ extension JSONValue {
         guard writer.write(self, maximumDepth: Self.maximumParsingDepth) else {
             throw JSONWriteError(kind: .tooDeeplyNested)
         }
-        return writer.output
+        return writer.finish()
     }
 
     /// The value as compact JSON text, however deeply it nests.
@@ -67,7 +67,7 @@ extension JSONValue {
         var writer = JSONWriter(options: [])
         // Without a limit, every value is written whole.
         _ = writer.write(self, maximumDepth: .max)
-        return String(decoding: writer.output, as: UTF8.self)
+        return String(decoding: writer.finish(), as: UTF8.self)
     }
 }
 

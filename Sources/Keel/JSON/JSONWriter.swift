@@ -4,8 +4,14 @@
 /// rather than on the call stack, so a value nested any number of levels deep is written, or
 /// refused, without exhausting the stack.
 struct JSONWriter {
-    /// The UTF-8 text written so far.
-    private(set) var output: [UInt8] = []
+    /// The UTF-8 text written so far, `buffer[..<count]`, and zeroed room past it.
+    ///
+    /// Pieces are copied into the room through an unsafe pointer: a string costs one
+    /// capacity check and one `memcpy` instead of a generic `append(contentsOf:)` (about 90
+    /// instructions each). ``finish()`` drops the room.
+    private var buffer = [UInt8](repeating: 0, count: 256)
+    /// How many bytes of `buffer` are written.
+    private var count = 0
 
     private let isPretty: Bool
     private let sortsKeys: Bool
@@ -32,7 +38,12 @@ struct JSONWriter {
         isPretty = options.contains(.prettyPrinted)
         sortsKeys = options.contains(.sortedKeys)
         escapesSlashes = options.contains(.escapingSlashes)
-        output.reserveCapacity(256)
+    }
+
+    /// The UTF-8 text written, without the room past it; nothing is written after it.
+    mutating func finish() -> [UInt8] {
+        buffer.removeSubrange(count...)
+        return buffer
     }
 
     /// What ``start(_:depth:maximumDepth:)`` did with a value.
@@ -62,20 +73,20 @@ struct JSONWriter {
             let started = top.started
             guard started < top.count else {
                 if isPretty { writeNewline(depth: outer.count) }
-                output.append(top.isObject ? UInt8(ascii: "}") : UInt8(ascii: "]"))
+                append(top.isObject ? UInt8(ascii: "}") : UInt8(ascii: "]"))
                 guard let parent = outer.popLast() else { return true }
                 top = parent
                 continue
             }
             top.started = started + 1
-            if started > 0 { output.append(UInt8(ascii: ",")) }
+            if started > 0 { append(UInt8(ascii: ",")) }
             if isPretty { writeNewline(depth: outer.count + 1) }
             let member: JSONValue
             if top.isObject {
                 let entry = top.members[top.order?[started] ?? started]
                 write(entry.key)
-                output.append(UInt8(ascii: ":"))
-                if isPretty { output.append(UInt8(ascii: " ")) }
+                append(UInt8(ascii: ":"))
+                if isPretty { append(UInt8(ascii: " ")) }
                 member = entry.value
             } else {
                 member = top.elements[started]
@@ -112,7 +123,7 @@ struct JSONWriter {
                 writeASCII("[]")
                 return .written
             }
-            output.append(UInt8(ascii: "["))
+            append(UInt8(ascii: "["))
             return .opened(Frame(elements: elements, members: ElementBuffer(), isObject: false, order: nil))
         case .object(let object):
             guard depth < maximumDepth else { return .tooDeep }
@@ -120,7 +131,7 @@ struct JSONWriter {
                 writeASCII("{}")
                 return .written
             }
-            output.append(UInt8(ascii: "{"))
+            append(UInt8(ascii: "{"))
             let members = object.entries
             let order = sortsKeys ? Self.keyOrder(of: members) : nil
             return .opened(Frame(elements: JSONArray(), members: members, isObject: true, order: order))
@@ -134,29 +145,74 @@ struct JSONWriter {
     }
 
     private mutating func writeNewline(depth: Int) {
-        output.append(UInt8(ascii: "\n"))
-        for _ in 0..<depth * 2 { output.append(UInt8(ascii: " ")) }
+        append(UInt8(ascii: "\n"))
+        for _ in 0..<depth * 2 { append(UInt8(ascii: " ")) }
     }
 
     private mutating func writeASCII(_ text: StaticString) {
-        output.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+        append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+
+    // MARK: - Bytes
+
+    /// Makes room for `extra` more bytes past the text.
+    @inline(__always)
+    private mutating func reserve(_ extra: Int) {
+        if buffer.count - count < extra { grow(toHold: count + extra) }
+    }
+
+    /// Grows the buffer to hold at least `size` bytes, at least doubling it.
+    @inline(never)
+    private mutating func grow(toHold size: Int) {
+        buffer.append(contentsOf: repeatElement(0, count: Swift.max(size, buffer.count * 2) - buffer.count))
+    }
+
+    /// Calls `body` with the start of the room past the text, which holds at least the
+    /// bytes last reserved, and moves the text's end past the number of bytes it returns.
+    @inline(__always)
+    private mutating func writeIntoRoom(_ body: (UnsafeMutablePointer<UInt8>) -> Int) {
+        let start = count
+        count += buffer.withUnsafeMutableBufferPointer { body($0.baseAddress.unsafelyUnwrapped + start) }
+    }
+
+    private mutating func append(_ byte: UInt8) {
+        reserve(1)
+        buffer[count] = byte
+        count += 1
+    }
+
+    private mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
+        reserve(bytes.count)
+        writeIntoRoom { room in
+            room.update(from: source, count: bytes.count)
+            return bytes.count
+        }
     }
 
     // MARK: - Numbers
 
     /// Writes an integer in decimal.
     private mutating func write(_ int: Int) {
-        if int < 0 { output.append(UInt8(ascii: "-")) }
-        var magnitude = int.magnitude
-        // 20 digits hold any UInt64.
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
-            var start = digits.count
+        // A sign and 19 digits hold any Int.
+        reserve(20)
+        writeIntoRoom { room in
+            var digits = 1
+            var rest = int.magnitude / 10
+            while rest > 0 {
+                digits += 1
+                rest /= 10
+            }
+            let length = int < 0 ? digits + 1 : digits
+            if int < 0 { room[0] = UInt8(ascii: "-") }
+            var magnitude = int.magnitude
+            var index = length
             repeat {
-                start -= 1
-                digits[start] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: magnitude % 10)
+                index -= 1
+                room[index] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: magnitude % 10)
                 magnitude /= 10
             } while magnitude > 0
-            output.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start...]))
+            return length
         }
     }
 
@@ -176,7 +232,8 @@ struct JSONWriter {
         } else {
             // `description` is the shortest text that reads back as the same double, and is
             // valid JSON for every finite value (`1e-05`, `1.5e+300`, `0.1`).
-            output.append(contentsOf: double.description.utf8)
+            var text = double.description
+            text.withUTF8 { append($0) }
         }
     }
 
@@ -184,13 +241,37 @@ struct JSONWriter {
 
     /// Writes a quoted, escaped string.
     mutating func write(_ string: String) {
-        output.append(UInt8(ascii: "\""))
-        let written: Void? = string.utf8.withContiguousStorageIfAvailable { writeEscaped($0) }
+        let written: Void? = string.utf8.withContiguousStorageIfAvailable { writeQuoted($0) }
         if written == nil {
             var contiguous = string
-            contiguous.withUTF8 { writeEscaped($0) }
+            contiguous.withUTF8 { writeQuoted($0) }
         }
-        output.append(UInt8(ascii: "\""))
+    }
+
+    /// Writes UTF-8 text in quotes: the part before its first byte that needs an escape
+    /// (all of it, for most keys and values) in one copy, the rest by ``writeEscaped(_:)``.
+    private mutating func writeQuoted(_ text: UnsafeBufferPointer<UInt8>) {
+        var plain = 0
+        while plain < text.count, !needsEscape(text[plain]) { plain += 1 }
+        let isPlain = plain == text.count
+        reserve(plain + 2)
+        writeIntoRoom { room in
+            room[0] = UInt8(ascii: "\"")
+            if plain > 0 { (room + 1).update(from: text.baseAddress.unsafelyUnwrapped, count: plain) }
+            guard isPlain else { return plain + 1 }
+            room[plain + 1] = UInt8(ascii: "\"")
+            return plain + 2
+        }
+        guard !isPlain else { return }
+        writeEscaped(UnsafeBufferPointer(rebasing: text[plain...]))
+        append(UInt8(ascii: "\""))
+    }
+
+    /// Whether `byte` is written escaped: `"`, `\`, a control character and, if asked, `/`.
+    @inline(__always)
+    private func needsEscape(_ byte: UInt8) -> Bool {
+        byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
+            || (byte == UInt8(ascii: "/") && escapesSlashes)
     }
 
     /// Writes UTF-8 text, escaping `"`, `\`, control characters and, if asked, `/`.
@@ -198,27 +279,24 @@ struct JSONWriter {
         var runStart = 0
         for index in text.indices {
             let byte = text[index]
-            guard
-                byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
-                    || (byte == UInt8(ascii: "/") && escapesSlashes)
-            else { continue }
-            output.append(contentsOf: UnsafeBufferPointer(rebasing: text[runStart..<index]))
+            guard needsEscape(byte) else { continue }
+            append(UnsafeBufferPointer(rebasing: text[runStart..<index]))
             runStart = index + 1
-            output.append(UInt8(ascii: "\\"))
+            append(UInt8(ascii: "\\"))
             switch byte {
-            case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): output.append(byte)
-            case 0x08: output.append(UInt8(ascii: "b"))
-            case 0x0C: output.append(UInt8(ascii: "f"))
-            case 0x0A: output.append(UInt8(ascii: "n"))
-            case 0x0D: output.append(UInt8(ascii: "r"))
-            case 0x09: output.append(UInt8(ascii: "t"))
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): append(byte)
+            case 0x08: append(UInt8(ascii: "b"))
+            case 0x0C: append(UInt8(ascii: "f"))
+            case 0x0A: append(UInt8(ascii: "n"))
+            case 0x0D: append(UInt8(ascii: "r"))
+            case 0x09: append(UInt8(ascii: "t"))
             default:
                 let hexDigits: StaticString = "0123456789abcdef"
                 writeASCII("u00")
-                output.append(hexDigits.utf8Start[Int(byte >> 4)])
-                output.append(hexDigits.utf8Start[Int(byte & 0x0F)])
+                append(hexDigits.utf8Start[Int(byte >> 4)])
+                append(hexDigits.utf8Start[Int(byte & 0x0F)])
             }
         }
-        output.append(contentsOf: UnsafeBufferPointer(rebasing: text[runStart...]))
+        append(UnsafeBufferPointer(rebasing: text[runStart...]))
     }
 }
