@@ -97,6 +97,25 @@ extension Model {
         )
     }
 
+    /// ``makeRelated(_:resource:_:options:)`` for a to-one link, telling whether an identity
+    /// map found the model already holding `attributes` bit for bit
+    /// (``IdentityMap/takeExactCopy(of:)``): the record is then the model's mirror.
+    func makeLinked<Target: Model>(
+        _ type: Target.Type,
+        resource: String,
+        _ attributes: Attributes,
+        options: ChangeOptions
+    ) -> (model: Target, isExactCopy: Bool) {
+        // Unretained: this model keeps the map alive (its extras hold it) for the whole call.
+        guard let map = storedExtras?.unretainedRelatedModelSource else {
+            return (makeRelated(Target.self, resource: resource, attributes, options: options), false)
+        }
+        return map._withUnsafeGuaranteedRef {
+            let model = $0.makeRelated(Target.self, collection: resource, attributes, options: options)
+            return (model, $0.takeExactCopy(of: ObjectIdentifier(model)))
+        }
+    }
+
     /// Builds a related model through `factory`, the one a model was created with, if any;
     /// `source` is the identity map whose factory it is, if the model keeps it.
     static func makeRelated<Target: Model>(

@@ -88,7 +88,11 @@ final class OneLink<Target: Model>: ModelExtras, RelationLink, DependentLink {
                 model.set(record, options: options)
             }
         } else {
-            replace(with: owner.makeRelated(Target.self, resource: resource, record, options: options))
+            let (related, isExactCopy) = owner.makeLinked(Target.self, resource: resource, record, options: options)
+            replace(with: related)
+            // The map found the model holding this record bit for bit: the record is its mirror,
+            // which the owner then keeps without comparing the two again.
+            if isExactCopy { return value }
         }
         return mirror
     }

@@ -1,5 +1,19 @@
 extension IdentityMap {
-    /// Whether setting `record` on the live `model`, with `options`, would change nothing.
+    /// How a record found in the map compares with its live model
+    /// (``unchangedRecordMatch(_:on:options:)``).
+    enum UnchangedRecordMatch {
+        /// Setting the record may change something: the map sets it.
+        case changes
+        /// Setting the record changes nothing; some value is equal to the model's but not
+        /// the same bits (`1` and `1.0`, or two copies of a long string).
+        case unchanged
+        /// Setting the record changes nothing, and each of its keys and values is the same
+        /// bits as the model's: the record is an exact copy of the model's attributes.
+        case sameBits
+    }
+
+    /// Whether setting `record` on the live `model`, with `options`, would change nothing,
+    /// and whether the record then repeats the model's attributes bit for bit.
     ///
     /// Nothing at all: no value, no event, no bookkeeping. The map then leaves the `set` out.
     /// A record embedded in many others (the author of every post of a page) reaches the map
@@ -10,19 +24,40 @@ extension IdentityMap {
     /// options under which such a `set` calls no code of the app's (no `parse`, no `validate`,
     /// not an unset), for a model without relations to merge, and for the record's keys in the
     /// model's order, each value equal to the model's. Anything else takes the `set`.
-    static func setChangesNothing(_ record: Attributes, on model: Model, options: ChangeOptions) -> Bool {
-        guard options.parse != true, options.validate != true, !options.unset else { return false }
-        guard let changes = model.storedChangeRecord else { return false }
+    ///
+    /// A record whose values all have the model's bits is what the relation that links the
+    /// model would find again comparing its mirror (``Model/isExactCopy(_:of:)``): the map
+    /// tells it so (``takeExactCopy(of:)``).
+    static func unchangedRecordMatch(_ record: Attributes, on model: Model, options: ChangeOptions)
+        -> UnchangedRecordMatch
+    {
+        guard options.parse != true, options.validate != true, !options.unset else { return .changes }
+        guard let changes = model.storedChangeRecord else { return .changes }
         let storage = model.storage
-        guard storage.count == record.count, changes.isSettled(at: storage) else { return false }
-        if model.storedExtras?.relationLinks != nil { return false }
+        guard storage.count == record.count, changes.isSettled(at: storage) else { return .changes }
+        if model.storedExtras?.relationLinks != nil { return .changes }
+        var match = UnchangedRecordMatch.sameBits
         for position in 0..<record.count {
             let key = storage.entryAddress(at: position)
             guard StringIdentity.equal(key.pointee.key, record.entryAddress(at: position).pointee.key) else {
-                return false
+                return .changes
             }
-            if storage.match(ofValueAt: position, withValueAt: position, in: record) == .different { return false }
+            switch storage.match(ofValueAt: position, withValueAt: position, in: record) {
+            case .different: return .changes
+            case .equal: match = .unchanged
+            case .sameBits: continue
+            }
         }
-        return true
+        return match
+    }
+
+    /// Whether the last lookup found `model` holding its record bit for bit, forgetting it.
+    ///
+    /// Asked by the relation that linked the model right after the lookup, before anything
+    /// else can set the model: the record it holds is then the model's mirror.
+    func takeExactCopy(of model: ObjectIdentifier) -> Bool {
+        guard let exact = exactCopyModel else { return false }
+        exactCopyModel = nil
+        return exact == model
     }
 }

@@ -54,6 +54,10 @@ public final class IdentityMap {
     /// ``linkStamp(for:)``.
     @exclusivity(unchecked) var stampedDocument: JSONObject?
     @exclusivity(unchecked) var readStamp = 0
+    /// The live model the last lookup found holding its record bit for bit, so that the
+    /// relation linking it keeps the record as its mirror without comparing the two again
+    /// (``takeExactCopy(of:)``); `nil` after any other lookup.
+    @exclusivity(unchecked) var exactCopyModel: ObjectIdentifier?
     /// The collection paths of the keys, normalized, numbered in the order the map met them.
     @exclusivity(unchecked) private var paths = CollectionPaths()
     /// Called with each model the map builds or registers and its collection path: how a
@@ -205,6 +209,7 @@ public final class IdentityMap {
         attributes: Attributes,
         options: ChangeOptions
     ) -> (model: Model, isNew: Bool) {
+        exactCopyModel = nil
         var attributes = attributes
         var options = options
         // The record as the server sent it, for the `remoteAttributes` of a class that keeps them.
@@ -225,18 +230,21 @@ public final class IdentityMap {
             if !pendingBuilds.isEmpty && pendingBuilds.contains(where: { $0.model == ObjectIdentifier(live) }) {
                 return (live, false)
             }
+            var match = UnchangedRecordMatch.changes
             if let stamp {
                 // The read applied this document's record to the model already (a resource two
                 // records link to).
                 if entry.stamp == stamp { return (live, false) }
                 live.set(attributes, options: options)
                 markApplied(live, at: recordKey, stamp: stamp)
-            } else if !Self.setChangesNothing(attributes, on: live, options: options) {
-                live.set(attributes, options: options)
+            } else {
+                match = Self.unchangedRecordMatch(attributes, on: live, options: options)
+                if match == .changes { live.set(attributes, options: options) }
             }
             if let sent { live.extras.remoteAttributes = sent }
             // A store that released the model (its records were garbage-collected) holds it again.
             didAdopt?(live, collection)
+            if match == .sameBits { exactCopyModel = ObjectIdentifier(live) }
             return (live, false)
         }
         if let extras = options.extras, extras.expectedBuildCount > 0 { reserveCapacity(forBatchOf: extras) }
