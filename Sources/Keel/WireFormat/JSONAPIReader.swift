@@ -294,7 +294,7 @@ struct JSONAPIReader {
         ancestors: inout [ResourceKey]
     ) throws(SyncError) -> (id: JSONValue, record: JSONObject) {
         guard case .object(let object) = identifier else { throw Self.notAnIdentifier(identifier, at: place) }
-        let members = JSONAPIResourceMembers(of: object, names: names)
+        let members = JSONAPIResourceMembers(identityOf: object, names: names)
         guard let key = members.key(in: object) else { throw Self.notAnIdentifier(identifier, at: place) }
         // The app id is read once, for the foreign key and the linked record alike; an id that
         // is not a string is read as the text its key was made from.
