@@ -177,6 +177,30 @@ struct JSONAPIResourceMembers {
         return Self.key(ofTypeAt: type, idAt: id, in: resource)
     }
 
+    /// The words of the identity of `resource` (the object these members were found in) when
+    /// its type and id are both small ASCII strings (``JSONAPIResourceIndex/Key/smallWords``);
+    /// `nil` otherwise, for ``key(in:)`` to read.
+    @inline(__always)
+    func smallIdentityWords(
+        in resource: JSONObject
+    ) -> (type: JSONAPIResourceIndex.Words, id: JSONAPIResourceIndex.Words)? {
+        #if _pointerBitWidth(_64)
+            guard type >= 0, id >= 0 else { return nil }
+            let typeValue = UnsafeRawPointer(resource.entryAddress(at: type)) + JSONObject.valueOffset
+            let idValue = UnsafeRawPointer(resource.entryAddress(at: id)) + JSONObject.valueOffset
+            guard case .string = typeValue.assumingMemoryBound(to: JSONValue.self).pointee,
+                case .string = idValue.assumingMemoryBound(to: JSONValue.self).pointee
+            else { return nil }
+            let typeWords = typeValue.load(as: (UInt64, UInt64).self)
+            let idWords = idValue.load(as: (UInt64, UInt64).self)
+            // The top three bits of a small ASCII string's second word are all set.
+            guard (typeWords.1 & idWords.1) >> 61 == 0b111 else { return nil }
+            return (JSONAPIResourceIndex.Words(words: typeWords), JSONAPIResourceIndex.Words(words: idWords))
+        #else
+            return nil
+        #endif
+    }
+
     /// ``key(in:)`` for an identity that is not two small strings.
     @inline(never)
     private static func key(ofTypeAt type: Int, idAt id: Int, in resource: JSONObject) -> JSONAPIResourceIndex.Key? {
