@@ -334,7 +334,11 @@ struct JSONAPIReader {
     /// The error for `attributes` that are no object, in the resource at `place`.
     @inline(never)
     private static func notAnObject(_ attributes: JSONValue, at place: UnsafePointer<Place>) -> SyncError {
-        unmappable(at: place, member: ".attributes", reason: "attributes are an object, not \(attributes.debugDescription)")
+        unmappable(
+            at: place,
+            member: ".attributes",
+            reason: "attributes are an object, not \(attributes.debugDescription)"
+        )
     }
 
     /// The error for a `member` (`.attributes`, `.id`) of the resource at `place`.

@@ -88,7 +88,8 @@ struct JSONAPIReaderIdentityTests {
         func key(_ resource: JSONObject) -> JSONAPIResourceIndex.Key? {
             JSONAPIResourceMembers(identityOf: resource, names: names).key(in: resource)
         }
-        func push(_ resource: JSONObject, to ancestors: inout JSONAPIReader.Ancestors) -> JSONAPIReader.Ancestors.Kind? {
+        func push(_ resource: JSONObject, to ancestors: inout JSONAPIReader.Ancestors) -> JSONAPIReader.Ancestors.Kind?
+        {
             ancestors.push(identityOf: resource, members: JSONAPIResourceMembers(identityOf: resource, names: names))
         }
         var ancestors = JSONAPIReader.Ancestors()
@@ -156,7 +157,9 @@ struct JSONAPIReaderIdentityTests {
                     "type": "taxonomy_term--tags", "id": "3", "attributes": ["name": "swift"],
                     "relationships": [
                         "notes": [
-                            "data": [["type": "node--article--note", "id": "1"], ["type": "node--article--note", "id": "2"]]
+                            "data": [
+                                ["type": "node--article--note", "id": "1"], ["type": "node--article--note", "id": "2"],
+                            ]
                         ]
                     ],
                 ],
