@@ -66,13 +66,13 @@ final class OneLink<Target: Model>: ModelExtras, RelationLink, DependentLink {
     func merge(_ value: JSONValue?, options: ChangeOptions) -> JSONValue? {
         isMerging = true
         defer { isMerging = false }
-        guard let record = value?.objectValue else {
+        guard case .object(let record)? = value else {
             replace(with: nil)
             return value == nil ? nil : .null
         }
-        let id = record[Target.idAttribute]
         let resource = Target.urlRoot ?? "/" + key
-        if let model, id == nil || id == .null || id == model.id {
+        // The record's id is looked up only against a linked model: a new owner has none.
+        if let model, Self.isSameModel(model, id: record[Target.idAttribute]) {
             guard options.parse == true else {
                 model.set(record, silent: options.silent, options: ChangeOptions(validate: false))
                 return mirror
@@ -95,6 +95,13 @@ final class OneLink<Target: Model>: ModelExtras, RelationLink, DependentLink {
             if isExactCopy { return value }
         }
         return mirror
+    }
+
+    /// Whether a record with `id` (`nil` when it has none) is the linked `model`'s: it has no
+    /// id, a `null` one, or the model's.
+    private static func isSameModel(_ model: Target, id: JSONValue?) -> Bool {
+        guard let id else { return true }
+        return id == .null || id == model.id
     }
 
     /// Puts another model in place, or none, from the owner's side.
@@ -152,7 +159,11 @@ final class OneLink<Target: Model>: ModelExtras, RelationLink, DependentLink {
     }
 
     func shapeError(of value: JSONValue) -> String? {
-        value == .null || value.objectValue != nil ? nil : "must be a record"
+        // The case alone: `==` is out of line, and `objectValue` copies the record.
+        switch value {
+        case .null, .object: nil
+        default: "must be a record"
+        }
     }
 
     var relatedModels: [(path: String, model: Model)] { model.map { [(key, $0)] } ?? [] }

@@ -107,24 +107,30 @@ extension IdentityMap {
         // The type met last and what merging its resources needs: an `included` list is mostly
         // of one type, whose name is then compared, not hashed.
         var last: IncludedType?
-        for (index, value) in included.enumerated() {
-            guard case .object(let resource) = value else { continue }
-            let members = JSONAPIResourceMembers(of: resource, names: names)
-            guard case .string(let name)? = JSONAPIResourceMembers.value(at: members.type, in: resource) else {
-                continue
-            }
+        for index in 0..<included.elements.count {
+            // Read in place: binding each element copied it.
+            guard case .object(let resource) = included.elements.address(of: index).pointee else { continue }
+            let members = JSONAPIResourceMembers(identityOf: resource, names: names)
             let type: IncludedType
-            if let last, StringIdentity.equal(last.name, name) {
+            // The type met last is compared where the resource holds its name, without a copy.
+            if let last, members.hasType(sameBitsAs: last.name, in: resource) {
                 type = last
             } else {
-                guard let entry = resourceTypes[name] else { continue }
-                type = IncludedType(
-                    name: name,
-                    entry: entry,
-                    collection: collectionNumber(of: entry.collection),
-                    readsResources: entry.type.wireFormat.jsonAPIFormat != nil
-                )
-                last = type
+                guard case .string(let name)? = JSONAPIResourceMembers.value(at: members.type, in: resource) else {
+                    continue
+                }
+                if let last, StringIdentity.equal(last.name, name) {
+                    type = last
+                } else {
+                    guard let entry = resourceTypes[name] else { continue }
+                    type = IncludedType(
+                        name: name,
+                        entry: entry,
+                        collection: collectionNumber(of: entry.collection),
+                        readsResources: entry.type.wireFormat.jsonAPIFormat != nil
+                    )
+                    last = type
+                }
             }
             // A resource a relation of this document's read applied already, through its class's
             // `parse`, as a class reading JSON:API resources does, is the same record: it is not

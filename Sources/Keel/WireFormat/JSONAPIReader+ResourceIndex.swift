@@ -41,7 +41,7 @@ extension JSONAPIReader {
         func addIfOfType(_ value: JSONValue) {
             guard case .object(let resource) = value,
                 case .string(let name)? = JSONAPIResourceMembers.value(
-                    at: JSONAPIResourceMembers(of: resource, names: names).type,
+                    at: JSONAPIResourceMembers(identityOf: resource, names: names).type,
                     in: resource
                 ),
                 StringIdentity.equal(name, type)
@@ -66,7 +66,7 @@ extension JSONAPIReader {
         names: JSONAPIResourceMembers.Names
     ) {
         guard case .object(let resource) = value,
-            let key = JSONAPIResourceMembers(of: resource, names: names).key(in: resource)
+            let key = JSONAPIResourceMembers(identityOf: resource, names: names).key(in: resource)
         else { return }
         // A resource listed twice (a server that repeats one) keeps the fields of both.
         resources.add(resource, for: key, merge: merged)

@@ -100,7 +100,7 @@ struct JSONAPIReader {
         }
         try checkIncluded(of: document)
         var reader = JSONAPIReader(document: document)
-        var ancestors: [ResourceKey] = []
+        var ancestors = Ancestors()
         let reading = FormatReading(format)
         return .object(
             try withUnsafePointer(to: Place(.data)) { place throws(SyncError) in
@@ -121,7 +121,7 @@ struct JSONAPIReader {
         }
         try checkIncluded(of: document)
         var reader = JSONAPIReader(document: document)
-        var ancestors: [ResourceKey] = []
+        var ancestors = Ancestors()
         let reading = FormatReading(format)
         // Built as the list it is returned as, not a Swift array converted after.
         var records = JSONArray()
@@ -157,7 +157,7 @@ struct JSONAPIReader {
             format = FormatReading(modelType.wireFormat)
             formatsByClass.append((key, format))
         }
-        var ancestors: [ResourceKey] = []
+        var ancestors = Ancestors()
         return try withUnsafePointer(to: Place(.included(index))) { place throws(SyncError) in
             try record(resource, as: modelType, format: format, at: place, ancestors: &ancestors)
         }
@@ -175,25 +175,24 @@ struct JSONAPIReader {
         format: FormatReading,
         appID: JSONValue? = nil,
         at place: UnsafePointer<Place>,
-        ancestors: inout [ResourceKey]
+        ancestors: inout Ancestors
     ) throws(SyncError) -> JSONObject {
         // One pass over the resource's members, where four lookups searched it four times.
         let members = JSONAPIResourceMembers(of: resource, names: names)
         var wireAttributes = JSONObject()
-        if let attributes = JSONAPIResourceMembers.value(at: members.attributes, in: resource) {
-            guard case .object(let object) = attributes else {
-                throw Self.unmappable(
-                    at: place,
-                    member: ".attributes",
-                    reason: "attributes are an object, not \(attributes.debugDescription)"
-                )
+        if members.attributes >= 0 {
+            // Bound where it lies: a copy of the value first called out to copy and destroy it.
+            guard case .object(let object) = resource.entryAddress(at: members.attributes).pointee.value else {
+                throw Self.notAnObject(resource.value(at: members.attributes), at: place)
             }
             wireAttributes = object
         }
         var attributes = format.keepsNames ? wireAttributes : format.format.keys.toApp(wireAttributes)
         if format.dropsMembers { attributes = attributes.filter { format.format.roles[$0.key]?.isReceived ?? true } }
         var relationships: JSONObject?
-        if case .object(let object)? = JSONAPIResourceMembers.value(at: members.relationships, in: resource) {
+        if members.relationships >= 0,
+            case .object(let object) = resource.entryAddress(at: members.relationships).pointee.value
+        {
             relationships = object
         }
         // The attributes share their storage with the document: they are copied once, with
@@ -218,17 +217,11 @@ struct JSONAPIReader {
         }
         guard let relationships else { return builder.record() }
         // Not restored on a throw, which ends the whole read.
-        let isAncestor: Bool
-        if let ownKey = members.key(in: resource) {
-            ancestors.append(ownKey)
-            isAncestor = true
-        } else {
-            isAncestor = false
-        }
+        let pushed = ancestors.push(identityOf: resource, members: members)
         for linkable in linkables(of: modelType) {
             let name = format.wireName(for: linkable.key)
             // A relationship with links or meta only says nothing about its records.
-            guard let data = relationships[name]?["data"] else { continue }
+            guard let data = Self.linkage(named: name, in: relationships) else { continue }
             let targetFormat = linkable.targetFormat ?? format
             let linkage = Place.Step.linkage(.passUnretained(linkable), format: .passUnretained(format), member: nil)
             switch linkable.linkage {
@@ -279,7 +272,7 @@ struct JSONAPIReader {
                 builder.set(.array(linked), for: linkable.key)
             }
         }
-        if isAncestor { ancestors.removeLast() }
+        if let pushed { ancestors.pop(pushed) }
         return builder.record()
     }
 
@@ -291,10 +284,10 @@ struct JSONAPIReader {
         as modelType: Model.Type,
         format: FormatReading,
         at place: UnsafePointer<Place>,
-        ancestors: inout [ResourceKey]
+        ancestors: inout Ancestors
     ) throws(SyncError) -> (id: JSONValue, record: JSONObject) {
         guard case .object(let object) = identifier else { throw Self.notAnIdentifier(identifier, at: place) }
-        let members = JSONAPIResourceMembers(of: object, names: names)
+        let members = JSONAPIResourceMembers(identityOf: object, names: names)
         guard let key = members.key(in: object) else { throw Self.notAnIdentifier(identifier, at: place) }
         // The app id is read once, for the foreign key and the linked record alike; an id that
         // is not a string is read as the text its key was made from.
@@ -325,6 +318,26 @@ struct JSONAPIReader {
         .unmappableResponse(
             keyPath: place.pointee.keyPath,
             reason: "a resource identifier is {\"type\", \"id\"}, not \(identifier.debugDescription)"
+        )
+    }
+
+    /// The `data` of the relationship `name` among `relationships`, read in place: `nil` when
+    /// there is no such relationship, it is no object, or it has no `data` (links or meta only).
+    private static func linkage(named name: String, in relationships: JSONObject) -> JSONValue? {
+        guard let position = relationships.index(forKey: name),
+            case .object(let relationship) = relationships.entryAddress(at: position).pointee.value,
+            let data = relationship.index(forKey: "data")
+        else { return nil }
+        return relationship.value(at: data)
+    }
+
+    /// The error for `attributes` that are no object, in the resource at `place`.
+    @inline(never)
+    private static func notAnObject(_ attributes: JSONValue, at place: UnsafePointer<Place>) -> SyncError {
+        unmappable(
+            at: place,
+            member: ".attributes",
+            reason: "attributes are an object, not \(attributes.debugDescription)"
         )
     }
 

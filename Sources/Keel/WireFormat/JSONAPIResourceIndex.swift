@@ -62,6 +62,9 @@ struct JSONAPIResourceIndex {
         /// Whether the type and id are small strings, held in ``typeWords`` and ``idWords``.
         var isSmall: Bool { text == nil }
 
+        /// The words of a small identity's type and id; `nil` for an identity that is not small.
+        var smallWords: (type: Words, id: Words)? { text == nil ? (typeWords, idWords) : nil }
+
         /// The type, as a string.
         var type: String { text?.type ?? typeWords.text }
 
@@ -94,7 +97,7 @@ struct JSONAPIResourceIndex {
         static let zero = Words(words: (0, 0))
 
         /// The words of a small ASCII string, as they are.
-        fileprivate init(words: (UInt64, UInt64)) {
+        init(words: (UInt64, UInt64)) {
             (low, high) = words
         }
 

@@ -71,6 +71,38 @@ struct JSONAPIResourceMembers {
         }
     }
 
+    /// The members of `resource` that make its identity, `type` and `id`, found in a pass
+    /// that ends once it has both: ``attributes`` and ``relationships`` stay `-1`.
+    ///
+    /// For the readers of an identity alone (a resource identifier, the document's index, the
+    /// type of a primary resource): a resource object lists `type` and `id` first, nearly
+    /// always, so the pass seldom looks at its other members.
+    init(identityOf resource: JSONObject, names: Names) {
+        for position in 0..<resource.count {
+            let key = resource.entryAddress(at: position).pointee.key
+            #if _pointerBitWidth(_64)
+                if names.areSmall && StringIdentity.isSmallASCII(key) {
+                    let bits = unsafeBitCast(key, to: (UInt64, UInt64).self)
+                    if bits == names.type {
+                        type = position
+                    } else if bits == names.id {
+                        id = position
+                    } else {
+                        continue
+                    }
+                    if type >= 0 && id >= 0 { return }
+                    continue
+                }
+            #endif
+            switch key {
+            case "type": type = position
+            case "id": id = position
+            default: continue
+            }
+            if type >= 0 && id >= 0 { return }
+        }
+    }
+
     /// The value at `position` in `resource` (the object these members were found in), or
     /// `nil` for a member it does not have.
     @inline(__always)
@@ -79,6 +111,23 @@ struct JSONAPIResourceMembers {
         // be `.null`, not an absent member.
         guard position >= 0 else { return nil }
         return resource.value(at: position)
+    }
+
+    /// Whether the `type` of `resource` (the object these members were found in) is a string
+    /// with the bits of `name`, read where it lies: `false` for an equal string held otherwise,
+    /// which the caller then compares as a copy.
+    @inline(__always)
+    func hasType(sameBitsAs name: String, in resource: JSONObject) -> Bool {
+        #if _pointerBitWidth(_64)
+            guard type >= 0 else { return false }
+            // The case is tested in place, and a multi-payload enum keeps each case's payload at
+            // offset zero (docs/ABI/TypeLayout.rst), here a string's two words.
+            let value = UnsafeRawPointer(resource.entryAddress(at: type)) + JSONObject.valueOffset
+            guard case .string = value.assumingMemoryBound(to: JSONValue.self).pointee else { return false }
+            return value.load(as: (UInt64, UInt64).self) == unsafeBitCast(name, to: (UInt64, UInt64).self)
+        #else
+            return false
+        #endif
     }
 
     /// The app value of the `id` at `position` in `resource` (the object these members were
@@ -126,6 +175,30 @@ struct JSONAPIResourceMembers {
             }
         #endif
         return Self.key(ofTypeAt: type, idAt: id, in: resource)
+    }
+
+    /// The words of the identity of `resource` (the object these members were found in) when
+    /// its type and id are both small ASCII strings (``JSONAPIResourceIndex/Key/smallWords``);
+    /// `nil` otherwise, for ``key(in:)`` to read.
+    @inline(__always)
+    func smallIdentityWords(
+        in resource: JSONObject
+    ) -> (type: JSONAPIResourceIndex.Words, id: JSONAPIResourceIndex.Words)? {
+        #if _pointerBitWidth(_64)
+            guard type >= 0, id >= 0 else { return nil }
+            let typeValue = UnsafeRawPointer(resource.entryAddress(at: type)) + JSONObject.valueOffset
+            let idValue = UnsafeRawPointer(resource.entryAddress(at: id)) + JSONObject.valueOffset
+            guard case .string = typeValue.assumingMemoryBound(to: JSONValue.self).pointee,
+                case .string = idValue.assumingMemoryBound(to: JSONValue.self).pointee
+            else { return nil }
+            let typeWords = typeValue.load(as: (UInt64, UInt64).self)
+            let idWords = idValue.load(as: (UInt64, UInt64).self)
+            // The top three bits of a small ASCII string's second word are all set.
+            guard (typeWords.1 & idWords.1) >> 61 == 0b111 else { return nil }
+            return (JSONAPIResourceIndex.Words(words: typeWords), JSONAPIResourceIndex.Words(words: idWords))
+        #else
+            return nil
+        #endif
     }
 
     /// ``key(in:)`` for an identity that is not two small strings.
