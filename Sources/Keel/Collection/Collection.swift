@@ -95,6 +95,9 @@ open class Collection<M: Model>: EventEmitter, ModelCollection, RelatedCollectio
     /// (a ``Store``'s collections report them to its live queries in one batch).
     weak var updateBatching: (any UpdateBatching)?
 
+    // Without run-time exclusivity checks, as the stored URL and backend: every request of a
+    // model in the collection reads it, through `ModelCollection` (two checks a create).
+
     /// The wire format of this collection's models, instead of their class's
     /// ``Model/wireFormat``; `nil` to use the class's.
     ///
@@ -102,7 +105,7 @@ open class Collection<M: Model>: EventEmitter, ModelCollection, RelatedCollectio
     /// let drafts = Collection<Note>(url: "/drafts")
     /// drafts.wireFormat = .djangoREST
     /// ```
-    public var wireFormat: WireFormat?
+    @exclusivity(unchecked) public var wireFormat: WireFormat?
 
     /// The response of the last successful ``fetch(reset:options:)``: its status, headers
     /// (`link`, `x-total-count`, an `etag`) and body as the server sent it.

@@ -267,6 +267,27 @@ package enum URLPath {
         isLetter(byte) || isDigit(byte) || "-_.!~*'()".utf8.contains(byte)
     }
 
+    /// `join(base, recordSegment(for: id))`: an integer id's digits are written after the base
+    /// (and a `/`) into one new string, without a string of their own (about 190 instructions
+    /// of every save and destroy).
+    ///
+    /// - Throws: ``SyncError/unsafePathSegment(_:)`` when the id is empty, `.` or `..`.
+    package static func recordPath(_ base: String, id: JSONValue) throws(SyncError) -> String {
+        guard case .int(let int) = id else { return join(base, try recordSegment(for: id)) }
+        var base = base
+        return base.withUTF8 { head in
+            // The digits never start with a `/`: one goes between unless the base ends with it.
+            let slash = head.last != UInt8(ascii: "/")
+            let count = head.count + (slash ? 1 : 0) + decimalLength(int)
+            return String(unsafeUninitializedCapacity: count) { buffer in
+                let written = buffer.initialize(fromContentsOf: head)
+                if slash { buffer[written] = UInt8(ascii: "/") }
+                writeDecimal(int, into: buffer, endingAt: count)
+                return count
+            }
+        }
+    }
+
     /// Joins two parts with exactly one `/` between them.
     package static func join(_ base: String, _ component: String) -> String {
         switch (endsWithSlash(base), startsWithSlash(component)) {

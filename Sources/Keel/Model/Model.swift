@@ -451,7 +451,7 @@ open class Model: EventEmitter, Observable {
             throw .missingURL("\(type(of: self)) has no urlRoot and is not in a collection with a url")
         }
         guard !isNew, let id = storage[idAttribute] else { return format.suffixed(base) }
-        return format.suffixed(URLPath.join(base, try URLPath.recordSegment(for: id)))
+        return format.suffixed(try URLPath.recordPath(base, id: id))
     }
 
     /// The URL for fetching this model, when it differs from ``url()``; `nil` by default.

@@ -120,10 +120,15 @@ extension RecordStore {
             if let int = id.intValue { next = max(next, int &+ 1) }
         } else {
             // Skip ids taken by records stored under explicit ids (an upsert with `update`).
+            // The free id's text is its key: made once, not again after the search.
             var id = next
-            while try containsRecord(URLPath.decimalText(id), in: collection) { id += 1 }
+            var text = URLPath.decimalText(id)
+            while try containsRecord(text, in: collection) {
+                id += 1
+                text = URLPath.decimalText(id)
+            }
             record[idAttribute] = .int(id)
-            key = URLPath.decimalText(id)
+            key = text
             next = id + 1
         }
         try setNextID(next, in: collection)

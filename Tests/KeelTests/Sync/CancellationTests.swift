@@ -61,6 +61,15 @@ struct InMemoryCancellationTests {
         #expect(log.entries.isEmpty)
     }
 
+    @Test func cancelledSaveRestoresOnlyTheAttributesItStillHolds() async throws {
+        let model = note(["id": 1, "title": "server", "rank": 1])
+        let task = await inFlight { try await model.save(["title": "changed", "rank": 2, "done": true]) }
+        model["rank"] = 3
+        task.cancel()
+        await #expect(throws: SyncError.cancelled) { _ = try await task.value }
+        #expect(model.attributes == ["id": 1, "title": "server", "rank": 3])
+    }
+
     @Test func cancelledWaitSaveAppliesNothing() async throws {
         let model = note(["id": 1, "title": "server"])
         let log = SyncEventLog()

@@ -30,6 +30,19 @@ struct RecordSegmentTests {
         #expect(try URLPath.recordSegment(for: 7.0) == "7")
     }
 
+    @Test(arguments: ["", "/", "/notes", "/notes/", "//", "https://api.example.com/v1/notes", "/ünïcode/", "/a?"])
+    func aRecordPathIsTheBaseJoinedWithTheSegment(base: String) throws {
+        let ids: [JSONValue] = [
+            .int(0), .int(7), .int(-1), .int(10_000), .int(Int.max), .int(Int.min), "a b", "x/y", 7.0,
+        ]
+        for id in ids {
+            #expect(try URLPath.recordPath(base, id: id) == URLPath.join(base, try URLPath.recordSegment(for: id)))
+        }
+        for unsafe: JSONValue in ["", ".", ".."] {
+            #expect(throws: SyncError.self) { try URLPath.recordPath(base, id: unsafe) }
+        }
+    }
+
     @Test(arguments: [JSONValue.int(-12), .int(0), .int(Int.max), .string("x"), .double(2.0), .double(2.5)])
     func aResourceSegmentOfAnIDIsItsText(id: JSONValue) {
         let expected: String =
