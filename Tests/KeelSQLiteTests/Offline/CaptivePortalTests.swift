@@ -19,8 +19,9 @@ struct CaptivePortalTests {
         var contentType: String { self == .brokenJSON ? "application/json" : "text/html" }
     }
 
+    /// A cache in front of `baseURL`, whose timeout bounds only a slow answer on a loaded machine.
     private func cache(_ baseURL: URL, local: SQLiteOfflineStore) -> CachingSync {
-        CachingSync(remote: RESTSync(baseURL: baseURL, timeout: .seconds(5)), local: local)
+        CachingSync(remote: RESTSync(baseURL: baseURL, timeout: .seconds(60)), local: local)
     }
 
     @Test(arguments: Portal.allCases)

@@ -15,8 +15,10 @@ struct OfflineServerTests {
         configuration.register(Author.self)
         configuration.register(Book.self)
         configuration.register(Article.self, versionCheck: .attribute("updated_at"), conflictPolicy: policy)
+        // A stopped server's port refuses connections at once (it is held, not listened on), so
+        // the timeout bounds only a slow answer: on a loaded machine, 5 s failed a first create.
         return CachingSync(
-            remote: RESTSync(baseURL: server.baseURL, timeout: .seconds(5)),
+            remote: RESTSync(baseURL: server.baseURL, timeout: .seconds(60)),
             local: try SQLiteOfflineStore(fileURL: file),
             configuration: configuration
         )
