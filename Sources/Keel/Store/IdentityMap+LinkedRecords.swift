@@ -37,8 +37,8 @@ extension IdentityMap {
     /// Records on the entry of `model` under `key` that the read with `stamp` applied a
     /// record to it.
     func markApplied(_ model: Model, at key: RecordKey, stamp: Int) {
-        guard let index = entries.index(forKey: key), entries.values[index].holds(model) else { return }
-        entries.values[index].stamp = stamp
+        guard let slot = entries.slot(of: key), entries[entryAt: slot].holds(model) else { return }
+        entries[entryAt: slot].stamp = stamp
     }
 
     /// Sets a record that a relation of a read hands the model it links already, unless the
@@ -50,11 +50,11 @@ extension IdentityMap {
         }
         let stamp = linkStamp(for: document)
         let key = self.key(collection, id: id)
-        guard let index = entries.index(forKey: key), entries.values[index].holds(model) else {
+        guard let slot = entries.slot(of: key), entries[entryAt: slot].holds(model) else {
             model.set(record, options: options)
             return
         }
-        if entries.values[index].stamp == stamp { return }
+        if entries[entryAt: slot].stamp == stamp { return }
         model.set(record, options: options)
         markApplied(model, at: key, stamp: stamp)
     }

@@ -1,14 +1,18 @@
-/// The two most recent answers of a lookup, the latest first: what an ``IdentityMap`` asks
-/// before hashing into its tables.
+/// The two most recent answers of a lookup: what an ``IdentityMap`` asks before hashing
+/// into its tables.
 ///
 /// A read builds models of one class, or of two that alternate (each article, then the
 /// author it links to); one remembered answer missed on every model of such a read.
 struct RecentPair<Key: Equatable, Value> {
-    private var latest: (key: Key, value: Value)?
-    private var earlier: (key: Key, value: Value)?
+    // Each answer stays where it was remembered, and a flag names the one used last: moving
+    // the found one first retained and released both keys and values on every miss of the
+    // first, which a read alternating between two answers does on every model.
+    private var first: (key: Key, value: Value)?
+    private var second: (key: Key, value: Value)?
+    /// Whether `second` was remembered or found after `first`.
+    private var secondIsLatest = false
 
-    /// The remembered value for `key`, if it is one of the two; a hit on the earlier one
-    /// makes it the latest.
+    /// The remembered value for `key`, if it is one of the two; a hit makes it the latest.
     mutating func value(for key: Key) -> Value? {
         value(for: key, matching: ==)
     }
@@ -16,16 +20,23 @@ struct RecentPair<Key: Equatable, Value> {
     /// ``value(for:)``, with keys compared by `same`.
     @inline(__always)
     mutating func value(for key: Key, matching same: (Key, Key) -> Bool) -> Value? {
-        if let latest, same(latest.key, key) { return latest.value }
-        guard let earlier, same(earlier.key, key) else { return nil }
-        swap(&self.latest, &self.earlier)
-        return earlier.value
+        if let first, same(first.key, key) {
+            secondIsLatest = false
+            return first.value
+        }
+        guard let second, same(second.key, key) else { return nil }
+        secondIsLatest = true
+        return second.value
     }
 
     /// Remembers `value` for `key` as the latest, forgetting the earlier one.
     mutating func remember(_ value: Value, for key: Key) {
-        earlier = latest
-        latest = (key, value)
+        if secondIsLatest {
+            first = (key, value)
+        } else {
+            second = (key, value)
+        }
+        secondIsLatest.toggle()
     }
 }
 

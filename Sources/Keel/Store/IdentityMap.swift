@@ -49,7 +49,8 @@ public final class IdentityMap {
     // The map's own state opts out of run-time exclusivity checks: no access to it stays open
     // across a call into a model or the app (they ran on every read and write of a record).
 
-    @exclusivity(unchecked) var entries: [RecordKey: Entry] = [:]
+    /// The live models by record (``RecordTable``), each entered once.
+    let entries = RecordTable()
     /// The document whose linked records the map is stamping, and its stamp: see
     /// ``linkStamp(for:)``.
     @exclusivity(unchecked) var stampedDocument: JSONObject?
@@ -273,7 +274,7 @@ public final class IdentityMap {
         if modelKey != insertedKey {
             // Entered under the id its record gave, the model came out with another (or none):
             // one entry, under the id its deinit will look up.
-            if let insertedKey, entries[insertedKey]?.holds(model) == true { removeEntry(for: insertedKey) }
+            if let insertedKey, entries[insertedKey]?.holds(model) == true { entries.removeEntry(for: insertedKey) }
             if let modelKey { insert(Entry(model, stamp: stamp ?? 0), for: modelKey) }
         } else if let stamp, let modelKey {
             markApplied(model, at: modelKey, stamp: stamp)
@@ -391,7 +392,7 @@ public final class IdentityMap {
     /// - Parameter model: The model.
     /// - Complexity: O(*n*), where *n* is the number of entries.
     public func unregister(_ model: Model) {
-        entries = entries.filter { !$0.value.holds(model) }
+        entries.removeAll { $0.holds(model) }
         model.removeHandlers { $0.isBookkeeping && $0.owner === self }
     }
 
@@ -401,7 +402,7 @@ public final class IdentityMap {
     /// map.removeAll()
     /// ```
     public func removeAll() {
-        let models = entries.values.map(\.model)
+        let models = entries.map(\.value.model)
         entries.removeAll()
         for model in models { model.removeHandlers { $0.isBookkeeping && $0.owner === self } }
     }
@@ -441,7 +442,7 @@ public final class IdentityMap {
     private func move(_ model: Model, in collection: String, from previous: JSONValue?, options: ChangeOptions) {
         if let previous, !previous.isNull {
             let old = key(collection, id: previous)
-            if entries[old]?.holds(model) == true { removeEntry(for: old) }
+            if entries[old]?.holds(model) == true { entries.removeEntry(for: old) }
         }
         guard let id = model.storedID, !id.isNull else { return }
         let key = self.key(collection, id: id)
@@ -467,7 +468,7 @@ public final class IdentityMap {
     private func forget(_ model: Model, in collection: String) {
         guard let id = model.storedID, !id.isNull else { return }
         let key = self.key(collection, id: id)
-        if entries[key]?.holds(model) == true { removeEntry(for: key) }
+        if entries[key]?.holds(model) == true { entries.removeEntry(for: key) }
     }
 
     /// The key of a record in `collection`.
@@ -501,12 +502,8 @@ public final class IdentityMap {
     private func insert(_ entry: Entry, for key: RecordKey) {
         let model = entry.reference
         model._withUnsafeGuaranteedRef { $0.isIdentityMapped = true }
-        entries[key] = entry
+        entries.insert(entry, for: key)
         if paths.count > pathReleaseThreshold { releaseUnusedPaths() }
-    }
-
-    private func removeEntry(for key: RecordKey) {
-        entries.removeValue(forKey: key)
     }
 
     /// Gives back the numbers of the collection paths no entry uses, once the map numbers
@@ -515,7 +512,7 @@ public final class IdentityMap {
     private func releaseUnusedPaths() {
         // Between builds no key is held outside the table, so the paths no entry uses can go.
         guard pendingBuilds.isEmpty else { return }
-        paths.release(keeping: Set(entries.keys.lazy.map(\.collection)))
+        paths.release(keeping: Set(entries.lazy.map(\.key.collection)))
         pathReleaseThreshold = max(Self.pathsKeptWithoutRelease, 2 * paths.count)
     }
 

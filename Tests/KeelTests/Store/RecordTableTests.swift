@@ -1,0 +1,113 @@
+import Testing
+
+@testable import Keel
+
+/// An identity map's open-addressed table of entries (`RecordTable`) against a `Dictionary`
+/// doing the same: lookups, replacements, removals that shift the entries after them back,
+/// growth, reservation, iteration and removal by a condition.
+@MainActor
+struct RecordTableTests {
+    final class Item: Model {}
+
+    /// The key of id `id` in the collection numbered `collection`.
+    private func key(_ id: Int, in collection: Int = 0) -> RecordKey {
+        RecordKey(collection: collection, id: .int(id))
+    }
+
+    /// Whether `table` holds exactly the stamps of `expected`, by lookup and by iteration.
+    private func matches(_ table: RecordTable, _ expected: [RecordKey: Int]) -> Bool {
+        guard table.count == expected.count else { return false }
+        for (key, stamp) in expected where table[key]?.stamp != stamp { return false }
+        var iterated: [RecordKey: Int] = [:]
+        for (key, entry) in table { iterated[key] = entry.stamp }
+        return iterated == expected
+    }
+
+    @Test func anEmptyTableFindsNothingAndHoldsNoBuckets() {
+        let table = RecordTable()
+        #expect(table.count == 0)
+        #expect(table.capacity == 0)
+        #expect(table[key(0)] == nil)
+        #expect(table.slot(of: key(0)) == nil)
+        #expect(Array(table).isEmpty)
+        table.removeEntry(for: key(0))
+        table.removeAll { _ in true }
+        #expect(table.count == 0)
+    }
+
+    @Test func insertsReplacesAndRemovesAsADictionaryDoes() {
+        let model = Item()
+        let table = RecordTable()
+        var expected: [RecordKey: Int] = [:]
+        var generator = SystemRandomNumberGenerator()
+        // Ids at the edges, negative ones, text ids, two collections, and many removals, so
+        // that removals shift runs of colliding entries back.
+        let ids: [RecordID] =
+            [.int(0), .int(-1), .int(.max), .int(.min), .text(""), .text("a-b"), .text("007")]
+            + (1...600).map { RecordID.int($0) }
+        for step in 0..<5_000 {
+            let id = ids[Int.random(in: 0..<ids.count, using: &generator)]
+            let key = RecordKey(collection: Int.random(in: 0...1, using: &generator), id: id)
+            if Bool.random(using: &generator) {
+                table.insert(IdentityMap.Entry(model, stamp: step), for: key)
+                expected[key] = step
+            } else {
+                table.removeEntry(for: key)
+                expected[key] = nil
+            }
+            #expect(table[key]?.stamp == expected[key])
+        }
+        #expect(matches(table, expected))
+    }
+
+    @Test func aSlotReadsAndWritesItsEntryInPlace() throws {
+        let model = Item()
+        let table = RecordTable()
+        for id in 0..<20 { table.insert(IdentityMap.Entry(model), for: key(id)) }
+        let slot = try #require(table.slot(of: key(7)))
+        #expect(table[entryAt: slot].holds(model))
+        table[entryAt: slot].stamp = 42
+        #expect(table[key(7)]?.stamp == 42)
+        #expect(table[key(8)]?.stamp == 0)
+        #expect(table.count == 20)
+    }
+
+    @Test func aReservationHoldsItsCountWithoutGrowingAndKeepsTheEntries() {
+        let model = Item()
+        let table = RecordTable()
+        table.insert(IdentityMap.Entry(model, stamp: 1), for: key(1))
+        table.reserveCapacity(1_000)
+        let reserved = table.capacity
+        #expect(reserved >= 1_000)
+        #expect(table[key(1)]?.stamp == 1)
+        for id in 2...1_000 { table.insert(IdentityMap.Entry(model, stamp: id), for: key(id)) }
+        #expect(table.capacity == reserved)
+        #expect(table.count == 1_000)
+        // A smaller reservation keeps the buckets; growing past the capacity doubles them.
+        table.reserveCapacity(10)
+        #expect(table.capacity == reserved)
+        for id in 1_001...(reserved + 1) { table.insert(IdentityMap.Entry(model, stamp: id), for: key(id)) }
+        #expect(table.capacity > reserved)
+        #expect(matches(table, Dictionary(uniqueKeysWithValues: (1...(reserved + 1)).map { (key($0), $0) })))
+    }
+
+    @Test func removalByAConditionKeepsTheOthersFindable() {
+        let kept = Item()
+        let removed = Item()
+        let table = RecordTable()
+        var expected: [RecordKey: Int] = [:]
+        for id in 0..<300 {
+            let model = id % 3 == 0 ? removed : kept
+            table.insert(IdentityMap.Entry(model, stamp: id), for: key(id, in: id % 2))
+            if model === kept { expected[key(id, in: id % 2)] = id }
+        }
+        table.removeAll { $0.holds(removed) }
+        #expect(matches(table, expected))
+        table.removeAll { _ in false }
+        #expect(matches(table, expected))
+        table.removeAll()
+        #expect(table.count == 0)
+        #expect(table.capacity == 0)
+        #expect(table[key(1)] == nil)
+    }
+}
