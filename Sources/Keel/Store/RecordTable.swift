@@ -13,6 +13,11 @@
 /// so that making room for a batch zeroes those bytes and leaves the buckets uninitialized
 /// (an array of optional buckets wrote each one, about 140 instructions a bucket).
 ///
+/// Each table hashes with a seed of its own, drawn at random when it is made, as
+/// `Dictionary` does: ids come from servers, and the mix of an integer id is invertible, so a
+/// fixed seed would let a hostile server send ids that all probe from one bucket, and make each
+/// load of a record cost time in proportion to the records loaded before it.
+///
 /// A class, held by its map alone: nothing copies the table, so it needs no copy on write.
 final class RecordTable: Sequence {
     /// A key and its entry.
@@ -29,9 +34,15 @@ final class RecordTable: Sequence {
     @exclusivity(unchecked) private var bucketCount = 0
     /// The number of entries.
     @exclusivity(unchecked) private(set) var count = 0
+    /// The seed the table's keys are hashed with.
+    private let seed: Int
 
-    /// Creates an empty table.
-    init() {}
+    /// Creates an empty table, with a seed of its own.
+    ///
+    /// - Parameter seed: The seed to hash keys with: random unless a test needs to choose it.
+    init(seed: Int = Int.random(in: .min ... .max)) {
+        self.seed = seed
+    }
 
     deinit {
         deallocate()
@@ -62,7 +73,7 @@ final class RecordTable: Sequence {
     func slot(of key: RecordKey) -> Int? {
         guard count > 0, let buckets, let occupied else { return nil }
         let mask = bucketCount &- 1
-        var slot = Self.hash(key) & mask
+        var slot = hash(key) & mask
         while occupied[slot] != 0 {
             if buckets[slot].key == key { return slot }
             slot = (slot &+ 1) & mask
@@ -78,7 +89,7 @@ final class RecordTable: Sequence {
         let buckets = buckets.unsafelyUnwrapped
         let occupied = occupied.unsafelyUnwrapped
         let mask = bucketCount &- 1
-        var slot = Self.hash(key) & mask
+        var slot = hash(key) & mask
         while occupied[slot] != 0 {
             if buckets[slot].key == key {
                 buckets[slot].entry = entry
@@ -167,7 +178,7 @@ final class RecordTable: Sequence {
         while occupied[next] != 0 {
             // The entry moves back when the hole lies on its path: its distance from the slot
             // its hash names is at least the hole's distance from it.
-            let home = Self.hash(buckets[next].key) & mask
+            let home = hash(buckets[next].key) & mask
             if (next &- home) & mask >= (next &- hole) & mask {
                 (buckets + hole).moveInitialize(from: buckets + next, count: 1)
                 hole = next
@@ -227,9 +238,9 @@ final class RecordTable: Sequence {
     /// The fewest buckets a table that holds an entry has.
     private static let minimumBucketCount = 8
 
-    /// `key`'s hash, whose low bits name its first bucket.
+    /// `key`'s hash under the table's seed, whose low bits name its first bucket.
     @inline(__always)
-    private static func hash(_ key: RecordKey) -> Int {
-        key._rawHashValue(seed: 0)
+    private func hash(_ key: RecordKey) -> Int {
+        key._rawHashValue(seed: seed)
     }
 }

@@ -110,4 +110,24 @@ struct RecordTableTests {
         #expect(table.capacity == 0)
         #expect(table[key(1)] == nil)
     }
+
+    /// Ids a server chose so that, under one seed, they all start probing at the first of
+    /// 1,024 buckets: a table with that seed keeps them in one run, in the order they came;
+    /// a table with a seed of its own spreads them.
+    @Test func eachTableHashesWithItsOwnSeedSoChosenIdsDoNotCollide() {
+        let model = Item()
+        let colliding = (0..<400_000).lazy.map { self.key($0) }
+            .filter { $0._rawHashValue(seed: 0) & 1023 == 0 }
+            .prefix(150)
+        let keys = Array(colliding)
+        #expect(keys.count == 150)
+        func iterationOrder(of table: RecordTable) -> [RecordKey] {
+            table.reserveCapacity(700)
+            for key in keys { table.insert(IdentityMap.Entry(model), for: key) }
+            #expect(keys.allSatisfy { table[$0] != nil })
+            return table.map(\.key)
+        }
+        #expect(iterationOrder(of: RecordTable(seed: 0)) == keys)
+        #expect(iterationOrder(of: RecordTable()) != keys)
+    }
 }
