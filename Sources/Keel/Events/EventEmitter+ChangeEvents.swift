@@ -8,8 +8,9 @@
 enum ChangeEventTarget {
     /// No handler would receive the event: it need not be built.
     case nowhere
-    /// The emitter's own handlers: those of the name at this position (if any), then `all`.
-    case handlers(at: Int?)
+    /// The emitter's handlers in `state` (lent, as ``EventEmitter/unretainedState`` reads it):
+    /// those of the name at this position (if any), then `all`.
+    case handlers(Unmanaged<EmitterState>, at: Int?)
     /// The collection that the emitter's lone forwarder reaches: its handlers of the name at
     /// this position (if any), then its `all` handlers.
     case collection(handlersAt: Int?)
@@ -31,7 +32,7 @@ extension EventEmitter {
         if let unretained = unretainedState {
             return unretained._withUnsafeGuaranteedRef { state in
                 let position = Self.position(of: name, in: &state.handlers)
-                return position == nil && state.allHandlers.isEmpty ? .nowhere : .handlers(at: position)
+                return position == nil && state.allHandlers.isEmpty ? .nowhere : .handlers(unretained, at: position)
             }
         }
         guard let forwarder = unretainedLoneForwarder else { return .nowhere }
@@ -57,8 +58,8 @@ extension EventEmitter {
         switch target {
         case .nowhere:
             return
-        case .handlers(let position):
-            unretainedState?._withUnsafeGuaranteedRef { dispatch(event, in: $0, at: position) }
+        case .handlers(let state, let position):
+            state._withUnsafeGuaranteedRef { dispatchInline(event, in: $0, at: position) }
         case .collection(let position):
             guard let forwarder = unretainedLoneForwarder else { return }
             let isForwarded = forwarder._withUnsafeGuaranteedRef { handler in

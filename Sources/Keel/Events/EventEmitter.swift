@@ -290,6 +290,29 @@ open class EventEmitter {
         if state.needsPruning { pruneDeadHandlers(in: state) }
     }
 
+    /// ``dispatch(_:in:at:)`` inline when the handlers at `position` are one plain handler
+    /// (``EventHandler/isPlain``) and there is no `all` handler, as for most listeners of a
+    /// model's `change:<attribute>` and `change`: the handler runs without the call and the
+    /// loops of the general dispatch, with the same bookkeeping around it (the dispatch depth
+    /// that keeps changed tables retired, the pruning a handler may ask for).
+    ///
+    /// The `all` list is read before the handler runs, as the general dispatch reads it: an
+    /// `all` handler that it adds does not run for this event.
+    @inline(__always)
+    final func dispatchInline(_ event: Event, in state: EmitterState, at position: Int?) {
+        guard let position, state.allHandlers.isEmpty,
+            case .one(let lone) = Self.lentHandlers(at: position, in: &state.handlers),
+            lone._withUnsafeGuaranteedRef({ $0.isPlain })
+        else {
+            dispatch(event, in: state, at: position)
+            return
+        }
+        state.dispatchDepth &+= 1
+        lone._withUnsafeGuaranteedRef { $0.callback(event) }
+        state.endDispatch()
+        if state.needsPruning { pruneDeadHandlers(in: state) }
+    }
+
     /// Runs `handler` for `event`: a plain handler (``EventHandler/isPlain``) straight away,
     /// any other one after the checks of ``invokeChecked(_:_:in:)``.
     @inline(__always)

@@ -334,25 +334,6 @@ extension Model {
         }
     }
 
-    /// ``dispatchPendingChanges(of:hasHandlers:)`` for an outermost `set` with handlers whose
-    /// own options were not stored as pending: their event context, `context`, is pending unless a
-    /// handler's `set` made its own options pending since.
-    @inline(__always)
-    func dispatchPendingChanges(of record: ChangeRecord, after context: consuming Event.Context?) {
-        var pending = context
-        if let made = record.pendingOptions.take() { pending = Event.Context(options: made) }
-        while true {
-            switch changeEventTarget(named: "change") {
-            case .nowhere:
-                break
-            case let target:
-                dispatch(Event(changeNamed: "change", model: self, value: nil, context: consume pending), to: target)
-            }
-            guard let next = record.pendingOptions.take() else { return }
-            pending = Event.Context(options: next)
-        }
-    }
-
     /// Fires the `change:<key>` event for an attribute that the current `set` changed, with
     /// its new value; the name comes from the layout's slot unless the attribute was removed.
     ///

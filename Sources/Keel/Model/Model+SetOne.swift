@@ -142,7 +142,8 @@ extension Model {
         record.isChanging = true
         defer {
             if !wasChanging {
-                record.pendingOptions = nil
+                // Nearly always `nil` by now: tested, so that clearing it calls no destroy.
+                if case .some = record.pendingOptions { record.pendingOptions = nil }
                 record.isChanging = false
             }
         }
@@ -177,11 +178,36 @@ extension Model {
         // The outermost `set`'s options are pending without being stored: they replace what an
         // observer's or a `changeId` handler's `set` made pending, as Backbone's
         // `_pending = options` does here, and give way to what a `change:<key>` handler's `set`
-        // makes pending (``dispatchPendingChanges(of:after:)``).
+        // makes pending (``dispatchOutermostChange(atSlot:of:context:)``).
+        dispatchOutermostChange(atSlot: slot, of: record, context: context)
+        return true
+    }
+
+    /// The events of an outermost one-attribute `set` with handlers, in one call: `change:<key>`
+    /// for the attribute in `slot`, then `change`, and `change` again while handlers made further
+    /// `set`s (Backbone's `_pending` loop), each with the options of the `set` that is pending.
+    ///
+    /// The outermost `set`'s own options were not stored as pending: their event context,
+    /// `context`, is pending unless a `change:<key>` handler's `set` made its own options pending
+    /// since. What an observer's or a `changeId` handler's `set` made pending before is cleared
+    /// first, as Backbone's `_pending = options` replaces it. Each event is built only when a
+    /// handler will receive it (``EventEmitter/changeEventTarget(named:)``).
+    @inline(never)
+    private func dispatchOutermostChange(atSlot slot: Int, of record: ChangeRecord, context: consuming Event.Context?) {
         if case .some = record.pendingOptions { record.pendingOptions = nil }
         dispatchChangeEvent(atSlot: slot, context: context)
-        dispatchPendingChanges(of: record, after: context)
-        return true
+        var pending = context
+        if let made = record.pendingOptions.take() { pending = Event.Context(options: made) }
+        while true {
+            switch changeEventTarget(named: "change") {
+            case .nowhere:
+                break
+            case let target:
+                dispatch(Event(changeNamed: "change", model: self, value: nil, context: consume pending), to: target)
+            }
+            guard let next = record.pendingOptions.take() else { return }
+            pending = Event.Context(options: next)
+        }
     }
 
     /// The commit of ``changeOne(_:_:at:options:)`` for a model with a registrar: the
