@@ -15,13 +15,18 @@ extension Model {
     func dispatchChangeEvent(atSlot slot: Int, context: borrowing Event.Context?) {
         let layout = Unmanaged.passUnretained(layout)
         let target = layout._withUnsafeGuaranteedRef { changeEventTarget(named: $0.changeEventNames[slot]) }
-        if case .handlers(let state, let position?) = target, let value = referenceFreeValue(atSlot: slot) {
+        switch target {
+        case .nowhere:
+            return
+        case .handlers(let state, let position?):
+            guard let value = referenceFreeValue(atSlot: slot) else { break }
             _withUnprotectedUnsafePointer(to: context) {
                 lendChangeEvent(to: state, at: position, value: value, context: $0)
             }
             return
+        case .handlers, .collection, .forwarder:
+            break
         }
-        if case .nowhere = target { return }
         let event = layout._withUnsafeGuaranteedRef { layout in
             Event(
                 changeNamed: layout.changeEventNames[slot],
