@@ -42,6 +42,15 @@ extension EventEmitter {
         }
     }
 
+    /// The address of the name of the handlers at `position` in `handlers`, reached in place
+    /// (see ``position(of:in:)``): valid until the table next changes, and so, once a dispatch
+    /// runs, until it ends (``EmitterState/retireIfDispatching()``).
+    @inline(__always)
+    static func nameAddress(at position: Int, in handlers: inout OrderedStringMap<HandlerList>) -> UnsafePointer<String>
+    {
+        handlers.keyAddress(at: position)
+    }
+
     /// ``changeEventTarget(named:)`` for the collection that a model's lone forwarder reaches.
     private final func forwardedChangeTarget(named name: String) -> ChangeEventTarget {
         guard let unretained = unretainedState else { return isBare ? .nowhere : .forwarder }

@@ -355,29 +355,6 @@ extension Model {
         dispatch(event)
     }
 
-    /// Fires the `change:<key>` event for the attribute in `slot`, which the current `set`
-    /// changed, with its new value and `context` (what it carries of the `set`'s options), when
-    /// a handler will receive it (``EventEmitter/changeEventTarget(named:)``): otherwise nothing
-    /// is built.
-    ///
-    /// The event is built with the layout lent, and fired after: a handler may move the
-    /// model to another layout.
-    @inline(__always)
-    func dispatchChangeEvent(atSlot slot: Int, context: Event.Context?) {
-        let layout = Unmanaged.passUnretained(layout)
-        let target = layout._withUnsafeGuaranteedRef { changeEventTarget(named: $0.changeEventNames[slot]) }
-        if case .nowhere = target { return }
-        let event = layout._withUnsafeGuaranteedRef { layout in
-            Event(
-                changeNamed: layout.changeEventNames[slot],
-                model: self,
-                value: storage.value(at: slot),
-                context: context
-            )
-        }
-        dispatch(event, to: target)
-    }
-
     /// Whether setting `key` to `value` (or unsetting it) changes `attributes`.
     static func changes(_ attributes: Attributes, _ key: String, _ value: JSONValue, unsetting: Bool) -> Bool {
         unsetting ? attributes.contains(key) : attributes[key] != value

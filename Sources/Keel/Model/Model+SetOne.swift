@@ -191,7 +191,8 @@ extension Model {
     /// `context`, is pending unless a `change:<key>` handler's `set` made its own options pending
     /// since. What an observer's or a `changeId` handler's `set` made pending before is cleared
     /// first, as Backbone's `_pending = options` replaces it. Each event is built only when a
-    /// handler will receive it (``EventEmitter/changeEventTarget(named:)``).
+    /// handler will receive it (``EventEmitter/changeEventTarget(named:)``), and lent when the
+    /// model's own handlers receive it (``lendChangeEvent(to:at:value:context:)``).
     @inline(never)
     private func dispatchOutermostChange(atSlot slot: Int, of record: ChangeRecord, context: consuming Event.Context?) {
         if case .some = record.pendingOptions { record.pendingOptions = nil }
@@ -202,6 +203,10 @@ extension Model {
             switch changeEventTarget(named: "change") {
             case .nowhere:
                 break
+            case .handlers(let state, let position?):
+                _withUnprotectedUnsafePointer(to: pending) {
+                    lendChangeEvent(to: state, at: position, value: nil, context: $0)
+                }
             case let target:
                 dispatch(Event(changeNamed: "change", model: self, value: nil, context: consume pending), to: target)
             }

@@ -62,6 +62,14 @@ struct OrderedStringMap<Value> {
         entries.withUnsafeBufferPointer { $0[position].value }
     }
 
+    /// The address of the key at `position`, which must be a valid position.
+    ///
+    /// Valid until the entries next change. A tuple's first element lies at its start.
+    @inline(__always)
+    func keyAddress(at position: Int) -> UnsafePointer<String> {
+        UnsafeRawPointer(entries.address(of: position)).assumingMemoryBound(to: String.self)
+    }
+
     mutating func reserveCapacity(_ capacity: Int) {
         entries.reserveCapacity(capacity)
     }
