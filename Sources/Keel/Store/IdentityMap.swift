@@ -24,25 +24,6 @@ import Foundation
 /// inbox.get(1) === starred.get(1)  // true: one instance per record
 /// ```
 public final class IdentityMap {
-    /// A registered model, without a reference count: the model removes its entry when
-    /// `Model`'s deinit starts (``Model/leaveIdentityMaps()``), so an entry always names a
-    /// model whose memory is intact. (A subclass's own deinit runs before that, while the
-    /// entry is still there.)
-    struct Entry {
-        let reference: Unmanaged<Model>
-        /// The stamp of the document read whose relation last applied a record to the model
-        /// (``linkStamp(for:)``); `0` for none.
-        var stamp = 0
-        init(_ model: Model, stamp: Int = 0) {
-            reference = Unmanaged.passUnretained(model)
-            self.stamp = stamp
-        }
-        /// The model, retained for the caller.
-        var model: Model { reference.takeUnretainedValue() }
-        /// Whether the entry is `model`'s, compared without a reference count.
-        func holds(_ model: Model) -> Bool { reference.toOpaque() == Unmanaged.passUnretained(model).toOpaque() }
-    }
-
     /// The name under which a model's deinit hands itself to the maps' `destroy` followers.
     static let deinitEventName = "keel:deinit"
 
@@ -117,91 +98,7 @@ public final class IdentityMap {
         madeBuildHooks?.mapWillGo()
     }
 
-    /// The number of live models the map tracks.
-    ///
-    /// ```swift
-    /// map.count  // 0 once every tracked model has been deallocated
-    /// ```
-    public var count: Int { entries.count }
-
-    // MARK: - Looking up
-
-    /// The live instance for a record, if one is loaded.
-    ///
-    /// ```swift
-    /// let note = map.existing(Note.self, id: 7, in: "/notes")
-    /// ```
-    ///
-    /// - Parameters:
-    ///   - type: The model class.
-    ///   - id: The record's id.
-    ///   - collection: The collection path, such as `/notes`.
-    /// - Returns: The instance, or `nil` when none is alive or it is not an `M`.
-    /// - Complexity: O(1) on average.
-    public func existing<M: Model>(_ type: M.Type = M.self, id: JSONValue, in collection: String) -> M? {
-        entries[key(collection, id: id)]?.model as? M
-    }
-
-    /// The live instance for a record, of whatever class.
-    func existingModel(in collection: String, id: JSONValue) -> Model? {
-        entries[key(collection, id: id)]?.model
-    }
-
-    /// Finds or inserts the model for a record: the live instance for its id, updated with
-    /// `attributes`, or a new instance, registered.
-    ///
-    /// A record without an id gives a new model that is registered as soon as it gets an id
-    /// (for example when `save()` creates it).
-    ///
-    /// ```swift
-    /// let first = map.model(Note.self, collection: "/notes", attributes: ["id": 1, "title": "A"])
-    /// let again = map.model(Note.self, collection: "/notes", attributes: ["id": 1, "title": "B"])
-    /// first === again    // true
-    /// first["title"]     // "B"
-    /// // A server record of a Rails class, found by the id inside its root key:
-    /// let same = map.model(Note.self, collection: "/notes", attributes: ["note": ["id": 1]], options: ChangeOptions(parse: true))
-    /// ```
-    ///
-    /// - Parameters:
-    ///   - type: The model class.
-    ///   - collection: The collection path, such as `/notes`.
-    ///   - attributes: The record's attributes, as loaded.
-    ///   - options: Options for building the model or setting the attributes (`parse: true`
-    ///     reads the attributes as a server record, as a fetch does: the class's
-    ///     ``Model/wireFormat``, then the model's `parse`; `silent: true` suppresses change
-    ///     events).
-    /// - Returns: The one instance for this record.
-    /// - Precondition: A live instance for this record, if any, is an `M`; two model
-    ///   classes for one collection path is a programming error.
-    /// - Complexity: O(1) on average, plus the cost of setting the attributes.
-    public func model<M: Model>(
-        _ type: M.Type,
-        collection: String,
-        attributes: Attributes,
-        options: ChangeOptions = ChangeOptions()
-    ) -> M {
-        let model = anyModel(type, collection: collection, attributes: attributes, options: options)
-        guard let typed = model as? M else {
-            preconditionFailure(
-                "IdentityMap: \(collection)/\(model.id ?? nil) is loaded as \(Swift.type(of: model)), which is not \(M.self)"
-            )
-        }
-        return typed
-    }
-
-    /// ``model(_:collection:attributes:options:)`` for a class known at run time.
-    ///
-    /// Models it creates build their related models (``HasMany``, ``HasOne``, ``BelongsTo``)
-    /// through the map too, under the related class's `urlRoot`, so a related record has one
-    /// instance however it was loaded.
-    func anyModel(
-        _ type: Model.Type,
-        collection: String,
-        attributes: Attributes,
-        options: ChangeOptions
-    ) -> Model {
-        findOrInsert(type, collection: collection, attributes: attributes, options: options).model
-    }
+    // MARK: - Finding or inserting
 
     /// ``anyModel(_:collection:attributes:options:)``, telling whether the model is new.
     func findOrInsert(
@@ -381,30 +278,6 @@ public final class IdentityMap {
         }
         follow(model, in: collection)
         didAdopt?(model, collection)
-    }
-
-    /// Stops tracking a model in every collection it is registered for.
-    ///
-    /// ```swift
-    /// map.unregister(note)
-    /// ```
-    ///
-    /// - Parameter model: The model.
-    /// - Complexity: O(*n*), where *n* is the number of entries.
-    public func unregister(_ model: Model) {
-        entries.removeAll { $0.holds(model) }
-        model.removeHandlers { $0.isBookkeeping && $0.owner === self }
-    }
-
-    /// Forgets every model.
-    ///
-    /// ```swift
-    /// map.removeAll()
-    /// ```
-    public func removeAll() {
-        let models = entries.map(\.value.model)
-        entries.removeAll()
-        for model in models { model.removeHandlers { $0.isBookkeeping && $0.owner === self } }
     }
 
     // MARK: - Following ids
