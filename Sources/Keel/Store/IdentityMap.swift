@@ -75,10 +75,11 @@ public final class IdentityMap {
     /// The handlers that keep the entries in step with their models' ids, one set per
     /// collection path, shared by all of its models (see ``follow(_:in:)``).
     @exclusivity(unchecked) private var followers: [String: ModelFollowers] = [:]
-    /// The two collection paths ``follow(_:in:)`` followed models of last, and their
-    /// followers, the latest first: a fetch's models share one, and a read that builds each
-    /// record's related record (an article's author) alternates between two.
-    @exclusivity(unchecked) private var recentFollowers = RecentPair<String, ModelFollowers>()
+    /// The followers of each collection by its number in the keys, once a model was followed
+    /// under it: a build follows its model by the number of the key it computed, where
+    /// comparing a read's two alternating paths (an article's, its author's) cost about 60
+    /// instructions a model. Emptied when the numbers are released, which may reuse them.
+    @exclusivity(unchecked) private var followersByNumber: [ModelFollowers?] = []
     /// Each class's relations, resolved once (`nil` for a class without them), so that
     /// building a model of a class without them sets up nothing for related records, and one
     /// with them neither builds the class's list nor resolves it.
@@ -151,22 +152,41 @@ public final class IdentityMap {
         if let relations = relations(of: type) {
             // Related records are built through the map, by hooks shared by all its models.
             options = buildHooks.hooked(options, relations: relations)
-            pendingBuilds.append(PendingBuild(type: type, collection: collection, id: id, key: recordKey))
-            model = type.init(attributes, options: options)
-            let build = pendingBuilds.removeLast()
-            insertedKey = build.insertedKey
+            // The build's collection, id and key are lent to it while the initializer runs.
+            let (built, registered, registeredKey) = withUnsafePointer(to: collection) { collection in
+                withUnsafePointer(to: id) { id in
+                    withUnsafePointer(to: recordKey) { key in
+                        pendingBuilds.append(PendingBuild(type: type, collection: collection, id: id, key: key))
+                        let built = type.init(attributes, options: options)
+                        let build = pendingBuilds.removeLast()
+                        return (built, build.model, build.insertedKey)
+                    }
+                }
+            }
+            model = built
+            insertedKey = registeredKey
             // The shared factory does not keep the map alive; the model does, through the
             // map's anchor. A model that reached ``willBuildRelated(_:attributes:)`` was given
             // the anchor there.
-            if build.model != ObjectIdentifier(model) { model.extras.relatedModelAnchor = anchor }
+            if registered != ObjectIdentifier(model) { model.extras.relatedModelAnchor = anchor }
         } else {
             model = type.init(attributes, options: options)
         }
         if let sent { model.extras.remoteAttributes = sent }
         // A model entered before it built its related models was followed then.
-        if insertedKey == nil { follow(model, in: collection) }
+        if insertedKey == nil {
+            if let recordKey {
+                follow(model, in: collection, number: recordKey.collection)
+            } else {
+                follow(model, in: collection)
+            }
+        }
         let modelKey = model.storedID.flatMap { modelID in
-            modelID.isNull ? nil : modelID == id ? recordKey.unsafelyUnwrapped : key(collection, id: modelID)
+            // Compared by its bits first: the model's id is most often the record's, copied.
+            modelID.isNull
+                ? nil
+                : id.map { Self.isSameID(modelID, $0) } == true
+                    ? recordKey.unsafelyUnwrapped : key(collection, id: modelID)
         }
         if modelKey != insertedKey {
             // Entered under the id its record gave, the model came out with another (or none):
@@ -191,12 +211,13 @@ public final class IdentityMap {
         pendingBuilds[last].model = ObjectIdentifier(model)
         // The pending build's fields are read in place: a copy of it retained and released each.
         guard let parsedID = attributes[pendingBuilds[last].type.idAttribute], !parsedID.isNull else { return }
-        let isPendingID = pendingBuilds[last].id.map { Self.isSameID(parsedID, $0) } ?? false
+        let isPendingID = pendingBuilds[last].id.pointee.map { Self.isSameID(parsedID, $0) } ?? false
         let key =
             isPendingID
-            ? pendingBuilds[last].key.unsafelyUnwrapped : key(pendingBuilds[last].collection, id: parsedID)
+            ? pendingBuilds[last].key.pointee.unsafelyUnwrapped
+            : key(pendingBuilds[last].collection.pointee, id: parsedID)
         // Followed at once: whatever becomes of the build, the model's deinit finds the map.
-        follow(model, in: pendingBuilds[last].collection)
+        follow(model, in: pendingBuilds[last].collection.pointee, number: key.collection)
         insert(Entry(model), for: key)
         pendingBuilds[last].insertedKey = key
     }
@@ -262,7 +283,7 @@ public final class IdentityMap {
             )
         }
         insert(Entry(model), for: key)
-        follow(model, in: collection)
+        follow(model, in: collection, number: key.collection)
         didAdopt?(model, collection)
     }
 
@@ -289,15 +310,29 @@ public final class IdentityMap {
     /// following a model registers no closure of its own, and a model that outlives the map
     /// drops them at its next `changeId` or `destroy`.
     private func follow(_ model: Model, in collection: String) {
-        if let recent = recentFollowers.value(for: collection) {
-            recent.add(to: model)
-            return
-        }
-        if let known = followers[collection] {
-            recentFollowers.remember(known, for: collection)
+        sharedFollowers(of: collection).add(to: model)
+    }
+
+    /// ``follow(_:in:)`` for a collection whose number in the keys is `number`.
+    ///
+    /// The collection's followers are found by its number: its models share them however the
+    /// path is written (`notes/`, `/notes`), as their keys do.
+    private func follow(_ model: Model, in collection: String, number: Int) {
+        if number < followersByNumber.count, let known = followersByNumber[number] {
             known.add(to: model)
             return
         }
+        let found = sharedFollowers(of: collection)
+        if number >= followersByNumber.count {
+            followersByNumber.append(contentsOf: repeatElement(nil, count: number + 1 - followersByNumber.count))
+        }
+        followersByNumber[number] = found
+        found.add(to: model)
+    }
+
+    /// The followers of `collection`, made on first use.
+    private func sharedFollowers(of collection: String) -> ModelFollowers {
+        if let known = followers[collection] { return known }
         let made = ModelFollowers(names: ["changeId", "destroy"], owner: self, isBookkeeping: true) {
             [weak self] event in
             guard let self, let model = event.model else { return }
@@ -307,8 +342,7 @@ public final class IdentityMap {
             }
         }
         followers[collection] = made
-        recentFollowers.remember(made, for: collection)
-        made.add(to: model)
+        return made
     }
 
     /// Moves a model's entry from its previous id to its new one.
@@ -386,6 +420,7 @@ public final class IdentityMap {
         // Between builds no key is held outside the table, so the paths no entry uses can go.
         guard pendingBuilds.isEmpty else { return }
         paths.release(keeping: Set(entries.lazy.map(\.key.collection)))
+        followersByNumber.removeAll(keepingCapacity: true)
         pathReleaseThreshold = max(Self.pathsKeptWithoutRelease, 2 * paths.count)
     }
 
@@ -398,11 +433,15 @@ public final class IdentityMap {
 
 /// A model the map is building: its class, collection and the key of the record it was
 /// asked for, and what ``IdentityMap/willBuildRelated(_:attributes:)`` recorded.
+///
+/// The collection, id and key are read where ``IdentityMap/findOrInsert(_:collection:attributes:options:)``
+/// holds them, lent for the initializer's run: copies of them retained and released each,
+/// about a hundred instructions for every model built with relations.
 private struct PendingBuild {
     let type: Model.Type
-    let collection: String
-    let id: JSONValue?
-    let key: RecordKey?
+    let collection: UnsafePointer<String>
+    let id: UnsafePointer<JSONValue?>
+    let key: UnsafePointer<RecordKey?>
     var model: ObjectIdentifier?
     var insertedKey: RecordKey?
 }
