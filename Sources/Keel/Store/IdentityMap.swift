@@ -41,7 +41,7 @@ public final class IdentityMap {
     /// (``takeExactCopy(of:)``); `nil` after any other lookup.
     @exclusivity(unchecked) var exactCopyModel: ObjectIdentifier?
     /// The collection paths of the keys, normalized, numbered in the order the map met them.
-    @exclusivity(unchecked) private var paths = CollectionPaths()
+    @exclusivity(unchecked) private(set) var paths = CollectionPaths()
     /// Called with each model the map builds or registers and its collection path: how a
     /// ``Store`` comes to hold every record loaded through its map.
     var didAdopt: ((Model, String) -> Void)?
@@ -74,12 +74,12 @@ public final class IdentityMap {
     var resourceTypes = ResourceTypeRegistry()
     /// The handlers that keep the entries in step with their models' ids, one set per
     /// collection path, shared by all of its models (see ``follow(_:in:)``).
-    @exclusivity(unchecked) private var followers: [String: ModelFollowers] = [:]
+    @exclusivity(unchecked) var followers: [String: ModelFollowers] = [:]
     /// The followers of each collection by its number in the keys, once a model was followed
     /// under it: a build follows its model by the number of the key it computed, where
     /// comparing a read's two alternating paths (an article's, its author's) cost about 60
     /// instructions a model. Emptied when the numbers are released, which may reuse them.
-    @exclusivity(unchecked) private var followersByNumber: [ModelFollowers?] = []
+    @exclusivity(unchecked) var followersByNumber: [ModelFollowers?] = []
     /// Each class's relations, resolved once (`nil` for a class without them), so that
     /// building a model of a class without them sets up nothing for related records, and one
     /// with them neither builds the class's list nor resolves it.
@@ -301,83 +301,6 @@ public final class IdentityMap {
         didAdopt?(model, collection)
     }
 
-    // MARK: - Following ids
-
-    /// Keeps the entry in step with the model: registered when it gets an id, moved when
-    /// the id changes, removed when the model is destroyed.
-    ///
-    /// The handlers are shared by every model of the collection and owned by the map, so
-    /// following a model registers no closure of its own, and a model that outlives the map
-    /// drops them at its next `changeId` or `destroy`.
-    private func follow(_ model: Model, in collection: String) {
-        sharedFollowers(of: collection).add(to: model)
-    }
-
-    /// ``follow(_:in:)`` for a collection whose number in the keys is `number`.
-    ///
-    /// The collection's followers are found by its number: its models share them however the
-    /// path is written (`notes/`, `/notes`), as their keys do.
-    private func follow(_ model: Model, in collection: String, number: Int) {
-        if number < followersByNumber.count, let known = followersByNumber[number] {
-            known.add(to: model)
-            return
-        }
-        let found = sharedFollowers(of: collection)
-        if number >= followersByNumber.count {
-            followersByNumber.append(contentsOf: repeatElement(nil, count: number + 1 - followersByNumber.count))
-        }
-        followersByNumber[number] = found
-        found.add(to: model)
-    }
-
-    /// The followers of `collection`, made on first use.
-    private func sharedFollowers(of collection: String) -> ModelFollowers {
-        if let known = followers[collection] { return known }
-        let made = ModelFollowers(names: ["changeId", "destroy"], owner: self, isBookkeeping: true) {
-            [weak self] event in
-            guard let self, let model = event.model else { return }
-            switch event.name {
-            case "destroy", Self.deinitEventName: self.forget(model, in: collection)
-            default: self.move(model, in: collection, from: event.previousID, options: event.options)
-            }
-        }
-        followers[collection] = made
-        return made
-    }
-
-    /// Moves a model's entry from its previous id to its new one.
-    private func move(_ model: Model, in collection: String, from previous: JSONValue?, options: ChangeOptions) {
-        if let previous, !previous.isNull {
-            let old = key(collection, id: previous)
-            if entries[old]?.holds(model) == true { entries.removeEntry(for: old) }
-        }
-        guard let id = model.storedID, !id.isNull else { return }
-        let key = self.key(collection, id: id)
-        if let entry = entries[key], !entry.holds(model) {
-            let live = entry.model
-            // The record already has an instance; report it on the model instead of
-            // silently holding two instances for one id.
-            let error = IdentityMapError.conflict(
-                collection: paths.name(of: key.collection),
-                id: key.id.text,
-                existingType: String(describing: type(of: live))
-            )
-            model.trigger(Event(name: "error", model: model, error: error, options: options))
-            return
-        }
-        insert(Entry(model), for: key)
-    }
-
-    /// Drops the entry of a model that was destroyed or whose deinit has started.
-    ///
-    /// It reads the model's cached id and compares its address only: from the deinit, the
-    /// model must not be retained past the call or reported to Observation.
-    private func forget(_ model: Model, in collection: String) {
-        guard let id = model.storedID, !id.isNull else { return }
-        let key = self.key(collection, id: id)
-        if entries[key]?.holds(model) == true { entries.removeEntry(for: key) }
-    }
-
     /// The key of a record in `collection`.
     func key(_ collection: String, id: JSONValue) -> RecordKey {
         RecordKey(collection: paths.number(of: collection), id: RecordID(id))
@@ -406,7 +329,7 @@ public final class IdentityMap {
     }
 
     /// Enters `entry` under `key`, marking its model as one whose deinit must tell the map.
-    private func insert(_ entry: Entry, for key: RecordKey) {
+    func insert(_ entry: Entry, for key: RecordKey) {
         let model = entry.reference
         model._withUnsafeGuaranteedRef { $0.isIdentityMapped = true }
         entries.insert(entry, for: key)
