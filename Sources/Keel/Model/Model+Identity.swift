@@ -1,5 +1,19 @@
-/// A model's identity: its id, whether it is new, its last validation errors, and clones.
+/// A model's identity: its client id, its id, whether it is new, its last validation errors, and clones.
 extension Model {
+    /// The client id: unique among all models and collections of the process, such as `"c12"`.
+    ///
+    /// ```swift
+    /// Note().cid  // "c41"
+    /// ```
+    public var cid: String { type(of: self).cidPrefix + String(cidNumber) }
+
+    /// The name of the attribute that holds the id (the class's `idAttribute`).
+    ///
+    /// ```swift
+    /// Model().idAttribute  // "id"
+    /// ```
+    public var idAttribute: String { type(of: self).idAttribute }
+
     /// The model's id: the value of the `idAttribute`, or `nil` when it has none.
     ///
     /// ```swift

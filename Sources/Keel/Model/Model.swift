@@ -164,23 +164,9 @@ open class Model: EventEmitter, Observable {
 
     // MARK: - State
 
-    /// The client id: unique among all models and collections of the process, such as `"c12"`.
-    ///
-    /// ```swift
-    /// Note().cid  // "c41"
-    /// ```
-    public var cid: String { type(of: self).cidPrefix + String(cidNumber) }
-
     /// The number in the client id, which collections index models by; the prefix is the
     /// class's, so the text is built only when asked for.
     let cidNumber: Int
-
-    /// The name of the attribute that holds the id (the class's `idAttribute`).
-    ///
-    /// ```swift
-    /// Model().idAttribute  // "id"
-    /// ```
-    public var idAttribute: String { type(of: self).idAttribute }
 
     // The state below opts out of run-time exclusivity checks: Keel never keeps a mutating
     // access to it open across a call into user code (handlers, hooks), so the checks
@@ -217,17 +203,6 @@ open class Model: EventEmitter, Observable {
     @exclusivity(unchecked) final var storedChangeRecord: ChangeRecord?
     /// The rarely used state; see ``extras``.
     @exclusivity(unchecked) final var storedExtras: ModelExtras?
-
-    /// The collection the model belongs to: the first one it was added to.
-    ///
-    /// The model does not keep it alive: it reads `nil` once that collection is released
-    /// (from the start of its deinit), and is cleared when that collection removes the model.
-    ///
-    /// ```swift
-    /// let notes = Collection<Note>([note])
-    /// note.collection === notes  // true
-    /// ```
-    public var collection: (any ModelCollection)? { collectionForwarder?.forwarder }
 
     /// The forwarding handler of ``collection`` (``Collection/forwardingHandler``), through
     /// which the model refers to it without a `weak` reference: the collection clears the

@@ -24,25 +24,6 @@ import Foundation
 /// inbox.get(1) === starred.get(1)  // true: one instance per record
 /// ```
 public final class IdentityMap {
-    /// A registered model, without a reference count: the model removes its entry when
-    /// `Model`'s deinit starts (``Model/leaveIdentityMaps()``), so an entry always names a
-    /// model whose memory is intact. (A subclass's own deinit runs before that, while the
-    /// entry is still there.)
-    struct Entry {
-        let reference: Unmanaged<Model>
-        /// The stamp of the document read whose relation last applied a record to the model
-        /// (``linkStamp(for:)``); `0` for none.
-        var stamp = 0
-        init(_ model: Model, stamp: Int = 0) {
-            reference = Unmanaged.passUnretained(model)
-            self.stamp = stamp
-        }
-        /// The model, retained for the caller.
-        var model: Model { reference.takeUnretainedValue() }
-        /// Whether the entry is `model`'s, compared without a reference count.
-        func holds(_ model: Model) -> Bool { reference.toOpaque() == Unmanaged.passUnretained(model).toOpaque() }
-    }
-
     /// The name under which a model's deinit hands itself to the maps' `destroy` followers.
     static let deinitEventName = "keel:deinit"
 
@@ -60,7 +41,7 @@ public final class IdentityMap {
     /// (``takeExactCopy(of:)``); `nil` after any other lookup.
     @exclusivity(unchecked) var exactCopyModel: ObjectIdentifier?
     /// The collection paths of the keys, normalized, numbered in the order the map met them.
-    @exclusivity(unchecked) private var paths = CollectionPaths()
+    @exclusivity(unchecked) private(set) var paths = CollectionPaths()
     /// Called with each model the map builds or registers and its collection path: how a
     /// ``Store`` comes to hold every record loaded through its map.
     var didAdopt: ((Model, String) -> Void)?
@@ -93,11 +74,12 @@ public final class IdentityMap {
     var resourceTypes = ResourceTypeRegistry()
     /// The handlers that keep the entries in step with their models' ids, one set per
     /// collection path, shared by all of its models (see ``follow(_:in:)``).
-    @exclusivity(unchecked) private var followers: [String: ModelFollowers] = [:]
-    /// The two collection paths ``follow(_:in:)`` followed models of last, and their
-    /// followers, the latest first: a fetch's models share one, and a read that builds each
-    /// record's related record (an article's author) alternates between two.
-    @exclusivity(unchecked) private var recentFollowers = RecentPair<String, ModelFollowers>()
+    @exclusivity(unchecked) var followers: [String: ModelFollowers] = [:]
+    /// The followers of each collection by its number in the keys, once a model was followed
+    /// under it: a build follows its model by the number of the key it computed, where
+    /// comparing a read's two alternating paths (an article's, its author's) cost about 60
+    /// instructions a model. Emptied when the numbers are released, which may reuse them.
+    @exclusivity(unchecked) var followersByNumber: [ModelFollowers?] = []
     /// Each class's relations, resolved once (`nil` for a class without them), so that
     /// building a model of a class without them sets up nothing for related records, and one
     /// with them neither builds the class's list nor resolves it.
@@ -117,91 +99,7 @@ public final class IdentityMap {
         madeBuildHooks?.mapWillGo()
     }
 
-    /// The number of live models the map tracks.
-    ///
-    /// ```swift
-    /// map.count  // 0 once every tracked model has been deallocated
-    /// ```
-    public var count: Int { entries.count }
-
-    // MARK: - Looking up
-
-    /// The live instance for a record, if one is loaded.
-    ///
-    /// ```swift
-    /// let note = map.existing(Note.self, id: 7, in: "/notes")
-    /// ```
-    ///
-    /// - Parameters:
-    ///   - type: The model class.
-    ///   - id: The record's id.
-    ///   - collection: The collection path, such as `/notes`.
-    /// - Returns: The instance, or `nil` when none is alive or it is not an `M`.
-    /// - Complexity: O(1) on average.
-    public func existing<M: Model>(_ type: M.Type = M.self, id: JSONValue, in collection: String) -> M? {
-        entries[key(collection, id: id)]?.model as? M
-    }
-
-    /// The live instance for a record, of whatever class.
-    func existingModel(in collection: String, id: JSONValue) -> Model? {
-        entries[key(collection, id: id)]?.model
-    }
-
-    /// Finds or inserts the model for a record: the live instance for its id, updated with
-    /// `attributes`, or a new instance, registered.
-    ///
-    /// A record without an id gives a new model that is registered as soon as it gets an id
-    /// (for example when `save()` creates it).
-    ///
-    /// ```swift
-    /// let first = map.model(Note.self, collection: "/notes", attributes: ["id": 1, "title": "A"])
-    /// let again = map.model(Note.self, collection: "/notes", attributes: ["id": 1, "title": "B"])
-    /// first === again    // true
-    /// first["title"]     // "B"
-    /// // A server record of a Rails class, found by the id inside its root key:
-    /// let same = map.model(Note.self, collection: "/notes", attributes: ["note": ["id": 1]], options: ChangeOptions(parse: true))
-    /// ```
-    ///
-    /// - Parameters:
-    ///   - type: The model class.
-    ///   - collection: The collection path, such as `/notes`.
-    ///   - attributes: The record's attributes, as loaded.
-    ///   - options: Options for building the model or setting the attributes (`parse: true`
-    ///     reads the attributes as a server record, as a fetch does: the class's
-    ///     ``Model/wireFormat``, then the model's `parse`; `silent: true` suppresses change
-    ///     events).
-    /// - Returns: The one instance for this record.
-    /// - Precondition: A live instance for this record, if any, is an `M`; two model
-    ///   classes for one collection path is a programming error.
-    /// - Complexity: O(1) on average, plus the cost of setting the attributes.
-    public func model<M: Model>(
-        _ type: M.Type,
-        collection: String,
-        attributes: Attributes,
-        options: ChangeOptions = ChangeOptions()
-    ) -> M {
-        let model = anyModel(type, collection: collection, attributes: attributes, options: options)
-        guard let typed = model as? M else {
-            preconditionFailure(
-                "IdentityMap: \(collection)/\(model.id ?? nil) is loaded as \(Swift.type(of: model)), which is not \(M.self)"
-            )
-        }
-        return typed
-    }
-
-    /// ``model(_:collection:attributes:options:)`` for a class known at run time.
-    ///
-    /// Models it creates build their related models (``HasMany``, ``HasOne``, ``BelongsTo``)
-    /// through the map too, under the related class's `urlRoot`, so a related record has one
-    /// instance however it was loaded.
-    func anyModel(
-        _ type: Model.Type,
-        collection: String,
-        attributes: Attributes,
-        options: ChangeOptions
-    ) -> Model {
-        findOrInsert(type, collection: collection, attributes: attributes, options: options).model
-    }
+    // MARK: - Finding or inserting
 
     /// ``anyModel(_:collection:attributes:options:)``, telling whether the model is new.
     func findOrInsert(
@@ -254,22 +152,41 @@ public final class IdentityMap {
         if let relations = relations(of: type) {
             // Related records are built through the map, by hooks shared by all its models.
             options = buildHooks.hooked(options, relations: relations)
-            pendingBuilds.append(PendingBuild(type: type, collection: collection, id: id, key: recordKey))
-            model = type.init(attributes, options: options)
-            let build = pendingBuilds.removeLast()
-            insertedKey = build.insertedKey
+            // The build's collection, id and key are lent to it while the initializer runs.
+            let (built, registered, registeredKey) = withUnsafePointer(to: collection) { collection in
+                withUnsafePointer(to: id) { id in
+                    withUnsafePointer(to: recordKey) { key in
+                        pendingBuilds.append(PendingBuild(type: type, collection: collection, id: id, key: key))
+                        let built = type.init(attributes, options: options)
+                        let build = pendingBuilds.removeLast()
+                        return (built, build.model, build.insertedKey)
+                    }
+                }
+            }
+            model = built
+            insertedKey = registeredKey
             // The shared factory does not keep the map alive; the model does, through the
             // map's anchor. A model that reached ``willBuildRelated(_:attributes:)`` was given
             // the anchor there.
-            if build.model != ObjectIdentifier(model) { model.extras.relatedModelAnchor = anchor }
+            if registered != ObjectIdentifier(model) { model.extras.relatedModelAnchor = anchor }
         } else {
             model = type.init(attributes, options: options)
         }
         if let sent { model.extras.remoteAttributes = sent }
         // A model entered before it built its related models was followed then.
-        if insertedKey == nil { follow(model, in: collection) }
+        if insertedKey == nil {
+            if let recordKey {
+                follow(model, in: collection, number: recordKey.collection)
+            } else {
+                follow(model, in: collection)
+            }
+        }
         let modelKey = model.storedID.flatMap { modelID in
-            modelID.isNull ? nil : modelID == id ? recordKey.unsafelyUnwrapped : key(collection, id: modelID)
+            // Compared by its bits first: the model's id is most often the record's, copied.
+            modelID.isNull
+                ? nil
+                : id.map { Self.isSameID(modelID, $0) } == true
+                    ? recordKey.unsafelyUnwrapped : key(collection, id: modelID)
         }
         if modelKey != insertedKey {
             // Entered under the id its record gave, the model came out with another (or none):
@@ -294,12 +211,13 @@ public final class IdentityMap {
         pendingBuilds[last].model = ObjectIdentifier(model)
         // The pending build's fields are read in place: a copy of it retained and released each.
         guard let parsedID = attributes[pendingBuilds[last].type.idAttribute], !parsedID.isNull else { return }
-        let isPendingID = pendingBuilds[last].id.map { Self.isSameID(parsedID, $0) } ?? false
+        let isPendingID = pendingBuilds[last].id.pointee.map { Self.isSameID(parsedID, $0) } ?? false
         let key =
             isPendingID
-            ? pendingBuilds[last].key.unsafelyUnwrapped : key(pendingBuilds[last].collection, id: parsedID)
+            ? pendingBuilds[last].key.pointee.unsafelyUnwrapped
+            : key(pendingBuilds[last].collection.pointee, id: parsedID)
         // Followed at once: whatever becomes of the build, the model's deinit finds the map.
-        follow(model, in: pendingBuilds[last].collection)
+        follow(model, in: pendingBuilds[last].collection.pointee, number: key.collection)
         insert(Entry(model), for: key)
         pendingBuilds[last].insertedKey = key
     }
@@ -365,7 +283,7 @@ public final class IdentityMap {
             )
         }
         insert(Entry(model), for: key)
-        follow(model, in: collection)
+        follow(model, in: collection, number: key.collection)
         didAdopt?(model, collection)
     }
 
@@ -381,94 +299,6 @@ public final class IdentityMap {
         }
         follow(model, in: collection)
         didAdopt?(model, collection)
-    }
-
-    /// Stops tracking a model in every collection it is registered for.
-    ///
-    /// ```swift
-    /// map.unregister(note)
-    /// ```
-    ///
-    /// - Parameter model: The model.
-    /// - Complexity: O(*n*), where *n* is the number of entries.
-    public func unregister(_ model: Model) {
-        entries.removeAll { $0.holds(model) }
-        model.removeHandlers { $0.isBookkeeping && $0.owner === self }
-    }
-
-    /// Forgets every model.
-    ///
-    /// ```swift
-    /// map.removeAll()
-    /// ```
-    public func removeAll() {
-        let models = entries.map(\.value.model)
-        entries.removeAll()
-        for model in models { model.removeHandlers { $0.isBookkeeping && $0.owner === self } }
-    }
-
-    // MARK: - Following ids
-
-    /// Keeps the entry in step with the model: registered when it gets an id, moved when
-    /// the id changes, removed when the model is destroyed.
-    ///
-    /// The handlers are shared by every model of the collection and owned by the map, so
-    /// following a model registers no closure of its own, and a model that outlives the map
-    /// drops them at its next `changeId` or `destroy`.
-    private func follow(_ model: Model, in collection: String) {
-        if let recent = recentFollowers.value(for: collection) {
-            recent.add(to: model)
-            return
-        }
-        if let known = followers[collection] {
-            recentFollowers.remember(known, for: collection)
-            known.add(to: model)
-            return
-        }
-        let made = ModelFollowers(names: ["changeId", "destroy"], owner: self, isBookkeeping: true) {
-            [weak self] event in
-            guard let self, let model = event.model else { return }
-            switch event.name {
-            case "destroy", Self.deinitEventName: self.forget(model, in: collection)
-            default: self.move(model, in: collection, from: event.previousID, options: event.options)
-            }
-        }
-        followers[collection] = made
-        recentFollowers.remember(made, for: collection)
-        made.add(to: model)
-    }
-
-    /// Moves a model's entry from its previous id to its new one.
-    private func move(_ model: Model, in collection: String, from previous: JSONValue?, options: ChangeOptions) {
-        if let previous, !previous.isNull {
-            let old = key(collection, id: previous)
-            if entries[old]?.holds(model) == true { entries.removeEntry(for: old) }
-        }
-        guard let id = model.storedID, !id.isNull else { return }
-        let key = self.key(collection, id: id)
-        if let entry = entries[key], !entry.holds(model) {
-            let live = entry.model
-            // The record already has an instance; report it on the model instead of
-            // silently holding two instances for one id.
-            let error = IdentityMapError.conflict(
-                collection: paths.name(of: key.collection),
-                id: key.id.text,
-                existingType: String(describing: type(of: live))
-            )
-            model.trigger(Event(name: "error", model: model, error: error, options: options))
-            return
-        }
-        insert(Entry(model), for: key)
-    }
-
-    /// Drops the entry of a model that was destroyed or whose deinit has started.
-    ///
-    /// It reads the model's cached id and compares its address only: from the deinit, the
-    /// model must not be retained past the call or reported to Observation.
-    private func forget(_ model: Model, in collection: String) {
-        guard let id = model.storedID, !id.isNull else { return }
-        let key = self.key(collection, id: id)
-        if entries[key]?.holds(model) == true { entries.removeEntry(for: key) }
     }
 
     /// The key of a record in `collection`.
@@ -499,7 +329,7 @@ public final class IdentityMap {
     }
 
     /// Enters `entry` under `key`, marking its model as one whose deinit must tell the map.
-    private func insert(_ entry: Entry, for key: RecordKey) {
+    func insert(_ entry: Entry, for key: RecordKey) {
         let model = entry.reference
         model._withUnsafeGuaranteedRef { $0.isIdentityMapped = true }
         entries.insert(entry, for: key)
@@ -513,6 +343,7 @@ public final class IdentityMap {
         // Between builds no key is held outside the table, so the paths no entry uses can go.
         guard pendingBuilds.isEmpty else { return }
         paths.release(keeping: Set(entries.lazy.map(\.key.collection)))
+        followersByNumber.removeAll(keepingCapacity: true)
         pathReleaseThreshold = max(Self.pathsKeptWithoutRelease, 2 * paths.count)
     }
 
@@ -525,11 +356,15 @@ public final class IdentityMap {
 
 /// A model the map is building: its class, collection and the key of the record it was
 /// asked for, and what ``IdentityMap/willBuildRelated(_:attributes:)`` recorded.
+///
+/// The collection, id and key are read where ``IdentityMap/findOrInsert(_:collection:attributes:options:)``
+/// holds them, lent for the initializer's run: copies of them retained and released each,
+/// about a hundred instructions for every model built with relations.
 private struct PendingBuild {
     let type: Model.Type
-    let collection: String
-    let id: JSONValue?
-    let key: RecordKey?
+    let collection: UnsafePointer<String>
+    let id: UnsafePointer<JSONValue?>
+    let key: UnsafePointer<RecordKey?>
     var model: ObjectIdentifier?
     var insertedKey: RecordKey?
 }
