@@ -95,10 +95,12 @@ struct CollectionPaths {
     /// holds ``writtenLimit``.
     private var written: [String: Int] = [:]
     private static let writtenLimit = 256
-    /// The two paths numbered last: a fetch's records share one, and their related records
-    /// another. Each stays where it was remembered, and a flag names the one used last:
-    /// swapping them on every lookup of the other cost a read that alternates between two
-    /// paths (each article, then its author) about 25 instructions a lookup.
+    /// The two paths numbered last.
+    ///
+    /// A fetch's records share one, and their related records another. Each stays where it
+    /// was remembered, and a flag names the one used last: swapping them on every lookup of
+    /// the other cost a read that alternates between two paths (each article, then its
+    /// author) about 25 instructions a lookup.
     private var first: (path: String, number: Int)?
     private var second: (path: String, number: Int)?
     /// Whether `second` was numbered or found after `first`.

@@ -76,9 +76,11 @@ public final class IdentityMap {
     /// collection path, shared by all of its models (see ``follow(_:in:)``).
     @exclusivity(unchecked) var followers: [String: ModelFollowers] = [:]
     /// The followers of each collection by its number in the keys, once a model was followed
-    /// under it: a build follows its model by the number of the key it computed, where
-    /// comparing a read's two alternating paths (an article's, its author's) cost about 60
-    /// instructions a model. Emptied when the numbers are released, which may reuse them.
+    /// under it.
+    ///
+    /// A build follows its model by the number of the key it computed, where comparing a
+    /// read's two alternating paths (an article's, its author's) cost about 60 instructions a
+    /// model. Emptied when the numbers are released, which may reuse them.
     @exclusivity(unchecked) var followersByNumber: [ModelFollowers?] = []
     /// Each class's relations, resolved once (`nil` for a class without them), so that
     /// building a model of a class without them sets up nothing for related records, and one
