@@ -69,9 +69,11 @@ open class Model: EventEmitter, Observable {
     /// ```
     open class var urlRoot: String? { nil }
 
-    /// The name of one record of this class on the server: NSRails' `remoteModelName`, Rails'
-    /// `model_name.element`. It is the root key of a format that wraps records (`{"note": {…}}`
-    /// for ``WireFormat/rails``) and names an owner in route parameters (`:note_id`).
+    /// The name of one record of this class on the server.
+    ///
+    /// NSRails' `remoteModelName`, Rails' `model_name.element`. It is the root key of a format
+    /// that wraps records (`{"note": {…}}` for ``WireFormat/rails``) and names an owner in
+    /// route parameters (`:note_id`).
     ///
     /// By default the class name in snake_case, without generic parameters or outer type
     /// names: `TodoItem` → `todo_item`. A format's ``RootWrapping/singular`` wins over it.
@@ -84,11 +86,12 @@ open class Model: EventEmitter, Observable {
     /// ```
     open class var resourceName: String { Inflection.resourceName(of: self) }
 
-    /// The name of a list of records of this class: NSRails' `remoteControllerName`. It is the
-    /// root key of a wrapped list (`{"notes": […]}`), the segment of a URL nested under a
-    /// parent (``BelongsTo`` with `nestsURL`) and, for a class whose format wraps records in a
-    /// root key (``WireFormat/rails``) and that has no `urlRoot`, its default URL
-    /// (`/notes`).
+    /// The name of a list of records of this class.
+    ///
+    /// NSRails' `remoteControllerName`. It is the root key of a wrapped list
+    /// (`{"notes": […]}`), the segment of a URL nested under a parent (``BelongsTo`` with
+    /// `nestsURL`) and, for a class whose format wraps records in a root key
+    /// (``WireFormat/rails``) and that has no `urlRoot`, its default URL (`/notes`).
     ///
     /// By default the plural of ``resourceName`` with Rails' inflection for regular and common
     /// irregular English nouns (`person` → `people`, `category` → `categories`); override it
@@ -127,9 +130,11 @@ open class Model: EventEmitter, Observable {
     open class var wireFormat: WireFormat { .plain }
 
     /// Whether models of this class keep, as ``remoteAttributes``, the record they were
-    /// loaded from in a list or parsed from with `parse: true` (NSRails kept it always);
-    /// `false` by default, because a list of 100,000 records would then be held twice. The
-    /// body of a model's own fetch, save or find is kept either way.
+    /// loaded from in a list or parsed from with `parse: true`.
+    ///
+    /// NSRails kept it always; Keel does not by default, because a list of 100,000 records
+    /// would then be held twice. The body of a model's own fetch, save or find is kept either
+    /// way.
     ///
     /// ```swift
     /// override class var keepsRemoteAttributes: Bool { true }
