@@ -35,6 +35,45 @@ struct IdentityMapPendingBuildTests {
         }
     }
 
+    /// A post whose `parse` rebuilds its text id (an equal string in storage of its own) or,
+    /// for `"none"`, gives it a `null` one.
+    final class RebuiltIDPost: Model {
+        static let author = BelongsTo<Person>("author", foreignKey: "authorId")
+        override class var urlRoot: String? { "/posts" }
+        override class var relations: [any Relation] { [author] }
+        override func parse(_ response: JSONValue, options: ChangeOptions) -> Attributes? {
+            guard var attributes = response.objectValue, let id = attributes["id"]?.stringValue else { return nil }
+            attributes["id"] = id == "none" ? .null : .string(String(id.reversed().reversed()))
+            return attributes
+        }
+    }
+
+    /// The built model's id is compared with its record's by their bits first: an id equal to
+    /// the record's in other storage keeps the model's one entry, and a `null` one leaves none.
+    @Test func aModelWhoseIDEqualsItsRecordsInOtherBitsOrIsNullHasTheRightEntries() throws {
+        let map = IdentityMap()
+        let longID = "a text id longer than fifteen bytes"
+        let post = map.model(
+            RebuiltIDPost.self,
+            collection: "/posts",
+            attributes: ["id": .string(longID), "authorId": "p3", "author": ["id": "p3"]],
+            options: ChangeOptions(parse: true)
+        )
+        #expect(post.id == .string(longID))
+        #expect(map.existing(RebuiltIDPost.self, id: .string(longID), in: "/posts") === post)
+        #expect(map.count == 2)
+        let unnamed = map.model(
+            RebuiltIDPost.self,
+            collection: "/posts",
+            attributes: ["id": "none", "authorId": "p3", "author": ["id": "p3"]],
+            options: ChangeOptions(parse: true)
+        )
+        #expect(unnamed !== post)
+        #expect(map.existing(RebuiltIDPost.self, id: "none", in: "/posts") == nil)
+        #expect(map.count == 2)
+        #expect(unnamed[RebuiltIDPost.author] === post[RebuiltIDPost.author])
+    }
+
     @Test func nestedBuildsEachRegisterUnderTheirOwnCollectionAndID() throws {
         let map = IdentityMap()
         let ada = map.model(

@@ -301,7 +301,9 @@ open class Model: EventEmitter, Observable {
                 options.willBuildRelated?(self, attributes)
                 attributes = mergeRelations(attributes, into: links, options: options.relatedBuildOptions)
             }
-            let layout = AttributeLayout.empty.matching(attributes)
+            // The layout the previous model found is tried first, as for a model without
+            // relations: models with relations are built many of one kind in a row too.
+            let layout = AttributeLayout.of(attributes)
             if let slot = layout.slot(of: idAttribute) { storedID = Self.identifier(attributes.value(at: slot)) }
             storage = attributes
             self.layout = consume layout

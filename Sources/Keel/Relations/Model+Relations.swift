@@ -249,10 +249,10 @@ extension Model {
         links: RelationLinks,
         _ body: (_ position: Int, _ link: any RelationLink) -> Void
     ) {
-        if links.count == 1, let (key, link) = links.first {
-            if let position = attributes.index(forKey: key) { body(position, link) }
-            return
+        let isOnlyLink = links.withOnlyLink { link in
+            if let position = attributes.index(forKey: link.key) { body(position, link) }
         }
+        if isOnlyLink { return }
         var found: [(position: Int, link: any RelationLink)] = []
         for (key, link) in links {
             if let position = attributes.index(forKey: key) { found.append((position, link)) }

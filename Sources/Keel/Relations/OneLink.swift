@@ -11,7 +11,13 @@ final class OneLink<Target: Model>: ModelExtras, RelationLink, DependentLink {
 
     /// The relation's key, encoding and foreign key, shared by all its links.
     let settings: OneLinkSettings
-    unowned let owner: Model
+    /// The model whose attribute this link fills, held without a reference count.
+    ///
+    /// The owner holds the link (its extras, or in them), and the link removes itself from the
+    /// embedded model's ``DependentLinks`` when it goes: the owner outlives every call into the
+    /// link but ``relatedModelDidChange()``, which keeps it alive itself. An `unowned` reference
+    /// cost an unowned retain when made and a strong retain and release on every merge.
+    unowned(unsafe) let owner: Model
     private(set) var model: Target?
     /// The links of ``model`` that tell this one of its changes.
     private var dependents: DependentLinks?
@@ -80,7 +86,7 @@ final class OneLink<Target: Model>: ModelExtras, RelationLink, DependentLink {
             // A server record of its class, as a record the relation builds a model from: it goes
             // through the class's `parse`, once per document read when an identity map holds it.
             let options = options.with(silent: false, validate: false)
-            if let map = owner.storedExtras?.unretainedRelatedModelSource {
+            if let map = withOwner({ $0.storedExtras?.unretainedRelatedModelSource }) {
                 map._withUnsafeGuaranteedRef {
                     $0.applyLinkedRecord(record, to: model, collection: resource, options: options)
                 }
@@ -88,13 +94,22 @@ final class OneLink<Target: Model>: ModelExtras, RelationLink, DependentLink {
                 model.set(record, options: options)
             }
         } else {
-            let (related, isExactCopy) = owner.makeLinked(Target.self, resource: resource, record, options: options)
+            let (related, isExactCopy) = withOwner {
+                $0.makeLinked(Target.self, resource: resource, record, options: options)
+            }
             replace(with: related)
             // The map found the model holding this record bit for bit: the record is its mirror,
             // which the owner then keeps without comparing the two again.
             if isExactCopy { return value }
         }
         return mirror
+    }
+
+    /// Calls `body` with the owner, borrowed: a merge runs within a call on the owner (its
+    /// initializer or `set`), which keeps it alive, so it is neither retained nor released.
+    @inline(__always)
+    private func withOwner<Result>(_ body: (Model) -> Result) -> Result {
+        Unmanaged.passUnretained(owner)._withUnsafeGuaranteedRef(body)
     }
 
     /// Whether a record with `id` (`nil` when it has none) is the linked `model`'s: it has no
@@ -195,6 +210,10 @@ final class OneLink<Target: Model>: ModelExtras, RelationLink, DependentLink {
 
     func relatedModelDidChange() {
         guard !isMerging, let model else { return }
-        owner.relationDidChange(self, mirror: mirror, nested: model, path: key)
+        // Retained for the call: the app's handlers of the owner's change may release it.
+        let owner = self.owner
+        withExtendedLifetime(owner) {
+            owner.relationDidChange(self, mirror: mirror, nested: model, path: key)
+        }
     }
 }

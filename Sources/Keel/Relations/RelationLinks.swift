@@ -91,13 +91,22 @@ struct RelationLinks: Sequence {
         }
     }
 
-    /// The first link and its attribute.
-    var first: (key: String, value: any RelationLink)? {
+    /// Calls `body` with the link of a model that has one relation, where the link lies, and
+    /// returns `true`; returns `false` without calling it when the model has several.
+    ///
+    /// Copying the link and its attribute out as a pair retained both, and released them after
+    /// the merge of every record with a relation (about 100 instructions a post of
+    /// `bulk_relations`).
+    @inline(__always)
+    func withOnlyLink(_ body: (any RelationLink) -> Void) -> Bool {
         switch storage {
-        case .one(let link): (link.key, link)
-        case .extras(let held): (held.link.key, held.link)
-        case .list(let links): links.first.map { ($0.key, $0) }
+        case .one(let link): body(link)
+        case .extras(let held): body(held.link)
+        case .list(let links):
+            guard links.count == 1 else { return false }
+            body(links[0])
         }
+        return true
     }
 
     func makeIterator() -> some IteratorProtocol<(key: String, value: any RelationLink)> {

@@ -83,6 +83,20 @@ private final class MapReference {
 }
 
 extension IdentityMap {
+    /// `options` with the map's build hooks, for a model of the class of `relations`
+    /// (``BuildHooks/hooked(_:relations:)``); the hooks are made on first use.
+    func hooked(_ options: ChangeOptions, relations: ClassRelations) -> ChangeOptions {
+        let hooks: Unmanaged<BuildHooks>
+        if let madeBuildHooks {
+            hooks = madeBuildHooks
+        } else {
+            hooks = Unmanaged.passRetained(BuildHooks(map: self))
+            madeBuildHooks = hooks
+        }
+        // Borrowed: the map holds the hooks until its deinit, and this call does not end it.
+        return hooks._withUnsafeGuaranteedRef { $0.hooked(options, relations: relations) }
+    }
+
     /// A related model of a model the map built, as the map's factory builds it: the one
     /// instance for the record under `collection`, updated, or a new one.
     ///

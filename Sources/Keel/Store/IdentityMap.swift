@@ -55,15 +55,10 @@ public final class IdentityMap {
     /// The models the map is creating, innermost last: a record inside one that links back
     /// to it (a comment's article among that article's comments) gets the instance being built.
     @exclusivity(unchecked) private var pendingBuilds: [PendingBuild] = []
-    /// The hooks the models of classes with relations are built with, once made.
-    @exclusivity(unchecked) private var madeBuildHooks: BuildHooks?
-    /// The hooks the models of classes with relations are built with, made once.
-    private var buildHooks: BuildHooks {
-        if let madeBuildHooks { return madeBuildHooks }
-        let made = BuildHooks(map: self)
-        madeBuildHooks = made
-        return made
-    }
+    /// The hooks the models of classes with relations are built with, once made: retained by
+    /// hand and released by the map's deinit, so that a build borrows them (``hooked(_:relations:)``)
+    /// instead of retaining and releasing them around the call.
+    @exclusivity(unchecked) var madeBuildHooks: Unmanaged<BuildHooks>?
     /// The anchor the models the map built hold it through, while one of them lives; without a
     /// reference count, cleared by the anchor's deinit (``IdentityMapAnchor``).
     @exclusivity(unchecked) var liveAnchor: Unmanaged<IdentityMapAnchor>?
@@ -97,8 +92,10 @@ public final class IdentityMap {
     public init() {}
 
     deinit {
+        guard let madeBuildHooks else { return }
         // The hooks may outlive the map in options kept elsewhere; they hold it unretained.
-        madeBuildHooks?.mapWillGo()
+        madeBuildHooks._withUnsafeGuaranteedRef { $0.mapWillGo() }
+        madeBuildHooks.release()
     }
 
     // MARK: - Finding or inserting
@@ -111,14 +108,29 @@ public final class IdentityMap {
         options: ChangeOptions
     ) -> (model: Model, isNew: Bool) {
         exactCopyModel = nil
+        // Only a server record not yet read through its class's wire format is copied, to be
+        // read: any other is looked up as given (the copies cost a retain and a release each).
+        guard options.parse == true && !options.wireFormatApplied else {
+            return findOrInsert(type, collection: collection, attributes: attributes, options: options, sent: nil)
+        }
         var attributes = attributes
         var options = options
         // The record as the server sent it, for the `remoteAttributes` of a class that keeps them.
-        var sent: JSONValue?
-        if options.parse == true && !options.wireFormatApplied {
-            sent = Self.readThroughWireFormat(&attributes, of: type)
-            options.wireFormatApplied = true
-        }
+        let sent = Self.readThroughWireFormat(&attributes, of: type)
+        options.wireFormatApplied = true
+        return findOrInsert(type, collection: collection, attributes: attributes, options: options, sent: sent)
+    }
+
+    /// ``findOrInsert(_:collection:attributes:options:)`` of a record read through its class's
+    /// wire format, if it is a server record; `sent` is the record as the server sent it, kept
+    /// as the `remoteAttributes` of a class that keeps them.
+    private func findOrInsert(
+        _ type: Model.Type,
+        collection: String,
+        attributes: Attributes,
+        options: ChangeOptions,
+        sent: JSONValue?
+    ) -> (model: Model, isNew: Bool) {
         // The record's key, computed once: for the lookup, and for the new model's entry
         // when its id is the one it was built from.
         let id = attributes[type.idAttribute].flatMap { $0.isNull ? nil : $0 }
@@ -153,13 +165,13 @@ public final class IdentityMap {
         var insertedKey: RecordKey?
         if let relations = relations(of: type) {
             // Related records are built through the map, by hooks shared by all its models.
-            options = buildHooks.hooked(options, relations: relations)
+            let hooked = hooked(options, relations: relations)
             // The build's collection, id and key are lent to it while the initializer runs.
             let (built, registered, registeredKey) = withUnsafePointer(to: collection) { collection in
                 withUnsafePointer(to: id) { id in
                     withUnsafePointer(to: recordKey) { key in
                         pendingBuilds.append(PendingBuild(type: type, collection: collection, id: id, key: key))
-                        let built = type.init(attributes, options: options)
+                        let built = type.init(attributes, options: hooked)
                         let build = pendingBuilds.removeLast()
                         return (built, build.model, build.insertedKey)
                     }
@@ -183,13 +195,20 @@ public final class IdentityMap {
                 follow(model, in: collection)
             }
         }
-        let modelKey = model.storedID.flatMap { modelID in
-            // Compared by its bits first: the model's id is most often the record's, copied.
-            modelID.isNull
-                ? nil
-                : id.map { Self.isSameID(modelID, $0) } == true
-                    ? recordKey.unsafelyUnwrapped : key(collection, id: modelID)
+        // The model's id is most often its record's, copied: compared where both lie, by their
+        // bits, before either is copied (an id that is not `null` has the record's key).
+        let hasRecordID = withUnsafeMutablePointer(to: &model.storedID) { modelID in
+            withUnsafePointer(to: id) { id in SameBits.compare(modelID, id, size: MemoryLayout<JSONValue?>.size) }
         }
+        let modelKey =
+            hasRecordID
+            ? recordKey
+            : model.storedID.flatMap { modelID in
+                modelID.isNull
+                    ? nil
+                    : id.map { Self.isSameID(modelID, $0) } == true
+                        ? recordKey.unsafelyUnwrapped : key(collection, id: modelID)
+            }
         if modelKey != insertedKey {
             // Entered under the id its record gave, the model came out with another (or none):
             // one entry, under the id its deinit will look up.

@@ -34,7 +34,9 @@ struct RelationLinkExtrasTests {
         #expect(extras is OneLink<Author>)
         #expect(post.relationLinks?.count == 1)
         #expect(post.relationLinks?["author"] === extras)
-        #expect(post.relationLinks?.first?.value === extras)
+        var only: (any RelationLink)?
+        #expect(post.relationLinks?.withOnlyLink { only = $0 } == true)
+        #expect(only === extras)
         #expect(post.relationLinks?.values.count == 1)
         #expect(post[Post.author]?["name"] == "Ada")
     }
@@ -46,6 +48,41 @@ struct RelationLinkExtrasTests {
         #expect(post.storedExtras?.relatedModelSource === map)
         let author = try #require(post[Post.author])
         #expect(map.existing(Author.self, id: 7, in: "/authors") === author)
+    }
+
+    /// A class's one relation is handed over where its link lies, whichever way the links hold
+    /// it; a class with several hands over none.
+    @Test func onlyTheLinkOfAClassWithOneRelationIsHandedOver() throws {
+        let shelf = Shelf(["books": [["id": 1]]])
+        var only: (any RelationLink)?
+        #expect(shelf.relationLinks?.withOnlyLink { only = $0 } == true)
+        #expect(only?.key == "books")
+        let user = Relations.User(["id": 1, "organization": ["id": 2]])
+        var called = false
+        #expect(user.relationLinks?.withOnlyLink { _ in called = true } == false)
+        #expect(!called)
+        #expect(RelationLinks([]).withOnlyLink { _ in called = true } == false)
+        #expect(!called)
+    }
+
+    /// The link holds its owner without a reference count: an owner that its last holder lets
+    /// go from its own `change:author` handler, which its author's change fires through the
+    /// link, lives until the link's call returns, and then goes.
+    @Test func anOwnerLetGoByItsHandlerDuringItsAuthorsChangeOutlivesTheCall() throws {
+        let author = Author(["id": 7, "name": "Ada"])
+        var held: Post? = Post(["id": 1])
+        held?[Post.author] = author
+        weak let released = held
+        var seen: [JSONValue?] = []
+        held?.on("change:author") { event in
+            seen.append(event.value)
+            held = nil
+        }
+        author.set(["name": "Grace"])
+        #expect(seen == [["id": 7, "name": "Grace"]])
+        #expect(released == nil)
+        author.set(["name": "Hopper"])
+        #expect(seen.count == 1)
     }
 
     @Test func otherRelationsKeepExtrasOfTheirOwn() throws {
