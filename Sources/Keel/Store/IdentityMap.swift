@@ -212,12 +212,28 @@ public final class IdentityMap {
         model.extras.relatedModelAnchor = anchor
         pendingBuilds[last].model = ObjectIdentifier(model)
         // The pending build's fields are read in place: a copy of it retained and released each.
-        guard let parsedID = attributes[pendingBuilds[last].type.idAttribute], !parsedID.isNull else { return }
-        let isPendingID = pendingBuilds[last].id.pointee.map { Self.isSameID(parsedID, $0) } ?? false
-        let key =
-            isPendingID
-            ? pendingBuilds[last].key.pointee.unsafelyUnwrapped
-            : key(pendingBuilds[last].collection.pointee, id: parsedID)
+        guard let position = attributes.index(forKey: pendingBuilds[last].type.idAttribute) else { return }
+        let key: RecordKey
+        // The id is compared where it lies, by its bits first: it is most often the record's,
+        // copied, and copying it out called out to copy and destroy it. An id the build was
+        // asked for is never `null`, so the same bits are a usable id.
+        if case .some = pendingBuilds[last].id.pointee,
+            // An optional keeps its wrapped value's bits at offset zero (docs/ABI/TypeLayout.rst).
+            JSONValue.haveSameBits(
+                UnsafeRawPointer(attributes.entryAddress(at: position)) + JSONObject.valueOffset,
+                UnsafeRawPointer(pendingBuilds[last].id)
+            )
+        {
+            key = pendingBuilds[last].key.pointee.unsafelyUnwrapped
+        } else {
+            let parsedID = attributes.value(at: position)
+            guard !parsedID.isNull else { return }
+            let isPendingID = pendingBuilds[last].id.pointee.map { Self.isSameID(parsedID, $0) } ?? false
+            key =
+                isPendingID
+                ? pendingBuilds[last].key.pointee.unsafelyUnwrapped
+                : self.key(pendingBuilds[last].collection.pointee, id: parsedID)
+        }
         // Followed at once: whatever becomes of the build, the model's deinit finds the map.
         follow(model, in: pendingBuilds[last].collection.pointee, number: key.collection)
         insert(Entry(model), for: key)
