@@ -212,7 +212,20 @@ public final class IdentityMap {
         model.extras.relatedModelAnchor = anchor
         pendingBuilds[last].model = ObjectIdentifier(model)
         // The pending build's fields are read in place: a copy of it retained and released each.
-        guard let position = attributes.index(forKey: pendingBuilds[last].type.idAttribute) else { return }
+        // A record's few keys are compared where they lie, by their bits first, without the call
+        // that looks a key up in an object of any size.
+        let idAttribute = pendingBuilds[last].type.idAttribute
+        var found: Int?
+        if attributes.count <= 8 {
+            for position in 0..<attributes.count
+            where StringIdentity.equal(attributes.entryAddress(at: position).pointee.key, idAttribute) {
+                found = position
+                break
+            }
+        } else {
+            found = attributes.index(forKey: idAttribute)
+        }
+        guard let position = found else { return }
         let key: RecordKey
         // The id is compared where it lies, by its bits first: it is most often the record's,
         // copied, and copying it out called out to copy and destroy it. An id the build was

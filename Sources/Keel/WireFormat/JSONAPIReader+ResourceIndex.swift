@@ -27,8 +27,10 @@ extension JSONAPIReader {
         case nil: break
         }
         var resources = JSONAPIResourceIndex(capacity: included.count + dataCount)
+        // Each element is read where it lies: a loop over the values copied each one out.
         included.elements.withUnsafeBufferPointer { list in
-            for value in list { add(value, to: &resources, names: names) }
+            guard let first = list.baseAddress else { return }
+            for position in list.indices { add(first + position, to: &resources, names: names) }
         }
         return resources
     }
@@ -38,38 +40,46 @@ extension JSONAPIReader {
         guard var resources = index.take() else { return }
         defer { index = resources }
         let names = names
-        func addIfOfType(_ value: JSONValue) {
-            guard case .object(let resource) = value,
-                case .string(let name)? = JSONAPIResourceMembers.value(
-                    at: JSONAPIResourceMembers(identityOf: resource, names: names).type,
-                    in: resource
-                ),
-                StringIdentity.equal(name, type)
-            else { return }
+        func addIfOfType(_ value: UnsafePointer<JSONValue>) {
+            guard case .object = value.pointee else { return }
+            // Read where it lies, as ``add(_:to:names:)`` reads it; the type by its bits first.
+            let resource = UnsafeRawPointer(value).assumingMemoryBound(to: JSONObject.self)
+            let members = JSONAPIResourceMembers(identityOf: resource.pointee, names: names)
+            if !members.hasType(sameBitsAs: type, in: resource.pointee) {
+                guard case .string(let name)? = JSONAPIResourceMembers.value(at: members.type, in: resource.pointee),
+                    StringIdentity.equal(name, type)
+                else { return }
+            }
             Self.add(value, to: &resources, names: names)
         }
         switch document["data"] {
         case .array(let list)?:
             list.elements.withUnsafeBufferPointer { list in
-                for value in list { addIfOfType(value) }
+                guard let first = list.baseAddress else { return }
+                for position in list.indices { addIfOfType(first + position) }
             }
-        case let single?: addIfOfType(single)
+        case let single?: withUnsafePointer(to: single) { addIfOfType($0) }
         case nil: break
         }
     }
 
-    /// Adds a resource object of the document to `resources`; a value that is no resource
-    /// object with an identity is left out.
+    /// Adds the resource object at `value`, a value of the document, to `resources`; a value
+    /// that is no resource object with an identity is left out.
+    ///
+    /// The object is read where it lies, and copied once, into the index: binding it copied it
+    /// once more, retaining and releasing it.
     private static func add(
-        _ value: JSONValue,
+        _ value: UnsafePointer<JSONValue>,
         to resources: inout JSONAPIResourceIndex,
         names: JSONAPIResourceMembers.Names
     ) {
-        guard case .object(let resource) = value,
-            let key = JSONAPIResourceMembers(identityOf: resource, names: names).key(in: resource)
+        guard case .object = value.pointee else { return }
+        // A multi-payload enum keeps each case's payload at offset zero (docs/ABI/TypeLayout.rst).
+        let resource = UnsafeRawPointer(value).assumingMemoryBound(to: JSONObject.self)
+        guard let key = JSONAPIResourceMembers(identityOf: resource.pointee, names: names).key(in: resource.pointee)
         else { return }
         // A resource listed twice (a server that repeats one) keeps the fields of both.
-        resources.add(resource, for: key, merge: merged)
+        resources.add(resource.pointee, for: key, merge: merged)
     }
 
     /// Throws when the document's `included` is there and is no list (`null` reads as none).

@@ -179,25 +179,27 @@ struct JSONAPIReader {
     ) throws(SyncError) -> JSONObject {
         // One pass over the resource's members, where four lookups searched it four times.
         let members = JSONAPIResourceMembers(of: resource, names: names)
-        var wireAttributes = JSONObject()
-        if members.attributes >= 0 {
-            // Bound where it lies: a copy of the value first called out to copy and destroy it.
-            guard case .object(let object) = resource.entryAddress(at: members.attributes).pointee.value else {
-                throw Self.notAnObject(resource.value(at: members.attributes), at: place)
-            }
-            wireAttributes = object
+        // `attributes` and `relationships` are read where the resource holds them: a binding of
+        // each retained and released it.
+        let attributesAddress = Self.objectAddress(at: members.attributes, in: resource)
+        if members.attributes >= 0 && attributesAddress == nil {
+            throw Self.notAnObject(resource.value(at: members.attributes), at: place)
         }
-        var attributes = format.keepsNames ? wireAttributes : format.format.keys.toApp(wireAttributes)
-        if format.dropsMembers { attributes = attributes.filter { format.format.roles[$0.key]?.isReceived ?? true } }
-        var relationships: JSONObject?
-        if members.relationships >= 0,
-            case .object(let object) = resource.entryAddress(at: members.relationships).pointee.value
-        {
-            relationships = object
-        }
+        let relationshipsAddress = Self.objectAddress(at: members.relationships, in: resource)
         // The attributes share their storage with the document: they are copied once, with
         // room for the id and, per relationship, a foreign key and the linked record.
-        var builder = JSONAPIRecordBuilder(attributes: attributes, extra: 1 + 2 * (relationships?.count ?? 0))
+        let extra = 1 + 2 * (relationshipsAddress?.pointee.count ?? 0)
+        var builder: JSONAPIRecordBuilder
+        if let attributesAddress, format.keepsNames && !format.dropsMembers {
+            builder = JSONAPIRecordBuilder(attributes: attributesAddress.pointee, extra: extra)
+        } else {
+            let wireAttributes = attributesAddress?.pointee ?? JSONObject()
+            var attributes = format.keepsNames ? wireAttributes : format.format.keys.toApp(wireAttributes)
+            if format.dropsMembers {
+                attributes = attributes.filter { format.format.roles[$0.key]?.isReceived ?? true }
+            }
+            builder = JSONAPIRecordBuilder(attributes: attributes, extra: extra)
+        }
         if let appID {
             // The linkage that led here carried the id this resource's identity was matched by.
             builder.set(appID, for: modelType.idAttribute)
@@ -215,7 +217,7 @@ struct JSONAPIReader {
                 )
             }
         }
-        guard let relationships else { return builder.record() }
+        guard let relationships = relationshipsAddress?.pointee else { return builder.record() }
         // Not restored on a throw, which ends the whole read.
         let pushed = ancestors.push(identityOf: resource, members: members)
         for linkable in linkables(of: modelType) {
@@ -329,6 +331,17 @@ struct JSONAPIReader {
             let data = relationship.index(forKey: "data")
         else { return nil }
         return relationship.value(at: data)
+    }
+
+    /// The address of the object at `position` in `resource`, where the resource holds it
+    /// (valid while the resource lives unchanged); `nil` for no member or one that is no object.
+    @inline(__always)
+    private static func objectAddress(at position: Int, in resource: JSONObject) -> UnsafePointer<JSONObject>? {
+        guard position >= 0 else { return nil }
+        let value = UnsafeRawPointer(resource.entryAddress(at: position)) + JSONObject.valueOffset
+        guard case .object = value.assumingMemoryBound(to: JSONValue.self).pointee else { return nil }
+        // A multi-payload enum keeps each case's payload at offset zero (docs/ABI/TypeLayout.rst).
+        return value.assumingMemoryBound(to: JSONObject.self)
     }
 
     /// The error for `attributes` that are no object, in the resource at `place`.
