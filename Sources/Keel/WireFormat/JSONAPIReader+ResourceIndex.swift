@@ -1,14 +1,27 @@
 extension JSONAPIReader {
     /// The resource object of the document with this identity, if it carries one.
     mutating func resource(for key: ResourceKey) -> JSONObject? {
+        prepareIndex(forType: key.type)
+        // Read in place: binding the index would copy it, retaining each of its tables.
+        return index?.resource(for: key)
+    }
+
+    /// ``resource(for:)`` for a small identity, by its words (``JSONAPIResourceIndex/Key/smallWords``).
+    mutating func resource(
+        forSmall words: (type: JSONAPIResourceIndex.Words, id: JSONAPIResourceIndex.Words)
+    ) -> JSONObject? {
+        prepareIndex(forType: words.type.text)
+        return index?.resource(forSmall: words)
+    }
+
+    /// Indexes the document's `included` at the first lookup, and its primary resources of
+    /// `type` at the first lookup of that type.
+    private mutating func prepareIndex(forType type: String) {
         if index == nil { index = Self.indexOfIncluded(document, names: names) }
-        let type = key.type
         if !indexedDataTypes.contains(where: { StringIdentity.equal($0, type) }) {
             indexedDataTypes.append(type)
             addData(ofType: type)
         }
-        // Read in place: binding the index would copy it, retaining each of its tables.
-        return index?.resource(for: key)
     }
 
     /// The resource objects of a document's `included`, by identity, with room for its
@@ -76,9 +89,15 @@ extension JSONAPIReader {
         guard case .object = value.pointee else { return }
         // A multi-payload enum keeps each case's payload at offset zero (docs/ABI/TypeLayout.rst).
         let resource = UnsafeRawPointer(value).assumingMemoryBound(to: JSONObject.self)
-        guard let key = JSONAPIResourceMembers(identityOf: resource.pointee, names: names).key(in: resource.pointee)
-        else { return }
-        // A resource listed twice (a server that repeats one) keeps the fields of both.
+        let members = JSONAPIResourceMembers(identityOf: resource.pointee, names: names)
+        // A resource listed twice (a server that repeats one) keeps the fields of both. A small
+        // identity goes in by its words: a key of its own was destroyed through the runtime's
+        // witness of an optional.
+        if let words = members.smallIdentityWords(in: resource.pointee) {
+            resources.add(resource.pointee, forSmall: words, merge: merged)
+            return
+        }
+        guard let key = members.key(in: resource.pointee) else { return }
         resources.add(resource.pointee, for: key, merge: merged)
     }
 

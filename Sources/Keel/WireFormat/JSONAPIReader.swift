@@ -290,7 +290,14 @@ struct JSONAPIReader {
     ) throws(SyncError) -> (id: JSONValue, record: JSONObject) {
         guard case .object(let object) = identifier else { throw Self.notAnIdentifier(identifier, at: place) }
         let members = JSONAPIResourceMembers(identityOf: object, names: names)
-        guard let key = members.key(in: object) else { throw Self.notAnIdentifier(identifier, at: place) }
+        // A small identity is looked up by its words: a key of its own was destroyed through the
+        // runtime's witness of an optional, about 40 instructions a link.
+        let linked: JSONObject?
+        if let words = members.smallIdentityWords(in: object) {
+            linked = ancestors.contains(words) ? nil : resource(forSmall: words)
+        } else {
+            linked = try linkedResource(identifiedBy: members, in: object, at: place, ancestors: ancestors)
+        }
         // The app id is read once, for the foreign key and the linked record alike; an id that
         // is not a string is read as the text its key was made from.
         let appID: JSONValue
@@ -305,22 +312,27 @@ struct JSONAPIReader {
         } else {
             throw Self.notAnIdentifier(identifier, at: place)
         }
-        guard !ancestors.contains(key), let resource = resource(for: key) else {
-            return (appID, [modelType.idAttribute: appID])
-        }
+        guard let linked else { return (appID, [modelType.idAttribute: appID]) }
         return (
             appID,
-            try record(resource, as: modelType, format: format, appID: appID, at: place, ancestors: &ancestors)
+            try record(linked, as: modelType, format: format, appID: appID, at: place, ancestors: &ancestors)
         )
     }
 
-    /// The error for a relationship's `data` member that is no resource identifier.
+    /// The resource that the resource identifier `identifier` (whose members are `members`)
+    /// links to when its identity is not two small strings: `nil` when the document does not
+    /// include it or it is being read around this point.
+    ///
+    /// - Throws: ``SyncError/unmappableResponse(keyPath:reason:)`` when it has no identity.
     @inline(never)
-    private static func notAnIdentifier(_ identifier: JSONValue, at place: UnsafePointer<Place>) -> SyncError {
-        .unmappableResponse(
-            keyPath: place.pointee.keyPath,
-            reason: "a resource identifier is {\"type\", \"id\"}, not \(identifier.debugDescription)"
-        )
+    private mutating func linkedResource(
+        identifiedBy members: JSONAPIResourceMembers,
+        in identifier: JSONObject,
+        at place: UnsafePointer<Place>,
+        ancestors: Ancestors
+    ) throws(SyncError) -> JSONObject? {
+        guard let key = members.key(in: identifier) else { throw Self.notAnIdentifier(.object(identifier), at: place) }
+        return ancestors.contains(key) ? nil : resource(for: key)
     }
 
     /// The `data` of the relationship `name` among `relationships`, read in place: `nil` when
@@ -342,30 +354,6 @@ struct JSONAPIReader {
         guard case .object = value.assumingMemoryBound(to: JSONValue.self).pointee else { return nil }
         // A multi-payload enum keeps each case's payload at offset zero (docs/ABI/TypeLayout.rst).
         return value.assumingMemoryBound(to: JSONObject.self)
-    }
-
-    /// The error for `attributes` that are no object, in the resource at `place`.
-    @inline(never)
-    private static func notAnObject(_ attributes: JSONValue, at place: UnsafePointer<Place>) -> SyncError {
-        unmappable(
-            at: place,
-            member: ".attributes",
-            reason: "attributes are an object, not \(attributes.debugDescription)"
-        )
-    }
-
-    /// The error for a `member` (`.attributes`, `.id`) of the resource at `place`.
-    @inline(never)
-    private static func unmappable(at place: UnsafePointer<Place>, member: String, reason: String) -> SyncError {
-        .unmappableResponse(keyPath: place.pointee.keyPath + member, reason: reason)
-    }
-
-    /// The error for the `data` of a relationship (`linkage`) of the resource at `place`.
-    @inline(never)
-    private static func unmappable(at place: UnsafePointer<Place>, linkage: Place.Step, reason: String) -> SyncError {
-        withUnsafePointer(to: Place(linkage, in: place)) {
-            .unmappableResponse(keyPath: $0.pointee.keyPath, reason: reason)
-        }
     }
 
     /// The relations of `modelType` that linkage fills, looked up once per class: reading
