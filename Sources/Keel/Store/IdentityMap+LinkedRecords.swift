@@ -60,16 +60,16 @@ extension IdentityMap {
     }
 
     /// Whether the map is stamping the records of the read of `document`
-    /// (``linkStamp(for:)``): ``appliedByRead(type:collection:wireID:)`` finds them then.
+    /// (``linkStamp(for:)``): ``appliedByRead(type:collection:id:)`` finds them then.
     func isStampingRead(of document: JSONObject) -> Bool {
         stampedDocument?.isIdentical(to: document) == true
     }
 
     /// The live model of `type` under the collection numbered `collection` that the read being
-    /// stamped applied the resource with this app id (``JSONAPIFormat``'s reading of its wire
-    /// id) to, through a relation: ``mergeIncluded(from:)`` skips it.
-    func appliedByRead(type: Model.Type, collection: Int, appID: JSONValue) -> Model? {
-        let key = RecordKey(collection: collection, id: RecordID(appID))
+    /// stamped applied the resource with this id (the key of ``JSONAPIFormat``'s reading of its
+    /// wire id) to, through a relation: ``mergeIncluded(from:)`` skips it.
+    func appliedByRead(type: Model.Type, collection: Int, id: RecordID) -> Model? {
+        let key = RecordKey(collection: collection, id: id)
         guard let entry = entries[key], entry.stamp == readStamp else { return nil }
         let model = entry.model
         return ObjectIdentifier(Swift.type(of: model)) == ObjectIdentifier(type) ? model : nil

@@ -108,42 +108,46 @@ extension IdentityMap {
         // of one type, whose name is then compared, not hashed.
         var last: IncludedType?
         for index in 0..<included.elements.count {
-            // Read in place: binding each element copied it.
-            guard case .object(let resource) = included.elements.address(of: index).pointee else { continue }
-            let members = JSONAPIResourceMembers(identityOf: resource, names: names)
-            let type: IncludedType
-            // The type met last is compared where the resource holds its name, without a copy.
-            if let last, members.hasType(sameBitsAs: last.name, in: resource) {
-                type = last
-            } else {
-                guard case .string(let name)? = JSONAPIResourceMembers.value(at: members.type, in: resource) else {
-                    continue
-                }
-                if let last, StringIdentity.equal(last.name, name) {
-                    type = last
-                } else {
+            // Read in place: binding each element copied it, retaining and releasing its object.
+            let element = included.elements.address(of: index)
+            guard case .object = element.pointee else { continue }
+            // A multi-payload enum keeps each case's payload at offset zero (docs/ABI/TypeLayout.rst).
+            let resource = UnsafeRawPointer(element).assumingMemoryBound(to: JSONObject.self)
+            let members = JSONAPIResourceMembers(identityOf: resource.pointee, names: names)
+            // The type met last is compared where the resource holds its name, without a copy,
+            // and used where `last` holds it: a binding of its own retained it per resource.
+            if last == nil || !members.hasType(sameBitsAs: last.unsafelyUnwrapped.name, in: resource.pointee) {
+                guard case .string(let name)? = JSONAPIResourceMembers.value(at: members.type, in: resource.pointee)
+                else { continue }
+                if last == nil || !StringIdentity.equal(last.unsafelyUnwrapped.name, name) {
                     guard let entry = resourceTypes[name] else { continue }
-                    type = IncludedType(
+                    last = IncludedType(
                         name: name,
                         entry: entry,
                         collection: collectionNumber(of: entry.collection),
                         readsResources: entry.type.wireFormat.jsonAPIFormat != nil
                     )
-                    last = type
                 }
             }
             // A resource a relation of this document's read applied already, through its class's
             // `parse`, as a class reading JSON:API resources does, is the same record: it is not
-            // applied twice.
-            if isStamped, type.readsResources,
-                let appID = JSONAPIResourceMembers.smallAppID(at: members.id, in: resource)
-                    ?? JSONAPIResourceMembers.value(at: members.id, in: resource).map(JSONAPIFormat.appID),
-                let applied = appliedByRead(type: type.entry.type, collection: type.collection, appID: appID)
+            // applied twice. A decimal id is keyed as the integer it reads as, without a value.
+            if isStamped, last.unsafelyUnwrapped.readsResources,
+                let id = JSONAPIResourceMembers.smallDecimalID(at: members.id, in: resource.pointee).map(RecordID.int)
+                    ?? (JSONAPIResourceMembers.smallAppID(at: members.id, in: resource.pointee)
+                    ?? JSONAPIResourceMembers.value(at: members.id, in: resource.pointee).map(JSONAPIFormat.appID))
+                    .map(RecordID.init),
+                let applied = appliedByRead(
+                    type: last.unsafelyUnwrapped.modelType,
+                    collection: last.unsafelyUnwrapped.collection,
+                    id: id
+                )
             {
                 merged.append(applied)
                 continue
             }
-            let record = try reader.record(ofIncluded: resource, at: index, as: type.entry.type)
+            let type = last.unsafelyUnwrapped
+            let record = try reader.record(ofIncluded: resource.pointee, at: index, as: type.modelType)
             reads.append(IncludedRead(position: merged.count + reads.count, type: type, record: record))
         }
         guard !reads.isEmpty else { return merged }
@@ -177,6 +181,8 @@ extension IdentityMap {
 private final class IncludedType {
     let name: String
     let entry: ResourceTypeRegistry.Entry
+    /// The entry's class, read without copying the entry.
+    let modelType: Model.Type
     /// The number of the entry's collection path in the map.
     let collection: Int
     let readsResources: Bool
@@ -184,6 +190,7 @@ private final class IncludedType {
     init(name: String, entry: ResourceTypeRegistry.Entry, collection: Int, readsResources: Bool) {
         self.name = name
         self.entry = entry
+        modelType = entry.type
         self.collection = collection
         self.readsResources = readsResources
     }

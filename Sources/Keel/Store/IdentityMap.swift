@@ -231,12 +231,41 @@ public final class IdentityMap {
         model.extras.relatedModelAnchor = anchor
         pendingBuilds[last].model = ObjectIdentifier(model)
         // The pending build's fields are read in place: a copy of it retained and released each.
-        guard let parsedID = attributes[pendingBuilds[last].type.idAttribute], !parsedID.isNull else { return }
-        let isPendingID = pendingBuilds[last].id.pointee.map { Self.isSameID(parsedID, $0) } ?? false
-        let key =
-            isPendingID
-            ? pendingBuilds[last].key.pointee.unsafelyUnwrapped
-            : key(pendingBuilds[last].collection.pointee, id: parsedID)
+        // A record's few keys are compared where they lie, by their bits first, without the call
+        // that looks a key up in an object of any size.
+        let idAttribute = pendingBuilds[last].type.idAttribute
+        var found: Int?
+        if attributes.count <= 8 {
+            for position in 0..<attributes.count
+            where StringIdentity.equal(attributes.entryAddress(at: position).pointee.key, idAttribute) {
+                found = position
+                break
+            }
+        } else {
+            found = attributes.index(forKey: idAttribute)
+        }
+        guard let position = found else { return }
+        let key: RecordKey
+        // The id is compared where it lies, by its bits first: it is most often the record's,
+        // copied, and copying it out called out to copy and destroy it. An id the build was
+        // asked for is never `null`, so the same bits are a usable id.
+        if case .some = pendingBuilds[last].id.pointee,
+            // An optional keeps its wrapped value's bits at offset zero (docs/ABI/TypeLayout.rst).
+            JSONValue.haveSameBits(
+                UnsafeRawPointer(attributes.entryAddress(at: position)) + JSONObject.valueOffset,
+                UnsafeRawPointer(pendingBuilds[last].id)
+            )
+        {
+            key = pendingBuilds[last].key.pointee.unsafelyUnwrapped
+        } else {
+            let parsedID = attributes.value(at: position)
+            guard !parsedID.isNull else { return }
+            let isPendingID = pendingBuilds[last].id.pointee.map { Self.isSameID(parsedID, $0) } ?? false
+            key =
+                isPendingID
+                ? pendingBuilds[last].key.pointee.unsafelyUnwrapped
+                : self.key(pendingBuilds[last].collection.pointee, id: parsedID)
+        }
         // Followed at once: whatever becomes of the build, the model's deinit finds the map.
         follow(model, in: pendingBuilds[last].collection.pointee, number: key.collection)
         insert(Entry(model), for: key)

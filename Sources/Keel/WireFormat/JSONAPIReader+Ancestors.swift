@@ -47,7 +47,13 @@ extension JSONAPIReader {
         /// Whether a resource with the identity `key` is being read around this point.
         func contains(_ key: ResourceKey) -> Bool {
             guard let words = key.smallWords else { return others.contains(key) }
-            return small.contains { $0.id == words.id && $0.type == words.type }
+            return contains(words)
+        }
+
+        /// Whether a resource with the small identity of these words is being read around this
+        /// point.
+        func contains(_ words: (type: JSONAPIResourceIndex.Words, id: JSONAPIResourceIndex.Words)) -> Bool {
+            small.contains { $0.id == words.id && $0.type == words.type }
         }
     }
 }

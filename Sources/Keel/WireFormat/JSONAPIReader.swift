@@ -179,25 +179,27 @@ struct JSONAPIReader {
     ) throws(SyncError) -> JSONObject {
         // One pass over the resource's members, where four lookups searched it four times.
         let members = JSONAPIResourceMembers(of: resource, names: names)
-        var wireAttributes = JSONObject()
-        if members.attributes >= 0 {
-            // Bound where it lies: a copy of the value first called out to copy and destroy it.
-            guard case .object(let object) = resource.entryAddress(at: members.attributes).pointee.value else {
-                throw Self.notAnObject(resource.value(at: members.attributes), at: place)
-            }
-            wireAttributes = object
+        // `attributes` and `relationships` are read where the resource holds them: a binding of
+        // each retained and released it.
+        let attributesAddress = Self.objectAddress(at: members.attributes, in: resource)
+        if members.attributes >= 0 && attributesAddress == nil {
+            throw Self.notAnObject(resource.value(at: members.attributes), at: place)
         }
-        var attributes = format.keepsNames ? wireAttributes : format.format.keys.toApp(wireAttributes)
-        if format.dropsMembers { attributes = attributes.filter { format.format.roles[$0.key]?.isReceived ?? true } }
-        var relationships: JSONObject?
-        if members.relationships >= 0,
-            case .object(let object) = resource.entryAddress(at: members.relationships).pointee.value
-        {
-            relationships = object
-        }
+        let relationshipsAddress = Self.objectAddress(at: members.relationships, in: resource)
         // The attributes share their storage with the document: they are copied once, with
         // room for the id and, per relationship, a foreign key and the linked record.
-        var builder = JSONAPIRecordBuilder(attributes: attributes, extra: 1 + 2 * (relationships?.count ?? 0))
+        let extra = 1 + 2 * (relationshipsAddress?.pointee.count ?? 0)
+        var builder: JSONAPIRecordBuilder
+        if let attributesAddress, format.keepsNames && !format.dropsMembers {
+            builder = JSONAPIRecordBuilder(attributes: attributesAddress.pointee, extra: extra)
+        } else {
+            let wireAttributes = attributesAddress?.pointee ?? JSONObject()
+            var attributes = format.keepsNames ? wireAttributes : format.format.keys.toApp(wireAttributes)
+            if format.dropsMembers {
+                attributes = attributes.filter { format.format.roles[$0.key]?.isReceived ?? true }
+            }
+            builder = JSONAPIRecordBuilder(attributes: attributes, extra: extra)
+        }
         if let appID {
             // The linkage that led here carried the id this resource's identity was matched by.
             builder.set(appID, for: modelType.idAttribute)
@@ -215,7 +217,7 @@ struct JSONAPIReader {
                 )
             }
         }
-        guard let relationships else { return builder.record() }
+        guard let relationships = relationshipsAddress?.pointee else { return builder.record() }
         // Not restored on a throw, which ends the whole read.
         let pushed = ancestors.push(identityOf: resource, members: members)
         for linkable in linkables(of: modelType) {
@@ -288,7 +290,14 @@ struct JSONAPIReader {
     ) throws(SyncError) -> (id: JSONValue, record: JSONObject) {
         guard case .object(let object) = identifier else { throw Self.notAnIdentifier(identifier, at: place) }
         let members = JSONAPIResourceMembers(identityOf: object, names: names)
-        guard let key = members.key(in: object) else { throw Self.notAnIdentifier(identifier, at: place) }
+        // A small identity is looked up by its words: a key of its own was destroyed through the
+        // runtime's witness of an optional, about 40 instructions a link.
+        let linked: JSONObject?
+        if let words = members.smallIdentityWords(in: object) {
+            linked = ancestors.contains(words) ? nil : resource(forSmall: words)
+        } else {
+            linked = try linkedResource(identifiedBy: members, in: object, at: place, ancestors: ancestors)
+        }
         // The app id is read once, for the foreign key and the linked record alike; an id that
         // is not a string is read as the text its key was made from.
         let appID: JSONValue
@@ -303,22 +312,27 @@ struct JSONAPIReader {
         } else {
             throw Self.notAnIdentifier(identifier, at: place)
         }
-        guard !ancestors.contains(key), let resource = resource(for: key) else {
-            return (appID, [modelType.idAttribute: appID])
-        }
+        guard let linked else { return (appID, [modelType.idAttribute: appID]) }
         return (
             appID,
-            try record(resource, as: modelType, format: format, appID: appID, at: place, ancestors: &ancestors)
+            try record(linked, as: modelType, format: format, appID: appID, at: place, ancestors: &ancestors)
         )
     }
 
-    /// The error for a relationship's `data` member that is no resource identifier.
+    /// The resource that the resource identifier `identifier` (whose members are `members`)
+    /// links to when its identity is not two small strings: `nil` when the document does not
+    /// include it or it is being read around this point.
+    ///
+    /// - Throws: ``SyncError/unmappableResponse(keyPath:reason:)`` when it has no identity.
     @inline(never)
-    private static func notAnIdentifier(_ identifier: JSONValue, at place: UnsafePointer<Place>) -> SyncError {
-        .unmappableResponse(
-            keyPath: place.pointee.keyPath,
-            reason: "a resource identifier is {\"type\", \"id\"}, not \(identifier.debugDescription)"
-        )
+    private mutating func linkedResource(
+        identifiedBy members: JSONAPIResourceMembers,
+        in identifier: JSONObject,
+        at place: UnsafePointer<Place>,
+        ancestors: Ancestors
+    ) throws(SyncError) -> JSONObject? {
+        guard let key = members.key(in: identifier) else { throw Self.notAnIdentifier(.object(identifier), at: place) }
+        return ancestors.contains(key) ? nil : resource(for: key)
     }
 
     /// The `data` of the relationship `name` among `relationships`, read in place: `nil` when
@@ -331,28 +345,15 @@ struct JSONAPIReader {
         return relationship.value(at: data)
     }
 
-    /// The error for `attributes` that are no object, in the resource at `place`.
-    @inline(never)
-    private static func notAnObject(_ attributes: JSONValue, at place: UnsafePointer<Place>) -> SyncError {
-        unmappable(
-            at: place,
-            member: ".attributes",
-            reason: "attributes are an object, not \(attributes.debugDescription)"
-        )
-    }
-
-    /// The error for a `member` (`.attributes`, `.id`) of the resource at `place`.
-    @inline(never)
-    private static func unmappable(at place: UnsafePointer<Place>, member: String, reason: String) -> SyncError {
-        .unmappableResponse(keyPath: place.pointee.keyPath + member, reason: reason)
-    }
-
-    /// The error for the `data` of a relationship (`linkage`) of the resource at `place`.
-    @inline(never)
-    private static func unmappable(at place: UnsafePointer<Place>, linkage: Place.Step, reason: String) -> SyncError {
-        withUnsafePointer(to: Place(linkage, in: place)) {
-            .unmappableResponse(keyPath: $0.pointee.keyPath, reason: reason)
-        }
+    /// The address of the object at `position` in `resource`, where the resource holds it
+    /// (valid while the resource lives unchanged); `nil` for no member or one that is no object.
+    @inline(__always)
+    private static func objectAddress(at position: Int, in resource: JSONObject) -> UnsafePointer<JSONObject>? {
+        guard position >= 0 else { return nil }
+        let value = UnsafeRawPointer(resource.entryAddress(at: position)) + JSONObject.valueOffset
+        guard case .object = value.assumingMemoryBound(to: JSONValue.self).pointee else { return nil }
+        // A multi-payload enum keeps each case's payload at offset zero (docs/ABI/TypeLayout.rst).
+        return value.assumingMemoryBound(to: JSONObject.self)
     }
 
     /// The relations of `modelType` that linkage fills, looked up once per class: reading

@@ -159,8 +159,14 @@ struct JSONAPIResourceIndex {
     /// The resource with this identity, if the document has one.
     func resource(for key: Key) -> JSONObject? {
         guard key.isSmall else { return others[key] }
-        let (type, id) = (key.typeWords, key.idWords)
-        guard let position = position(of: type, id, hash: Self.hash(type, id)) else { return nil }
+        return resource(forSmall: (key.typeWords, key.idWords))
+    }
+
+    /// The resource with the small identity of these words, if the document has one.
+    func resource(forSmall words: (type: Words, id: Words)) -> JSONObject? {
+        guard let position = position(of: words.type, words.id, hash: Self.hash(words.type, words.id)) else {
+            return nil
+        }
         return resources[position]
     }
 
@@ -171,7 +177,16 @@ struct JSONAPIResourceIndex {
             if let earlier = others.updateValue(resource, forKey: key) { others[key] = merge(earlier, resource) }
             return
         }
-        let (type, id) = (key.typeWords, key.idWords)
+        add(resource, forSmall: (key.typeWords, key.idWords), merge: merge)
+    }
+
+    /// ``add(_:for:merge:)`` for a small identity, by its words.
+    mutating func add(
+        _ resource: JSONObject,
+        forSmall words: (type: Words, id: Words),
+        merge: (JSONObject, JSONObject) -> JSONObject
+    ) {
+        let (type, id) = words
         let hash = Self.hash(type, id)
         if let position = position(of: type, id, hash: hash) {
             resources[position] = merge(resources[position], resource)

@@ -154,6 +154,27 @@ struct JSONAPIResourceMembers {
         #endif
     }
 
+    /// The `id` at `position` in `resource` (the object these members were found in) as the
+    /// number it is when it is a small ASCII string of a canonical decimal, read in place:
+    /// the integer ``smallAppID(at:in:)`` reads it as, without making a value of it; `nil`
+    /// for any other id.
+    @inline(__always)
+    static func smallDecimalID(at position: Int, in resource: JSONObject) -> Int? {
+        #if _pointerBitWidth(_64) && _endian(little)
+            guard position >= 0 else { return nil }
+            // The case is tested in place, and a multi-payload enum keeps each case's payload at
+            // offset zero (docs/ABI/TypeLayout.rst), here a string's two words.
+            let value = UnsafeRawPointer(resource.entryAddress(at: position)) + JSONObject.valueOffset
+            guard case .string = value.assumingMemoryBound(to: JSONValue.self).pointee else { return nil }
+            let words = value.load(as: (UInt64, UInt64).self)
+            // The top three bits of a small ASCII string's second word are all set.
+            guard words.1 >> 61 == 0b111 else { return nil }
+            return JSONAPIIdentityText.decimal(ofSmallWords: words)
+        #else
+            return nil
+        #endif
+    }
+
     /// The identity, `(type, id)`, of `resource` (the object these members were found in), or
     /// `nil` when its `type` is not a string or its `id` is neither a string nor an integer.
     func key(in resource: JSONObject) -> JSONAPIResourceIndex.Key? {
