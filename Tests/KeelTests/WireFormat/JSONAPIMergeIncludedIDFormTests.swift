@@ -2,10 +2,11 @@ import Keel
 import Synchronization
 import Testing
 
-/// `IdentityMap.mergeIncluded(from:)` finds the model a read applied an included resource to
-/// by the key of the resource's id, read where the resource holds it: a decimal id as the
-/// integer it reads as, every other form as its app value. Each form is found, so that no
-/// resource is applied twice, and none is taken for another's.
+/// `IdentityMap.mergeIncluded(from:)` finds each included resource's model by its id's key.
+///
+/// The key is read where the resource holds its id: a decimal id as the integer it reads as,
+/// every other form as its app value. Each form is found, so that no resource is applied
+/// twice, and none is taken for another's.
 @MainActor
 struct JSONAPIMergeIncludedIDFormTests {
     /// An author whose `parse` counts its calls.
