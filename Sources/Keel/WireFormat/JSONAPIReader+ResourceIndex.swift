@@ -55,12 +55,16 @@ extension JSONAPIReader {
         let names = names
         func addIfOfType(_ value: UnsafePointer<JSONValue>) {
             guard case .object = value.pointee else { return }
-            // Read where it lies, as ``add(_:to:names:)`` reads it; the type by its bits first.
+            // Read where it lies, as ``add(_:to:names:)`` reads it; the type by its bits first,
+            // which tell most resources of another type apart without a copy.
             let resource = UnsafeRawPointer(value).assumingMemoryBound(to: JSONObject.self)
             let members = JSONAPIResourceMembers(identityOf: resource.pointee, names: names)
-            if !members.hasType(sameBitsAs: type, in: resource.pointee) {
+            switch members.hasType(type, byBitsIn: resource.pointee) {
+            case true?: break
+            case false?: return
+            case nil:
                 guard case .string(let name)? = JSONAPIResourceMembers.value(at: members.type, in: resource.pointee),
-                    StringIdentity.equal(name, type)
+                    name == type
                 else { return }
             }
             Self.add(value, to: &resources, names: names)

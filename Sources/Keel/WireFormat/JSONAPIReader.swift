@@ -191,14 +191,14 @@ struct JSONAPIReader {
         let extra = 1 + 2 * (relationshipsAddress?.pointee.count ?? 0)
         var builder: JSONAPIRecordBuilder
         if let attributesAddress, format.keepsNames && !format.dropsMembers {
-            builder = JSONAPIRecordBuilder(attributes: attributesAddress.pointee, extra: extra)
+            builder = JSONAPIRecordBuilder(attributesAt: attributesAddress, extra: extra)
         } else {
             let wireAttributes = attributesAddress?.pointee ?? JSONObject()
             var attributes = format.keepsNames ? wireAttributes : format.format.keys.toApp(wireAttributes)
             if format.dropsMembers {
                 attributes = attributes.filter { format.format.roles[$0.key]?.isReceived ?? true }
             }
-            builder = JSONAPIRecordBuilder(attributes: attributes, extra: extra)
+            builder = withUnsafePointer(to: attributes) { JSONAPIRecordBuilder(attributesAt: $0, extra: extra) }
         }
         if let appID {
             // The linkage that led here carried the id this resource's identity was matched by.

@@ -9,15 +9,20 @@
 struct JSONAPIRecordBuilder {
     private var storage: ElementStorage<JSONObject.Element>
 
-    /// A record holding the members of `attributes`, with room for `extra` more.
-    init(attributes: JSONObject, extra: Int) {
-        let count = attributes.count
-        storage = .make(capacity: count + extra)
-        let entries = storage.elements
+    /// A record holding the members of the object at `attributes`, with room for `extra` more.
+    ///
+    /// The object is read where it lies, and the storage filled before it is stored: passing
+    /// the object by value retained and released it, and filling the stored storage retained
+    /// and released that.
+    init(attributesAt attributes: UnsafePointer<JSONObject>, extra: Int) {
+        let count = attributes.pointee.count
+        let made = ElementStorage<JSONObject.Element>.make(capacity: count + extra)
+        let entries = made.elements
         for position in 0..<count {
-            (entries + position).initialize(to: attributes.entryAddress(at: position).pointee)
+            (entries + position).initialize(to: attributes.pointee.entryAddress(at: position).pointee)
         }
-        storage.elementCount = count
+        made.elementCount = count
+        storage = made
     }
 
     /// Sets `value` under `key`: over the member of that name, else after the others.

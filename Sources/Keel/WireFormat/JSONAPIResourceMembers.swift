@@ -130,6 +130,32 @@ struct JSONAPIResourceMembers {
         #endif
     }
 
+    /// Whether the `type` of `resource` (the object these members were found in) is `name`, as
+    /// its bits tell where it lies: `true` for the same bits, `false` for no string or a small
+    /// ASCII string other than a small ASCII `name` (no ASCII text equals other text), `nil`
+    /// when only the strings compared can tell.
+    ///
+    /// For a test that mostly fails: a list's primary resources are mostly of another type than
+    /// the one a relationship links to, and copying each one's type out to compare it retained
+    /// and released it.
+    @inline(__always)
+    func hasType(_ name: String, byBitsIn resource: JSONObject) -> Bool? {
+        #if _pointerBitWidth(_64)
+            guard type >= 0 else { return false }
+            // The case is tested in place, and a multi-payload enum keeps each case's payload at
+            // offset zero (docs/ABI/TypeLayout.rst), here a string's two words.
+            let value = UnsafeRawPointer(resource.entryAddress(at: type)) + JSONObject.valueOffset
+            guard case .string = value.assumingMemoryBound(to: JSONValue.self).pointee else { return false }
+            let bits = value.load(as: (UInt64, UInt64).self)
+            let nameBits = unsafeBitCast(name, to: (UInt64, UInt64).self)
+            if bits == nameBits { return true }
+            // The top three bits of a string's second word are all set for a small ASCII string.
+            return (bits.1 & nameBits.1) >> 61 == 0b111 ? false : nil
+        #else
+            return nil
+        #endif
+    }
+
     /// The app value of the `id` at `position` in `resource` (the object these members were
     /// found in), read where it lies when it is a small ASCII string (an `Int` for a canonical
     /// decimal, as ``JSONAPIFormat`` reads ids); `nil` for any other value, which the caller

@@ -202,4 +202,60 @@ struct JSONAPIReaderIdentityTests {
         #expect(parent["title"] == "Parent")
         #expect(child["parentId"] == 2)
     }
+
+    // MARK: - A primary resource's type told by its bits
+
+    @Test func aTypeIsToldByItsBitsOnlyWhenBothAreSmallASCIIStrings() {
+        func told(_ type: JSONValue?, _ name: String) -> Bool? {
+            var resource: JSONObject = ["id": "1"]
+            if let type { resource["type"] = type }
+            return JSONAPIResourceMembers(identityOf: resource, names: names).hasType(name, byBitsIn: resource)
+        }
+
+        #expect(told("pages", "pages") == true)
+        #expect(told("posts", "pages") == false)
+        #expect(told(7, "pages") == false)
+        #expect(told(nil, "pages") == false)
+        // Equal text held otherwise, longer than a small string, or not ASCII: the strings decide.
+        #expect(told(.string(Self.held("pages")), "pages") == nil)
+        #expect(told("taxonomy_term--tags", "taxonomy_term--page") == nil)
+        #expect(told("pe\u{301}ges", "p\u{E9}ges") == nil)
+    }
+
+    /// The record the reader links to the first primary resource's `parent`, in a list document
+    /// whose second primary resource is `other`.
+    private func linkedParent(nextTo other: JSONObject, linkedType: String = "pages") throws -> JSONValue? {
+        let document: JSONObject = [
+            "data": [
+                [
+                    "type": "pages", "id": "1", "attributes": ["title": "Child"],
+                    "relationships": ["parent": ["data": ["type": .string(linkedType), "id": "2"]]],
+                ],
+                .object(other),
+            ]
+        ]
+        let records = try JSONAPIReader.records(from: document, as: Page.self, format: Page.wireFormat)
+        return records[0]?["parent"]
+    }
+
+    @Test func aPrimaryResourceOfAnotherTypeOrOfNoTypeIsNotTheOneALinkageFinds() throws {
+        for type: JSONValue? in ["posts", .string(Self.held("posts")), "taxonomy_term--tags", 7, nil] {
+            var other: JSONObject = ["id": "2", "attributes": ["title": "Other"]]
+            if let type { other["type"] = type }
+
+            #expect(try linkedParent(nextTo: other) == ["id": 2])
+        }
+    }
+
+    @Test func aPrimaryResourceOfTheLinkedTypeHeldOtherwiseIsTheOneALinkageFinds() throws {
+        let parent: JSONValue = ["title": "Parent", "id": 2]
+        for (type, linkedType) in [
+            ("pages", "pages"), (Self.held("pages"), "pages"), ("pe\u{301}ges", "p\u{E9}ges"),
+            ("taxonomy_term--tags", "taxonomy_term--tags"),
+        ] {
+            let other: JSONObject = ["type": .string(type), "id": "2", "attributes": ["title": "Parent"]]
+
+            #expect(try linkedParent(nextTo: other, linkedType: linkedType) == parent)
+        }
+    }
 }
