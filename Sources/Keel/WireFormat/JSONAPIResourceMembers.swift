@@ -164,20 +164,9 @@ struct JSONAPIResourceMembers {
     /// Copying the id out and then reading it retained and released it through two calls.
     @inline(__always)
     static func smallAppID(at position: Int, in resource: JSONObject) -> JSONValue? {
-        #if _pointerBitWidth(_64) && _endian(little)
-            guard position >= 0 else { return nil }
-            // The case is tested in place, and a multi-payload enum keeps each case's payload at
-            // offset zero (docs/ABI/TypeLayout.rst), here a string's two words.
-            let value = UnsafeRawPointer(resource.entryAddress(at: position)) + JSONObject.valueOffset
-            guard case .string = value.assumingMemoryBound(to: JSONValue.self).pointee else { return nil }
-            let words = value.load(as: (UInt64, UInt64).self)
-            // The top three bits of a small ASCII string's second word are all set.
-            guard words.1 >> 61 == 0b111 else { return nil }
-            if let number = JSONAPIIdentityText.decimal(ofSmallWords: words) { return .int(number) }
-            return .string(unsafeBitCast(words, to: String.self))
-        #else
-            return nil
-        #endif
+        guard let words = smallASCIIWords(at: position, in: resource) else { return nil }
+        if let number = JSONAPIIdentityText.decimal(ofSmallWords: words) { return .int(number) }
+        return .string(unsafeBitCast(words, to: String.self))
     }
 
     /// The `id` at `position` in `resource` (the object these members were found in) as the
@@ -186,6 +175,14 @@ struct JSONAPIResourceMembers {
     /// for any other id.
     @inline(__always)
     static func smallDecimalID(at position: Int, in resource: JSONObject) -> Int? {
+        smallASCIIWords(at: position, in: resource).flatMap(JSONAPIIdentityText.decimal(ofSmallWords:))
+    }
+
+    /// The two words of the value at `position` in `resource` when it is a small ASCII string,
+    /// read where it lies; `nil` for a missing member (`-1`), any other value, or a platform
+    /// whose string layout this does not know.
+    @inline(__always)
+    private static func smallASCIIWords(at position: Int, in resource: JSONObject) -> (UInt64, UInt64)? {
         #if _pointerBitWidth(_64) && _endian(little)
             guard position >= 0 else { return nil }
             // The case is tested in place, and a multi-payload enum keeps each case's payload at
@@ -194,8 +191,7 @@ struct JSONAPIResourceMembers {
             guard case .string = value.assumingMemoryBound(to: JSONValue.self).pointee else { return nil }
             let words = value.load(as: (UInt64, UInt64).self)
             // The top three bits of a small ASCII string's second word are all set.
-            guard words.1 >> 61 == 0b111 else { return nil }
-            return JSONAPIIdentityText.decimal(ofSmallWords: words)
+            return words.1 >> 61 == 0b111 ? words : nil
         #else
             return nil
         #endif
