@@ -207,6 +207,10 @@ class Side:
             "floor_ops_per_sec": median_or_none(floor_rates),
             # None for a workload without a same-work floor (keel-bench writes no same_work_floor_*).
             "same_work_floor_ops_per_sec": median_or_none(same_work_rates),
+            # keel-bench's Keel time over each floor's, repetition by repetition (its trials
+            # alternate), at the median; here the median over runs.
+            "floor_ratio": median_or_none([num(e.get("floor_ratio")) for e in entries]),
+            "same_work_floor_ratio": median_or_none([num(e.get("same_work_floor_ratio")) for e in entries]),
             "checks": checks,
             "expected_checks": sorted(expected),
             "errors": [e.get("error") for e in entries if e.get("error")],
@@ -351,7 +355,7 @@ def build_report(keel, bb, with_host):
         fr = k["floor_ops_per_sec"] if k else None
         sr = k["same_work_floor_ops_per_sec"] if k else None
         ratio = kr / br if kr and br else None
-        slowdown = fr / kr if fr and kr else None
+        slowdown = (k["floor_ratio"] or (fr / kr if fr and kr else None)) if k else None
         if ratio is not None:
             ratios.append(ratio)
             if ratio < TARGET_PER_WORKLOAD:
@@ -360,7 +364,7 @@ def build_report(keel, bb, with_host):
             unmatched.append(name)
         else:
             missing.append(name)
-        same_work_slowdown = sr / kr if sr and kr else None
+        same_work_slowdown = (k["same_work_floor_ratio"] or (sr / kr if sr and kr else None)) if k else None
         if name in TYPED_WORKLOADS:
             if slowdown is None:
                 no_floor.append(name)
@@ -374,7 +378,7 @@ def build_report(keel, bb, with_host):
         rows.append(
             f"| {name}{mark} | {fmt_rate(kr)} | {fmt_rate(br)} | {fmt_ratio(ratio)} | "
             f"{fmt_rate(fr)} | {'—' if slowdown is None else f'×{slowdown:.1f} of floor'} | "
-            f"{'-' if sr is None else fmt_rate(sr)} | {'-' if not (sr and kr) else f'×{sr / kr:.1f}'} |"
+            f"{'-' if sr is None else fmt_rate(sr)} | {'-' if same_work_slowdown is None else f'×{same_work_slowdown:.1f}'} |"
         )
 
     geomean = math.exp(sum(math.log(r) for r in ratios) / len(ratios)) if ratios else None
@@ -392,8 +396,10 @@ def build_report(keel, bb, with_host):
                + (f"; {kfields}." if kfields else "."))
     if with_host:
         out.append(f"- Machine: {host_info()}.")
-    out.append("- ops/s = ops ÷ median timed seconds. \"×N of floor\" = plain-Swift floor ops/s ÷ "
-               "Keel ops/s (how many times slower than the same work without the library).")
+    out.append("- ops/s = ops ÷ median timed seconds. \"×N of floor\" = Keel's time ÷ the plain-Swift "
+               "floor's (how many times slower than the same work without the library): keel-bench "
+               "alternates Keel and its floors repetition by repetition and reports the median of each "
+               "repetition's ratio; this is the median of those over runs.")
     out.append("- The same-work floor (`same_work_floor_*`) does the same observable work through an API of "
                "the same shape as Keel's (issue 33); \"-\" where a workload has none. The floor target "
                "below is over the same-work floor where a workload has one, else over the machine floor; "

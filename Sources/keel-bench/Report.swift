@@ -9,9 +9,9 @@ struct WorkloadResult {
     let floor: TrialResult
     /// `nil` for a workload without a same-work floor.
     let sameWorkFloor: TrialResult?
-    /// The workload's further trials, by name, measured after the floors.
+    /// The workload's further trials, by name, measured after the floors in each repetition.
     let comparisons: [(name: String, result: TrialResult)]
-    /// The process's peak RSS (KiB) after this workload's Keel trial.
+    /// The process's peak RSS (KiB) after this workload's first Keel run.
     let peakKilobytesSoFar: Int
 
     /// Whether every side produced the expected check value in every run.
@@ -22,7 +22,8 @@ struct WorkloadResult {
 
     /// The output line `name ops_per_sec total_ms floor_ops_per_sec floor_total_ms
     /// same_work_floor_ops_per_sec same_work_floor_total_ms ×floor ×same_work_floor` (`-` for a
-    /// missing same-work floor), then `comparison ops_per_sec total_ms` per further trial, or
+    /// missing same-work floor; each ratio Keel's time over the floor's, repetition by
+    /// repetition, at the median), then `comparison ops_per_sec total_ms` per further trial, or
     /// the failure.
     var line: String {
         guard let keelMilliseconds = keel.medianMilliseconds else {
@@ -40,21 +41,20 @@ struct WorkloadResult {
             return " \(comparison.name) " + Self.sideText(ops: workload.ops, milliseconds: milliseconds)
         }.joined()
         guard let sameWorkFloor else {
-            return floorPart + " - - " + Self.ratioText(keelMilliseconds / floorMilliseconds) + " -" + further
+            return floorPart + " - - " + Self.ratioText(keel, over: floor) + " -" + further
         }
         guard let sameWorkMilliseconds = sameWorkFloor.medianMilliseconds else {
             return floorPart + " same-work floor FAILED \(sameWorkFloor.failure ?? "no timed run")"
         }
         return floorPart + " " + Self.sideText(ops: workload.ops, milliseconds: sameWorkMilliseconds) + " "
-            + Self.ratioText(keelMilliseconds / floorMilliseconds) + " "
-            + Self.ratioText(keelMilliseconds / sameWorkMilliseconds) + further
+            + Self.ratioText(keel, over: floor) + " " + Self.ratioText(keel, over: sameWorkFloor) + further
     }
 
     /// The workload's entry in the JSON report, with the fields `Benchmarks/compare.py` reads
     /// (`ops`, `total_ms`, `ops_per_sec`, `check`, `error`, `floor_total_ms`,
     /// `floor_ops_per_sec`), the same others as the Node harness, the same-work floor's
-    /// (`same_work_floor_…`), Keel's time over each floor's (`floor_ratio`,
-    /// `same_work_floor_ratio`), and each further trial's under its name (`codable_total_ms`).
+    /// (`same_work_floor_…`), Keel's time over each floor's repetition by repetition at the
+    /// median (`floor_ratio`, `same_work_floor_ratio`), and each further trial's under its name (`codable_total_ms`).
     var json: JSONObject {
         var entry: JSONObject = ["ops": .int(workload.ops)]
         entry.addFields(of: keel, prefix: "", ops: workload.ops, expectedCheck: workload.expectedCheck)
@@ -76,20 +76,18 @@ struct WorkloadResult {
         return entry
     }
 
-    /// Keel's median time over a floor's, to three decimals, or `null` when either failed.
+    /// Keel's time over a floor's, repetition by repetition, at the median
+    /// (``TrialResult/pairedRatio(over:)``), to three decimals, or `null` when either failed.
     private static func ratio(_ keel: TrialResult, over floor: TrialResult) -> JSONValue {
-        guard let keelMilliseconds = keel.medianMilliseconds, let floorMilliseconds = floor.medianMilliseconds else {
-            return .null
-        }
-        return .double(rounded(keelMilliseconds / floorMilliseconds))
+        keel.pairedRatio(over: floor).map { .double(rounded($0)) } ?? .null
     }
 
     private static func sideText(ops: Int, milliseconds: Double) -> String {
         rateText(ops: ops, milliseconds: milliseconds) + " " + millisecondsText(milliseconds)
     }
 
-    private static func ratioText(_ ratio: Double) -> String {
-        "×" + String(format: "%.2f", ratio)
+    private static func ratioText(_ keel: TrialResult, over floor: TrialResult) -> String {
+        keel.pairedRatio(over: floor).map { "×" + String(format: "%.2f", $0) } ?? "-"
     }
 
     /// Operations per second, rounded as the Node harness rounds them: to whole numbers from

@@ -79,38 +79,25 @@ if configuration.profiling {
     exit(0)
 }
 
-// All Keel trials first, then all floors, so that `keel_max_rss_kb` is Keel's own peak.
-var keelResults: [(result: TrialResult, peakKilobytes: Int)] = []
+// Every Keel trial's untimed first run comes before any floor, so that `keel_max_rss_kb` is
+// Keel's own peak; then each workload's trials alternate, repetition by repetition.
+var keelWarmUps: [(result: TrialResult, peakKilobytes: Int)] = []
 for workload in configuration.workloads {
-    log("\(workload.name): Keel")
-    let result = workload.keel.measure(repetitions: configuration.repetitions, expectedCheck: workload.expectedCheck)
-    keelResults.append((result, PeakMemory.kilobytes))
+    log("\(workload.name): Keel, first run")
+    var result = TrialResult()
+    workload.keel.run(into: &result, timed: false, expectedCheck: workload.expectedCheck)
+    keelWarmUps.append((result, PeakMemory.kilobytes))
 }
 let keelPeakKilobytes = PeakMemory.kilobytes
 
 var results: [WorkloadResult] = []
-for (workload, keel) in zip(configuration.workloads, keelResults) {
-    log("\(workload.name): floor")
-    let floor = workload.floor.measure(repetitions: configuration.repetitions, expectedCheck: workload.expectedCheck)
-    let sameWorkFloor = workload.sameWorkFloor.map { trial in
-        log("\(workload.name): same-work floor")
-        return trial.measure(repetitions: configuration.repetitions, expectedCheck: workload.expectedCheck)
-    }
-    let comparisons = workload.comparisons.map { comparison in
-        log("\(workload.name): \(comparison.name)")
-        return (
-            comparison.name,
-            comparison.trial.measure(repetitions: configuration.repetitions, expectedCheck: workload.expectedCheck)
-        )
-    }
+for (workload, warmUp) in zip(configuration.workloads, keelWarmUps) {
+    log("\(workload.name): Keel and floors, alternating")
     results.append(
-        WorkloadResult(
-            workload: workload,
-            keel: keel.result,
-            floor: floor,
-            sameWorkFloor: sameWorkFloor,
-            comparisons: comparisons,
-            peakKilobytesSoFar: keel.peakKilobytes
+        workload.measure(
+            repetitions: configuration.repetitions,
+            keelWarmUp: warmUp.result,
+            peakKilobytesSoFar: warmUp.peakKilobytes
         )
     )
 }
