@@ -124,6 +124,17 @@ struct RecordTableTests {
         #expect(matches(table, expected))
     }
 
+    @Test func aTableFillsSevenEighthsOfItsBucketsBeforeItGrows() {
+        // A collection's batch of 100,000 posts and their 1,000 authors fits 131,072 buckets.
+        let table = RecordTable()
+        table.reserveCapacity(101_000)
+        #expect(table.capacity == 114_688)
+        let model = Item()
+        for id in 0..<114_688 { table.insert(IdentityMap.Entry(model), for: key(id)) }
+        #expect(table.capacity == 114_688)
+        #expect((0..<114_688).allSatisfy { table[key($0)] != nil })
+    }
+
     /// Ids a server chose so that, under one seed, they all start probing at the first of
     /// 1,024 buckets: a table with that seed keeps them in one run, in the order they came;
     /// a table with a seed of its own spreads them.
