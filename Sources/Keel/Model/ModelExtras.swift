@@ -147,6 +147,18 @@ class ModelExtras {
         get { rare?.hasOnePath }
         set { rareForWriting.hasOnePath = newValue }
     }
+    /// The id a ``OneLink`` keeps for Rails' `_destroy` (its owner cleared or replaced a saved
+    /// model), in the rarely used state of the link's own extras: only a nested-attributes
+    /// relation has one, and held in the link it made every link 16 bytes larger.
+    ///
+    /// Clearing an id that is not there (each sync of the owner does) makes no box.
+    var removedLinkID: JSONValue? {
+        get { rare?.removedLinkID }
+        set {
+            guard newValue != nil || rare?.removedLinkID != nil else { return }
+            rareForWriting.removedLinkID = newValue
+        }
+    }
     /// Whether the model is sent as `_destroy` when nested (``Model/isMarkedForDestruction``).
     var isMarkedForDestruction: Bool {
         get { rare?.isMarkedForDestruction ?? false }
@@ -173,6 +185,8 @@ final class RareModelExtras {
     weak var hasOneOwner: Model?
     var hasOnePath: String?
     var isMarkedForDestruction = false
+    /// The id of ``ModelExtras/removedLinkID``.
+    var removedLinkID: JSONValue?
     /// The error of a model whose ``ModelExtras/syncState`` is ``SyncState/failed(_:)``.
     var syncFailure: SyncError?
 
@@ -188,6 +202,7 @@ final class RareModelExtras {
         copy.hasOneOwner = hasOneOwner
         copy.hasOnePath = hasOnePath
         copy.isMarkedForDestruction = isMarkedForDestruction
+        copy.removedLinkID = removedLinkID
         copy.syncFailure = syncFailure
         return copy
     }

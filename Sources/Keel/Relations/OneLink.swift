@@ -6,8 +6,9 @@
 /// extras' own state unused.
 final class OneLink<Target: Model>: ModelExtras, RelationLink, DependentLink {
     // One link per owner (a post's link to its author), so every byte counts: the relation's
-    // settings are shared, and the flag and the 32-bit index fill the optional id's padding
-    // (a post's link took a 272-byte heap chunk; 176 with them).
+    // settings are shared, the id kept for `_destroy` lives in the rarely used state, and the
+    // flag and the 32-bit index share a word (a post's link took a 272-byte heap chunk; 176
+    // with the shared settings, 160 without the id).
 
     /// The relation's key, encoding and foreign key, shared by all its links.
     let settings: OneLinkSettings
@@ -22,8 +23,12 @@ final class OneLink<Target: Model>: ModelExtras, RelationLink, DependentLink {
     /// The links of ``model`` that tell this one of its changes.
     private var dependents: DependentLinks?
     /// The id of a saved model the owner cleared or replaced since the last sync, for Rails'
-    /// `_destroy` (``RelationEncoding/nestedAttributes`` only).
-    private var removedID: JSONValue?
+    /// `_destroy` (``RelationEncoding/nestedAttributes`` only), kept in the link's extras
+    /// (``ModelExtras/removedLinkID``).
+    private var removedID: JSONValue? {
+        get { removedLinkID }
+        set { removedLinkID = newValue }
+    }
     private var isMerging = false
     /// This link's place in ``dependents``, in 32 bits that fit after ``isMerging``: a model has
     /// fewer owners than 2³¹ (each owner's link alone takes more than 100 bytes).

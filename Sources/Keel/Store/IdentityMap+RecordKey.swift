@@ -27,8 +27,16 @@ struct RecordKey: Hashable {
             hasher.combine(id)
             return hasher.finalize()
         }
-        return Self.mix(
-            UInt64(bitPattern: Int64(int)) &+ UInt64(bitPattern: Int64(collection)) &* 0x9E37_79B9_7F4A_7C15,
+        return Self.hash(collection: collection, intID: int, seed: seed)
+    }
+
+    /// The hash of the key whose collection is numbered `collection` and whose id is the
+    /// integer `intID`, under `seed`: ``_rawHashValue(seed:)`` without the key, for a table that
+    /// stores its keys' parts apart (``RecordTable``).
+    @inline(__always)
+    static func hash(collection: Int, intID: Int, seed: Int) -> Int {
+        mix(
+            UInt64(bitPattern: Int64(intID)) &+ UInt64(bitPattern: Int64(collection)) &* 0x9E37_79B9_7F4A_7C15,
             seed: seed
         )
     }

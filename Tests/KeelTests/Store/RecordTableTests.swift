@@ -111,6 +111,30 @@ struct RecordTableTests {
         #expect(table[key(1)] == nil)
     }
 
+    @Test func aBucketTakesHalfACacheLineWhateverItsId() {
+        // Two words of key and two of entry: a text id is boxed, so a bucket never straddles
+        // two 64-byte lines.
+        #expect(RecordTable.bucketStride == 32)
+        let model = Item()
+        let table = RecordTable()
+        let keys = (0..<200).map { RecordKey(collection: $0 % 3, id: $0 % 2 == 0 ? .int($0) : .text("t\($0)")) }
+        for (stamp, key) in keys.enumerated() { table.insert(IdentityMap.Entry(model, stamp: stamp), for: key) }
+        for key in keys.prefix(100) { table.removeEntry(for: key) }
+        let expected = Dictionary(uniqueKeysWithValues: keys.enumerated().dropFirst(100).map { ($1, $0) })
+        #expect(matches(table, expected))
+    }
+
+    @Test func aTableFillsSevenEighthsOfItsBucketsBeforeItGrows() {
+        // A collection's batch of 100,000 posts and their 1,000 authors fits 131,072 buckets.
+        let table = RecordTable()
+        table.reserveCapacity(101_000)
+        #expect(table.capacity == 114_688)
+        let model = Item()
+        for id in 0..<114_688 { table.insert(IdentityMap.Entry(model), for: key(id)) }
+        #expect(table.capacity == 114_688)
+        #expect((0..<114_688).allSatisfy { table[key($0)] != nil })
+    }
+
     /// Ids a server chose so that, under one seed, they all start probing at the first of
     /// 1,024 buckets: a table with that seed keeps them in one run, in the order they came;
     /// a table with a seed of its own spreads them.
