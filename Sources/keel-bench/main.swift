@@ -84,6 +84,7 @@ if configuration.profiling {
 var keelWarmUps: [(result: TrialResult, peakKilobytes: Int)] = []
 for workload in configuration.workloads {
     log("\(workload.name): Keel, first run")
+    PeakMemory.releaseFreeMemory()
     var result = TrialResult()
     workload.keel.run(into: &result, timed: false, expectedCheck: workload.expectedCheck)
     keelWarmUps.append((result, PeakMemory.kilobytes))
