@@ -126,7 +126,8 @@ extension Workload {
                 ops: 100_000,
                 expectedCheck: 0,
                 keel: KeelTrials.listenStop(),
-                floor: FloorTrials.listenStop()
+                floor: FloorTrials.listenStop(),
+                sameWorkFloor: SameWorkTrials.listenStop()
             ),
             Workload(
                 name: "bubble",

@@ -33,3 +33,40 @@ extension SameWorkTrials {
         )
     }
 }
+
+// MARK: - listen_stop
+
+extension SameWorkTrials {
+    /// `listen_stop`'s state: two emitters and one counting handler.
+    struct ListenState {
+        let listener = NamedListener()
+        let target = NamedListener()
+        let calls = Counter()
+        let handler: (NamedListener.Event) -> Void
+
+        init() {
+            handler = { [calls] _ in calls.value += 1 }
+        }
+    }
+
+    /// `listen_stop` through an API of the same shape: `listenTo(target, "change", h)` finds
+    /// the event by name, keeps neither side alive and returns a token, and `stopListening()`
+    /// removes the listener's handlers from its targets (``NamedListener``).
+    static func listenStop() -> Trial {
+        Trial(
+            setup: { ListenState() },
+            body: { state in
+                for _ in 0..<100_000 {
+                    state.listener.listenTo(state.target, "change", state.handler)
+                    state.listener.stopListening()
+                }
+            },
+            verify: { state in
+                state.target.trigger("change")
+                try expect(state.target.hasNoHandlers, "the target still has handlers")
+                try expect(state.listener.listeningTo.isEmpty, "the listener still listens")
+                return state.calls.value
+            }
+        )
+    }
+}

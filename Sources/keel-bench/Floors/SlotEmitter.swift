@@ -38,14 +38,32 @@ final class SlotEmitter {
         target.handlers[slot].append(Handler(owner: ObjectIdentifier(self), callback: callback))
     }
 
-    /// Removes everything this emitter registered on others.
+    /// Removes everything this emitter registered on others; a list that holds only this
+    /// emitter's handlers is emptied in place, keeping its capacity.
     func stopListening() {
         let owner = ObjectIdentifier(self)
-        for target in listeningTo {
-            for slot in target.handlers.indices {
-                target.handlers[slot].removeAll { $0.owner == owner }
+        let count = listeningTo.count
+        listeningTo.withUnsafeBufferPointer { targets in
+            for index in 0..<count {
+                Unmanaged.passUnretained(targets[index])._withUnsafeGuaranteedRef { $0.removeHandlers(of: owner) }
             }
         }
-        listeningTo.removeAll(keepingCapacity: true)
+        if count == 1 {
+            listeningTo.removeLast()
+        } else {
+            listeningTo.removeAll(keepingCapacity: true)
+        }
+    }
+
+    /// Removes the handlers that `owner` registered.
+    private func removeHandlers(of owner: ObjectIdentifier) {
+        for slot in handlers.indices {
+            let onlyTheirs = handlers[slot].withUnsafeBufferPointer { list in list.allSatisfy { $0.owner == owner } }
+            if onlyTheirs {
+                for _ in 0..<handlers[slot].count { handlers[slot].removeLast() }
+            } else {
+                handlers[slot].removeAll { $0.owner == owner }
+            }
+        }
     }
 }
