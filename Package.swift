@@ -28,6 +28,7 @@ let package = Package(
         .testTarget(name: "KeelTests", dependencies: ["Keel", "KeelTestServer"]),
         .testTarget(name: "KeelSQLiteTests", dependencies: ["KeelSQLite", "Keel", "CKeelSQLite", "KeelTestServer"]),
         .testTarget(name: "TodosTests", dependencies: ["todos", "KeelTestServer"]),
+        .testTarget(name: "KeelBenchTests", dependencies: ["keel-bench", "Keel"]),
     ],
     swiftLanguageModes: [.v6]
 )
