@@ -192,7 +192,7 @@ extension Collection {
     /// They are found in collection order, so each one's `remove` index (its position had
     /// they been removed one by one) is its position less the number removed before it: the
     /// tables that put a list in any order back in collection order are not needed.
-    func removeModels(notIn seen: IdentityTable, expectedCount: Int, options: UpdateOptions) -> [M] {
+    func removeModels(notIn seen: IdentitySet, expectedCount: Int, options: UpdateOptions) -> [M] {
         let current = Self.upcast(storage)
         var kept: [Model] = []
         kept.reserveCapacity(current.count)

@@ -26,7 +26,7 @@ struct UpdateLists {
     /// How many distinct present models the inputs named; counted only when ``tracksOrder``.
     private(set) var foundCount = 0
     /// The models of the input, for finding the ones left out; kept only when ``tracksOrder``.
-    private(set) var seen: IdentityTable
+    private(set) var seen: IdentitySet
     /// Whether the order and membership of the input are kept (a `set` that removes).
     let tracksOrder: Bool
     /// Whether every input so far made a new model, so that ``result`` is also the list of
@@ -39,7 +39,7 @@ struct UpdateLists {
     init(capacity: Int, tracksOrder: Bool) {
         self.capacity = capacity
         self.tracksOrder = tracksOrder
-        seen = IdentityTable(capacity: tracksOrder ? capacity : 0)
+        seen = IdentitySet(capacity: tracksOrder ? capacity : 0)
         result.reserveCapacity(capacity)
     }
 

@@ -154,9 +154,9 @@ struct IdentityTable {
     }
 
     /// The first bucket to probe for `address` (Fibonacci hashing: the top bits of the
-    /// address times 2⁶⁴ divided by the golden ratio).
+    /// address times 2⁶⁴ divided by the golden ratio); ``IdentitySet`` hashes so too.
     @inline(__always)
-    private static func home(of address: UInt, shift: UInt64) -> Int {
+    static func home(of address: UInt, shift: UInt64) -> Int {
         Int(truncatingIfNeeded: (UInt64(address) &* 0x9E37_79B9_7F4A_7C15) >> shift)
     }
 }
