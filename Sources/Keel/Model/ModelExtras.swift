@@ -30,18 +30,15 @@ class ModelExtras {
     private enum SyncStateCase: UInt8 {
         case synced, pending, failed, conflict
     }
-    /// Builds the related models, when an identity map does.
-    var relatedModelFactory: RelatedModelFactory?
-    /// What keeps alive the identity map that built the model with its own
-    /// ``relatedModelFactory``: the map's anchor (``IdentityMapAnchor``), which retains cheaply
-    /// where the map itself takes the runtime's slow path.
-    ///
-    /// The factory a map shares among its models holds the map without a reference count, until
-    /// the map's deinit; the model keeps the map alive through this.
-    var relatedModelAnchor: IdentityMapAnchor?
-    /// The identity map that built the model with its own ``relatedModelFactory``: related
-    /// models are built through it directly, without the factory's call through a closure.
-    var relatedModelSource: IdentityMap? { relatedModelAnchor?.map }
+    /// What builds the related models: the factory the model was created with, or the
+    /// identity map that built it (its anchor, which keeps the map alive: the factory a map
+    /// shares among its models holds the map without a reference count, until the map's deinit).
+    var relatedModelBuilder: RelatedModelBuilder?
+    /// The factory the model builds its related models with, if any.
+    var relatedModelFactory: RelatedModelFactory? { relatedModelBuilder?.factory }
+    /// The identity map that built the model: related models are built through it directly,
+    /// without the factory's call through a closure.
+    var relatedModelSource: IdentityMap? { relatedModelBuilder?.map }
     /// ``relatedModelSource`` without a reference count, for a call that the model keeps it
     /// alive through.
     ///
@@ -50,8 +47,8 @@ class ModelExtras {
     /// object's take 22 and 18): reading it retained cost every related model two of them.
     @inline(__always)
     var unretainedRelatedModelSource: Unmanaged<IdentityMap>? {
-        guard let relatedModelAnchor else { return nil }
-        return Unmanaged.passUnretained(relatedModelAnchor.map)
+        guard let relatedModelBuilder, let map = relatedModelBuilder.map else { return nil }
+        return Unmanaged.passUnretained(map)
     }
     /// The rarely used state, made when first set; possibly shared with other models
     /// (``shareRare(_:)``) until one of them writes to it.
