@@ -16,7 +16,14 @@ class ModelExtras {
     /// The attributes as of the last successful fetch or save.
     var syncedStorage: Attributes?
     /// The body of the last successful fetch or save response, before `parse`.
-    var remoteAttributes: JSONValue?
+    var remoteAttributes: JSONValue? {
+        get { remoteRecord?.body }
+        set { remoteRecord = newValue.map(RemoteRecord.init) }
+    }
+    /// ``remoteAttributes`` in a box of its own, one word: held in place, the value took 24
+    /// bytes of every model's extras, a post's link to its author among them, and only a
+    /// synced model, or one whose class keeps what the server sent, has one.
+    private var remoteRecord: RemoteRecord?
     /// Runs the model's sync operations one at a time, in call order.
     lazy var syncGate = SyncGate()
     /// The live sides of the class's relations.
@@ -202,6 +209,15 @@ final class RareModelExtras {
         copy.removedLinkID = removedLinkID
         copy.syncFailure = syncFailure
         return copy
+    }
+}
+
+/// The body a model's server last sent (``ModelExtras/remoteAttributes``), boxed.
+private final class RemoteRecord {
+    let body: JSONValue
+
+    init(_ body: JSONValue) {
+        self.body = body
     }
 }
 
