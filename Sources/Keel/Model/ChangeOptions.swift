@@ -113,8 +113,15 @@ public struct ChangeOptions {
     /// }
     /// ```
     public var relatedModelFactory: RelatedModelFactory? {
-        get { extras?.relatedModelFactory }
-        set { mutableExtras().relatedModelFactory = newValue }
+        get { extras?.relatedModelBuilder?.factory }
+        set { relatedModelBuilder = newValue.map { RelatedModelBuilder(factory: $0) } }
+    }
+
+    /// Internal: ``relatedModelFactory`` in the one object that the models built with these
+    /// options keep (``ModelExtras/relatedModelBuilder``).
+    var relatedModelBuilder: RelatedModelBuilder? {
+        get { extras?.relatedModelBuilder }
+        set { mutableExtras().relatedModelBuilder = newValue }
     }
 
     /// Internal: called by a model being created, with its attributes, once it exists and
@@ -148,7 +155,7 @@ public struct ChangeOptions {
         var onValidationError: ((Model, ValidationError, ChangeOptions) -> Void)?
         var collectionForwarder: EventHandler?
         var nested: (model: Model, path: String)?
-        var relatedModelFactory: RelatedModelFactory?
+        var relatedModelBuilder: RelatedModelBuilder?
         var willBuildRelated: ((Model, Attributes) -> Void)?
         var responseContext: ResponseContext?
         /// The document a read's records come from (``ChangeOptions/readDocument``).
@@ -172,7 +179,7 @@ public struct ChangeOptions {
             copy.onValidationError = onValidationError
             copy.collectionForwarder = collectionForwarder
             copy.nested = nested
-            copy.relatedModelFactory = relatedModelFactory
+            copy.relatedModelBuilder = relatedModelBuilder
             copy.willBuildRelated = willBuildRelated
             copy.responseContext = responseContext
             copy.readDocument = readDocument

@@ -293,7 +293,7 @@ open class Model: EventEmitter, Observable {
         if options.parse == true { attributes = parsedAttributes(attributes, options: options) }
         let classRelations = relations ?? ResolvedRelations.implementations(of: type, options: options)
         if !classRelations.isEmpty {
-            makeRelationLinks(classRelations, factory: options.relatedModelFactory)
+            makeRelationLinks(classRelations, builder: options.relatedModelBuilder)
         }
         // A model that fails its validation starts empty.
         if options.validate != true || !reportsInvalid(attributes, options: options) {

@@ -16,7 +16,14 @@ class ModelExtras {
     /// The attributes as of the last successful fetch or save.
     var syncedStorage: Attributes?
     /// The body of the last successful fetch or save response, before `parse`.
-    var remoteAttributes: JSONValue?
+    var remoteAttributes: JSONValue? {
+        get { remoteRecord?.body }
+        set { remoteRecord = newValue.map(RemoteRecord.init) }
+    }
+    /// ``remoteAttributes`` in a box of its own, one word: held in place, the value took 24
+    /// bytes of every model's extras, a post's link to its author among them, and only a
+    /// synced model, or one whose class keeps what the server sent, has one.
+    private var remoteRecord: RemoteRecord?
     /// Runs the model's sync operations one at a time, in call order.
     lazy var syncGate = SyncGate()
     /// The live sides of the class's relations.
@@ -30,18 +37,15 @@ class ModelExtras {
     private enum SyncStateCase: UInt8 {
         case synced, pending, failed, conflict
     }
-    /// Builds the related models, when an identity map does.
-    var relatedModelFactory: RelatedModelFactory?
-    /// What keeps alive the identity map that built the model with its own
-    /// ``relatedModelFactory``: the map's anchor (``IdentityMapAnchor``), which retains cheaply
-    /// where the map itself takes the runtime's slow path.
-    ///
-    /// The factory a map shares among its models holds the map without a reference count, until
-    /// the map's deinit; the model keeps the map alive through this.
-    var relatedModelAnchor: IdentityMapAnchor?
-    /// The identity map that built the model with its own ``relatedModelFactory``: related
-    /// models are built through it directly, without the factory's call through a closure.
-    var relatedModelSource: IdentityMap? { relatedModelAnchor?.map }
+    /// What builds the related models: the factory the model was created with, or the
+    /// identity map that built it (its anchor, which keeps the map alive: the factory a map
+    /// shares among its models holds the map without a reference count, until the map's deinit).
+    var relatedModelBuilder: RelatedModelBuilder?
+    /// The factory the model builds its related models with, if any.
+    var relatedModelFactory: RelatedModelFactory? { relatedModelBuilder?.factory }
+    /// The identity map that built the model: related models are built through it directly,
+    /// without the factory's call through a closure.
+    var relatedModelSource: IdentityMap? { relatedModelBuilder?.map }
     /// ``relatedModelSource`` without a reference count, for a call that the model keeps it
     /// alive through.
     ///
@@ -50,8 +54,8 @@ class ModelExtras {
     /// object's take 22 and 18): reading it retained cost every related model two of them.
     @inline(__always)
     var unretainedRelatedModelSource: Unmanaged<IdentityMap>? {
-        guard let relatedModelAnchor else { return nil }
-        return Unmanaged.passUnretained(relatedModelAnchor.map)
+        guard let relatedModelBuilder, let map = relatedModelBuilder.map else { return nil }
+        return Unmanaged.passUnretained(map)
     }
     /// The rarely used state, made when first set; possibly shared with other models
     /// (``shareRare(_:)``) until one of them writes to it.
@@ -205,6 +209,15 @@ final class RareModelExtras {
         copy.removedLinkID = removedLinkID
         copy.syncFailure = syncFailure
         return copy
+    }
+}
+
+/// The body a model's server last sent (``ModelExtras/remoteAttributes``), boxed.
+private final class RemoteRecord {
+    let body: JSONValue
+
+    init(_ body: JSONValue) {
+        self.body = body
     }
 }
 

@@ -1,11 +1,3 @@
-/// A link that embeds a model and keeps its owner's attribute in step with it (``OneLink``).
-protocol DependentLink: AnyObject {
-    /// The link's position in the ``DependentLinks`` of the model it embeds.
-    var dependentIndex: Int { get set }
-    /// Called when the embedded model fires `change`.
-    func relatedModelDidChange()
-}
-
 /// The links that embed one model (the posts that belong to one author), told of its `change`
 /// events at one place among its handlers, shared by all of them.
 ///
@@ -33,9 +25,14 @@ protocol DependentLink: AnyObject {
 /// moves to the state those models share with the marker (``SharingDependentLinks``), instead of
 /// copying its state to add the marker.
 class DependentLinks {
-    /// A link, or nothing where one was removed during a dispatch.
+    /// A link, or nothing where one was removed during a dispatch: one word.
+    ///
+    /// `Unmanaged`, not an `unowned(unsafe)` optional: with that, a debug build's
+    /// `Array.removeLast()` on an empty last slot removed two slots (Swift 6.3 at `-Onone`: the
+    /// generic path read the empty slot as the absence of one and removed another), leaving
+    /// ``count`` past the slots, which a link's deinit then indexed.
     private struct Slot {
-        unowned(unsafe) var link: (any DependentLink)? = nil
+        var link: Unmanaged<DependentLink>? = nil
     }
 
     // The list's state opts out of run-time exclusivity checks: no access to it stays open
@@ -135,9 +132,9 @@ class DependentLinks {
     }
 
     /// Adds a link at the end.
-    func add(_ link: any DependentLink) {
+    func add(_ link: DependentLink) {
         link.dependentIndex = count
-        append(Slot(link: link))
+        append(Slot(link: Unmanaged.passUnretained(link)))
     }
 
     /// Removes the link at `index` (its ``DependentLink/dependentIndex``).
@@ -173,7 +170,7 @@ class DependentLinks {
         var index = 0
         while index < end {
             // Retained for the call: the link's update may release its owner, and with it the link.
-            if let link = slot(at: index).link { link.relatedModelDidChange() }
+            if let link = slot(at: index).link?.takeUnretainedValue() { link.relatedModelDidChange() }
             index += 1
         }
         dispatchDepth -= 1
@@ -187,7 +184,7 @@ class DependentLinks {
             let entry = slot(at: index)
             guard let link = entry.link else { continue }
             if kept != index { setSlot(entry, at: kept) }
-            link.dependentIndex = kept
+            link._withUnsafeGuaranteedRef { $0.dependentIndex = kept }
             kept += 1
         }
         while count > kept { _ = removeLast() }
@@ -195,6 +192,9 @@ class DependentLinks {
     }
 
     // MARK: - Slots
+
+    /// The bytes a slot takes: one word, a reference to a class (``DependentLink``).
+    static var slotStride: Int { MemoryLayout<Slot>.stride }
 
     // Inlined: out of line, the append alone cost every further owner of a model 17
     // instructions (`bulk_relations`).

@@ -21,17 +21,17 @@ final class ManyLink<Child: Model>: RelationLink {
         mode = relation.mode
         self.owner = owner
         let path = relation.path ?? type(of: owner).wireFormat.keys.wireName(for: relation.key)
-        if let factory = owner.storedExtras?.relatedModelFactory {
+        if let builder = owner.storedExtras?.relatedModelBuilder {
             let resource = Child.urlRoot ?? "/" + path
             // Not the owner: the app may keep the collection after the owner is released.
-            let source = owner.storedExtras?.relatedModelSource
+            let source = builder.map
             collection = Collection<Child>(factory: { attributes, options in
                 Model.makeRelated(
                     Child.self,
                     resource: resource,
                     attributes,
                     options: options,
-                    factory: factory,
+                    builder: builder,
                     source: source
                 )
             })

@@ -92,7 +92,7 @@ extension Model {
             resource: resource,
             attributes,
             options: options,
-            factory: extras.relatedModelFactory,
+            builder: extras.relatedModelBuilder,
             source: nil
         )
     }
@@ -116,23 +116,24 @@ extension Model {
         }
     }
 
-    /// Builds a related model through `factory`, the one a model was created with, if any;
-    /// `source` is the identity map whose factory it is, if the model keeps it.
+    /// Builds a related model through `builder`'s factory, the one a model was created with, if
+    /// any; `source` is the identity map whose factory it is, if the model keeps it.
     static func makeRelated<Target: Model>(
         _ type: Target.Type,
         resource: String,
         _ attributes: Attributes,
         options: ChangeOptions,
-        factory: RelatedModelFactory?,
+        builder: RelatedModelBuilder?,
         source: IdentityMap?
     ) -> Target {
-        guard let factory else { return Target(attributes, options: options) }
+        guard let builder else { return Target(attributes, options: options) }
         // An identity map's factory gives the related models of a class with relations its own
         // hooks: the map is asked directly. Another factory is passed on.
         if let source { return source.makeRelated(Target.self, collection: resource, attributes, options: options) }
         var options = options
-        options.relatedModelFactory = factory
-        return factory(Target.self, resource, attributes, options) as? Target ?? Target(attributes, options: options)
+        options.relatedModelBuilder = builder
+        return builder.factory(Target.self, resource, attributes, options) as? Target
+            ?? Target(attributes, options: options)
     }
 
     /// The URL of the model of a ``HasOne``: its owner's plus the relation's path.
@@ -157,17 +158,17 @@ extension Model {
     /// The link of a class's only relation, a has-one or belongs-to, is the extras of a model
     /// that has none yet: a post built with its author then allocates one object fewer.
     ///
-    /// - Parameter factory: The factory of the related models (``ChangeOptions/relatedModelFactory``),
+    /// - Parameter builder: What builds the related models (``ChangeOptions/relatedModelBuilder``),
     ///   stored in the extras before any other link is made: a ``ManyLink`` takes it when made.
-    func makeRelationLinks(_ implementations: [any RelationImplementation], factory: RelatedModelFactory?) {
+    func makeRelationLinks(_ implementations: [any RelationImplementation], builder: RelatedModelBuilder?) {
         if storedExtras == nil, implementations.count == 1,
             let extras = implementations[0].makeLinkAsExtras(owner: self)
         {
             storedExtras = extras
-            if let factory { extras.relatedModelFactory = factory }
+            if let builder { extras.relatedModelBuilder = builder }
             return
         }
-        if let factory { extras.relatedModelFactory = factory }
+        if let builder { extras.relatedModelBuilder = builder }
         extras.relationLinks = RelationLinks(implementations, owner: self)
     }
 

@@ -4,11 +4,12 @@
 /// A ``ModelExtras``: the link of an owner whose class has no other relation is the owner's
 /// extras too (``asOwnerExtras()``), one object instead of two; another link leaves the
 /// extras' own state unused.
-final class OneLink<Target: Model>: ModelExtras, RelationLink, DependentLink {
+final class OneLink<Target: Model>: DependentLink, RelationLink {
     // One link per owner (a post's link to its author), so every byte counts: the relation's
     // settings are shared, the id kept for `_destroy` lives in the rarely used state, and the
     // flag and the 32-bit index share a word (a post's link took a 272-byte heap chunk; 176
-    // with the shared settings, 160 without the id).
+    // with the shared settings, 160 without the id, 144 with one reference to what builds
+    // the related models).
 
     /// The relation's key, encoding and foreign key, shared by all its links.
     let settings: OneLinkSettings
@@ -29,17 +30,6 @@ final class OneLink<Target: Model>: ModelExtras, RelationLink, DependentLink {
         get { removedLinkID }
         set { removedLinkID = newValue }
     }
-    private var isMerging = false
-    /// This link's place in ``dependents``, in 32 bits that fit after ``isMerging``: a model has
-    /// fewer owners than 2³¹ (each owner's link alone takes more than 100 bytes).
-    private var storedDependentIndex: Int32 = 0
-
-    /// This link's place in ``dependents`` (``DependentLink/dependentIndex``).
-    var dependentIndex: Int {
-        get { Int(storedDependentIndex) }
-        set { storedDependentIndex = Int32(newValue) }
-    }
-
     init(settings: OneLinkSettings, owner: Model) {
         self.settings = settings
         self.owner = owner
@@ -213,7 +203,7 @@ final class OneLink<Target: Model>: ModelExtras, RelationLink, DependentLink {
         dependents = links
     }
 
-    func relatedModelDidChange() {
+    override func relatedModelDidChange() {
         guard !isMerging, let model else { return }
         // Retained for the call: the app's handlers of the owner's change may release it.
         let owner = self.owner

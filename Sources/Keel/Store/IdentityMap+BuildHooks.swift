@@ -5,10 +5,13 @@
 /// Made once per map, with the options they were last added to: making two closures and
 /// copying the options' storage for every model cost a tenth of building it. The closures
 /// hold the map without a reference count (the map holds them, and tells them when it goes);
-/// each model built with them keeps the map alive itself (``ModelExtras/relatedModelAnchor``),
-/// as the closures made per model did.
+/// each model built with them keeps the map alive itself (its ``IdentityMapAnchor``), as the
+/// closures made per model did.
 final class BuildHooks {
-    private let relatedModelFactory: RelatedModelFactory
+    /// Builds a related model through the map, while it lives.
+    let relatedModelFactory: RelatedModelFactory
+    /// ``relatedModelFactory`` as the options carry it, one object for every model built.
+    private let relatedModelBuilder: RelatedModelBuilder
     private let willBuildRelated: (Model, Attributes) -> Void
     /// The map, until its deinit.
     private let reference: MapReference
@@ -31,6 +34,7 @@ final class BuildHooks {
             guard let map = reference.map?.takeUnretainedValue() else { return type.init(attributes, options: options) }
             return map.anyModel(type, collection: resource, attributes: attributes, options: options)
         }
+        relatedModelBuilder = RelatedModelBuilder(factory: relatedModelFactory)
         willBuildRelated = { model, attributes in
             // Unretained: a model's initializer calls it while the map builds that model
             // (``IdentityMap/findOrInsert(_:collection:attributes:options:)``, which the map's
@@ -57,7 +61,7 @@ final class BuildHooks {
             return latestHooked
         }
         var hooked = options
-        hooked.relatedModelFactory = relatedModelFactory
+        hooked.relatedModelBuilder = relatedModelBuilder
         hooked.willBuildRelated = willBuildRelated
         hooked.mutableExtras().classRelations = relations
         earlierType = latestType
@@ -86,21 +90,25 @@ extension IdentityMap {
     /// `options` with the map's build hooks, for a model of the class of `relations`
     /// (``BuildHooks/hooked(_:relations:)``); the hooks are made on first use.
     func hooked(_ options: ChangeOptions, relations: ClassRelations) -> ChangeOptions {
-        let hooks: Unmanaged<BuildHooks>
-        if let madeBuildHooks {
-            hooks = madeBuildHooks
-        } else {
-            hooks = Unmanaged.passRetained(BuildHooks(map: self))
-            madeBuildHooks = hooks
-        }
         // Borrowed: the map holds the hooks until its deinit, and this call does not end it.
-        return hooks._withUnsafeGuaranteedRef { $0.hooked(options, relations: relations) }
+        unretainedBuildHooks._withUnsafeGuaranteedRef { $0.hooked(options, relations: relations) }
+    }
+
+    /// The map's build hooks, made on first use.
+    var buildHooks: BuildHooks { unretainedBuildHooks.takeUnretainedValue() }
+
+    /// The map's build hooks, made on first use, without a reference count of the caller's.
+    private var unretainedBuildHooks: Unmanaged<BuildHooks> {
+        if let madeBuildHooks { return madeBuildHooks }
+        let hooks = Unmanaged.passRetained(BuildHooks(map: self))
+        madeBuildHooks = hooks
+        return hooks
     }
 
     /// A related model of a model the map built, as the map's factory builds it: the one
     /// instance for the record under `collection`, updated, or a new one.
     ///
-    /// Such a model keeps the map (``ModelExtras/relatedModelAnchor``), whose factory is the
+    /// Such a model keeps the map (its ``IdentityMapAnchor``), whose factory is the
     /// only one it was given, so its relations ask the map directly, without the factory's
     /// call through a closure and its load of the map.
     func makeRelated<Target: Model>(

@@ -182,7 +182,7 @@ public final class IdentityMap {
             // The shared factory does not keep the map alive; the model does, through the
             // map's anchor. A model that reached ``willBuildRelated(_:attributes:)`` was given
             // the anchor there.
-            if registered != ObjectIdentifier(model) { model.extras.relatedModelAnchor = anchor }
+            if registered != ObjectIdentifier(model) { model.extras.relatedModelBuilder = anchor }
         } else {
             model = type.init(attributes, options: options)
         }
@@ -228,7 +228,7 @@ public final class IdentityMap {
         // Named before the relations build: the model's related records then go straight to
         // the map (``Model/makeRelated(_:resource:_:options:)``), without options copied to
         // carry the factory that the map replaces with its own hooks anyway.
-        model.extras.relatedModelAnchor = anchor
+        model.extras.relatedModelBuilder = anchor
         pendingBuilds[last].model = ObjectIdentifier(model)
         // The pending build's fields are read in place: a copy of it retained and released each.
         // A record's few keys are compared where they lie, by their bits first, without the call

@@ -1,5 +1,6 @@
 /// What the models an ``IdentityMap`` built hold to keep it alive: one small object per map,
-/// while any of them lives.
+/// while any of them lives, which builds their related models through the map
+/// (``RelatedModelBuilder``).
 ///
 /// A map is held weakly by its handlers, so it has a side table, and each retain and release
 /// of the map itself takes the runtime's slow path (75 and 95 instructions where another
@@ -7,16 +8,14 @@
 /// the anchor, and the anchor alone retains the map. The map refers to its live anchor without
 /// a reference count (``IdentityMap/anchor``), and the anchor's deinit tells it, so that the
 /// next model it builds makes a new one.
-final class IdentityMapAnchor {
-    /// The map, kept alive while any model holds the anchor.
-    let map: IdentityMap
-
+final class IdentityMapAnchor: RelatedModelBuilder {
+    /// An anchor that keeps `map` alive and builds through its factory.
     init(_ map: IdentityMap) {
-        self.map = map
+        super.init(factory: map.buildHooks.relatedModelFactory, map: map)
     }
 
     deinit {
-        map.liveAnchor = nil
+        map?.liveAnchor = nil
     }
 }
 
