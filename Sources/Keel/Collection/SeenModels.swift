@@ -12,7 +12,10 @@ import Synchronization
 /// Models made during the set are not marked: a collection cannot hold such a model at the
 /// start, so finding one means an earlier input added it. A model made before the set and
 /// added by it (a model given as input, or one from an identity map) is marked, and its mark
-/// is cleared by ``finish()``, as the removal never walks it.
+/// is cleared by ``finish()``, as the removal never walks it. A model marked as found is still
+/// held when the removal walks the collection: the collection rejects any change while it
+/// updates (a `change` handler's `remove`, a nested `set` or `reset` of it), so no mark
+/// outlives its `set`.
 ///
 /// ```swift
 /// var seen = SeenModels(tracking: true)

@@ -51,4 +51,30 @@ struct CollectionSetSeenTests {
 
         #expect(tickets.models.map(\.id) == [1])
     }
+
+    @Test func aModelAHandlerTriesToTakeOutDuringASetKeepsNoMark() {
+        let tickets = Collection<Model>([["id": 1], ["id": 2]])
+        let taken = tickets[0]
+        taken.once("change") { _ in tickets.remove(taken) }
+
+        tickets.set([["id": 1, "title": "a"], ["id": 2]])
+        tickets.reset([["id": 2]])
+        tickets.add(taken)
+        tickets.set([["id": 2]])
+
+        #expect(tickets.models.map(\.id) == [2], "a mark left on the model kept it")
+    }
+
+    @Test func aModelANestedSetTriesToTakeOutKeepsNoMark() {
+        let tickets = Collection<Model>([["id": 1], ["id": 2], ["id": 3]])
+        let taken = tickets[0]
+        tickets[1].once("change") { _ in tickets.set([["id": 2], ["id": 3]]) }
+
+        tickets.set([["id": 1], ["id": 2, "title": "b"], ["id": 3]])
+        tickets.reset([["id": 2], ["id": 3]])
+        tickets.add(taken)
+        tickets.set([["id": 2], ["id": 3]])
+
+        #expect(tickets.models.map(\.id) == [2, 3], "a mark left on the model kept it")
+    }
 }
