@@ -186,13 +186,13 @@ extension Collection {
         return Self.downcast(removed)
     }
 
-    /// Removes the models that `seen` does not hold (those a smart `set` leaves out), as
+    /// Removes the models that `seen` did not find (those a smart `set` leaves out), as
     /// ``removeModels(_:options:)`` does.
     ///
     /// They are found in collection order, so each one's `remove` index (its position had
     /// they been removed one by one) is its position less the number removed before it: the
     /// tables that put a list in any order back in collection order are not needed.
-    func removeModels(notIn seen: IdentitySet, expectedCount: Int, options: UpdateOptions) -> [M] {
+    func removeModels(notIn seen: SeenModels, expectedCount: Int, options: UpdateOptions) -> [M] {
         let current = Self.upcast(storage)
         var kept: [Model] = []
         kept.reserveCapacity(current.count)
@@ -203,7 +203,7 @@ extension Collection {
         for index in current.indices {
             // Moved into its list: the copy read out is the one the list keeps.
             let model = current[index]
-            if seen.contains(model) {
+            if seen.takeMark(of: model) {
                 kept.append(consume model)
             } else {
                 removed.append(consume model)

@@ -72,6 +72,7 @@ extension Collection {
                 expectedCount: Swift.max(0, count - pass.lists.foundCount),
                 options: options
             )
+            pass.lists.seen.finish()
         }
 
         var needsSort = pass.needsSort

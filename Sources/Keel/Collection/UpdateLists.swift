@@ -26,7 +26,7 @@ struct UpdateLists {
     /// How many distinct present models the inputs named; counted only when ``tracksOrder``.
     private(set) var foundCount = 0
     /// The models of the input, for finding the ones left out; kept only when ``tracksOrder``.
-    private(set) var seen: IdentitySet
+    private(set) var seen: SeenModels
     /// Whether the order and membership of the input are kept (a `set` that removes).
     let tracksOrder: Bool
     /// Whether every input so far made a new model, so that ``result`` is also the list of
@@ -39,7 +39,7 @@ struct UpdateLists {
     init(capacity: Int, tracksOrder: Bool) {
         self.capacity = capacity
         self.tracksOrder = tracksOrder
-        seen = IdentitySet(capacity: tracksOrder ? capacity : 0)
+        seen = SeenModels(tracking: tracksOrder, capacity: capacity)
         result.reserveCapacity(capacity)
     }
 
@@ -55,7 +55,7 @@ struct UpdateLists {
     /// of its own and a release by the caller.
     @inline(__always)
     mutating func add(_ model: consuming Model) {
-        if tracksOrder { seen.insert(model) }
+        if tracksOrder { seen.insertAdded(model) }
         if onlyAdded {
             result.append(consume model)
             return
@@ -71,7 +71,7 @@ struct UpdateLists {
     mutating func find(_ model: consuming Model) {
         if onlyAdded { separate() }
         if tracksOrder {
-            if seen.insert(model) {
+            if seen.insertFound(model) {
                 foundCount += 1
                 if hasRepeats { separateOrder.append(copy model) }
             } else if !hasRepeats {

@@ -31,6 +31,12 @@ open class EventEmitter {
         nextID.wrappingAdd(1, ordering: .relaxed).newValue
     }
 
+    /// The least number that ``makeUniqueID()`` can return from now on: every emitter made
+    /// before has a smaller one.
+    static var nextUniqueID: Int {
+        nextID.load(ordering: .relaxed) &+ 1
+    }
+
     /// The emitter's handlers: none, a lone collection forwarder, or its state.
     ///
     /// The state is out of line and created with the first other handler (see `EmitterState`);

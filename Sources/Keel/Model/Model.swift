@@ -196,6 +196,9 @@ open class Model: EventEmitter, Observable {
     ///
     /// Declared here so that it fits in the id's padding with ``observationFlags``.
     @exclusivity(unchecked) final var isIdentityMapped = false
+    /// Whether the smart `set` under way found or added this model (``SeenModels``): kept
+    /// beside the model's other flags, in what would be padding.
+    @exclusivity(unchecked) final var isMarkedSeen = false
     /// The slot the model was last given in a collection's removal slots (``ModelSlots``): a
     /// hint that those slots check against their own, as the model may be in several.
     ///
