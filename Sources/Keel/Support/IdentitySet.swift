@@ -18,8 +18,7 @@ struct IdentitySet {
 
     /// An empty set that holds `capacity` identities without growing.
     init(capacity: Int = 0) {
-        var bits = 3
-        while 1 << bits < capacity * 2 { bits += 1 }
+        let bits = IdentityTable.bucketBits(holding: capacity)
         buckets = ContiguousArray(repeating: 0, count: 1 << bits)
         shift = UInt64(64 - bits)
     }

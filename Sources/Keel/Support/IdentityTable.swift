@@ -28,8 +28,7 @@ struct IdentityTable {
 
     /// An empty table that holds `capacity` identities without growing.
     init(capacity: Int = 0) {
-        var bits = 3
-        while 1 << bits < capacity * 2 { bits += 1 }
+        let bits = Self.bucketBits(holding: capacity)
         buckets = ContiguousArray(repeating: Bucket(address: 0, value: 0), count: 1 << bits)
         shift = UInt64(64 - bits)
     }
@@ -151,6 +150,14 @@ struct IdentityTable {
                 buckets[index] = entry
             }
         }
+    }
+
+    /// Log₂ of the bucket count that holds `capacity` identities at most half full (8 buckets
+    /// at least); ``IdentitySet`` sizes its buckets so too.
+    static func bucketBits(holding capacity: Int) -> Int {
+        var bits = 3
+        while 1 << bits < capacity * 2 { bits += 1 }
+        return bits
     }
 
     /// The first bucket to probe for `address` (Fibonacci hashing: the top bits of the
