@@ -17,21 +17,39 @@ class ModelExtras {
     var syncedStorage: Attributes?
     /// The body of the last successful fetch or save response, before `parse`.
     var remoteAttributes: JSONValue? {
-        get { remoteRecord?.body }
-        set { remoteRecord = newValue.map(RemoteRecord.init) }
+        get { syncRecords?.remoteBody }
+        set {
+            if let syncRecords {
+                syncRecords.remoteBody = newValue
+            } else if let newValue {
+                syncRecords = SyncRecords(remoteBody: newValue)
+            }
+        }
     }
-    /// ``remoteAttributes`` in a box of its own, one word: held in place, the value took 24
-    /// bytes of every model's extras, a post's link to its author among them, and only a
-    /// synced model, or one whose class keeps what the server sent, has one.
-    private var remoteRecord: RemoteRecord?
     /// Runs the model's sync operations one at a time, in call order.
-    lazy var syncGate = SyncGate()
+    var syncGate: SyncGate {
+        if let syncRecords { return syncRecords.gate }
+        let made = SyncRecords(remoteBody: nil)
+        syncRecords = made
+        return made.gate
+    }
+    /// ``remoteAttributes`` and ``syncGate`` in a box of their own, one word: held in place,
+    /// the body took 24 bytes of every model's extras, a post's link to its author among them,
+    /// and the gate another 8, where only a model that synced, or one whose class keeps what
+    /// the server sent, has either.
+    private var syncRecords: SyncRecords?
     /// The live sides of the class's relations.
     var relationLinks: RelationLinks?
     /// The case of ``syncState``: one byte, in the padding after ``relationLinks``, where a
     /// ``SyncState`` stored whole took 48 bytes of every model's extras (the room of
     /// ``SyncError``'s largest case) for an error that only a failed sync has.
     private var syncStateCase = SyncStateCase.synced
+    /// ``DependentLink/isMerging``, for the extras that are a link: declared here, in the
+    /// padding after ``syncStateCase``, where the subclass's own fields took a word more of
+    /// every post's link to its author.
+    final var linkIsMerging = false
+    /// ``DependentLink/dependentIndex`` in 32 bits, beside ``linkIsMerging``.
+    final var linkDependentIndex: Int32 = 0
 
     /// The cases of ``SyncState``, without the error of `failed`.
     private enum SyncStateCase: UInt8 {
@@ -212,12 +230,16 @@ final class RareModelExtras {
     }
 }
 
-/// The body a model's server last sent (``ModelExtras/remoteAttributes``), boxed.
-private final class RemoteRecord {
-    let body: JSONValue
+/// The body a model's server last sent (``ModelExtras/remoteAttributes``) and the gate its
+/// syncs go through (``ModelExtras/syncGate``), boxed: a model that has one of them most
+/// often has the other.
+private final class SyncRecords {
+    var remoteBody: JSONValue?
+    /// Made with the first sync that asks for it.
+    lazy var gate = SyncGate()
 
-    init(_ body: JSONValue) {
-        self.body = body
+    init(remoteBody: JSONValue?) {
+        self.remoteBody = remoteBody
     }
 }
 

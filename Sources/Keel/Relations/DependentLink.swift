@@ -5,18 +5,20 @@
 /// ``ModelExtras``, as the link of a class's only relation is its owner's extras
 /// (``OneLink/asOwnerExtras()``).
 class DependentLink: ModelExtras {
-    /// The link's position in the ``DependentLinks`` of the model it embeds, in 32 bits that
-    /// share a word with ``isMerging``: a model has fewer owners than 2³¹ (each owner's link
-    /// alone takes more than 100 bytes).
-    private final var storedDependentIndex: Int32 = 0
+    // The link's two fields are its extras' (``ModelExtras/linkIsMerging``,
+    // ``ModelExtras/linkDependentIndex``), in padding there that held nothing.
+
+    /// The link's position in the ``DependentLinks`` of the model it embeds: a model has fewer
+    /// owners than 2³¹ (each owner's link alone takes more than 100 bytes).
+    final var dependentIndex: Int {
+        get { Int(linkDependentIndex) }
+        set { linkDependentIndex = Int32(newValue) }
+    }
     /// Whether the link is merging into its model or putting another in place: the model's
     /// `change` it causes then is the link's own to report, not one to be told of.
-    final var isMerging = false
-
-    /// The link's position in the ``DependentLinks`` of the model it embeds.
-    final var dependentIndex: Int {
-        get { Int(storedDependentIndex) }
-        set { storedDependentIndex = Int32(newValue) }
+    final var isMerging: Bool {
+        get { linkIsMerging }
+        set { linkIsMerging = newValue }
     }
 
     /// Called when the embedded model fires `change`; a link overrides it.

@@ -7,9 +7,10 @@
 final class OneLink<Target: Model>: DependentLink, RelationLink {
     // One link per owner (a post's link to its author), so every byte counts: the relation's
     // settings are shared, the id kept for `_destroy` lives in the rarely used state, and the
-    // flag and the 32-bit index share a word (a post's link took a 272-byte heap chunk; 176
-    // with the shared settings, 160 without the id, 144 with one reference to what builds
-    // the related models).
+    // flag and the 32-bit index lie in the extras' padding (a post's link took a 272-byte heap
+    // chunk; 176 with the shared settings, 160 without the id, 144 with one reference to what
+    // builds the related models, 128 with the server's record boxed, 112 with the sync gate
+    // in that box and the index and flag in the padding).
 
     /// The relation's key, encoding and foreign key, shared by all its links.
     let settings: OneLinkSettings

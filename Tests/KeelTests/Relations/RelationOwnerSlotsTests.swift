@@ -117,4 +117,29 @@ struct RelationOwnerSlotsTests {
         #expect(log.updated == [4, 8, 11])
         #expect(eleventh["author"] == ["id": 5, "name": "Lovelace"])
     }
+
+    /// An author of many posts keeps their slots in a buffer that grows as they link (3, 7,
+    /// 15, 31, 63 slots after the first): the owners are told in order across each growth,
+    /// after removals that drop and compact slots, and as more link after those.
+    @Test func manyOwnersAreToldInTheOrderTheyLinkedAcrossTheListsGrowth() throws {
+        let map = IdentityMap(), log = Log()
+        var posts: [Post?] = (1...40).map { post($0, in: map, log: log) }
+        let author = try #require(posts[0]?[Post.author])
+
+        author.set(["name": "Grace"])
+        #expect(log.updated == Array(1...40))
+
+        // Every odd post goes, the last one among them, and then the last even one.
+        for released in stride(from: 39, through: 1, by: -2) { posts[released - 1] = nil }
+        posts[39] = nil
+        log.updated = []
+        author.set(["name": "Hopper"])
+        #expect(log.updated == Array(stride(from: 2, through: 38, by: 2)))
+
+        let later = (41...80).map { post($0, in: map, log: log) }
+        log.updated = []
+        author.set(["name": "Lovelace"])
+        #expect(log.updated == Array(stride(from: 2, through: 38, by: 2)) + Array(41...80))
+        #expect(later.allSatisfy { $0["author"] == ["id": 5, "name": "Lovelace"] })
+    }
 }

@@ -1,0 +1,40 @@
+import Testing
+
+@testable import Keel
+
+/// A model's extras keep the server's last record and the gate its syncs go through in one box
+/// (``ModelExtras/remoteAttributes``, ``ModelExtras/syncGate``): each must read back as it was
+/// set, whichever came first, and one must not replace the other.
+struct ModelExtrasSyncRecordsTests {
+    @Test func theGateStaysWhenTheServerRecordIsSetAndCleared() {
+        let extras = ModelExtras()
+        #expect(extras.remoteAttributes == nil)
+        let gate = extras.syncGate
+        #expect(extras.syncGate === gate)
+        #expect(extras.remoteAttributes == nil)
+        extras.remoteAttributes = ["id": 1]
+        #expect(extras.remoteAttributes == ["id": 1])
+        #expect(extras.syncGate === gate)
+        extras.remoteAttributes = nil
+        #expect(extras.remoteAttributes == nil)
+        #expect(extras.syncGate === gate)
+    }
+
+    @Test func aServerRecordSetFirstKeepsItsValueWhenTheGateIsMade() {
+        let extras = ModelExtras()
+        extras.remoteAttributes = ["id": 2, "title": "Dune"]
+        let gate = extras.syncGate
+        #expect(extras.remoteAttributes == ["id": 2, "title": "Dune"])
+        extras.remoteAttributes = ["id": 2]
+        #expect(extras.remoteAttributes == ["id": 2])
+        #expect(extras.syncGate === gate)
+    }
+
+    @Test func clearingARecordThatIsNotThereMakesNoGate() {
+        let first = ModelExtras()
+        first.remoteAttributes = nil
+        let second = ModelExtras()
+        // Each model's gate is its own.
+        #expect(first.syncGate !== second.syncGate)
+    }
+}
