@@ -18,7 +18,10 @@ are not rounded away.
 A workload that Backbone cannot run (WITHOUT_BACKBONE, or listed under
 "without_backbone" in bench.js's output) has only a Keel side: its Backbone
 columns show "—" and it is left out of the geometric mean and the Backbone
-targets, but not out of the floor target.
+targets, but not out of the floor target. The anchors (ANCHOR_GOALS: the store, wire,
+relation, JSON:API and change-feed workloads) have no Backbone side either: they get a table of
+their own, each against its own goal, and are left out of the main table, its targets and
+Keel's peak RSS.
 
 Exit status: 0 when both sides ran every workload with the expected check
 values; 1 when a check value is wrong or a workload is missing (the report is
@@ -68,7 +71,36 @@ EXPECTED_CHECKS = {
     "store_create_inplace": 2670853208,
     "store_save_inplace": 2620997098,
     "store_destroy_inplace": 2620848208,
+    "change_pull": 2480,
+    "change_push_apply": 247788,
 }
+
+# Workloads measured against their own goals instead of Backbone (issue 33's anchors, issue 30's
+# `jsonapi_compound`, issue 31's pull and push): a table of their own under the main one, left
+# out of the main table's targets and of Keel's peak RSS. Each goal: (kind, limit, text).
+#   "floor":   Keel's time over its floor's (keel-bench's paired ratio) at most `limit`
+#   "decoder": Keel's time, and its `Codable` bridge's, below the floor's (`JSONDecoder`)
+#   "per_model": Keel's time a model over `parse_reset`'s a model at most `limit`
+#   "refetch": a full refetch's CPU time over Keel's at least `limit` (issue 31 measured CPU time)
+ANCHOR_GOALS = {
+    "store_fetch_all_10k": ("floor", 1.5, "≤ 1.5× raw sqlite3 + Keel's parser"),
+    "store_fetch_all_100k": ("floor", 1.5, "≤ 1.5× raw sqlite3 + Keel's parser"),
+    "wire_twitter": ("decoder", 1.0, "parse and `Codable` bridge faster than `JSONDecoder`"),
+    "wire_canada": ("decoder", 1.0, "parse and `Codable` bridge faster than `JSONDecoder`"),
+    "store_read_by_id": ("floor", 2.0, "≤ 2× raw `SELECT` + parse"),
+    "store_create": ("floor", 1.5, "≤ 1.5× raw `INSERT` + `COMMIT`"),
+    "store_save": ("floor", 1.5, "≤ 1.5× raw `UPDATE` + `COMMIT`"),
+    "store_destroy": ("floor", 1.5, "≤ 1.5× raw `DELETE` + `COMMIT`"),
+    "store_create_inplace": ("floor", 1.5, "≤ 1.5× (opt-in `writesOnCallingThread`)"),
+    "store_save_inplace": ("floor", 1.5, "≤ 1.5× (opt-in `writesOnCallingThread`)"),
+    "store_destroy_inplace": ("floor", 1.5, "≤ 1.5× (opt-in `writesOnCallingThread`)"),
+    "bulk_relations": ("floor", 2.0, "≤ 2× plain objects linked by reference"),
+    "jsonapi_compound": ("per_model", 1.5, "≤ 1.5× `parse_reset` a model (issue 30)"),
+    "change_pull": ("refetch", 100.0, "≥ 100× less CPU time than a full refetch (issue 31)"),
+    "change_push_apply": ("floor", 3.0, "≤ 3× plain objects updated from parsed events (issue 31)"),
+}
+# `jsonapi_compound`'s operation is an article with its included author: two models.
+MODELS_PER_JSONAPI_ARTICLE = 2
 
 # Workloads without a Backbone counterpart: Keel and the floor only.
 WITHOUT_BACKBONE = {
@@ -211,15 +243,31 @@ class Side:
             # alternate), at the median; here the median over runs.
             "floor_ratio": median_or_none([num(e.get("floor_ratio")) for e in entries]),
             "same_work_floor_ratio": median_or_none([num(e.get("same_work_floor_ratio")) for e in entries]),
+            "total_ms": median_or_none([num(e.get("total_ms")) for e in entries]),
+            "floor_total_ms": median_or_none([num(e.get("floor_total_ms")) for e in entries]),
+            "codable_total_ms": median_or_none([num(e.get("codable_total_ms")) for e in entries]),
+            "cpu_ms": median_or_none([num(e.get("cpu_ms")) for e in entries]),
+            "full_refetch_cpu_ms": median_or_none([num(e.get("full_refetch_cpu_ms")) for e in entries]),
+            "floor_ratios": [num(e.get("floor_ratio")) for e in entries],
+            "max_rss_kb": [num(e.get("max_rss_kb")) for e in entries],
             "checks": checks,
             "expected_checks": sorted(expected),
             "errors": [e.get("error") for e in entries if e.get("error")],
         }
 
-    def peak_rss_kb(self):
-        """Median over runs of each run's peak RSS (see README for the definition)."""
+    def peak_rss_kb(self, over=None):
+        """Median over runs of each run's peak RSS (see README for the definition).
+
+        With `over`, a keel-bench run's peak is its process's peak after the first runs of
+        those workloads (each workload's `max_rss_kb`, the peak so far), so that workloads
+        the other side does not run do not count.
+        """
         peaks = []
         for d in self.docs:
+            so_far = [num(e.get("max_rss_kb")) for n, e in d["workloads"].items() if over and n in over]
+            if so_far and None not in so_far:
+                peaks.append(max(so_far))
+                continue
             # keel-bench: the peak before any floor ran, i.e. Keel's own footprint.
             top = num(d.get("keel_max_rss_kb"))
             if top is None:
@@ -315,6 +363,64 @@ def without_backbone(bb):
     return names
 
 
+def check_problems(name, sides):
+    """What is wrong with `name`'s check values on each (label, summary) side."""
+    problems = []
+    expected = EXPECTED_CHECKS.get(name)
+    for side, s in sides:
+        if s is None:
+            continue
+        disagreeing = [c for c in s["expected_checks"] if expected is not None and c != expected]
+        if disagreeing:
+            problems.append(f"`{name}`: {side} expects check {disagreeing[0]}, compare.py expects {expected}")
+        bad = [c for c in s["checks"] if expected is not None and c != expected]
+        if bad or s["errors"]:
+            detail = "; ".join(s["errors"]) if s["errors"] else f"got {bad[0]}, expected {expected}"
+            problems.append(f"`{name}`: {side} check failed ({detail})")
+    return problems
+
+
+def fmt_ms(ms):
+    if ms is None:
+        return "—"
+    return f"{ms / 1000:.2f} s" if ms >= 1000 else f"{ms:.1f} ms"
+
+
+def anchor_result(name, keel):
+    """(figure, met or None, row) for an anchor workload of the Keel side."""
+    kind, limit, goal = ANCHOR_GOALS[name]
+    k = keel.workloads[name]
+    per_run = ", ".join(f"×{r:.2f}" for r in k["floor_ratios"] if r is not None)
+    ratio = k["floor_ratio"]
+    floor_ms = fmt_ms(k["floor_total_ms"])
+    if kind == "floor":
+        met = None if ratio is None else ratio <= limit
+        figure = "—" if ratio is None else f"×{ratio:.2f} ({per_run})"
+    elif kind == "decoder":
+        codable, decoder = k["codable_total_ms"], k["floor_total_ms"]
+        met = None if ratio is None or codable is None else ratio < limit and codable < decoder
+        figure = ("—" if ratio is None else f"×{ratio:.2f} ({per_run})") + \
+            (f"; `Codable` bridge {fmt_ms(codable)}" if codable is not None else "")
+        floor_ms += " (`JSONDecoder`)"
+    elif kind == "per_model":
+        reset = keel.workloads.get("parse_reset")
+        mine = k["total_ms"] / (k["ops"] * MODELS_PER_JSONAPI_ARTICLE) if k["total_ms"] and k["ops"] else None
+        theirs = reset["total_ms"] / reset["ops"] if reset and reset["total_ms"] and reset["ops"] else None
+        per_model = mine / theirs if mine and theirs else None
+        met = None if per_model is None else per_model <= limit
+        figure = "—" if per_model is None else f"×{per_model:.2f} of `parse_reset` a model (floor ×{ratio:.2f})"
+    else:
+        refetch = k["full_refetch_cpu_ms"]
+        speedup = refetch / k["cpu_ms"] if refetch and k["cpu_ms"] else None
+        met = None if speedup is None else speedup >= limit
+        figure = "—" if speedup is None else \
+            f"{speedup:.0f}× less CPU time than a full refetch ({fmt_ms(refetch)} of CPU)"
+        floor_ms += " (raw pull)"
+    status = "no data" if met is None else ("met" if met else "**missed**")
+    row = f"| {name} | {fmt_ms(k['total_ms'])} | {floor_ms} | {figure} | {goal}: {status} |"
+    return figure, met, row
+
+
 def build_report(keel, bb, with_host):
     present = set(keel.workloads) | set(bb.workloads)
     order = [n for n in EXPECTED_CHECKS if n in present]
@@ -337,19 +443,15 @@ def build_report(keel, bb, with_host):
     for name in order:
         k = keel.workloads.get(name)
         b = bb.workloads.get(name)
-        if k is None or (b is None and name not in keel_only):
+        if k is None or (b is None and name not in keel_only and name not in ANCHOR_GOALS):
             problems.append(f"`{name}` missing on the {'Keel' if k is None else 'Backbone'} side")
-        expected = EXPECTED_CHECKS.get(name)
-        for side, s in (("Keel", k), ("Backbone", b)):
-            if s is None:
-                continue
-            disagreeing = [c for c in s["expected_checks"] if expected is not None and c != expected]
-            if disagreeing:
-                problems.append(f"`{name}`: {side} expects check {disagreeing[0]}, compare.py expects {expected}")
-            bad = [c for c in s["checks"] if expected is not None and c != expected]
-            if bad or s["errors"]:
-                detail = "; ".join(s["errors"]) if s["errors"] else f"got {bad[0]}, expected {expected}"
-                problems.append(f"`{name}`: {side} check failed ({detail})")
+        problems += check_problems(name, (("Keel", k), ("Backbone", b)))
+    anchors = [n for n in ANCHOR_GOALS if n in present]
+    order = [n for n in order if n not in ANCHOR_GOALS]
+
+    for name in order:
+        k = keel.workloads.get(name)
+        b = bb.workloads.get(name)
         kr = k["ops_per_sec"] if k else None
         br = b["ops_per_sec"] if b else None
         fr = k["floor_ops_per_sec"] if k else None
@@ -404,8 +506,9 @@ def build_report(keel, bb, with_host):
                "the same shape as Keel's (issue 33); \"-\" where a workload has none. The floor target "
                "below is over the same-work floor where a workload has one, else over the machine floor; "
                "the typed workloads are held to the machine floor.")
-    if len(order) < len(EXPECTED_CHECKS) or any(n not in EXPECTED_CHECKS for n in order):
-        out.append(f"- Subset: {len(order)} workload(s), not the standard {len(EXPECTED_CHECKS)}; "
+    standard = [n for n in EXPECTED_CHECKS if n not in ANCHOR_GOALS]
+    if len(order) < len(standard) or any(n not in EXPECTED_CHECKS for n in order):
+        out.append(f"- Subset: {len(order)} workload(s), not the standard {len(standard)}; "
                    "the targets below refer to this subset only.")
     out.append("")
     out.append("| workload | Keel ops/s | Backbone ops/s | Keel ÷ Backbone | plain-Swift floor ops/s | Keel ÷ floor "
@@ -452,7 +555,7 @@ def build_report(keel, bb, with_host):
     out.append(f"- {', '.join(TYPED_WORKLOADS)} within {TARGET_TYPED_FLOOR:g}× of the machine floor: "
                f"{yes_no(typed_ok)}" + (f" ({typed_detail})" if typed_detail else ""))
 
-    krss = keel.peak_rss_kb()
+    krss = keel.peak_rss_kb(over=set(order))
     brss = bb.peak_rss_kb()
     rss_ok = bool(krss and brss and krss <= TARGET_RSS_SHARE * brss)
     rss_detail = f"{100.0 * krss / brss:.0f}% of Backbone's" if krss and brss else "no data"
@@ -462,7 +565,8 @@ def build_report(keel, bb, with_host):
     out.append("**Peak RSS**")
     out.append("")
     out.append(f"- Keel: {fmt_mib(krss)}: the `keel-bench` process (all workloads in one process) "
-               f"before any plain-Swift floor ran (`keel_max_rss_kb`), median over runs.")
+               f"after the first runs of the workloads above, before any plain-Swift floor ran "
+               f"(`max_rss_kb` of the last of them; the anchors below are left out), median over runs.")
     bb_how = ("the largest per-workload child process (`ISOLATE=1`; each child holds Node's "
               "baseline, one workload's setup state and its warm-up garbage)"
               if bbdoc.get("isolated") else "the whole Node process (sequential run)")
@@ -488,16 +592,35 @@ def build_report(keel, bb, with_host):
         out.append("</details>")
         out.append("")
 
+    anchor_summary = {}
+    if anchors:
+        out.append("**Anchors**")
+        out.append("")
+        out.append("Keel beside what users compare it with, each against its own goal (no Backbone "
+                   "counterpart): Keel's and the floor's median times over runs, and Keel ÷ floor, "
+                   "keel-bench's paired ratio at the median over runs with each run's in brackets.")
+        out.append("")
+        out.append("| workload | Keel | floor | Keel ÷ floor | goal |")
+        out.append("|---|---:|---:|---|---|")
+        for name in anchors:
+            if name not in keel.workloads:
+                continue
+            figure, met, row = anchor_result(name, keel)
+            out.append(row)
+            anchor_summary[name] = {"figure": figure, "met": met}
+        out.append("")
+
     if problems:
         out.append("**Invalid results**")
         out.append("")
         out.extend(f"- {p}" for p in problems)
     else:
         sides = "on both sides" if not unmatched else f"on both sides ({', '.join(unmatched)}: on the Keel side)"
-        out.append(f"All {len(order)} check values match the expected values {sides}, in every run.")
+        out.append(f"All {len(order) + len(anchor_summary)} check values match the expected values {sides}, in every run.")
     out.append("")
 
-    targets_met = per_ok and geo_ok and floor_ok and typed_ok and rss_ok
+    anchors_met = all(a["met"] for a in anchor_summary.values())
+    targets_met = per_ok and geo_ok and floor_ok and typed_ok and rss_ok and anchors_met
     summary = {
         "geomean_keel_over_backbone": geomean,
         "without_backbone": unmatched,
@@ -507,6 +630,7 @@ def build_report(keel, bb, with_host):
                     "typed_within_2x_of_machine_floor": typed_ok,
                     "peak_rss_two_thirds_of_backbone": rss_ok},
         "peak_rss_kb": {"keel": krss, "backbone": brss},
+        "anchors": anchor_summary,
         "problems": problems,
         "workloads": {n: {"keel": keel.workloads.get(n), "backbone": bb.workloads.get(n)} for n in order},
     }
