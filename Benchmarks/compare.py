@@ -426,8 +426,6 @@ def build_report(keel, bb, with_host):
     order = [n for n in EXPECTED_CHECKS if n in present]
     order += sorted(present - set(order))
     keel_only = without_backbone(bb)
-    notes = {n: NOTES.get(n) or keel_only.get(n) for n in order if n in NOTES or n in keel_only}
-    marks = {n: superscript(i + 1) for i, n in enumerate(notes)}
 
     out = []
     problems = []          # invalid data: wrong checks, missing workloads
@@ -448,6 +446,8 @@ def build_report(keel, bb, with_host):
         problems += check_problems(name, (("Keel", k), ("Backbone", b)))
     anchors = [n for n in ANCHOR_GOALS if n in present]
     order = [n for n in order if n not in ANCHOR_GOALS]
+    notes = {n: NOTES.get(n) or keel_only.get(n) for n in order if n in NOTES or n in keel_only}
+    marks = {n: superscript(i + 1) for i, n in enumerate(notes)}
 
     for name in order:
         k = keel.workloads.get(name)
@@ -615,7 +615,8 @@ def build_report(keel, bb, with_host):
         out.append("")
         out.extend(f"- {p}" for p in problems)
     else:
-        sides = "on both sides" if not unmatched else f"on both sides ({', '.join(unmatched)}: on the Keel side)"
+        keel_side = unmatched + (["the anchors"] if anchor_summary else [])
+        sides = "on both sides" if not keel_side else f"on both sides ({', '.join(keel_side)}: on the Keel side)"
         out.append(f"All {len(order) + len(anchor_summary)} check values match the expected values {sides}, in every run.")
     out.append("")
 
