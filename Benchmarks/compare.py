@@ -408,7 +408,8 @@ def anchor_result(name, keel):
         theirs = reset["total_ms"] / reset["ops"] if reset and reset["total_ms"] and reset["ops"] else None
         per_model = mine / theirs if mine and theirs else None
         met = None if per_model is None else per_model <= limit
-        figure = "—" if per_model is None else f"×{per_model:.2f} of `parse_reset` a model (floor ×{ratio:.2f})"
+        against_floor = "" if ratio is None else f" (floor ×{ratio:.2f})"
+        figure = "—" if per_model is None else f"×{per_model:.2f} of `parse_reset` a model{against_floor}"
     else:
         refetch = k["full_refetch_cpu_ms"]
         speedup = refetch / k["cpu_ms"] if refetch and k["cpu_ms"] else None
