@@ -30,11 +30,14 @@ struct ModelExtrasSyncRecordsTests {
         #expect(extras.syncGate === gate)
     }
 
-    @Test func clearingARecordThatIsNotThereMakesNoGate() {
+    @Test func clearingARecordThatIsNotThereLeavesNoneAndEachGateIsItsModels() {
         let first = ModelExtras()
         first.remoteAttributes = nil
+        #expect(first.remoteAttributes == nil)
         let second = ModelExtras()
-        // Each model's gate is its own.
+        second.remoteAttributes = ["id": 3]
         #expect(first.syncGate !== second.syncGate)
+        #expect(first.remoteAttributes == nil)
+        #expect(second.remoteAttributes == ["id": 3])
     }
 }
