@@ -101,14 +101,61 @@ extension Collection {
     /// collection of a model type from another module, each looked up `Array<M>`'s metadata).
     private func remove(one model: M?, silent: Bool, options: UpdateOptions) -> M? {
         guard admitsMutation(), let model else { return nil }
-        var options = options
-        if silent { options.silent = true }
-        guard let removed = removeModel(model, options: options) else { return nil }
-        if !options.silent && listensToUpdates {
-            let changes = CollectionChanges(added: [], removed: [removed], merged: [])
+        // The options are read where they lie: a copy to set `silent` in cost a removal a copy
+        // and a destruction through their value witnesses.
+        let isSilent = silent || options.silent
+        guard let index = removeFromOrder(model) else { return nil }
+        unindex(model)
+        let forwarder = unretainedForwardingHandler
+        let handlersRan = !isSilent && fireRemove(of: model, at: index, options: options.change, forwarder: forwarder)
+        forwarder._withUnsafeGuaranteedRef { removeReference(model, forwarder: $0, mayBeBack: handlersRan) }
+        if !isSilent && listensToUpdates {
+            let changes = CollectionChanges(added: [], removed: [model], merged: [])
             dispatch(Event(name: "update", collection: self, changes: changes, options: options.change))
         }
-        return removed
+        return model
+    }
+
+    /// Fires `remove` about `model`, which was at `index`, as Backbone's
+    /// `model.trigger('remove', model, this, options)` does: the model's handlers, then,
+    /// through this collection's `forwarder`, the collection's `remove` and `all` handlers.
+    ///
+    /// A model whose only handler for it is the forwarder
+    /// (``EventEmitter/runsOnlyForwarder(_:for:)``) would only pass the event on: it is
+    /// dispatched on the collection straight away, without the model's dispatch, the
+    /// forwarder's and the collection's looks at its name (about 150 instructions), and, with
+    /// the default options, lent (``Event/lendingCollectionEvent(named:model:collection:index:to:)``).
+    /// When the collection has no handler for it, it is not built.
+    ///
+    /// - Returns: Whether a handler may have run.
+    private func fireRemove(
+        of model: M,
+        at index: Int,
+        options: ChangeOptions,
+        forwarder: Unmanaged<EventHandler>
+    ) -> Bool {
+        let isForwardedOnly = forwarder._withUnsafeGuaranteedRef { model.runsOnlyForwarder($0, for: "remove") }
+        guard isForwardedOnly, let unretained = unretainedState else {
+            if isForwardedOnly && isBare { return false }
+            model.dispatch(Event(name: "remove", model: model, collection: self, index: index, options: options))
+            return true
+        }
+        return unretained._withUnsafeGuaranteedRef { state in
+            let position = EventEmitter.position(of: "remove", in: &state.handlers)
+            if position == nil && state.allHandlers.isEmpty { return false }
+            if options.hasDefaultValues {
+                Event.lendingCollectionEvent(
+                    named: "remove",
+                    model: .passUnretained(model),
+                    collection: .passUnretained(self),
+                    index: index
+                ) { dispatchInline($0, in: state, at: position) }
+            } else {
+                let event = Event(name: "remove", model: model, collection: self, index: index, options: options)
+                dispatch(event, in: state, at: position)
+            }
+            return true
+        }
     }
 
     private func remove(found: [M], silent: Bool, options: UpdateOptions) -> [M] {
@@ -131,7 +178,14 @@ extension Collection {
     /// runs none is not built: its changes, its details and their release cost about 1,000
     /// instructions per call, more than the lookup, in a collection that only listens to
     /// `remove`.
-    private var listensToUpdates: Bool { hasHandlers && !hasNoHandlers(named: "update") }
+    ///
+    /// The state is read in place, without the call of ``EventEmitter/hasNoHandlers(named:)``.
+    private var listensToUpdates: Bool {
+        guard let unretained = unretainedState else { return hasHandlers }
+        return unretained._withUnsafeGuaranteedRef { state in
+            !state.allHandlers.isEmpty || EventEmitter.position(of: "update", in: &state.handlers) != nil
+        }
+    }
 
     /// Removes models in one pass, then fires `remove` for each with the index it would have
     /// had had they been removed one by one (Backbone's order), and detaches them.
@@ -243,17 +297,5 @@ extension Collection {
             }
         }
         return Self.downcast(removed)
-    }
-
-    /// Removes one model as ``removeModels(_:options:)`` does, in O(log *n*) (O(1) for the
-    /// last model) once the models are in slots.
-    private func removeModel(_ model: M, options: UpdateOptions) -> M? {
-        guard let index = removeFromOrder(model) else { return nil }
-        unindex(model)
-        if !options.silent {
-            model.dispatch(Event(name: "remove", model: model, collection: self, index: index, options: options.change))
-        }
-        removeReference(model)
-        return model
     }
 }

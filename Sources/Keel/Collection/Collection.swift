@@ -128,6 +128,13 @@ open class Collection<M: Model>: EventEmitter, ModelCollection, RelatedCollectio
         return handler
     }
 
+    /// ``forwardingHandler`` without a reference count, for a call that uses it while the
+    /// collection, which keeps it from its creation on, is alive.
+    var unretainedForwardingHandler: Unmanaged<EventHandler> {
+        if let handler = createdForwardingHandler { return Unmanaged.passUnretained(handler) }
+        return Unmanaged.passUnretained(forwardingHandler)
+    }
+
     /// ``forwardingHandler`` once it has been created.
     private var createdForwardingHandler: EventHandler?
 

@@ -51,6 +51,49 @@ extension Event {
     }
 }
 
+// MARK: - Lent collection events
+
+extension Event {
+    /// Runs `body` with a collection's event about one of its models at `index`, such as
+    /// `remove`, whose model and collection are lent by their owners, not retained: the event
+    /// takes no reference count when it is built and releases nothing when `body` returns.
+    ///
+    /// As ``lendingChange(named:model:value:context:to:)`` lends a change event: the event holds
+    /// the model and the collection as if retained (``Unmanaged/takeRetainedValue()``), and is
+    /// moved into a temporary allocation when `body` returns, which is given up without
+    /// destroying it. A handler that keeps the event copies it, and the copy retains what it
+    /// holds. The caller guarantees that the model and the collection stay alive while `body`
+    /// runs. The name is a literal, which counts no references: it is not lent but taken as it
+    /// is, and not releasing it leaks nothing.
+    ///
+    /// - Parameters:
+    ///   - name: The event's name, a literal.
+    ///   - model: The model the event is about.
+    ///   - collection: The collection firing it.
+    ///   - index: The model's position (``index``).
+    ///   - body: What receives the event.
+    @inline(__always)
+    static func lendingCollectionEvent(
+        named name: String,
+        model: Unmanaged<Model>,
+        collection: Unmanaged<EventEmitter>,
+        index: Int,
+        to body: (Event) -> Void
+    ) {
+        _withUnprotectedUnsafeTemporaryAllocation(of: Event.self, capacity: 1) { end in
+            let event = Event(
+                name: name,
+                model: model.takeRetainedValue(),
+                index: nil,
+                context: .collectionAt(collection.takeRetainedValue(), index: index)
+            )
+            body(event)
+            // Moved here, the event is not destroyed: it owns nothing to release.
+            end.baseAddress.unsafelyUnwrapped.initialize(to: consume event)
+        }
+    }
+}
+
 /// A bitwise copy of the value at `source` that owns nothing: the bits are copied into a
 /// temporary, and moved out of it, so that no reference count is taken.
 ///
