@@ -30,6 +30,9 @@ struct ModelSlots {
     private(set) var holeCount = 0
     /// How many models the slots hold.
     private(set) var count = 0
+    /// The slot of the first model (every slot before it is empty), or `0` when there is none:
+    /// the first model is found without the tree, as a `shift` needs it.
+    private var firstSlot = 0
 
     /// Puts each model in the slot of its position, in O(*n*).
     init<M: Model>(_ models: [M]) {
@@ -52,7 +55,7 @@ struct ModelSlots {
 
     /// The model at `position`, which must be below ``count``.
     func model(at position: Int) -> Model {
-        let slot = holeCount == 0 ? position : holes.unmarked(rank: position)
+        let slot = holeCount == 0 || position == 0 ? firstSlot + position : holes.unmarked(rank: position)
         // An empty slot is never found: the tree skips it.
         return slots[slot].unsafelyUnwrapped
     }
@@ -107,10 +110,13 @@ struct ModelSlots {
                 holes.decrement(at: slots.count)
                 holeCount -= 1
             }
+            if count == 0 { firstSlot = 0 }
         } else {
             slots[slot] = nil
             holes.increment(at: slot)
             holeCount += 1
+            // The last slot holds a model, so the search ends there at the latest.
+            while slots[firstSlot] == nil { firstSlot += 1 }
         }
         return position
     }
