@@ -33,9 +33,11 @@ final class EmitterSharing {
     unowned(unsafe) let forwarder: EventHandler?
     /// The state last made from this root for a forwarder (``EmitterState/sharedAdding(_:)``).
     @exclusivity(unchecked) var withForwarder: EmitterState?
-    /// The forwarder ``withForwarder`` added, compared without reaching into that state; held
-    /// by its `all` handlers.
-    @exclusivity(unchecked) unowned(unsafe) var withForwarderKey: EventHandler?
+    /// The identity of the forwarder ``withForwarder`` added, which its `all` handlers hold.
+    ///
+    /// Compared without reaching into that state, and by identity alone: an `unowned(unsafe)`
+    /// reference was retained and released to be compared, for every model a collection added.
+    @exclusivity(unchecked) var withForwarderKey: ObjectIdentifier?
     /// The state made from this root with the marker among its `change` handlers
     /// (``EmitterState/sharedMarking(for:)``).
     @exclusivity(unchecked) var withMarker: EmitterState?
@@ -67,7 +69,7 @@ extension EmitterState {
         guard dispatchDepth == 0, let unretained = unretainedSharing else { return nil }
         return unretained._withUnsafeGuaranteedRef { sharing in
             guard sharing.isRoot else { return nil }
-            if sharing.withForwarderKey === forwarder, let made = sharing.withForwarder { return made }
+            if sharing.withForwarderKey == ObjectIdentifier(forwarder), let made = sharing.withForwarder { return made }
             return makeShared(adding: forwarder, to: sharing)
         }
     }
@@ -80,7 +82,7 @@ extension EmitterState {
         made.allHandlers.append(forwarder)
         made.sharing = EmitterSharing(base: self, forwarder: forwarder)
         sharing.withForwarder = made
-        sharing.withForwarderKey = forwarder
+        sharing.withForwarderKey = ObjectIdentifier(forwarder)
         return made
     }
 

@@ -9,6 +9,16 @@ extension Model {
         return extras
     }
 
+    /// Calls `body` with the rarely used state, created on first use, borrowed: reading
+    /// ``extras`` retained it for the caller and released it after.
+    ///
+    /// `body` must not replace the model's extras: the model alone holds them for the call.
+    @inline(__always)
+    func withExtras<Result>(_ body: (ModelExtras) -> Result) -> Result {
+        if storedExtras == nil { storedExtras = ModelExtras() }
+        return Unmanaged.passUnretained(storedExtras.unsafelyUnwrapped)._withUnsafeGuaranteedRef(body)
+    }
+
     /// The bookkeeping of `set`, created by the model's first `set` that records anything (the
     /// model's own: never the shared ``ChangeRecord/followingStorage``).
     var changeRecord: ChangeRecord {

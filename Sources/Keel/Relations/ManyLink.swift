@@ -15,6 +15,8 @@ final class ManyLink<Child: Model>: RelationLink {
     /// the link, which cost more than the rest of a child's forwarded `change`.
     private let merging = MergeFlag()
 
+    func position(in attributes: Attributes) -> Int? { attributes.index(forKey: key) }
+
     init(_ relation: HasMany<Child>, owner: Model) {
         key = relation.key
         encoding = relation.encoding

@@ -164,8 +164,10 @@ extension Model {
         if storedExtras == nil, implementations.count == 1,
             let extras = implementations[0].makeLinkAsExtras(owner: self)
         {
-            storedExtras = extras
+            // The builder first, then the extras moved in: stored first, they were retained for
+            // the builder's store and released after it.
             if let builder { extras.relatedModelBuilder = builder }
+            storedExtras = consume extras
             return
         }
         if let builder { extras.relatedModelBuilder = builder }
@@ -251,7 +253,7 @@ extension Model {
         _ body: (_ position: Int, _ link: any RelationLink) -> Void
     ) {
         let isOnlyLink = links.withOnlyLink { link in
-            if let position = attributes.index(forKey: link.key) { body(position, link) }
+            if let position = link.position(in: attributes) { body(position, link) }
         }
         if isOnlyLink { return }
         var found: [(position: Int, link: any RelationLink)] = []

@@ -39,13 +39,18 @@ final class OneLink<Target: Model>: DependentLink, RelationLink {
 
     /// The owner's attribute that holds the model.
     var key: String { settings.key }
+
+    func position(in attributes: Attributes) -> Int? { attributes.index(forKey: settings.key) }
     /// How the model is sent.
     var encoding: RelationEncoding { settings.encoding }
     /// The owner's attribute that holds the model's id, for a belongs-to.
     var foreignKey: String? { settings.foreignKey }
 
     /// The link as its owner's extras, whose relation links are this one alone.
-    func asOwnerExtras() -> ModelExtras {
+    ///
+    /// Consuming: the new link is handed in and out again, where a borrowed one was retained
+    /// to be returned and released by its maker.
+    consuming func asOwnerExtras() -> ModelExtras {
         relationLinks = RelationLinks(extrasLink: self)
         return self
     }
@@ -93,7 +98,7 @@ final class OneLink<Target: Model>: DependentLink, RelationLink {
             let (related, isExactCopy) = withOwner {
                 $0.makeLinked(Target.self, resource: resource, record, options: options)
             }
-            replace(with: related)
+            replace(with: consume related)
             // The map found the model holding this record bit for bit: the record is its mirror,
             // which the owner then keeps without comparing the two again.
             if isExactCopy { return value }
@@ -184,24 +189,31 @@ final class OneLink<Target: Model>: DependentLink, RelationLink {
         model?.markSynced(visited: &visited)
     }
 
-    private func replace(with newModel: Target?) {
+    /// Puts `newModel` in place of the linked model, or none: moved into the link, which keeps
+    /// it, and used after that through the link's reference (a borrowed one was retained to be
+    /// kept, and twice more around the calls that follow).
+    private func replace(with newModel: consuming Target?) {
         if let model {
             dependents?.remove(at: dependentIndex)
             dependents = nil
             if model.storedExtras?.hasOneOwner === owner { model.extras.hasOneOwner = nil }
         }
-        model = newModel
-        guard let newModel else { return }
-        if foreignKey == nil {
-            newModel.extras.hasOneOwner = owner
-            newModel.extras.hasOnePath = type(of: owner).wireFormat.keys.wireName(for: key)
+        let placed = unretainedModel(newModel)
+        model = consume newModel
+        guard let placed else { return }
+        // Borrowed: the link holds the model, and nothing below puts another in its place.
+        placed._withUnsafeGuaranteedRef { newModel in
+            if settings.foreignKey == nil {
+                newModel.extras.hasOneOwner = owner
+                newModel.extras.hasOnePath = type(of: owner).wireFormat.keys.wireName(for: key)
+            }
+            let links = DependentLinks.of(newModel) {
+                // A map's models share their handler tables; the map keeps the append that shares them.
+                owner.storedExtras?.unretainedRelatedModelSource?._withUnsafeGuaranteedRef(\.changeMarkerAppend)
+            }
+            links.add(self)
+            dependents = links
         }
-        let links = DependentLinks.of(newModel) {
-            // A map's models share their handler tables; the map keeps the append that shares them.
-            owner.storedExtras?.unretainedRelatedModelSource?._withUnsafeGuaranteedRef(\.changeMarkerAppend)
-        }
-        links.add(self)
-        dependents = links
     }
 
     override func relatedModelDidChange() {
@@ -212,4 +224,14 @@ final class OneLink<Target: Model>: DependentLink, RelationLink {
             owner.relationDidChange(self, mirror: mirror, nested: model, path: key)
         }
     }
+}
+
+/// `model` without a reference count, for a caller that keeps it alive.
+///
+/// Outside the generic link, as a `Model`: an `Unmanaged<Target>`, or an optional's `map`, made
+/// ``OneLink/replace(with:)`` look type metadata up at run time on every call.
+@inline(__always)
+private func unretainedModel(_ model: Model?) -> Unmanaged<Model>? {
+    guard let model else { return nil }
+    return Unmanaged.passUnretained(model)
 }

@@ -3,6 +3,11 @@
 protocol RelationLink: AnyObject {
     /// The owner's attribute, in app names.
     var key: String { get }
+    /// The position of the owner's attribute (``key``) in `attributes`, if it is there.
+    ///
+    /// Asked of the link, which compares its key where it lies: reading ``key`` through the
+    /// protocol copied the string out, retained twice and released, for every record merged.
+    func position(in attributes: Attributes) -> Int?
     /// Merges a value set on the owner into the related objects, and returns the mirror to
     /// store (`nil` to remove the attribute).
     func merge(_ value: JSONValue?, options: ChangeOptions) -> JSONValue?

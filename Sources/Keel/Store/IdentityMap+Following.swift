@@ -16,16 +16,24 @@ extension IdentityMap {
     /// The collection's followers are found by its number: its models share them however the
     /// path is written (`notes/`, `/notes`), as their keys do.
     func follow(_ model: Model, in collection: String, number: Int) {
-        if number < followersByNumber.count, let known = followersByNumber[number] {
-            known.add(to: model)
-            return
-        }
+        if followKnown(model, number: number) { return }
         let found = sharedFollowers(of: collection)
         if number >= followersByNumber.count {
             followersByNumber.append(contentsOf: repeatElement(nil, count: number + 1 - followersByNumber.count))
         }
         followersByNumber[number] = found
         found.add(to: model)
+    }
+
+    /// ``follow(_:in:number:)`` by the followers found for the collection numbered `number`
+    /// before; `false`, following nothing, when there are none yet.
+    @inline(__always)
+    func followKnown(_ model: Model, number: Int) -> Bool {
+        guard number < followersByNumber.count, let known = followersByNumber[number].map(Unmanaged.passUnretained)
+        else { return false }
+        // Borrowed: the map holds its followers, and adding them to a model changes no list.
+        known._withUnsafeGuaranteedRef { $0.add(to: model) }
+        return true
     }
 
     /// The followers of `collection`, made on first use.

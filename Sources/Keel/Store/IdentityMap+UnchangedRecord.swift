@@ -32,9 +32,12 @@ extension IdentityMap {
         -> UnchangedRecordMatch
     {
         guard options.parse != true, options.validate != true, !options.unset else { return .changes }
-        guard let changes = model.storedChangeRecord else { return .changes }
         let storage = model.storage
-        guard storage.count == record.count, changes.isSettled(at: storage) else { return .changes }
+        // The change record is asked where it lies: a binding of it lived through the comparisons
+        // below, which call out, and was retained and released around them.
+        guard storage.count == record.count, model.storedChangeRecord?.isSettled(at: storage) == true else {
+            return .changes
+        }
         if model.storedExtras?.relationLinks != nil { return .changes }
         var match = UnchangedRecordMatch.sameBits
         for position in 0..<record.count {

@@ -82,7 +82,8 @@ public final class IdentityMap {
     /// with them neither builds the class's list nor resolves it.
     @exclusivity(unchecked) private var classRelations: [ObjectIdentifier: ClassRelations?] = [:]
     /// The two classes ``relations(of:)`` answered for last, and their answers.
-    @exclusivity(unchecked) private var recentClassRelations = RecentPair<ObjectIdentifier, ClassRelations?>()
+    @exclusivity(unchecked) private var recentClassRelations =
+        RecentPair<ObjectIdentifier, Unmanaged<ClassRelations>?>()
 
     /// Creates an empty map.
     ///
@@ -165,13 +166,15 @@ public final class IdentityMap {
         var insertedKey: RecordKey?
         if let relations = relations(of: type) {
             // Related records are built through the map, by hooks shared by all its models.
-            let hooked = hooked(options, relations: relations)
+            // Taken by the initializer, which consumes its options: copied out of the closure
+            // that captures them, they were retained and released around it.
+            var hooked = Optional(relations._withUnsafeGuaranteedRef { self.hooked(options, relations: $0) })
             // The build's collection, id and key are lent to it while the initializer runs.
             let (built, registered, registeredKey) = withUnsafePointer(to: collection) { collection in
                 withUnsafePointer(to: id) { id in
                     withUnsafePointer(to: recordKey) { key in
                         pendingBuilds.append(PendingBuild(type: type, collection: collection, id: id, key: key))
-                        let built = type.init(attributes, options: hooked)
+                        let built = type.init(attributes, options: hooked.take().unsafelyUnwrapped)
                         let build = pendingBuilds.removeLast()
                         return (built, build.model, build.insertedKey)
                     }
@@ -228,7 +231,7 @@ public final class IdentityMap {
         // Named before the relations build: the model's related records then go straight to
         // the map (``Model/makeRelated(_:resource:_:options:)``), without options copied to
         // carry the factory that the map replaces with its own hooks anyway.
-        model.extras.relatedModelBuilder = anchor
+        model.withExtras { $0.relatedModelBuilder = anchor }
         pendingBuilds[last].model = ObjectIdentifier(model)
         // The pending build's fields are read in place: a copy of it retained and released each.
         // A record's few keys are compared where they lie, by their bits first, without the call
@@ -266,8 +269,12 @@ public final class IdentityMap {
                 ? pendingBuilds[last].key.pointee.unsafelyUnwrapped
                 : self.key(pendingBuilds[last].collection.pointee, id: parsedID)
         }
-        // Followed at once: whatever becomes of the build, the model's deinit finds the map.
-        follow(model, in: pendingBuilds[last].collection.pointee, number: key.collection)
+        // Followed at once: whatever becomes of the build, the model's deinit finds the map. The
+        // collection's path is read only for a collection without followers yet: read, it was
+        // copied out of the pending build, retained and released.
+        if !followKnown(model, number: key.collection) {
+            follow(model, in: pendingBuilds[last].collection.pointee, number: key.collection)
+        }
         insert(Entry(model), for: key)
         pendingBuilds[last].insertedKey = key
     }
@@ -283,7 +290,11 @@ public final class IdentityMap {
     }
 
     /// The relations of models of `type`, asked of the class once; `nil` when it has none.
-    private func relations(of type: Model.Type) -> ClassRelations? {
+    ///
+    /// Without a reference count: the map keeps each class's answer for its whole life
+    /// (``classRelations``), and the recent two are remembered unretained, so that a build
+    /// neither retains nor releases them.
+    private func relations(of type: Model.Type) -> Unmanaged<ClassRelations>? {
         let identifier = ObjectIdentifier(type)
         // A fetch builds models of one class, or of two (a record and the one it links to):
         // the recent answers, before hashing.
@@ -298,8 +309,9 @@ public final class IdentityMap {
                 ? nil : ClassRelations(type, implementations: ResolvedRelations.implementations(of: type, declared))
             classRelations[identifier] = answer
         }
-        recentClassRelations.remember(answer, for: identifier)
-        return answer
+        let unretained = answer.map(Unmanaged.passUnretained)
+        recentClassRelations.remember(unretained, for: identifier)
+        return unretained
     }
 
     // MARK: - Registering
