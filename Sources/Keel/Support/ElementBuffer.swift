@@ -50,7 +50,10 @@ struct ElementBuffer<Element> {
     }
 
     /// How many elements fit before the storage grows.
-    var capacity: Int { storage?.elementCapacity ?? 0 }
+    var capacity: Int {
+        guard let storage else { return 0 }
+        return storage.elementCapacity
+    }
 
     /// Makes the storage unshared with room for `minimumCapacity` elements, growing it
     /// geometrically when it is too small.
@@ -61,7 +64,7 @@ struct ElementBuffer<Element> {
         reallocate(capacity: minimumCapacity > capacity ? Swift.max(minimumCapacity, 2 * capacity) : capacity)
     }
 
-    /// Moves (or, when shared, copies) the elements and the header's hash index into new
+    /// Moves (or, when shared, copies) the elements and the hash index into new
     /// storage for `capacity` elements.
     private mutating func reallocate(capacity: Int) {
         let isUnique = isKnownUniquelyReferenced(&storage)
@@ -80,9 +83,13 @@ struct ElementBuffer<Element> {
         storage = new
     }
 
-    /// The hash index of the map whose entries these are, kept in the storage's header
-    /// (``ElementStorageHeader/keyStamps``); `nil` without storage.
+    /// The hash index of the map whose entries these are, kept in the storage after the
+    /// elements (``ManagedBuffer/keyStamps``); `nil` without storage.
     var keyStamps: KeyStamps? { storage?.keyStamps }
+
+    /// Whether the storage has a hash index, read without a reference count.
+    @inline(__always)
+    var hasKeyStamps: Bool { storage?.hasKeyStamps ?? false }
 
     /// Sets the hash index, making the storage unshared first; without storage there are no
     /// entries to index, and `keyStamps` must be `nil`.
@@ -266,11 +273,17 @@ struct ElementBuffer<Element> {
                 (targetElements + offset).initialize(to: sourceElements[offset])
             }
         }
-        // Through the header's address: reading it through the lent reference retained it.
+        // Through the header's and the slot's addresses: reading them through the lent
+        // reference retained it.
         let header = target.withUnsafeMutablePointerToHeader { $0 }
         header.pointee.count = Int32(truncatingIfNeeded: count)
-        if header.pointee.keyStamps != nil || source._withUnsafeGuaranteedRef({ $0.hasKeyStamps }) {
-            header.pointee.keyStamps = source._withUnsafeGuaranteedRef { $0.keyStamps }
+        // Smaller storage has no slot, and `source`, no larger a map, no hash index.
+        let capacity = Int(header.pointee.capacity)
+        if capacity > ElementStorageHeader.smallCapacity {
+            let slot = ElementStorage<Element>.stampSlot(after: targetElements, capacity: capacity)
+            if slot.pointee != nil || source._withUnsafeGuaranteedRef({ $0.hasKeyStamps }) {
+                slot.pointee = source._withUnsafeGuaranteedRef { $0.keyStamps }
+            }
         }
         return (targetElements + position, UnsafePointer(sourceElements + position), position < oldCount)
     }

@@ -7,13 +7,14 @@
 /// Removing a key from a large map costs one lookup and closing the gap in the entries (a
 /// memory move), not re-hashing every key: see ``KeyStamps``.
 ///
-/// The map is one word, its entries' storage: the hash index lives in that storage's header
-/// (``ElementStorageHeader/keyStamps``), so that a ``JSONObject``, and a model holding one,
-/// carries no second reference that almost every map leaves `nil`.
+/// The map is one word, its entries' storage: the hash index lives in that storage, after
+/// the entries (``ManagedBuffer/keyStamps``), so that a ``JSONObject``, and a model holding
+/// one, carries no second reference that almost every map leaves `nil`, and the storage of
+/// a small map no word for one.
 struct OrderedStringMap<Value> {
     typealias Element = (key: String, value: Value)
 
-    static var linearSearchLimit: Int { 12 }
+    static var linearSearchLimit: Int { ElementStorageHeader.smallCapacity }
 
     private(set) var entries = ElementBuffer<Element>()
 
@@ -35,7 +36,17 @@ struct OrderedStringMap<Value> {
     var count: Int { entries.count }
     var isEmpty: Bool { entries.isEmpty }
 
+    @inline(__always)
     func index(forKey key: String) -> Int? {
+        // Only storage with room past the limit has a hash index: smaller maps test a count.
+        guard entries.capacity <= Self.linearSearchLimit else { return indexInLargeStorage(forKey: key) }
+        return Self.linearPosition(ofKey: key, in: entries)
+    }
+
+    /// ``index(forKey:)`` in storage with room for more than ``linearSearchLimit`` entries,
+    /// which may or may not have a hash index.
+    @inline(never)
+    private func indexInLargeStorage(forKey key: String) -> Int? {
         if let keyStamps { return keyStamps.position(ofKey: key) }
         return Self.linearPosition(ofKey: key, in: entries)
     }
@@ -59,7 +70,11 @@ struct OrderedStringMap<Value> {
     /// The value at `position`, copied out of the storage.
     @inline(__always)
     func value(at position: Int) -> Value {
-        entries.withUnsafeBufferPointer { $0[position].value }
+        // Through the lent storage: the map holds it, and a copy of the reference would be
+        // retained around the read where the lookup before it is inlined.
+        entries.unretainedStorage.unsafelyUnwrapped._withUnsafeGuaranteedRef { storage in
+            UnsafeBufferPointer(start: storage.elements, count: storage.elementCount)[position].value
+        }
     }
 
     /// The address of the key at `position`, which must be a valid position.
@@ -82,7 +97,7 @@ struct OrderedStringMap<Value> {
             return old
         }
         entries.append((key, value))
-        if keyStamps != nil {
+        if entries.hasKeyStamps {
             uniqueKeyStamps().append(key)
         } else if entries.count > Self.linearSearchLimit {
             rebuildPositions()
@@ -104,7 +119,7 @@ struct OrderedStringMap<Value> {
     /// `key`.
     mutating func appendUnchecked(_ key: String, _ value: Value) {
         entries.append((key, value))
-        if keyStamps != nil {
+        if entries.hasKeyStamps {
             uniqueKeyStamps().append(key)
         } else if entries.count > Self.linearSearchLimit {
             rebuildPositions()
@@ -117,7 +132,7 @@ struct OrderedStringMap<Value> {
     /// `other`'s keys are distinct, so each is searched for among the original entries only,
     /// once.
     mutating func merge(_ other: OrderedStringMap) {
-        guard keyStamps == nil, other.count <= Self.linearSearchLimit else {
+        guard !entries.hasKeyStamps, other.count <= Self.linearSearchLimit else {
             for entry in other.entries { updateValue(entry.value, forKey: entry.key) }
             return
         }
@@ -218,7 +233,7 @@ struct OrderedStringMap<Value> {
     mutating func removeValue(forKey key: String) -> Value? {
         guard let position = index(forKey: key) else { return nil }
         let old = entries.remove(at: position).value
-        guard keyStamps != nil else { return old }
+        guard entries.hasKeyStamps else { return old }
         if entries.count <= Self.linearSearchLimit {
             keyStamps = nil
         } else if !uniqueKeyStamps().remove(at: position) {
@@ -230,7 +245,7 @@ struct OrderedStringMap<Value> {
     mutating func removeAll(keepingCapacity: Bool = false) {
         entries.removeAll(keepingCapacity: keepingCapacity)
         // Setting the index makes the storage unique first: skipped when there is none.
-        if entries.keyStamps != nil { keyStamps = nil }
+        if entries.hasKeyStamps { keyStamps = nil }
     }
 
     /// The address of the map's only entry when its key has the bits of `key` (so is `key`)
