@@ -133,5 +133,8 @@ struct ElementStorageLayoutTests {
         var array = JSONArray(values)
         array.append(.string("last"))
         #expect(Array(array) == values + [.string("last")])
+        // Room past twelve elements reserves the index slot, which an array leaves empty.
+        #expect(array.elements.capacity > ElementStorageHeader.smallCapacity)
+        #expect(!array.elements.hasKeyStamps)
     }
 }
