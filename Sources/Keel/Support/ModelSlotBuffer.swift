@@ -14,6 +14,9 @@
 /// remaps the pages of an allocation large enough to have pages of its own), where a
 /// `ContiguousArray` or an ``ElementBuffer`` moves every slot into new memory. A `set` that
 /// grows a collection of 100,000 models copied 800 KB for each of its two indexes that way.
+/// Memory that the allocator keeps among other chunks is still copied when what follows it is
+/// in use (glibc places 800 KB there once a process has freed an allocation of its own pages
+/// that large, as it then raises its threshold for them).
 ///
 /// Not copyable: the memory has one owner, which releases the models and frees it; so a
 /// lookup reads the address and count from the owner's fields, with no storage object between.
