@@ -85,7 +85,11 @@ struct UpdateLists {
     }
 
     /// Records a present model that an input was merged into.
+    ///
+    /// The first one reserves room for one model an input left (this one's included), so
+    /// that the list never grows by copying.
     mutating func merge(_ model: Model) {
+        if merged.isEmpty { merged.reserveCapacity(capacity - result.count) }
         merged.append(model)
     }
 

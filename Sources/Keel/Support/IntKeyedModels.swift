@@ -7,13 +7,15 @@
 /// that would leave the slots too sparse, or that lie below the base, go to a dictionary.
 /// When the slots later grow over such a key, it stays in the dictionary until it is
 /// stored again: a key lives in one place only, and an empty slot defers to the dictionary.
-struct IntKeyedModels {
+///
+/// Not copyable, as its slots are not (``ModelSlotBuffer``).
+struct IntKeyedModels: ~Copyable {
     /// `slots[i]` holds the model whose key is `base + i`.
     ///
-    /// An ``ElementBuffer``, whose append is inlined here: `ContiguousArray`'s calls into the
-    /// standard library's pre-specialized entry points (about 50 instructions per append, and
-    /// a collection appends twice per added model, once per index).
-    private var slots = ElementBuffer<Model?>()
+    /// A ``ModelSlotBuffer``, whose append is inlined here (`ContiguousArray`'s calls into the
+    /// standard library's pre-specialized entry points, about 50 instructions per append, and
+    /// a collection appends twice per added model, once per index), and which grows in place.
+    private var slots = ModelSlotBuffer()
     private var base = 0
     /// How many slots hold a model.
     private var slotCount = 0
@@ -47,31 +49,31 @@ struct IntKeyedModels {
     /// the storage's count read once.
     @inline(__always)
     private func slotted(_ key: Int) -> Model? {
-        guard let storage = slots.storage else { return nil }
         let offset = key &- base
         // Overflow makes the sign of the difference wrong; such a key lies outside the slots.
-        guard UInt(bitPattern: offset) < UInt(bitPattern: storage.elementCount),
+        // Without slots the count is 0, and no offset lies below it.
+        guard UInt(bitPattern: offset) < UInt(bitPattern: slots.count),
             !key.subtractingReportingOverflow(base).overflow
         else { return nil }
-        return storage.elements[offset]
+        return slots.elements.unsafelyUnwrapped[offset]
     }
 
     /// Whether the slot of `key` holds `model`: its address is compared, without a retain.
     @inline(__always)
     private func slotHolds(_ model: Model, forKey key: Int) -> Bool {
-        guard let storage = slots.storage else { return false }
         let offset = key &- base
-        guard UInt(bitPattern: offset) < UInt(bitPattern: storage.elementCount),
+        guard UInt(bitPattern: offset) < UInt(bitPattern: slots.count),
             !key.subtractingReportingOverflow(base).overflow
         else { return false }
-        let address = UnsafeRawPointer(storage.elements + offset).load(as: UnsafeRawPointer?.self)
+        let address = UnsafeRawPointer(slots.elements.unsafelyUnwrapped + offset).load(as: UnsafeRawPointer?.self)
         return address == UnsafeRawPointer(Unmanaged.passUnretained(model).toOpaque())
     }
 
     /// Makes room for `capacity` models in total without reallocating the slots.
     ///
     /// Grows the slots at least twofold, so that adding models one call at a time
-    /// reallocates them a logarithmic number of times, not on every call.
+    /// reallocates them a logarithmic number of times, not on every call; in place where the
+    /// allocator can (``ModelSlotBuffer``).
     mutating func reserveCapacity(_ capacity: Int) {
         let current = slots.capacity
         if capacity > current { slots.reserveCapacity(Swift.max(capacity, 2 * current)) }
@@ -114,7 +116,7 @@ struct IntKeyedModels {
             sparse[key] = model
             return
         }
-        if offset > slots.count { slots.append(contentsOf: repeatElement(nil, count: offset - slots.count)) }
+        if offset > slots.count { slots.appendNil(count: offset - slots.count) }
         slots.append(model)
         slotCount += 1
         if !sparse.isEmpty { sparse[key] = nil }
@@ -123,7 +125,7 @@ struct IntKeyedModels {
     /// Removes the model under `key`, only if it is `model`.
     mutating func remove(_ model: Model, forKey key: Int) {
         if slotHolds(model, forKey: key) {
-            slots.mutableAddress(of: key &- base).pointee = nil
+            slots.address(of: key &- base).pointee = nil
             slotCount -= 1
             if slotCount == 0 { slots.removeAll() }
         } else if !sparse.isEmpty, let index = sparse.index(forKey: key), sparse.values[index] === model {
@@ -132,7 +134,7 @@ struct IntKeyedModels {
     }
 
     mutating func removeAll() {
-        slots = ElementBuffer()
+        slots.removeAll()
         slotCount = 0
         sparse = [:]
     }

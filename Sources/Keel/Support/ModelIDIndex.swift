@@ -3,7 +3,9 @@
 /// Integer ids (and floating-point ids with an integer value, which equal them) go to an
 /// ``IntKeyedModels``, where dense ids cost an array index instead of a hash; other ids
 /// go to a dictionary.
-struct ModelIDIndex {
+///
+/// Not copyable, as its ``IntKeyedModels`` is not.
+struct ModelIDIndex: ~Copyable {
     private var integers = IntKeyedModels()
     private var others: [JSONValue: Model] = [:]
 
