@@ -4,8 +4,14 @@ import Testing
 
 /// Batches of fetches, saves and destroys: several in flight up to `maxConcurrent`, each
 /// model's outcome applied as by a single call, progress once per model, and cancellation.
+///
+/// The time limit guards against a hang (a batch that sends one request at a time never gets
+/// its first answer from ``BatchOverlapSync``). Every test of a run starts at once, so on a
+/// busy 2-core machine these few hops between the main actor and the backend can wait minutes
+/// behind the other tests (228 s once, beside a concurrent build): five minutes, as the other
+/// hang guards.
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct CollectionPerformAllTests {
     @Test func savesRunSeveralAtOnceButNoMoreThanMaxConcurrent() async {
         let backend = BatchOverlapSync(width: 2, expected: 5) { request throws(SyncError) in
