@@ -9,8 +9,8 @@ struct WorkloadResult {
     let floor: TrialResult
     /// `nil` for a workload without a same-work floor.
     let sameWorkFloor: TrialResult?
-    /// The workload's further trials, by name, measured after the floors in each repetition.
-    let comparisons: [(name: String, result: TrialResult)]
+    /// The workload's further trials, measured after the floors in each repetition.
+    let comparisons: [(comparison: Comparison, result: TrialResult)]
     /// The process's peak RSS (KiB) after this workload's first Keel run.
     let peakKilobytesSoFar: Int
 
@@ -34,11 +34,12 @@ struct WorkloadResult {
             return keelPart + " floor FAILED \(floor.failure ?? "no timed run")"
         }
         let floorPart = keelPart + " " + Self.sideText(ops: workload.ops, milliseconds: floorMilliseconds)
-        let further = comparisons.map { comparison in
-            guard let milliseconds = comparison.result.medianMilliseconds else {
-                return " \(comparison.name) FAILED \(comparison.result.failure ?? "no timed run")"
+        let further = comparisons.map { comparison, result in
+            guard let milliseconds = result.medianMilliseconds else {
+                return " \(comparison.name) FAILED \(result.failure ?? "no timed run")"
             }
-            return " \(comparison.name) " + Self.sideText(ops: workload.ops, milliseconds: milliseconds)
+            return " \(comparison.name) "
+                + Self.sideText(ops: comparison.ops ?? workload.ops, milliseconds: milliseconds)
         }.joined()
         guard let sameWorkFloor else {
             return floorPart + " - - " + Self.ratioText(keel, over: floor) + " -" + further
@@ -54,7 +55,8 @@ struct WorkloadResult {
     /// (`ops`, `total_ms`, `ops_per_sec`, `check`, `error`, `floor_total_ms`,
     /// `floor_ops_per_sec`), the same others as the Node harness, the same-work floor's
     /// (`same_work_floor_…`), Keel's time over each floor's repetition by repetition at the
-    /// median (`floor_ratio`, `same_work_floor_ratio`), and each further trial's under its name (`codable_total_ms`).
+    /// median (`floor_ratio`, `same_work_floor_ratio`), and each further trial's under its name
+    /// (`codable_total_ms`), with Keel's time over its, paired the same way (`codable_ratio`).
     var json: JSONObject {
         var entry: JSONObject = ["ops": .int(workload.ops)]
         entry.addFields(of: keel, prefix: "", ops: workload.ops, expectedCheck: workload.expectedCheck)
@@ -69,8 +71,14 @@ struct WorkloadResult {
             )
             entry["same_work_floor_ratio"] = Self.ratio(keel, over: sameWorkFloor)
         }
-        for (name, result) in comparisons {
-            entry.addFields(of: result, prefix: name + "_", ops: workload.ops, expectedCheck: workload.expectedCheck)
+        for (comparison, result) in comparisons {
+            entry.addFields(
+                of: result,
+                prefix: comparison.name + "_",
+                ops: comparison.ops ?? workload.ops,
+                expectedCheck: comparison.expectedCheck ?? workload.expectedCheck
+            )
+            entry[comparison.name + "_ratio"] = Self.ratio(keel, over: result)
         }
         entry["max_rss_kb"] = .int(peakKilobytesSoFar)
         return entry

@@ -23,7 +23,12 @@ extension Workload {
             self.floor.run(into: &floor, timed: timed, expectedCheck: expectedCheck)
             sameWorkFloor?.run(into: &sameWork, timed: timed, expectedCheck: expectedCheck)
             for index in comparisons.indices {
-                comparisons[index].trial.run(into: &further[index], timed: timed, expectedCheck: expectedCheck)
+                let comparison = comparisons[index]
+                comparison.trial.run(
+                    into: &further[index],
+                    timed: timed,
+                    expectedCheck: comparison.expectedCheck ?? expectedCheck
+                )
             }
         }
         return WorkloadResult(
@@ -31,7 +36,7 @@ extension Workload {
             keel: keel,
             floor: floor,
             sameWorkFloor: sameWorkFloor.map { _ in sameWork },
-            comparisons: zip(comparisons, further).map { ($0.name, $1) },
+            comparisons: zip(comparisons, further).map { ($0, $1) },
             peakKilobytesSoFar: peakKilobytesSoFar
         )
     }

@@ -39,11 +39,26 @@ struct Workload {
 }
 
 /// A further trial of a workload, with the name that prefixes its fields in the report.
+///
+/// ```swift
+/// Comparison(name: "parse_reset", trial: KeelTrials.parseReset(count: 2_000), ops: 2_000, expectedCheck: 42)
+/// ```
 struct Comparison {
     /// The prefix of its fields, such as `"codable"` for `codable_total_ms`.
     let name: String
-    /// The trial; it must produce the workload's check value.
+    /// The trial.
     let trial: Trial
+    /// How many operations one run performs, where it is not the workload's.
+    let ops: Int?
+    /// The check value it must produce, where it is not the workload's.
+    let expectedCheck: Int?
+
+    init(name: String, trial: Trial, ops: Int? = nil, expectedCheck: Int? = nil) {
+        self.name = name
+        self.trial = trial
+        self.ops = ops
+        self.expectedCheck = expectedCheck
+    }
 }
 
 extension Workload {
@@ -240,7 +255,15 @@ extension Workload {
                 ops: compoundArticles,
                 expectedCheck: 333_833_500,
                 keel: KeelTrials.compoundDocument(),
-                floor: FloorTrials.compoundDocument()
+                floor: FloorTrials.compoundDocument(),
+                comparisons: [
+                    Comparison(
+                        name: "parse_reset",
+                        trial: KeelTrials.parseReset(count: compoundModels),
+                        ops: compoundModels,
+                        expectedCheck: 2_666_666_000
+                    )
+                ]
             ),
             Workload(
                 name: "store_save",

@@ -167,22 +167,26 @@ extension KeelTrials {
 // MARK: - parse_reset
 
 extension KeelTrials {
-    /// `parse_reset`'s state: the JSON text of 100,000 notes, an empty collection of `Note`
-    /// and a `reset` counter.
+    /// `parse_reset`'s state: the JSON text of `count` notes, an empty collection of `Note` and
+    /// a `reset` counter.
     struct ParseResetState {
-        let json = notesJSON(count: 100_000)
+        let count: Int
+        let json: String
         let collection = Collection<Note>()
         let resets = Counter()
 
-        init() {
+        init(count: Int) {
+            self.count = count
+            json = notesJSON(count: count)
             collection.on("reset") { [resets] _ in resets.value += 1 }
         }
     }
 
-    /// `parse_reset`: parse the JSON text and `reset(parsing:)` the collection with it.
-    static func parseReset() -> Trial {
+    /// `parse_reset`: parse the JSON text of `count` notes and `reset(parsing:)` the collection
+    /// with it; 100,000 for the workload, 2,000 for `jsonapi_compound`'s paired reference.
+    static func parseReset(count: Int = 100_000) -> Trial {
         Trial(
-            setup: { ParseResetState() },
+            setup: { ParseResetState(count: count) },
             body: { state in
                 let response = try JSONValue(parsing: state.json)
                 return (response, try state.collection.reset(parsing: response))
@@ -190,8 +194,9 @@ extension KeelTrials {
             verify: { state in
                 let collection = state.collection
                 try expect(state.resets.value == 1, "\(state.resets.value) reset events")
-                try expect(collection.length == 100_000, "length \(collection.length)")
-                let note = try unwrap(collection.get(77_777), "no note 77777")
+                try expect(collection.length == state.count, "length \(collection.length)")
+                let probe = state.count * 7 / 9
+                let note = try unwrap(collection.get(.int(probe)), "no note \(probe)")
                 try expect(note["author"]?["id"] == 3, "author.id")
                 try expect(note["archived"] == false, "archived")
                 try expect(note["tags"]?.arrayValue?.count == 2, "tags")

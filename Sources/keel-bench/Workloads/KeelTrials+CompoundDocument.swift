@@ -6,6 +6,12 @@ import Keel
 /// document's `included` holds as many authors.
 let compoundArticles = 1_000
 
+/// How many models `jsonapi_compound` builds: an article and its author each.
+///
+/// Its goal is per model against `parse_reset`, so a `parse_reset` of this many notes is timed
+/// beside it, repetition by repetition.
+let compoundModels = 2 * compoundArticles
+
 /// The author of `jsonapi_compound`: a JSON:API `people` resource, one instance per id
 /// through the identity map.
 final class CompoundAuthor: Model {
@@ -57,7 +63,9 @@ extension KeelTrials {
         let articles: Collection<CompoundArticle>
 
         init() {
-            articles = Collection<CompoundArticle>(factory: map.factory(for: CompoundArticle.self, collection: "/articles"))
+            articles = Collection<CompoundArticle>(
+                factory: map.factory(for: CompoundArticle.self, collection: "/articles")
+            )
             try? map.registerResourceType(for: CompoundAuthor.self, collection: "/people")
         }
     }
@@ -77,9 +85,14 @@ extension KeelTrials {
             verify: { state in
                 let articles = state.articles.models
                 try expect(articles.count == compoundArticles, "\(articles.count) articles")
-                let authors = try articles.map { try unwrap($0[CompoundArticle.author], "article \($0.intID) has no author") }
+                let authors = try articles.map {
+                    try unwrap($0[CompoundArticle.author], "article \($0.intID) has no author")
+                }
                 for author in authors {
-                    try expect(state.map.existing(CompoundAuthor.self, id: author.id ?? nil, in: "/people") === author, "author \(author.intID) is not the map's")
+                    try expect(
+                        state.map.existing(CompoundAuthor.self, id: author.id ?? nil, in: "/people") === author,
+                        "author \(author.intID) is not the map's"
+                    )
                 }
                 let last = try unwrap(authors.last, "no authors")
                 try expect(last["email"] == "author999@example.com", "the last author's email")
