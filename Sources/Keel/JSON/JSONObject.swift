@@ -80,12 +80,6 @@ public struct JSONObject: Sendable {
     /// ```
     public var values: [JSONValue] { storage.entries.map(\.value) }
 
-    /// The keys and values, in key order.
-    var entries: ElementBuffer<Element> { storage.entries }
-
-    /// The storage of the keys and values; `nil` when the object has never had any.
-    var entryStorage: ElementStorage<Element>? { storage.entries.storage }
-
     /// The position of `key`, or `nil` when the object does not have it.
     ///
     /// ```swift
@@ -101,24 +95,103 @@ public struct JSONObject: Sendable {
     /// An integer is returned as it is read: copying any other value calls out to test its
     /// case (a tenth of a `coll_get` lookup's own work).
     func value(at position: Int) -> JSONValue {
-        storage.entries.withUnsafeBufferPointer { entries in
-            if case .int(let integer) = entries[position].value { return .int(integer) }
-            return entries[position].value
+        let value = valueAddress(at: position)
+        if case .int(let integer) = value.pointee { return .int(integer) }
+        return value.pointee
+    }
+
+    /// The storage of the keys and values, for ``JSONReleaseQueue``; `nil` when the object has
+    /// never had any.
+    var entryStorage: ElementStorage<Element>? { storage.entries.storage }
+
+    // MARK: - Keys and values where the object keeps them
+
+    /// The address of the key at `position`, which must be a valid position: valid while this
+    /// object lives unchanged.
+    ///
+    /// Readers that compare keys in place use this (and ``valueAddress(at:)``) rather than
+    /// assuming how the storage lays keys and values out.
+    @inline(__always)
+    func keyAddress(at position: Int) -> UnsafePointer<String> {
+        // A tuple's first element lies at its start.
+        UnsafeRawPointer(entryAddress(at: position)).assumingMemoryBound(to: String.self)
+    }
+
+    /// The address of the value at `position`, which must be a valid position: valid while
+    /// this object lives unchanged.
+    @inline(__always)
+    func valueAddress(at position: Int) -> UnsafePointer<JSONValue> {
+        UnsafePointer(Self.valueAddress(of: entryAddress(at: position)))
+    }
+
+    /// The address of the entry at `position`, which must be a valid position: checked in
+    /// debug builds only, as an `UnsafeBufferPointer`'s subscript checks it.
+    ///
+    /// Readers take their positions from ``index(forKey:)``, a layout's slots or a loop below
+    /// ``count``; a check in release builds cost a `coll_get` lookup 5 instructions (its
+    /// ``value(at:)``, which read through a buffer pointer unchecked before).
+    @inline(__always)
+    private func entryAddress(at position: Int) -> UnsafeMutablePointer<Element> {
+        assert(UInt(bitPattern: position) < UInt(bitPattern: count), "Index out of range")
+        // As ``ElementBuffer/address(of:)`` reaches it: through the lent storage, a loop of
+        // reads (a `set`'s slot scan) retained and released it around each.
+        return storage.entries.storage.unsafelyUnwrapped.elements + position
+    }
+
+    /// The keys, where the object keeps them, lent to `body` without a reference count: the
+    /// caller's object keeps them for the call.
+    @inline(__always)
+    func withUnsafeKeys<Result>(_ body: (UnsafeKeys) -> Result) -> Result {
+        guard let storage = storage.unretainedEntries else { return body(UnsafeKeys(base: nil, count: 0)) }
+        return storage._withUnsafeGuaranteedRef { storage in
+            body(UnsafeKeys(base: UnsafeRawPointer(storage.elements), count: storage.elementCount))
         }
     }
 
-    /// The storage of the entries without a reference count, or `nil` when the object is
-    /// empty: valid while this object keeps it, for ``assign(copying:settingValue:at:)``.
-    @inline(__always)
-    var unretainedEntries: Unmanaged<ElementStorage<Element>>? { storage.unretainedEntries }
+    /// The keys of an object in position order, read where it keeps them: valid while that
+    /// object lives unchanged.
+    struct UnsafeKeys {
+        /// The address of the first key.
+        let base: UnsafeRawPointer?
+        /// The number of keys.
+        let count: Int
 
-    /// Makes this object the one whose entries are `source` (``unretainedEntries``, which that
-    /// object keeps for the call) with `value` at `position`, a valid position in it: in its
-    /// own storage when nothing else shares it (only the entries whose bits differ are
-    /// written), else in a copy of `source`.
+        /// The key at `position`, which must be below ``count``.
+        @inline(__always)
+        subscript(position: Int) -> String {
+            address(at: position).pointee
+        }
+
+        /// The address of the key at `position`, which must be below ``count``.
+        @inline(__always)
+        func address(at position: Int) -> UnsafePointer<String> {
+            (base.unsafelyUnwrapped + position * MemoryLayout<Element>.stride).assumingMemoryBound(to: String.self)
+        }
+
+        /// The position of `key`, compared with each key in order, bits first; `nil` when
+        /// there is no such key.
+        @inline(__always)
+        func position(of key: String) -> Int? {
+            for position in 0..<count where StringIdentity.equal(self[position], key) { return position }
+            return nil
+        }
+    }
+
+    /// The storage of an object, lent without a reference count (``lentStorage``).
+    typealias LentStorage = Unmanaged<ElementStorage<Element>>
+
+    /// The storage of the keys and values without a reference count, or `nil` when the object
+    /// is empty: valid while this object keeps it, for ``assign(copying:settingValue:at:)``.
+    @inline(__always)
+    var lentStorage: LentStorage? { storage.unretainedEntries }
+
+    /// Makes this object the one whose storage is `source` (``lentStorage``, which that object
+    /// keeps for the call) with `value` at `position`, a valid position in it: in its own
+    /// storage when nothing else shares it (only the entries whose bits differ are written),
+    /// else in a copy of `source`.
     @inline(__always)
     mutating func assign(
-        copying source: Unmanaged<ElementStorage<Element>>,
+        copying source: LentStorage,
         settingValue value: JSONValue,
         at position: Int
     ) {
@@ -134,9 +207,13 @@ public struct JSONObject: Sendable {
     }
 
     /// The address of the value of the entry at `entry`.
+    ///
+    /// A tuple's elements are laid out in order, each at its alignment: the value follows the
+    /// key (a test checks the offset against `MemoryLayout.offset(of:)`, which is not a
+    /// constant the compiler folds).
     @inline(__always)
     private static func valueAddress(of entry: UnsafeMutablePointer<Element>) -> UnsafeMutablePointer<JSONValue> {
-        (UnsafeMutableRawPointer(entry) + valueOffset).assumingMemoryBound(to: JSONValue.self)
+        (UnsafeMutableRawPointer(entry) + MemoryLayout<String>.stride).assumingMemoryBound(to: JSONValue.self)
     }
 
     /// Replaces the value of the object's only entry with `value` when its key is `key` by its
@@ -154,115 +231,6 @@ public struct JSONObject: Sendable {
     /// Replaces the value at `position`, which must be a valid position, keeping its key.
     mutating func setValue(_ value: JSONValue, at position: Int) {
         storage.modifyValue(at: position) { $0 = value }
-    }
-
-    /// How the value at `position` compares with the value at `otherPosition` in `other`;
-    /// both must be valid positions.
-    ///
-    /// Values with the same bits are equal (the same case with the same payload: the same
-    /// number, the same string, the same array or object storage), so those are decided
-    /// without copying either value out, and so are two integers; others are compared
-    /// with `==`.
-    @inline(__always)
-    func match(ofValueAt position: Int, withValueAt otherPosition: Int, in other: JSONObject) -> ValueMatch {
-        let entry = storage.entries.address(of: position)
-        let otherEntry = other.storage.entries.address(of: otherPosition)
-        if JSONValue.haveSameBits(
-            UnsafeRawPointer(entry) + Self.valueOffset,
-            UnsafeRawPointer(otherEntry) + Self.valueOffset
-        ) {
-            return .sameBits
-        }
-        // Two integers with other bits differ: decided without copying the values out.
-        if case .int = entry.pointee.value, case .int = otherEntry.pointee.value { return .different }
-        return Self.matchOutOfLine(entry, otherEntry)
-    }
-
-    /// How the value at `position`, which must be a valid position, compares with `value`:
-    /// as ``match(ofValueAt:withValueAt:in:)``, without copying either value out.
-    ///
-    /// Two integers are compared here; other values out of line, where their bits are compared
-    /// in memory: taking the address of `value` would give the caller a stack protector.
-    @inline(__always)
-    func match(ofValueAt position: Int, with value: JSONValue) -> ValueMatch {
-        let entry = storage.entries.address(of: position)
-        if case .int(let new) = value, case .int(let old) = entry.pointee.value {
-            return new == old ? .equal : .different
-        }
-        return matchInMemory(ofValueAt: position, with: value)
-    }
-
-    /// Whether the value at `position`, which must be a valid position, is the integer
-    /// `integer`, tested in place: what a `set` of an integer that changes nothing needs,
-    /// without a call.
-    @inline(__always)
-    func hasInteger(at position: Int, equalTo integer: Int) -> Bool {
-        let value = UnsafeRawPointer(storage.entries.address(of: position)) + Self.valueOffset
-        // The case is tested in place; binding the payload copied the value through a call.
-        guard case .int = value.assumingMemoryBound(to: JSONValue.self).pointee else { return false }
-        // A multi-payload enum keeps each case's payload at offset zero (docs/ABI/TypeLayout.rst).
-        return value.load(as: Int.self) == integer
-    }
-
-    /// ``match(ofValueAt:with:)`` for values that are not both integers.
-    @inline(never)
-    private func matchInMemory(ofValueAt position: Int, with value: JSONValue) -> ValueMatch {
-        let entry = storage.entries.address(of: position)
-        let match = withUnsafePointer(to: value) { value in
-            Self.matchInPlace(UnsafeRawPointer(entry) + Self.valueOffset, UnsafeRawPointer(value))
-        }
-        if let match { return match }
-        return entry.pointee.value == value ? .equal : .different
-    }
-
-    /// How the two values at these addresses compare when that is decided where they lie:
-    /// the same bits, or two strings; `nil` for anything else.
-    ///
-    /// Comparing two strings as `JSONValue`s copies both out, retaining and releasing them.
-    /// The cases are tested in place, and a multi-payload enum keeps each case's payload at
-    /// offset zero (docs/ABI/TypeLayout.rst).
-    @inline(__always)
-    private static func matchInPlace(_ old: UnsafeRawPointer, _ new: UnsafeRawPointer) -> ValueMatch? {
-        if JSONValue.haveSameBits(old, new) { return .sameBits }
-        guard case .string = old.assumingMemoryBound(to: JSONValue.self).pointee,
-            case .string = new.assumingMemoryBound(to: JSONValue.self).pointee
-        else { return nil }
-        let equal = old.assumingMemoryBound(to: String.self).pointee == new.assumingMemoryBound(to: String.self).pointee
-        return equal ? .equal : .different
-    }
-
-    /// ``match(ofValueAt:withValueAt:in:)`` for values with other bits that are not both
-    /// integers.
-    @inline(never)
-    private static func matchOutOfLine(_ entry: UnsafePointer<Element>, _ other: UnsafePointer<Element>) -> ValueMatch {
-        let match = matchInPlace(UnsafeRawPointer(entry) + valueOffset, UnsafeRawPointer(other) + valueOffset)
-        if let match { return match }
-        return entry.pointee.value == other.pointee.value ? .equal : .different
-    }
-
-    /// How two values compare: see ``match(ofValueAt:withValueAt:in:)``.
-    enum ValueMatch {
-        /// The same bits, so equal without a comparison.
-        case sameBits
-        /// Equal by `==`, with other bits (such as `1` and `1.0`) or not compared by bits (two
-        /// equal integers).
-        case equal
-        /// Not equal.
-        case different
-    }
-
-    /// Where the value lies in an entry: after the key, a tuple's elements being laid out
-    /// in order, each at its alignment (a test checks it against `MemoryLayout.offset(of:)`,
-    /// which is not a constant the compiler folds).
-    static var valueOffset: Int {
-        @inline(__always) get { MemoryLayout<String>.stride }
-    }
-
-    /// The address of the entry at `position`, which must be a valid position: valid while
-    /// this object lives unchanged.
-    @inline(__always)
-    func entryAddress(at position: Int) -> UnsafePointer<Element> {
-        storage.entries.address(of: position)
     }
 
     /// Whether both objects share their storage, so that they are equal without comparing.

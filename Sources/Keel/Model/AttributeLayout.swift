@@ -126,7 +126,7 @@ final class AttributeLayout: @unchecked Sendable {
     ///
     /// - Complexity: O(*n*) comparisons of keys when the keys are unchanged or only added.
     func matching(_ object: JSONObject) -> AttributeLayout {
-        object.entries.withUnsafeBufferPointer { matching($0) }
+        object.withUnsafeKeys { matching($0) }
     }
 
     /// The layout of a new model's attributes: ``matching(_:)`` from the root, without
@@ -139,83 +139,86 @@ final class AttributeLayout: @unchecked Sendable {
     /// - Complexity: O(*n*) comparisons of keys.
     @inline(__always)
     static func of(_ object: JSONObject) -> AttributeLayout {
-        // The entries are read without a retain: the caller's object keeps them for the call.
-        guard let storage = object.unretainedEntries else { return empty }
-        return storage._withUnsafeGuaranteedRef { storage in
-            let entries = UnsafeBufferPointer(start: UnsafePointer(storage.elements), count: storage.elementCount)
+        // The keys are read without a retain: the caller's object keeps them for the call.
+        object.withUnsafeKeys { keys in
+            guard keys.count > 0 else { return empty }
             if let pointer = UnsafeRawPointer(bitPattern: lastFound.load(ordering: .acquiring)) {
                 // Compared without a retain, as a hint is (a shared layout lives as long as
                 // the process).
                 let last = Unmanaged<AttributeLayout>.fromOpaque(pointer)
-                if last._withUnsafeGuaranteedRef({ $0.keys.count == entries.count && $0.isPrefix(of: entries) }) {
+                if last._withUnsafeGuaranteedRef({ $0.keys.count == keys.count && $0.isPrefix(of: keys) }) {
                     return last.takeUnretainedValue()
                 }
             }
-            return ofOtherKeys(entries)
+            return ofOtherKeys(keys)
         }
     }
 
     /// The layout that ``of(_:)`` finds for keys other than ``lastFound``'s: from the hint
     /// sets or the tree; a shared one becomes ``lastFound``.
     @inline(never)
-    private static func ofOtherKeys(_ entries: UnsafeBufferPointer<JSONObject.Element>) -> AttributeLayout {
-        let set = hintSet(of: entries)
-        let layout = hint(in: set, matching: entries) ?? empty.found(for: entries, inHintSet: set, extending: true)
+    private static func ofOtherKeys(_ objectKeys: JSONObject.UnsafeKeys) -> AttributeLayout {
+        let set = hintSet(of: objectKeys)
+        let layout =
+            hint(in: set, matching: objectKeys) ?? empty.found(for: objectKeys, inHintSet: set, extending: true)
         if layout.isShared {
             lastFound.store(UInt(bitPattern: Unmanaged.passUnretained(layout).toOpaque()), ordering: .releasing)
         }
         return layout
     }
 
-    /// ``matching(_:)`` for an object's entries.
-    private func matching(_ entries: UnsafeBufferPointer<JSONObject.Element>) -> AttributeLayout {
-        let extends = entries.count >= keys.count && isPrefix(of: entries)
-        if extends && entries.count == keys.count { return self }
-        let set = Self.hintSet(of: entries)
-        if let hint = Self.hint(in: set, matching: entries) { return hint }
-        return found(for: entries, inHintSet: set, extending: extends)
+    /// ``matching(_:)`` for an object's keys.
+    private func matching(_ objectKeys: JSONObject.UnsafeKeys) -> AttributeLayout {
+        let extends = objectKeys.count >= keys.count && isPrefix(of: objectKeys)
+        if extends && objectKeys.count == keys.count { return self }
+        let set = Self.hintSet(of: objectKeys)
+        if let hint = Self.hint(in: set, matching: objectKeys) { return hint }
+        return found(for: objectKeys, inHintSet: set, extending: extends)
     }
 
-    /// The layout of the keys of `entries`, which no hint of `set` has, from the tree (this
+    /// The layout of the keys of `objectKeys`, which no hint of `set` has, from the tree (this
     /// layout's descendants when `extends`, the root's otherwise); a shared one becomes the
     /// newer hint of `set`.
     @inline(never)
     private func found(
-        for entries: UnsafeBufferPointer<JSONObject.Element>,
+        for objectKeys: JSONObject.UnsafeKeys,
         inHintSet set: Int,
         extending extends: Bool
     ) -> AttributeLayout {
         let start = extends ? self : Self.empty
-        let layout = start.extended(with: entries[(extends ? keys.count : 0)...].lazy.map(\.key), reusing: self)
+        let layout = start.extended(
+            with: ((extends ? keys.count : 0)..<objectKeys.count).lazy.map { objectKeys[$0] },
+            reusing: self
+        )
         if layout.isShared { Self.recordHint(layout, in: set) }
         return layout
     }
 
-    /// Whether the keys of `entries` begin with these keys, in this order; `entries` has at
+    /// Whether the keys of `objectKeys` begin with these keys, in this order; `objectKeys` has at
     /// least as many.
     @inline(__always)
-    private func isPrefix(of entries: UnsafeBufferPointer<JSONObject.Element>) -> Bool {
+    private func isPrefix(of objectKeys: JSONObject.UnsafeKeys) -> Bool {
         keys.withUnsafeBufferPointer { keys in
-            for slot in keys.indices where !StringIdentity.equal(keys[slot], entries[slot].key) { return false }
+            for slot in keys.indices where !StringIdentity.equal(keys[slot], objectKeys[slot]) { return false }
             return true
         }
     }
 
-    /// The hint set for the keys of `entries`: from their number and the bits of the first and
+    /// The hint set for the keys of `objectKeys`: from their number and the bits of the first and
     /// last key.
     @inline(__always)
-    private static func hintSet(of entries: UnsafeBufferPointer<JSONObject.Element>) -> Int {
-        let count = entries.count
+    private static func hintSet(of objectKeys: JSONObject.UnsafeKeys) -> Int {
+        let count = objectKeys.count
         guard count > 0 else { return 0 }
         var hash = UInt(count) &* 0x9E37_79B9
-        hash ^= StringIdentity.bitsHash(entries[0].key) &* 31
-        hash ^= StringIdentity.bitsHash(entries[count - 1].key)
+        hash ^= StringIdentity.bitsHash(objectKeys[0]) &* 31
+        hash ^= StringIdentity.bitsHash(objectKeys[count - 1])
         return Int(truncatingIfNeeded: (hash ^ (hash >> 17)) & UInt(hintSets - 1))
     }
 
-    /// The shared layout of `set` whose keys are those of `entries`, if either way holds it.
+    /// The shared layout of `set` whose keys are those of `objectKeys`, if either way holds it.
     @inline(__always)
-    private static func hint(in set: Int, matching entries: UnsafeBufferPointer<JSONObject.Element>)
+    private static func hint(in set: Int, matching objectKeys: JSONObject.UnsafeKeys)
         -> AttributeLayout?
     {
         for way in (2 * set)...(2 * set + 1) {
@@ -223,7 +226,9 @@ final class AttributeLayout: @unchecked Sendable {
             // Compared without a retain: only the layout returned is retained, not each one
             // probed (a shared layout lives as long as the process).
             let hint = Unmanaged<AttributeLayout>.fromOpaque(pointer)
-            let matches = hint._withUnsafeGuaranteedRef { $0.keys.count == entries.count && $0.isPrefix(of: entries) }
+            let matches = hint._withUnsafeGuaranteedRef {
+                $0.keys.count == objectKeys.count && $0.isPrefix(of: objectKeys)
+            }
             if matches { return hint.takeUnretainedValue() }
         }
         return nil
