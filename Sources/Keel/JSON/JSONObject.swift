@@ -16,7 +16,9 @@ public struct JSONObject: Sendable {
     /// One key and its value.
     public typealias Element = (key: String, value: JSONValue)
 
-    private var storage = OrderedStringMap<JSONValue>()
+    /// The keys and values, or a ``ShapedStorage`` held in the map's place (the map is then
+    /// never used as one): read by this type's own extensions only.
+    var storage = OrderedStringMap<JSONValue>()
 
     /// Creates an empty object.
     ///
@@ -61,6 +63,10 @@ public struct JSONObject: Sendable {
     /// Makes room for `capacity` members in storage of this object's own, copying shared
     /// storage once, so that adding members up to that count grows nothing.
     mutating func reserveCapacity(_ capacity: Int) {
+        if isShaped {
+            makeEntries(reserving: Swift.max(0, capacity - count))
+            return
+        }
         storage.reserveCapacity(capacity)
     }
 
@@ -70,7 +76,10 @@ public struct JSONObject: Sendable {
     /// let object: JSONObject = ["a": 1, "b": 2]
     /// object.keys  // ["a", "b"]
     /// ```
-    public var keys: [String] { storage.entries.map(\.key) }
+    public var keys: [String] {
+        if isShaped { return indices.map { keyAddress(at: $0).pointee } }
+        return storage.entries.map(\.key)
+    }
 
     /// The values, in key order.
     ///
@@ -78,7 +87,10 @@ public struct JSONObject: Sendable {
     /// let object: JSONObject = ["a": 1, "b": 2]
     /// object.values  // [1, 2]
     /// ```
-    public var values: [JSONValue] { storage.entries.map(\.value) }
+    public var values: [JSONValue] {
+        if isShaped { return indices.map { valueAddress(at: $0).pointee } }
+        return storage.entries.map(\.value)
+    }
 
     /// The position of `key`, or `nil` when the object does not have it.
     ///
@@ -88,150 +100,27 @@ public struct JSONObject: Sendable {
     /// ```
     ///
     /// - Complexity: O(1) on average for large objects; O(*n*) for small ones.
-    public func index(forKey key: String) -> Int? { storage.index(forKey: key) }
+    public func index(forKey key: String) -> Int? {
+        if let shaped = lentShapedStorage {
+            return shaped._withUnsafeGuaranteedRef { $0.lentLayout._withUnsafeGuaranteedRef { $0.slot(of: key) } }
+        }
+        return storage.index(forKey: key)
+    }
 
     /// The value at `position`, which must be a valid position.
     ///
     /// An integer is returned as it is read: copying any other value calls out to test its
     /// case (a tenth of a `coll_get` lookup's own work).
+    @inline(__always)
     func value(at position: Int) -> JSONValue {
         let value = valueAddress(at: position)
         if case .int(let integer) = value.pointee { return .int(integer) }
         return value.pointee
     }
 
-    /// The storage of the keys and values, for ``JSONReleaseQueue``; `nil` when the object has
-    /// never had any.
+    /// The storage, for ``JSONReleaseQueue``: the entries, or a ``ShapedStorage``; `nil` when
+    /// the object has never had any.
     var entryStorage: ElementStorage<Element>? { storage.entries.storage }
-
-    // MARK: - Keys and values where the object keeps them
-
-    /// The address of the key at `position`, which must be a valid position: valid while this
-    /// object lives unchanged.
-    ///
-    /// Readers that compare keys in place use this (and ``valueAddress(at:)``) rather than
-    /// assuming how the storage lays keys and values out.
-    @inline(__always)
-    func keyAddress(at position: Int) -> UnsafePointer<String> {
-        // A tuple's first element lies at its start.
-        UnsafeRawPointer(entryAddress(at: position)).assumingMemoryBound(to: String.self)
-    }
-
-    /// The address of the value at `position`, which must be a valid position: valid while
-    /// this object lives unchanged.
-    @inline(__always)
-    func valueAddress(at position: Int) -> UnsafePointer<JSONValue> {
-        UnsafePointer(Self.valueAddress(of: entryAddress(at: position)))
-    }
-
-    /// The address of the entry at `position`, which must be a valid position: checked in
-    /// debug builds only, as an `UnsafeBufferPointer`'s subscript checks it.
-    ///
-    /// Readers take their positions from ``index(forKey:)``, a layout's slots or a loop below
-    /// ``count``; a check in release builds cost a `coll_get` lookup 5 instructions (its
-    /// ``value(at:)``, which read through a buffer pointer unchecked before).
-    @inline(__always)
-    private func entryAddress(at position: Int) -> UnsafeMutablePointer<Element> {
-        assert(UInt(bitPattern: position) < UInt(bitPattern: count), "Index out of range")
-        // As ``ElementBuffer/address(of:)`` reaches it: through the lent storage, a loop of
-        // reads (a `set`'s slot scan) retained and released it around each.
-        return storage.entries.storage.unsafelyUnwrapped.elements + position
-    }
-
-    /// The keys, where the object keeps them, lent to `body` without a reference count: the
-    /// caller's object keeps them for the call.
-    @inline(__always)
-    func withUnsafeKeys<Result>(_ body: (UnsafeKeys) -> Result) -> Result {
-        guard let storage = storage.unretainedEntries else { return body(UnsafeKeys(base: nil, count: 0)) }
-        return storage._withUnsafeGuaranteedRef { storage in
-            body(UnsafeKeys(base: UnsafeRawPointer(storage.elements), count: storage.elementCount))
-        }
-    }
-
-    /// The keys of an object in position order, read where it keeps them: valid while that
-    /// object lives unchanged.
-    struct UnsafeKeys {
-        /// The address of the first key.
-        let base: UnsafeRawPointer?
-        /// The number of keys.
-        let count: Int
-
-        /// The key at `position`, which must be below ``count``.
-        @inline(__always)
-        subscript(position: Int) -> String {
-            address(at: position).pointee
-        }
-
-        /// The address of the key at `position`, which must be below ``count``.
-        @inline(__always)
-        func address(at position: Int) -> UnsafePointer<String> {
-            (base.unsafelyUnwrapped + position * MemoryLayout<Element>.stride).assumingMemoryBound(to: String.self)
-        }
-
-        /// The position of `key`, compared with each key in order, bits first; `nil` when
-        /// there is no such key.
-        @inline(__always)
-        func position(of key: String) -> Int? {
-            for position in 0..<count where StringIdentity.equal(self[position], key) { return position }
-            return nil
-        }
-    }
-
-    /// The storage of an object, lent without a reference count (``lentStorage``).
-    typealias LentStorage = Unmanaged<ElementStorage<Element>>
-
-    /// The storage of the keys and values without a reference count, or `nil` when the object
-    /// is empty: valid while this object keeps it, for ``assign(copying:settingValue:at:)``.
-    @inline(__always)
-    var lentStorage: LentStorage? { storage.unretainedEntries }
-
-    /// Makes this object the one whose storage is `source` (``lentStorage``, which that object
-    /// keeps for the call) with `value` at `position`, a valid position in it: in its own
-    /// storage when nothing else shares it (only the entries whose bits differ are written),
-    /// else in a copy of `source`.
-    @inline(__always)
-    mutating func assign(
-        copying source: LentStorage,
-        settingValue value: JSONValue,
-        at position: Int
-    ) {
-        let (target, source, isInitialized) = storage.assign(copying: source, except: position)
-        guard isInitialized else {
-            target.initialize(to: (source.pointee.key, value))
-            return
-        }
-        if !StringIdentity.haveSameBits(target.pointee.key, source.pointee.key) {
-            target.pointee.key = source.pointee.key
-        }
-        JSONValue.assign(value, to: Self.valueAddress(of: target))
-    }
-
-    /// The address of the value of the entry at `entry`.
-    ///
-    /// A tuple's elements are laid out in order, each at its alignment: the value follows the
-    /// key (a test checks the offset against `MemoryLayout.offset(of:)`, which is not a
-    /// constant the compiler folds).
-    @inline(__always)
-    private static func valueAddress(of entry: UnsafeMutablePointer<Element>) -> UnsafeMutablePointer<JSONValue> {
-        (UnsafeMutableRawPointer(entry) + MemoryLayout<String>.stride).assumingMemoryBound(to: JSONValue.self)
-    }
-
-    /// Replaces the value of the object's only entry with `value` when its key is `key` by its
-    /// bits and nothing else shares the storage: a model's `changed` after a run of `set`s of
-    /// one attribute.
-    ///
-    /// - Returns: Whether the value was replaced.
-    @inline(__always)
-    mutating func replaceLoneValue(_ value: JSONValue, ifKeyIs key: String) -> Bool {
-        guard let entry = storage.loneEntry(ifKeyIs: key) else { return false }
-        JSONValue.assign(value, to: Self.valueAddress(of: entry))
-        return true
-    }
-
-    /// Replaces the value at `position`, which must be a valid position, keeping its key.
-    mutating func setValue(_ value: JSONValue, at position: Int) {
-        storage.modifyValue(at: position) { $0 = value }
-    }
 
     /// Whether both objects share their storage, so that they are equal without comparing.
     func isIdentical(to other: JSONObject) -> Bool {
@@ -241,6 +130,7 @@ public struct JSONObject: Sendable {
     /// Adds `key` with `value` at the end; the caller guarantees that the object does not
     /// have `key`, so it is not searched for.
     mutating func appendUnchecked(_ key: String, _ value: JSONValue) {
+        if isShaped { makeEntries(reserving: 1) }
         storage.appendUnchecked(key, value)
     }
 
@@ -262,7 +152,11 @@ public struct JSONObject: Sendable {
     /// object["b"] = .null      // stores null
     /// ```
     public subscript(key: String) -> JSONValue? {
-        get { storage[key] }
+        get {
+            guard isShaped else { return storage[key] }
+            guard let position = index(forKey: key) else { return nil }
+            return value(at: position)
+        }
         set {
             if let newValue {
                 updateValue(newValue, forKey: key)
@@ -282,7 +176,16 @@ public struct JSONObject: Sendable {
     /// - Returns: The value that was replaced, or `nil` when the key is new.
     @discardableResult
     public mutating func updateValue(_ value: JSONValue, forKey key: String) -> JSONValue? {
-        storage.updateValue(value, forKey: key)
+        if isShaped {
+            if let position = index(forKey: key) {
+                let values = uniqueShapedValues()
+                let old = values[position]
+                values[position] = value
+                return old
+            }
+            makeEntries(reserving: 1)
+        }
+        return storage.updateValue(value, forKey: key)
     }
 
     /// Removes `key` and returns its value.
@@ -295,7 +198,11 @@ public struct JSONObject: Sendable {
     /// - Complexity: O(*n*).
     @discardableResult
     public mutating func removeValue(forKey key: String) -> JSONValue? {
-        storage.removeValue(forKey: key)
+        if isShaped {
+            guard index(forKey: key) != nil else { return nil }
+            makeEntries()
+        }
+        return storage.removeValue(forKey: key)
     }
 
     /// Removes every key.
@@ -304,10 +211,17 @@ public struct JSONObject: Sendable {
     /// var object: JSONObject = ["a": 1]
     /// object.removeAll()
     /// ```
-    public mutating func removeAll() { storage.removeAll() }
+    public mutating func removeAll() { storage = OrderedStringMap() }
 
     /// Removes every key, keeping the storage for reuse when it is not shared.
-    mutating func removeAll(keepingCapacity: Bool) { storage.removeAll(keepingCapacity: keepingCapacity) }
+    mutating func removeAll(keepingCapacity: Bool) {
+        // Shaped storage holds no entries to keep: it is let go of.
+        if isShaped {
+            storage = OrderedStringMap()
+            return
+        }
+        storage.removeAll(keepingCapacity: keepingCapacity)
+    }
 
     /// Returns this object with the keys of `other` added or replaced.
     ///
@@ -318,13 +232,26 @@ public struct JSONObject: Sendable {
     /// - Parameter other: The keys and values that win.
     public func merging(_ other: JSONObject) -> JSONObject {
         var result = self
+        result.makeEntries()
+        var other = other
+        other.makeEntries()
         result.storage.merge(other.storage)
         return result
     }
 
     /// `base` with the keys of `overrides` added or replaced, as `base.merging(overrides)`,
     /// moving the entries of either object that nothing else shares instead of copying them.
+    ///
+    /// The result is shaped (``ShapedStorage``) when its keys are those of the layout the last
+    /// model found: a model's `defaults` merged with the attributes it is built with, written
+    /// into a fresh storage here anyway.
     init(merging base: consuming JSONObject, with overrides: consuming JSONObject) {
+        base.makeEntries()
+        overrides.makeEntries()
+        if !base.isEmpty, !overrides.isEmpty, let shaped = Self.shapedMerge(&base, &overrides) {
+            storage = OrderedStringMap(holding: shaped)
+            return
+        }
         storage = OrderedStringMap.merging(emptying: &base.storage, &overrides.storage)
     }
 
@@ -338,7 +265,7 @@ public struct JSONObject: Sendable {
     /// - Parameter isIncluded: The test for each key and value.
     public func filter(_ isIncluded: (Element) throws -> Bool) rethrows -> JSONObject {
         var result = JSONObject()
-        for entry in storage.entries where try isIncluded(entry) { result[entry.key] = entry.value }
+        for entry in self where try isIncluded(entry) { result[entry.key] = entry.value }
         return result
     }
 }
@@ -365,7 +292,10 @@ extension JSONObject: Swift.RandomAccessCollection {
     /// let object: JSONObject = ["a": 1]
     /// object[0].key  // "a"
     /// ```
-    public subscript(position: Int) -> Element { storage.entries[position] }
+    public subscript(position: Int) -> Element {
+        if isShaped { return (keyAddress(at: position).pointee, valueAddress(at: position).pointee) }
+        return storage.entries[position]
+    }
 }
 
 extension JSONObject: CustomStringConvertible {
