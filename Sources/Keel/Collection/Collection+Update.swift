@@ -146,9 +146,9 @@ extension Collection {
             guard let id = modelID(for: attributes, idAttribute: idAttribute) else { return nil }
             return indexed(id: id)
         }
-        let integerID: Int?? = attributes.entries.withUnsafeBufferPointer { entries in
-            guard let position = StringIdentity.position(of: idAttribute, in: entries) else { return .some(nil) }
-            guard case .int(let integer) = entries[position].value else { return nil }
+        let integerID: Int?? = attributes.withUnsafeKeys { keys in
+            guard let position = keys.position(of: idAttribute) else { return .some(nil) }
+            guard case .int(let integer) = attributes.valueAddress(at: position).pointee else { return nil }
             return integer
         }
         switch integerID {

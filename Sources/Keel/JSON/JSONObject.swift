@@ -16,7 +16,9 @@ public struct JSONObject: Sendable {
     /// One key and its value.
     public typealias Element = (key: String, value: JSONValue)
 
-    private var storage = OrderedStringMap<JSONValue>()
+    /// The keys and values, or a ``ShapedStorage`` held in the map's place (the map is then
+    /// never used as one): read by this type's own extensions only.
+    var storage = OrderedStringMap<JSONValue>()
 
     /// Creates an empty object.
     ///
@@ -61,6 +63,10 @@ public struct JSONObject: Sendable {
     /// Makes room for `capacity` members in storage of this object's own, copying shared
     /// storage once, so that adding members up to that count grows nothing.
     mutating func reserveCapacity(_ capacity: Int) {
+        if isShaped {
+            makeEntries(reserving: Swift.max(0, capacity - count))
+            return
+        }
         storage.reserveCapacity(capacity)
     }
 
@@ -70,7 +76,10 @@ public struct JSONObject: Sendable {
     /// let object: JSONObject = ["a": 1, "b": 2]
     /// object.keys  // ["a", "b"]
     /// ```
-    public var keys: [String] { storage.entries.map(\.key) }
+    public var keys: [String] {
+        if isShaped { return indices.map { keyAddress(at: $0).pointee } }
+        return storage.entries.map(\.key)
+    }
 
     /// The values, in key order.
     ///
@@ -78,13 +87,10 @@ public struct JSONObject: Sendable {
     /// let object: JSONObject = ["a": 1, "b": 2]
     /// object.values  // [1, 2]
     /// ```
-    public var values: [JSONValue] { storage.entries.map(\.value) }
-
-    /// The keys and values, in key order.
-    var entries: ElementBuffer<Element> { storage.entries }
-
-    /// The storage of the keys and values; `nil` when the object has never had any.
-    var entryStorage: ElementStorage<Element>? { storage.entries.storage }
+    public var values: [JSONValue] {
+        if isShaped { return indices.map { valueAddress(at: $0).pointee } }
+        return storage.entries.map(\.value)
+    }
 
     /// The position of `key`, or `nil` when the object does not have it.
     ///
@@ -94,176 +100,27 @@ public struct JSONObject: Sendable {
     /// ```
     ///
     /// - Complexity: O(1) on average for large objects; O(*n*) for small ones.
-    public func index(forKey key: String) -> Int? { storage.index(forKey: key) }
+    public func index(forKey key: String) -> Int? {
+        if let shaped = lentShapedStorage {
+            return shaped._withUnsafeGuaranteedRef { $0.lentLayout._withUnsafeGuaranteedRef { $0.slot(of: key) } }
+        }
+        return storage.index(forKey: key)
+    }
 
     /// The value at `position`, which must be a valid position.
     ///
     /// An integer is returned as it is read: copying any other value calls out to test its
     /// case (a tenth of a `coll_get` lookup's own work).
+    @inline(__always)
     func value(at position: Int) -> JSONValue {
-        storage.entries.withUnsafeBufferPointer { entries in
-            if case .int(let integer) = entries[position].value { return .int(integer) }
-            return entries[position].value
-        }
+        let value = valueAddress(at: position)
+        if case .int(let integer) = value.pointee { return .int(integer) }
+        return value.pointee
     }
 
-    /// The storage of the entries without a reference count, or `nil` when the object is
-    /// empty: valid while this object keeps it, for ``assign(copying:settingValue:at:)``.
-    @inline(__always)
-    var unretainedEntries: Unmanaged<ElementStorage<Element>>? { storage.unretainedEntries }
-
-    /// Makes this object the one whose entries are `source` (``unretainedEntries``, which that
-    /// object keeps for the call) with `value` at `position`, a valid position in it: in its
-    /// own storage when nothing else shares it (only the entries whose bits differ are
-    /// written), else in a copy of `source`.
-    @inline(__always)
-    mutating func assign(
-        copying source: Unmanaged<ElementStorage<Element>>,
-        settingValue value: JSONValue,
-        at position: Int
-    ) {
-        let (target, source, isInitialized) = storage.assign(copying: source, except: position)
-        guard isInitialized else {
-            target.initialize(to: (source.pointee.key, value))
-            return
-        }
-        if !StringIdentity.haveSameBits(target.pointee.key, source.pointee.key) {
-            target.pointee.key = source.pointee.key
-        }
-        JSONValue.assign(value, to: Self.valueAddress(of: target))
-    }
-
-    /// The address of the value of the entry at `entry`.
-    @inline(__always)
-    private static func valueAddress(of entry: UnsafeMutablePointer<Element>) -> UnsafeMutablePointer<JSONValue> {
-        (UnsafeMutableRawPointer(entry) + valueOffset).assumingMemoryBound(to: JSONValue.self)
-    }
-
-    /// Replaces the value of the object's only entry with `value` when its key is `key` by its
-    /// bits and nothing else shares the storage: a model's `changed` after a run of `set`s of
-    /// one attribute.
-    ///
-    /// - Returns: Whether the value was replaced.
-    @inline(__always)
-    mutating func replaceLoneValue(_ value: JSONValue, ifKeyIs key: String) -> Bool {
-        guard let entry = storage.loneEntry(ifKeyIs: key) else { return false }
-        JSONValue.assign(value, to: Self.valueAddress(of: entry))
-        return true
-    }
-
-    /// Replaces the value at `position`, which must be a valid position, keeping its key.
-    mutating func setValue(_ value: JSONValue, at position: Int) {
-        storage.modifyValue(at: position) { $0 = value }
-    }
-
-    /// How the value at `position` compares with the value at `otherPosition` in `other`;
-    /// both must be valid positions.
-    ///
-    /// Values with the same bits are equal (the same case with the same payload: the same
-    /// number, the same string, the same array or object storage), so those are decided
-    /// without copying either value out, and so are two integers; others are compared
-    /// with `==`.
-    @inline(__always)
-    func match(ofValueAt position: Int, withValueAt otherPosition: Int, in other: JSONObject) -> ValueMatch {
-        let entry = storage.entries.address(of: position)
-        let otherEntry = other.storage.entries.address(of: otherPosition)
-        if JSONValue.haveSameBits(
-            UnsafeRawPointer(entry) + Self.valueOffset,
-            UnsafeRawPointer(otherEntry) + Self.valueOffset
-        ) {
-            return .sameBits
-        }
-        // Two integers with other bits differ: decided without copying the values out.
-        if case .int = entry.pointee.value, case .int = otherEntry.pointee.value { return .different }
-        return Self.matchOutOfLine(entry, otherEntry)
-    }
-
-    /// How the value at `position`, which must be a valid position, compares with `value`:
-    /// as ``match(ofValueAt:withValueAt:in:)``, without copying either value out.
-    ///
-    /// Two integers are compared here; other values out of line, where their bits are compared
-    /// in memory: taking the address of `value` would give the caller a stack protector.
-    @inline(__always)
-    func match(ofValueAt position: Int, with value: JSONValue) -> ValueMatch {
-        let entry = storage.entries.address(of: position)
-        if case .int(let new) = value, case .int(let old) = entry.pointee.value {
-            return new == old ? .equal : .different
-        }
-        return matchInMemory(ofValueAt: position, with: value)
-    }
-
-    /// Whether the value at `position`, which must be a valid position, is the integer
-    /// `integer`, tested in place: what a `set` of an integer that changes nothing needs,
-    /// without a call.
-    @inline(__always)
-    func hasInteger(at position: Int, equalTo integer: Int) -> Bool {
-        let value = UnsafeRawPointer(storage.entries.address(of: position)) + Self.valueOffset
-        // The case is tested in place; binding the payload copied the value through a call.
-        guard case .int = value.assumingMemoryBound(to: JSONValue.self).pointee else { return false }
-        // A multi-payload enum keeps each case's payload at offset zero (docs/ABI/TypeLayout.rst).
-        return value.load(as: Int.self) == integer
-    }
-
-    /// ``match(ofValueAt:with:)`` for values that are not both integers.
-    @inline(never)
-    private func matchInMemory(ofValueAt position: Int, with value: JSONValue) -> ValueMatch {
-        let entry = storage.entries.address(of: position)
-        let match = withUnsafePointer(to: value) { value in
-            Self.matchInPlace(UnsafeRawPointer(entry) + Self.valueOffset, UnsafeRawPointer(value))
-        }
-        if let match { return match }
-        return entry.pointee.value == value ? .equal : .different
-    }
-
-    /// How the two values at these addresses compare when that is decided where they lie:
-    /// the same bits, or two strings; `nil` for anything else.
-    ///
-    /// Comparing two strings as `JSONValue`s copies both out, retaining and releasing them.
-    /// The cases are tested in place, and a multi-payload enum keeps each case's payload at
-    /// offset zero (docs/ABI/TypeLayout.rst).
-    @inline(__always)
-    private static func matchInPlace(_ old: UnsafeRawPointer, _ new: UnsafeRawPointer) -> ValueMatch? {
-        if JSONValue.haveSameBits(old, new) { return .sameBits }
-        guard case .string = old.assumingMemoryBound(to: JSONValue.self).pointee,
-            case .string = new.assumingMemoryBound(to: JSONValue.self).pointee
-        else { return nil }
-        let equal = old.assumingMemoryBound(to: String.self).pointee == new.assumingMemoryBound(to: String.self).pointee
-        return equal ? .equal : .different
-    }
-
-    /// ``match(ofValueAt:withValueAt:in:)`` for values with other bits that are not both
-    /// integers.
-    @inline(never)
-    private static func matchOutOfLine(_ entry: UnsafePointer<Element>, _ other: UnsafePointer<Element>) -> ValueMatch {
-        let match = matchInPlace(UnsafeRawPointer(entry) + valueOffset, UnsafeRawPointer(other) + valueOffset)
-        if let match { return match }
-        return entry.pointee.value == other.pointee.value ? .equal : .different
-    }
-
-    /// How two values compare: see ``match(ofValueAt:withValueAt:in:)``.
-    enum ValueMatch {
-        /// The same bits, so equal without a comparison.
-        case sameBits
-        /// Equal by `==`, with other bits (such as `1` and `1.0`) or not compared by bits (two
-        /// equal integers).
-        case equal
-        /// Not equal.
-        case different
-    }
-
-    /// Where the value lies in an entry: after the key, a tuple's elements being laid out
-    /// in order, each at its alignment (a test checks it against `MemoryLayout.offset(of:)`,
-    /// which is not a constant the compiler folds).
-    static var valueOffset: Int {
-        @inline(__always) get { MemoryLayout<String>.stride }
-    }
-
-    /// The address of the entry at `position`, which must be a valid position: valid while
-    /// this object lives unchanged.
-    @inline(__always)
-    func entryAddress(at position: Int) -> UnsafePointer<Element> {
-        storage.entries.address(of: position)
-    }
+    /// The storage, for ``JSONReleaseQueue``: the entries, or a ``ShapedStorage``; `nil` when
+    /// the object has never had any.
+    var entryStorage: ElementStorage<Element>? { storage.entries.storage }
 
     /// Whether both objects share their storage, so that they are equal without comparing.
     func isIdentical(to other: JSONObject) -> Bool {
@@ -273,6 +130,7 @@ public struct JSONObject: Sendable {
     /// Adds `key` with `value` at the end; the caller guarantees that the object does not
     /// have `key`, so it is not searched for.
     mutating func appendUnchecked(_ key: String, _ value: JSONValue) {
+        if isShaped { makeEntries(reserving: 1) }
         storage.appendUnchecked(key, value)
     }
 
@@ -294,7 +152,11 @@ public struct JSONObject: Sendable {
     /// object["b"] = .null      // stores null
     /// ```
     public subscript(key: String) -> JSONValue? {
-        get { storage[key] }
+        get {
+            guard isShaped else { return storage[key] }
+            guard let position = index(forKey: key) else { return nil }
+            return value(at: position)
+        }
         set {
             if let newValue {
                 updateValue(newValue, forKey: key)
@@ -314,7 +176,16 @@ public struct JSONObject: Sendable {
     /// - Returns: The value that was replaced, or `nil` when the key is new.
     @discardableResult
     public mutating func updateValue(_ value: JSONValue, forKey key: String) -> JSONValue? {
-        storage.updateValue(value, forKey: key)
+        if isShaped {
+            if let position = index(forKey: key) {
+                let values = uniqueShapedValues()
+                let old = values[position]
+                values[position] = value
+                return old
+            }
+            makeEntries(reserving: 1)
+        }
+        return storage.updateValue(value, forKey: key)
     }
 
     /// Removes `key` and returns its value.
@@ -327,7 +198,11 @@ public struct JSONObject: Sendable {
     /// - Complexity: O(*n*).
     @discardableResult
     public mutating func removeValue(forKey key: String) -> JSONValue? {
-        storage.removeValue(forKey: key)
+        if isShaped {
+            guard index(forKey: key) != nil else { return nil }
+            makeEntries()
+        }
+        return storage.removeValue(forKey: key)
     }
 
     /// Removes every key.
@@ -336,10 +211,17 @@ public struct JSONObject: Sendable {
     /// var object: JSONObject = ["a": 1]
     /// object.removeAll()
     /// ```
-    public mutating func removeAll() { storage.removeAll() }
+    public mutating func removeAll() { storage = OrderedStringMap() }
 
     /// Removes every key, keeping the storage for reuse when it is not shared.
-    mutating func removeAll(keepingCapacity: Bool) { storage.removeAll(keepingCapacity: keepingCapacity) }
+    mutating func removeAll(keepingCapacity: Bool) {
+        // Shaped storage holds no entries to keep: it is let go of.
+        if isShaped {
+            storage = OrderedStringMap()
+            return
+        }
+        storage.removeAll(keepingCapacity: keepingCapacity)
+    }
 
     /// Returns this object with the keys of `other` added or replaced.
     ///
@@ -350,13 +232,26 @@ public struct JSONObject: Sendable {
     /// - Parameter other: The keys and values that win.
     public func merging(_ other: JSONObject) -> JSONObject {
         var result = self
+        result.makeEntries()
+        var other = other
+        other.makeEntries()
         result.storage.merge(other.storage)
         return result
     }
 
     /// `base` with the keys of `overrides` added or replaced, as `base.merging(overrides)`,
     /// moving the entries of either object that nothing else shares instead of copying them.
+    ///
+    /// The result is shaped (``ShapedStorage``) when its keys are those of the layout the last
+    /// model found: a model's `defaults` merged with the attributes it is built with, written
+    /// into a fresh storage here anyway.
     init(merging base: consuming JSONObject, with overrides: consuming JSONObject) {
+        base.makeEntries()
+        overrides.makeEntries()
+        if !base.isEmpty, !overrides.isEmpty, let shaped = Self.shapedMerge(&base, &overrides) {
+            storage = OrderedStringMap(holding: shaped)
+            return
+        }
         storage = OrderedStringMap.merging(emptying: &base.storage, &overrides.storage)
     }
 
@@ -370,7 +265,7 @@ public struct JSONObject: Sendable {
     /// - Parameter isIncluded: The test for each key and value.
     public func filter(_ isIncluded: (Element) throws -> Bool) rethrows -> JSONObject {
         var result = JSONObject()
-        for entry in storage.entries where try isIncluded(entry) { result[entry.key] = entry.value }
+        for entry in self where try isIncluded(entry) { result[entry.key] = entry.value }
         return result
     }
 }
@@ -397,7 +292,10 @@ extension JSONObject: Swift.RandomAccessCollection {
     /// let object: JSONObject = ["a": 1]
     /// object[0].key  // "a"
     /// ```
-    public subscript(position: Int) -> Element { storage.entries[position] }
+    public subscript(position: Int) -> Element {
+        if isShaped { return (keyAddress(at: position).pointee, valueAddress(at: position).pointee) }
+        return storage.entries[position]
+    }
 }
 
 extension JSONObject: CustomStringConvertible {

@@ -90,8 +90,12 @@ struct JSONReleaseQueue {
                 arrays.append(storage)
             }
         } else if var storage = value.takeObjectStorage() {
-            if isKnownUniquelyReferenced(&storage), Self.holdsContainers(storage.elements, count: storage.elementCount)
-            {
+            guard isKnownUniquelyReferenced(&storage) else { return }
+            if storage.isShaped {
+                // A shaped object's values lie alone, as an array's do.
+                let shaped = unsafeDowncast(storage, to: ShapedStorage.self)
+                if Self.holdsContainers(shaped.values, count: shaped.valueCount) { objects.append(storage) }
+            } else if Self.holdsContainers(storage.elements, count: storage.elementCount) {
                 objects.append(storage)
             }
         }
@@ -106,9 +110,16 @@ struct JSONReleaseQueue {
                 storage.elementCount = 0
                 take(storage.elements, count: count)
             } else if let storage = objects.popLast() {
-                let count = storage.elementCount
-                storage.elementCount = 0
-                take(storage.elements, count: count)
+                if storage.isShaped {
+                    let shaped = unsafeDowncast(storage, to: ShapedStorage.self)
+                    let count = shaped.valueCount
+                    shaped.forgetValues()
+                    take(shaped.values, count: count)
+                } else {
+                    let count = storage.elementCount
+                    storage.elementCount = 0
+                    take(storage.elements, count: count)
+                }
             } else {
                 return
             }
@@ -145,8 +156,8 @@ extension JSONValue {
         return array.elements.storage
     }
 
-    /// The storage of an object's entries, moved out of the value, which becomes ``null``;
-    /// `nil` when the value is not a non-empty object.
+    /// The storage of an object (its entries, or a ``ShapedStorage``), moved out of the value,
+    /// which becomes ``null``; `nil` when the value is not a non-empty object.
     fileprivate mutating func takeObjectStorage() -> ElementStorage<JSONObject.Element>? {
         guard case .object(let object) = self else { return nil }
         self = .null

@@ -22,7 +22,7 @@ struct JSONWriter {
         /// The elements of an array; empty for an object.
         let elements: JSONArray
         /// The keys and values of an object; empty for an array.
-        let members: ElementBuffer<JSONObject.Element>
+        let members: JSONObject
         /// Whether the frame is an object.
         let isObject: Bool
         /// For an object whose keys are written sorted: the positions of its members in key
@@ -83,11 +83,11 @@ struct JSONWriter {
             if isPretty { writeNewline(depth: outer.count + 1) }
             let member: JSONValue
             if top.isObject {
-                let entry = top.members[top.order?[started] ?? started]
-                write(entry.key)
+                let position = top.order?[started] ?? started
+                write(top.members.keyAddress(at: position).pointee)
                 append(UInt8(ascii: ":"))
                 if isPretty { append(UInt8(ascii: " ")) }
-                member = entry.value
+                member = top.members.valueAddress(at: position).pointee
             } else {
                 member = top.elements[started]
             }
@@ -124,7 +124,7 @@ struct JSONWriter {
                 return .written
             }
             append(UInt8(ascii: "["))
-            return .opened(Frame(elements: elements, members: ElementBuffer(), isObject: false, order: nil))
+            return .opened(Frame(elements: elements, members: JSONObject(), isObject: false, order: nil))
         case .object(let object):
             guard depth < maximumDepth else { return .tooDeep }
             guard !object.isEmpty else {
@@ -132,16 +132,17 @@ struct JSONWriter {
                 return .written
             }
             append(UInt8(ascii: "{"))
-            let members = object.entries
-            let order = sortsKeys ? Self.keyOrder(of: members) : nil
-            return .opened(Frame(elements: JSONArray(), members: members, isObject: true, order: order))
+            let order = sortsKeys ? Self.keyOrder(of: object) : nil
+            return .opened(Frame(elements: JSONArray(), members: object, isObject: true, order: order))
         }
         return .written
     }
 
     /// The positions of `members` in ascending order of their keys' code points.
-    private static func keyOrder(of members: ElementBuffer<JSONObject.Element>) -> [Int] {
-        members.indices.sorted { members[$0].key.utf8.lexicographicallyPrecedes(members[$1].key.utf8) }
+    private static func keyOrder(of members: JSONObject) -> [Int] {
+        members.indices.sorted {
+            members.keyAddress(at: $0).pointee.utf8.lexicographicallyPrecedes(members.keyAddress(at: $1).pointee.utf8)
+        }
     }
 
     private mutating func writeNewline(depth: Int) {

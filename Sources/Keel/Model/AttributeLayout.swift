@@ -126,7 +126,7 @@ final class AttributeLayout: @unchecked Sendable {
     ///
     /// - Complexity: O(*n*) comparisons of keys when the keys are unchanged or only added.
     func matching(_ object: JSONObject) -> AttributeLayout {
-        object.entries.withUnsafeBufferPointer { matching($0) }
+        object.withUnsafeKeys { matching($0) }
     }
 
     /// The layout of a new model's attributes: ``matching(_:)`` from the root, without
@@ -139,83 +139,101 @@ final class AttributeLayout: @unchecked Sendable {
     /// - Complexity: O(*n*) comparisons of keys.
     @inline(__always)
     static func of(_ object: JSONObject) -> AttributeLayout {
-        // The entries are read without a retain: the caller's object keeps them for the call.
-        guard let storage = object.unretainedEntries else { return empty }
-        return storage._withUnsafeGuaranteedRef { storage in
-            let entries = UnsafeBufferPointer(start: UnsafePointer(storage.elements), count: storage.elementCount)
+        // A shaped object has its layout.
+        if let shaped = object.lentShapedStorage {
+            return shaped._withUnsafeGuaranteedRef { $0.lentLayout.takeUnretainedValue() }
+        }
+        // The keys are read without a retain: the caller's object keeps them for the call.
+        return object.withUnsafeKeys { keys in
+            guard keys.count > 0 else { return empty }
             if let pointer = UnsafeRawPointer(bitPattern: lastFound.load(ordering: .acquiring)) {
                 // Compared without a retain, as a hint is (a shared layout lives as long as
                 // the process).
                 let last = Unmanaged<AttributeLayout>.fromOpaque(pointer)
-                if last._withUnsafeGuaranteedRef({ $0.keys.count == entries.count && $0.isPrefix(of: entries) }) {
+                if last._withUnsafeGuaranteedRef({ $0.keys.count == keys.count && $0.isPrefix(of: keys) }) {
                     return last.takeUnretainedValue()
                 }
             }
-            return ofOtherKeys(entries)
+            return ofOtherKeys(keys)
         }
+    }
+
+    /// The shared layout that ``of(_:)`` found last, lent (a shared layout lives as long as
+    /// the process); `nil` before the first.
+    ///
+    /// Only this hint is read, for ``JSONObject/shapedMerge(_:_:)``: the tree is neither walked
+    /// nor extended, so objects with keys of any kind can ask without growing it.
+    @inline(__always)
+    static var lastFoundLayout: Unmanaged<AttributeLayout>? {
+        guard let pointer = UnsafeRawPointer(bitPattern: lastFound.load(ordering: .acquiring)) else { return nil }
+        return Unmanaged.fromOpaque(pointer)
     }
 
     /// The layout that ``of(_:)`` finds for keys other than ``lastFound``'s: from the hint
     /// sets or the tree; a shared one becomes ``lastFound``.
     @inline(never)
-    private static func ofOtherKeys(_ entries: UnsafeBufferPointer<JSONObject.Element>) -> AttributeLayout {
-        let set = hintSet(of: entries)
-        let layout = hint(in: set, matching: entries) ?? empty.found(for: entries, inHintSet: set, extending: true)
+    private static func ofOtherKeys(_ objectKeys: JSONObject.UnsafeKeys) -> AttributeLayout {
+        let set = hintSet(of: objectKeys)
+        let layout =
+            hint(in: set, matching: objectKeys) ?? empty.found(for: objectKeys, inHintSet: set, extending: true)
         if layout.isShared {
             lastFound.store(UInt(bitPattern: Unmanaged.passUnretained(layout).toOpaque()), ordering: .releasing)
         }
         return layout
     }
 
-    /// ``matching(_:)`` for an object's entries.
-    private func matching(_ entries: UnsafeBufferPointer<JSONObject.Element>) -> AttributeLayout {
-        let extends = entries.count >= keys.count && isPrefix(of: entries)
-        if extends && entries.count == keys.count { return self }
-        let set = Self.hintSet(of: entries)
-        if let hint = Self.hint(in: set, matching: entries) { return hint }
-        return found(for: entries, inHintSet: set, extending: extends)
+    /// ``matching(_:)`` for an object's keys.
+    private func matching(_ objectKeys: JSONObject.UnsafeKeys) -> AttributeLayout {
+        let extends = objectKeys.count >= keys.count && isPrefix(of: objectKeys)
+        if extends && objectKeys.count == keys.count { return self }
+        let set = Self.hintSet(of: objectKeys)
+        if let hint = Self.hint(in: set, matching: objectKeys) { return hint }
+        return found(for: objectKeys, inHintSet: set, extending: extends)
     }
 
-    /// The layout of the keys of `entries`, which no hint of `set` has, from the tree (this
+    /// The layout of the keys of `objectKeys`, which no hint of `set` has, from the tree (this
     /// layout's descendants when `extends`, the root's otherwise); a shared one becomes the
     /// newer hint of `set`.
     @inline(never)
     private func found(
-        for entries: UnsafeBufferPointer<JSONObject.Element>,
+        for objectKeys: JSONObject.UnsafeKeys,
         inHintSet set: Int,
         extending extends: Bool
     ) -> AttributeLayout {
         let start = extends ? self : Self.empty
-        let layout = start.extended(with: entries[(extends ? keys.count : 0)...].lazy.map(\.key), reusing: self)
+        let layout = start.extended(
+            with: ((extends ? keys.count : 0)..<objectKeys.count).lazy.map { objectKeys[$0] },
+            reusing: self
+        )
         if layout.isShared { Self.recordHint(layout, in: set) }
         return layout
     }
 
-    /// Whether the keys of `entries` begin with these keys, in this order; `entries` has at
+    /// Whether the keys of `objectKeys` begin with these keys, in this order; `objectKeys` has at
     /// least as many.
     @inline(__always)
-    private func isPrefix(of entries: UnsafeBufferPointer<JSONObject.Element>) -> Bool {
+    private func isPrefix(of objectKeys: JSONObject.UnsafeKeys) -> Bool {
         keys.withUnsafeBufferPointer { keys in
-            for slot in keys.indices where !StringIdentity.equal(keys[slot], entries[slot].key) { return false }
+            for slot in keys.indices where !StringIdentity.equal(keys[slot], objectKeys[slot]) { return false }
             return true
         }
     }
 
-    /// The hint set for the keys of `entries`: from their number and the bits of the first and
+    /// The hint set for the keys of `objectKeys`: from their number and the bits of the first and
     /// last key.
     @inline(__always)
-    private static func hintSet(of entries: UnsafeBufferPointer<JSONObject.Element>) -> Int {
-        let count = entries.count
+    private static func hintSet(of objectKeys: JSONObject.UnsafeKeys) -> Int {
+        let count = objectKeys.count
         guard count > 0 else { return 0 }
         var hash = UInt(count) &* 0x9E37_79B9
-        hash ^= StringIdentity.bitsHash(entries[0].key) &* 31
-        hash ^= StringIdentity.bitsHash(entries[count - 1].key)
+        hash ^= StringIdentity.bitsHash(objectKeys[0]) &* 31
+        hash ^= StringIdentity.bitsHash(objectKeys[count - 1])
         return Int(truncatingIfNeeded: (hash ^ (hash >> 17)) & UInt(hintSets - 1))
     }
 
-    /// The shared layout of `set` whose keys are those of `entries`, if either way holds it.
+    /// The shared layout of `set` whose keys are those of `objectKeys`, if either way holds it.
     @inline(__always)
-    private static func hint(in set: Int, matching entries: UnsafeBufferPointer<JSONObject.Element>)
+    private static func hint(in set: Int, matching objectKeys: JSONObject.UnsafeKeys)
         -> AttributeLayout?
     {
         for way in (2 * set)...(2 * set + 1) {
@@ -223,7 +241,9 @@ final class AttributeLayout: @unchecked Sendable {
             // Compared without a retain: only the layout returned is retained, not each one
             // probed (a shared layout lives as long as the process).
             let hint = Unmanaged<AttributeLayout>.fromOpaque(pointer)
-            let matches = hint._withUnsafeGuaranteedRef { $0.keys.count == entries.count && $0.isPrefix(of: entries) }
+            let matches = hint._withUnsafeGuaranteedRef {
+                $0.keys.count == objectKeys.count && $0.isPrefix(of: objectKeys)
+            }
             if matches { return hint.takeUnretainedValue() }
         }
         return nil
@@ -307,85 +327,5 @@ final class AttributeLayout: @unchecked Sendable {
         keyPaths.append(Model.keyPath(forAttribute: key))
         changeEventNames.append("change:" + key)
         return AttributeLayout(keys: keys, keyPaths: keyPaths, changeEventNames: changeEventNames, isShared: isShared)
-    }
-}
-
-/// Comparing strings by their bits before their characters.
-///
-/// Two strings with the same bits are the same string: a small string holds its bytes in
-/// them, a large one points to its storage. And two small ASCII strings with different bits
-/// are different strings, since no ASCII text is canonically equivalent to other text.
-/// Attribute names are nearly always small ASCII strings, so most comparisons are decided
-/// by the bits in a few instructions, where `==` on two different strings takes the slower
-/// path that checks canonical equivalence.
-enum StringIdentity {
-    /// Whether `a` and `b` are equal, deciding by their bits when they can.
-    @inline(__always)
-    static func equal(_ a: String, _ b: String) -> Bool {
-        #if _pointerBitWidth(_64)
-            let (a0, a1) = unsafeBitCast(a, to: (UInt64, UInt64).self)
-            let (b0, b1) = unsafeBitCast(b, to: (UInt64, UInt64).self)
-            if a0 == b0 && a1 == b1 { return true }
-            // The top three bits of a string's second word are all set for a small ASCII
-            // string (immortal, ASCII, small: the standard library's ABI-stable layout).
-            if (a1 & b1) >> 61 == 0b111 { return false }
-        #endif
-        return a == b
-    }
-
-    /// Whether `string` is a small ASCII string (up to 15 bytes, held in its own bits), so
-    /// that it equals another such string exactly when their bits are equal.
-    @inline(__always)
-    static func isSmallASCII(_ string: String) -> Bool {
-        #if _pointerBitWidth(_64)
-            return unsafeBitCast(string, to: (UInt64, UInt64).self).1 >> 61 == 0b111
-        #else
-            return false
-        #endif
-    }
-
-    /// Whether `a` and `b` have the same bits: are the same string (equal strings may not,
-    /// except two small ASCII strings).
-    @inline(__always)
-    static func haveSameBits(_ a: String, _ b: String) -> Bool {
-        #if _pointerBitWidth(_64)
-            let (a0, a1) = unsafeBitCast(a, to: (UInt64, UInt64).self)
-            let (b0, b1) = unsafeBitCast(b, to: (UInt64, UInt64).self)
-            return a0 == b0 && a1 == b1
-        #else
-            return false
-        #endif
-    }
-
-    /// The position of the first element equal to `key`.
-    @inline(__always)
-    static func position(of key: String, in keys: UnsafeBufferPointer<String>) -> Int? {
-        for position in keys.indices where equal(keys[position], key) { return position }
-        return nil
-    }
-
-    /// The position of the first element with the same bits as `key`.
-    @inline(__always)
-    static func position(ofSameBitsAs key: String, in keys: UnsafeBufferPointer<String>) -> Int? {
-        for position in keys.indices where haveSameBits(keys[position], key) { return position }
-        return nil
-    }
-
-    /// The position of the first entry whose key equals `key`.
-    @inline(__always)
-    static func position<Value>(of key: String, in entries: UnsafeBufferPointer<(key: String, value: Value)>) -> Int? {
-        for position in entries.indices where equal(entries[position].key, key) { return position }
-        return nil
-    }
-
-    /// A hash of the string's bits: equal for the same bits, not always for equal strings.
-    @inline(__always)
-    static func bitsHash(_ string: String) -> UInt {
-        #if _pointerBitWidth(_64)
-            let (low, high) = unsafeBitCast(string, to: (UInt64, UInt64).self)
-            return UInt(truncatingIfNeeded: low ^ (high &* 0x100_0000_01B3))
-        #else
-            return 0
-        #endif
     }
 }

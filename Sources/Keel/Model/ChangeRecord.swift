@@ -176,8 +176,10 @@ final class ChangeRecord {
         var copied = Attributes()
         copied.reserveCapacity(changedPositions.count)
         for position in changedPositions {
-            let entry = storedChanged.entryAddress(at: position)
-            copied.appendUnchecked(entry.pointee.key, entry.pointee.value)
+            copied.appendUnchecked(
+                storedChanged.keyAddress(at: position).pointee,
+                storedChanged.valueAddress(at: position).pointee
+            )
         }
         storedChanged = copied
         changedPositions = PositionSet()

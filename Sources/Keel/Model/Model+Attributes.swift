@@ -50,7 +50,7 @@ extension Model {
             // One attribute the model has takes the one-attribute path (`set(_:_:)`), which
             // is this algorithm for a one-entry input without its general bookkeeping.
             if attributes.count == 1, !options.unset,
-                let slot = oneAttributeSlot(of: attributes.entryAddress(at: 0).pointee.key)
+                let slot = oneAttributeSlot(of: attributes.keyAddress(at: 0).pointee)
             {
                 // An equal value with nothing to validate or record returns here, compared in
                 // place: copying the entry out retains and releases its key and value.
@@ -60,8 +60,12 @@ extension Model {
                 {
                     return true
                 }
-                let entry = attributes.entryAddress(at: 0).pointee
-                return applyOne(entry.key, entry.value, at: slot, options: options)
+                return applyOne(
+                    attributes.keyAddress(at: 0).pointee,
+                    attributes.valueAddress(at: 0).pointee,
+                    at: slot,
+                    options: options
+                )
             }
             return apply(attributes, options: options)
         }

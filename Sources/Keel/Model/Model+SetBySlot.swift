@@ -31,11 +31,12 @@ extension Model {
             var prospective = current
             if !added.isEmpty { prospective.reserveCapacity(current.count + added.count) }
             for position in changes {
-                let entry = attributes.entryAddress(at: position)
+                let key = attributes.keyAddress(at: position)
+                let value = attributes.valueAddress(at: position)
                 if added.contains(position) {
-                    prospective.appendUnchecked(entry.pointee.key, entry.pointee.value)
+                    prospective.appendUnchecked(key.pointee, value.pointee)
                 } else {
-                    prospective.setValue(entry.pointee.value, at: layout.slot(of: entry.pointee.key) ?? 0)
+                    prospective.setValue(value.pointee, at: layout.slot(of: key.pointee) ?? 0)
                 }
             }
             return prospective
@@ -102,7 +103,7 @@ extension Model {
             record._withUnsafeGuaranteedRef { $0.pendingOptions = options }
             if hasHandlers {
                 for position in changes {
-                    dispatchChangeEvent(for: attributes.entryAddress(at: position).pointee.key, options: options)
+                    dispatchChangeEvent(for: attributes.keyAddress(at: position).pointee, options: options)
                 }
             }
         }
@@ -116,7 +117,7 @@ extension Model {
     /// Whether one of the entries of `attributes` at `changes` is the id attribute.
     @inline(__always)
     private func changesIDAttribute(_ changes: PositionSet, of attributes: Attributes, record: ChangeRecord) -> Bool {
-        for position in changes where record.isIDAttribute(attributes.entryAddress(at: position).pointee.key) {
+        for position in changes where record.isIDAttribute(attributes.keyAddress(at: position).pointee) {
             return true
         }
         return false

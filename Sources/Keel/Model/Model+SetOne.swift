@@ -129,7 +129,7 @@ extension Model {
     ) -> Bool {
         var prospective = record.takeSpare()
         // The current storage is lent: the model keeps it until the rotation below.
-        guard let current = storage.unretainedEntries else {
+        guard let current = storage.lentStorage else {
             preconditionFailure("A set of a slot in empty attributes")
         }
         prospective.assign(copying: current, settingValue: value, at: slot)

@@ -69,7 +69,7 @@ extension Model {
     /// The case is tested in place, where the storage keeps the value.
     @inline(__always)
     private func referenceFreeValue(atSlot slot: Int) -> UnsafePointer<JSONValue>? {
-        let entry = UnsafeRawPointer(storage.entryAddress(at: slot)) + JSONObject.valueOffset
+        let entry = UnsafeRawPointer(storage.valueAddress(at: slot))
         let value = entry.assumingMemoryBound(to: JSONValue.self)
         switch value.pointee {
         case .null, .bool, .int, .double: return value

@@ -18,13 +18,13 @@ enum SlotScan {
         // `attributes` and `current` live unchanged through the scan, so their entries are
         // read in place.
         for position in 0..<attributes.count {
-            let key = attributes.entryAddress(at: position)
+            let key = attributes.keyAddress(at: position)
             // An input in the model's key order (a server's record of it, most often) names
             // each key in its slot, which is told by the key's bits without a lookup.
             let slotInOrder: Int? =
-                position < current.count && layout.hasKey(at: position, withSameBitsAs: key.pointee.key)
+                position < current.count && layout.hasKey(at: position, withSameBitsAs: key.pointee)
                 ? position : nil
-            guard let slot = slotInOrder ?? layout.slot(of: key.pointee.key) else {
+            guard let slot = slotInOrder ?? layout.slot(of: key.pointee) else {
                 changes.insert(position)
                 added.insert(position)
                 continue
@@ -57,7 +57,7 @@ enum SlotScan {
         // `added` holds, are the added ones.
         guard attributes.count == current.count + added.count else { return false }
         for position in 0..<current.count {
-            guard layout.hasKey(at: position, withSameBitsAs: attributes.entryAddress(at: position).pointee.key) else {
+            guard layout.hasKey(at: position, withSameBitsAs: attributes.keyAddress(at: position).pointee) else {
                 return false
             }
             if !changes.contains(position)

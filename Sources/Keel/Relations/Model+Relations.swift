@@ -211,20 +211,51 @@ extension Model {
         if mirrored.isIdentical(to: given) { return true }
         guard mirrored.count == given.count else { return false }
         for position in 0..<given.count {
-            let mirroredEntry = mirrored.entryAddress(at: position)
-            let givenEntry = given.entryAddress(at: position)
-            guard StringIdentity.equal(mirroredEntry.pointee.key, givenEntry.pointee.key) else { return false }
+            guard Self.areEqualKeys(mirrored.keyAddress(at: position), given.keyAddress(at: position)) else {
+                return false
+            }
             switch mirrored.match(ofValueAt: position, withValueAt: position, in: given) {
             case .sameBits: continue
             case .different: return false
             case .equal:
-                guard case .string(let mirroredText) = mirroredEntry.pointee.value,
-                    case .string(let givenText) = givenEntry.pointee.value,
-                    mirroredText.utf8.count == givenText.utf8.count, mirroredText.utf8.elementsEqual(givenText.utf8)
+                guard Self.areStringsWithSameUTF8(mirrored.valueAddress(at: position), given.valueAddress(at: position))
                 else { return false }
             }
         }
         return true
+    }
+
+    /// Whether the keys at `a` and `b` are equal, as ``StringIdentity/equal(_:_:)`` decides:
+    /// by their bits in place, and out of line when those do not decide.
+    ///
+    /// ``isExactCopy(_:of:)`` borrows no `String` from an address of its objects: such a
+    /// borrow crashed the release build's copy propagation (Swift 6.3.1: "Found outside of
+    /// lifetime use").
+    @inline(__always)
+    private static func areEqualKeys(_ a: UnsafePointer<String>, _ b: UnsafePointer<String>) -> Bool {
+        #if _pointerBitWidth(_64)
+            let (a0, a1) = UnsafeRawPointer(a).load(as: (UInt64, UInt64).self)
+            let (b0, b1) = UnsafeRawPointer(b).load(as: (UInt64, UInt64).self)
+            if a0 == b0 && a1 == b1 { return true }
+            // Both small ASCII strings (the top three bits of the second word set): different.
+            if (a1 & b1) >> 61 == 0b111 { return false }
+        #endif
+        return areEqualStrings(a, b)
+    }
+
+    /// `==` on the strings at `a` and `b`, out of line (``areEqualKeys(_:_:)``).
+    @inline(never)
+    private static func areEqualStrings(_ a: UnsafePointer<String>, _ b: UnsafePointer<String>) -> Bool {
+        a.pointee == b.pointee
+    }
+
+    /// Whether the values at `a` and `b` are both strings with the same UTF-8: for
+    /// ``isExactCopy(_:of:)``, whose values are equal by `==`; out of line, as
+    /// ``areEqualKeys(_:_:)`` says.
+    @inline(never)
+    private static func areStringsWithSameUTF8(_ a: UnsafePointer<JSONValue>, _ b: UnsafePointer<JSONValue>) -> Bool {
+        guard case .string(let aText) = a.pointee, case .string(let bText) = b.pointee else { return false }
+        return aText.utf8.count == bText.utf8.count && aText.utf8.elementsEqual(bText.utf8)
     }
 
     /// The errors of relation attributes whose values cannot be merged (a has-many set to a

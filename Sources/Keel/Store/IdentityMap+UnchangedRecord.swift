@@ -41,8 +41,8 @@ extension IdentityMap {
         if model.storedExtras?.relationLinks != nil { return .changes }
         var match = UnchangedRecordMatch.sameBits
         for position in 0..<record.count {
-            let key = storage.entryAddress(at: position)
-            guard StringIdentity.equal(key.pointee.key, record.entryAddress(at: position).pointee.key) else {
+            let key = storage.keyAddress(at: position)
+            guard StringIdentity.equal(key.pointee, record.keyAddress(at: position).pointee) else {
                 return .changes
             }
             switch storage.match(ofValueAt: position, withValueAt: position, in: record) {

@@ -240,7 +240,7 @@ public final class IdentityMap {
         var found: Int?
         if attributes.count <= 8 {
             for position in 0..<attributes.count
-            where StringIdentity.equal(attributes.entryAddress(at: position).pointee.key, idAttribute) {
+            where StringIdentity.equal(attributes.keyAddress(at: position).pointee, idAttribute) {
                 found = position
                 break
             }
@@ -255,7 +255,7 @@ public final class IdentityMap {
         if case .some = pendingBuilds[last].id.pointee,
             // An optional keeps its wrapped value's bits at offset zero (docs/ABI/TypeLayout.rst).
             JSONValue.haveSameBits(
-                UnsafeRawPointer(attributes.entryAddress(at: position)) + JSONObject.valueOffset,
+                UnsafeRawPointer(attributes.valueAddress(at: position)),
                 UnsafeRawPointer(pendingBuilds[last].id)
             )
         {

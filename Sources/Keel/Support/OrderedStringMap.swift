@@ -33,6 +33,12 @@ struct OrderedStringMap<Value> {
         if entries.count > Self.linearSearchLimit { rebuildPositions() }
     }
 
+    /// Creates a map that holds `storage` as it is, without indexing it: a ``JSONObject``'s
+    /// ``ShapedStorage``, which the map is never used to read or change.
+    init(holding storage: ElementStorage<Element>) {
+        entries = ElementBuffer(adopting: storage)
+    }
+
     var count: Int { entries.count }
     var isEmpty: Bool { entries.isEmpty }
 

@@ -339,7 +339,7 @@ struct JSONAPIReader {
     /// there is no such relationship, it is no object, or it has no `data` (links or meta only).
     private static func linkage(named name: String, in relationships: JSONObject) -> JSONValue? {
         guard let position = relationships.index(forKey: name),
-            case .object(let relationship) = relationships.entryAddress(at: position).pointee.value,
+            case .object(let relationship) = relationships.valueAddress(at: position).pointee,
             let data = relationship.index(forKey: "data")
         else { return nil }
         return relationship.value(at: data)
@@ -350,7 +350,7 @@ struct JSONAPIReader {
     @inline(__always)
     private static func objectAddress(at position: Int, in resource: JSONObject) -> UnsafePointer<JSONObject>? {
         guard position >= 0 else { return nil }
-        let value = UnsafeRawPointer(resource.entryAddress(at: position)) + JSONObject.valueOffset
+        let value = UnsafeRawPointer(resource.valueAddress(at: position))
         guard case .object = value.assumingMemoryBound(to: JSONValue.self).pointee else { return nil }
         // A multi-payload enum keeps each case's payload at offset zero (docs/ABI/TypeLayout.rst).
         return value.assumingMemoryBound(to: JSONObject.self)

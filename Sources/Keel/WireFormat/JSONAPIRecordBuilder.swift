@@ -19,7 +19,12 @@ struct JSONAPIRecordBuilder {
         let made = ElementStorage<JSONObject.Element>.make(capacity: count + extra)
         let entries = made.elements
         for position in 0..<count {
-            (entries + position).initialize(to: attributes.pointee.entryAddress(at: position).pointee)
+            (entries + position).initialize(
+                to: (
+                    attributes.pointee.keyAddress(at: position).pointee,
+                    attributes.pointee.valueAddress(at: position).pointee
+                )
+            )
         }
         made.elementCount = count
         storage = made

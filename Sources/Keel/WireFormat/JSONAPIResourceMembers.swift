@@ -45,7 +45,7 @@ struct JSONAPIResourceMembers {
     /// The members of `resource`.
     init(of resource: JSONObject, names: Names) {
         for position in 0..<resource.count {
-            let key = resource.entryAddress(at: position).pointee.key
+            let key = resource.keyAddress(at: position).pointee
             #if _pointerBitWidth(_64)
                 if names.areSmall && StringIdentity.isSmallASCII(key) {
                     let bits = unsafeBitCast(key, to: (UInt64, UInt64).self)
@@ -79,7 +79,7 @@ struct JSONAPIResourceMembers {
     /// always, so the pass seldom looks at its other members.
     init(identityOf resource: JSONObject, names: Names) {
         for position in 0..<resource.count {
-            let key = resource.entryAddress(at: position).pointee.key
+            let key = resource.keyAddress(at: position).pointee
             #if _pointerBitWidth(_64)
                 if names.areSmall && StringIdentity.isSmallASCII(key) {
                     let bits = unsafeBitCast(key, to: (UInt64, UInt64).self)
@@ -122,7 +122,7 @@ struct JSONAPIResourceMembers {
             guard type >= 0 else { return false }
             // The case is tested in place, and a multi-payload enum keeps each case's payload at
             // offset zero (docs/ABI/TypeLayout.rst), here a string's two words.
-            let value = UnsafeRawPointer(resource.entryAddress(at: type)) + JSONObject.valueOffset
+            let value = UnsafeRawPointer(resource.valueAddress(at: type))
             guard case .string = value.assumingMemoryBound(to: JSONValue.self).pointee else { return false }
             return value.load(as: (UInt64, UInt64).self) == unsafeBitCast(name, to: (UInt64, UInt64).self)
         #else
@@ -144,7 +144,7 @@ struct JSONAPIResourceMembers {
             guard type >= 0 else { return false }
             // The case is tested in place, and a multi-payload enum keeps each case's payload at
             // offset zero (docs/ABI/TypeLayout.rst), here a string's two words.
-            let value = UnsafeRawPointer(resource.entryAddress(at: type)) + JSONObject.valueOffset
+            let value = UnsafeRawPointer(resource.valueAddress(at: type))
             guard case .string = value.assumingMemoryBound(to: JSONValue.self).pointee else { return false }
             let bits = value.load(as: (UInt64, UInt64).self)
             let nameBits = unsafeBitCast(name, to: (UInt64, UInt64).self)
@@ -187,7 +187,7 @@ struct JSONAPIResourceMembers {
             guard position >= 0 else { return nil }
             // The case is tested in place, and a multi-payload enum keeps each case's payload at
             // offset zero (docs/ABI/TypeLayout.rst), here a string's two words.
-            let value = UnsafeRawPointer(resource.entryAddress(at: position)) + JSONObject.valueOffset
+            let value = UnsafeRawPointer(resource.valueAddress(at: position))
             guard case .string = value.assumingMemoryBound(to: JSONValue.self).pointee else { return nil }
             let words = value.load(as: (UInt64, UInt64).self)
             // The top three bits of a small ASCII string's second word are all set.
@@ -205,8 +205,8 @@ struct JSONAPIResourceMembers {
             // Two small strings are read where they lie: binding them copied each value through
             // a call. The cases are tested in place, and a multi-payload enum keeps each case's
             // payload at offset zero (docs/ABI/TypeLayout.rst), here a string's two words.
-            let typeValue = UnsafeRawPointer(resource.entryAddress(at: type)) + JSONObject.valueOffset
-            let idValue = UnsafeRawPointer(resource.entryAddress(at: id)) + JSONObject.valueOffset
+            let typeValue = UnsafeRawPointer(resource.valueAddress(at: type))
+            let idValue = UnsafeRawPointer(resource.valueAddress(at: id))
             if case .string = typeValue.assumingMemoryBound(to: JSONValue.self).pointee,
                 case .string = idValue.assumingMemoryBound(to: JSONValue.self).pointee,
                 let key = JSONAPIResourceIndex.Key(
@@ -229,8 +229,8 @@ struct JSONAPIResourceMembers {
     ) -> (type: JSONAPIResourceIndex.Words, id: JSONAPIResourceIndex.Words)? {
         #if _pointerBitWidth(_64)
             guard type >= 0, id >= 0 else { return nil }
-            let typeValue = UnsafeRawPointer(resource.entryAddress(at: type)) + JSONObject.valueOffset
-            let idValue = UnsafeRawPointer(resource.entryAddress(at: id)) + JSONObject.valueOffset
+            let typeValue = UnsafeRawPointer(resource.valueAddress(at: type))
+            let idValue = UnsafeRawPointer(resource.valueAddress(at: id))
             guard case .string = typeValue.assumingMemoryBound(to: JSONValue.self).pointee,
                 case .string = idValue.assumingMemoryBound(to: JSONValue.self).pointee
             else { return nil }
@@ -247,8 +247,8 @@ struct JSONAPIResourceMembers {
     /// ``key(in:)`` for an identity that is not two small strings.
     @inline(never)
     private static func key(ofTypeAt type: Int, idAt id: Int, in resource: JSONObject) -> JSONAPIResourceIndex.Key? {
-        guard case .string(let typeName) = resource.entryAddress(at: type).pointee.value else { return nil }
-        switch resource.entryAddress(at: id).pointee.value {
+        guard case .string(let typeName) = resource.valueAddress(at: type).pointee else { return nil }
+        switch resource.valueAddress(at: id).pointee {
         case .string(let text): return JSONAPIResourceIndex.Key(type: typeName, id: text)
         case let other:
             guard let text = JSONAPIFormat.wireID(other) else { return nil }

@@ -5,7 +5,14 @@ import Testing
 /// Comparing values in place: by their bits first, then with `==`.
 struct JSONValueInPlaceEqualityTests {
     @Test func theValueOfAnEntryLiesWhereTheInPlaceComparisonReadsIt() {
-        #expect(MemoryLayout<JSONObject.Element>.offset(of: \JSONObject.Element.value) == JSONObject.valueOffset)
+        let object: JSONObject = ["a": 1, "b": "two"]
+        for position in object.indices {
+            let offset =
+                UnsafeRawPointer(object.valueAddress(at: position)) - UnsafeRawPointer(object.keyAddress(at: position))
+            #expect(offset == MemoryLayout<JSONObject.Element>.offset(of: \JSONObject.Element.value))
+            #expect(object.keyAddress(at: position).pointee == object[position].key)
+            #expect(object.valueAddress(at: position).pointee == object[position].value)
+        }
     }
 
     @Test func valuesWithTheSameBitsMatchByBitsAndEqualValuesWithOtherBitsMatchByEquality() {

@@ -186,7 +186,7 @@ struct OneAttributeStorageReuseTests {
 }
 
 /// ``JSONObject/assign(copying:settingValue:at:)``: the object ends equal to the source (whose
-/// entries it is given lent, ``JSONObject/unretainedEntries``) with the one value replaced, in
+/// entries it is given lent, ``JSONObject/lentStorage``) with the one value replaced, in
 /// storage of its own.
 struct JSONObjectAssignCopyingTests {
     @Test(arguments: [2, 3, 5, 14, 20])
@@ -199,7 +199,7 @@ struct JSONObjectAssignCopyingTests {
             var target = Attributes()
             for index in 0..<targetCount { target["t\(index)"] = .int(index) }
             let untouchedSource = source
-            target.assign(copying: try #require(source.unretainedEntries), settingValue: "replaced", at: 0)
+            target.assign(copying: try #require(source.lentStorage), settingValue: "replaced", at: 0)
             #expect(target == expected)
             #expect(target.keys == source.keys)
             #expect(source == untouchedSource)
@@ -214,7 +214,7 @@ struct JSONObjectAssignCopyingTests {
         var target: Attributes = ["a": 1, "b": 2]
         let other = target
         let source: Attributes = ["a": 3, "b": 4]
-        target.assign(copying: try #require(source.unretainedEntries), settingValue: 5, at: 1)
+        target.assign(copying: try #require(source.lentStorage), settingValue: 5, at: 1)
         #expect(source == ["a": 3, "b": 4])
         #expect(target == ["a": 3, "b": 5])
         #expect(other == ["a": 1, "b": 2])
