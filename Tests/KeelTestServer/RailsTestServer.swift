@@ -113,12 +113,13 @@ public final class RailsTestServer: LoopbackTestServer {
                     """
             )
         }
+        var arguments: [String] = [root.appendingPathComponent("Tests/RailsServer/serve").path]
+        if let port { arguments += ["--port", String(port)] }
+        if let database { arguments += ["--database", database.path] }
+        if concurrent { arguments.append("--concurrent") }
         let launch = ServerProcess.Launch(
             executable: ruby,
-            arguments: [root.appendingPathComponent("Tests/RailsServer/serve").path]
-                + (port.map { ["--port", String($0)] } ?? [])
-                + (database.map { ["--database", $0.path] } ?? [])
-                + (concurrent ? ["--concurrent"] : []),
+            arguments: arguments,
             directory: root,
             portMarker: "KEEL_RAILS_SERVER_PORT=",
             name: "Keel's Rails test server (Tests/RailsServer/serve)",

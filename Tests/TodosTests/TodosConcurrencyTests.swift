@@ -1,4 +1,3 @@
-import Foundation
 import Testing
 
 /// Many `todos` processes on one store at once: every toggle is kept and every removal

@@ -35,12 +35,16 @@ extension Model {
     /// note[Note.done] = true
     /// if note[Note.done] == true { print("done") }
     /// ```
-    @inlinable
+    @inlinable @_disfavoredOverload
     public subscript<Value>(key: AttributeKey<Value>) -> Value? {
         // Both accessors are inlinable and use only public API, so that clients specialize
         // them for `Value` (an unspecialized accessor asks the runtime for `Optional<Value>`'s
         // metadata on every call, more than the rest of a one-attribute `set`). The setter
         // goes straight to `set(_:_:)`, whose common case is Keel's fast path.
+        // Disfavored, as the relation subscripts are: no argument matches two of a model's
+        // subscripts, so nothing resolves differently, and the compiler tries these only after
+        // `subscript(String)`, so that `note["title"]` inside a larger expression (such as
+        // `#expect(note["title"] == "x")`) type-checks faster.
         get { get(key.name).flatMap(Value.init(json:)) }
         set {
             if let newValue {

@@ -9,7 +9,10 @@ extension Model {
     ///
     /// - Parameter relation: A relation listed in the class's ``Model/relations``.
     /// - Returns: The related collection.
+    @_disfavoredOverload
     public subscript<Child: Model>(relation: HasMany<Child>) -> Collection<Child> {
+        // The relation subscripts are disfavored for the compiler's sake (see `subscript(key:)`
+        // of `AttributeKey`); no argument ever matches two of them.
         guard let link = relationLinks?[relation.key] as? ManyLink<Child> else {
             preconditionFailure("\(type(of: self)).relations does not list the has-many \"\(relation.key)\"")
         }
@@ -24,6 +27,7 @@ extension Model {
     /// ```
     ///
     /// - Parameter relation: A relation listed in the class's ``Model/relations``.
+    @_disfavoredOverload
     public subscript<Child: Model>(relation: HasOne<Child>) -> Child? {
         get { oneLink(relation.key, Child.self).model }
         set { oneLink(relation.key, Child.self).assign(newValue) }
@@ -37,6 +41,7 @@ extension Model {
     /// ```
     ///
     /// - Parameter relation: A relation listed in the class's ``Model/relations``.
+    @_disfavoredOverload
     public subscript<Parent: Model>(relation: BelongsTo<Parent>) -> Parent? {
         get { oneLink(relation.key, Parent.self).model }
         set { oneLink(relation.key, Parent.self).assign(newValue) }

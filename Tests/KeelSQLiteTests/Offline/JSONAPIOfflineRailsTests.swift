@@ -86,7 +86,8 @@ struct JSONAPIOfflineRailsTests {
             let single = Article(["id": article.id ?? nil])
             single.sync = cache
             try await single.fetch(options: options)
-            #expect([summary(single)] == online.map(summary))
+            let expected: [[JSONValue]] = online.map(summary)
+            #expect([summary(single)] == expected)
         }
     }
 

@@ -1,4 +1,3 @@
-import Foundation
 import Keel
 import KeelTestServer
 import Testing
@@ -53,13 +52,12 @@ struct RailsRelationsIntegrationTests {
         var sent: JSONValue?
         user.on("request") { event in sent = event.request?.body }
         try await user.save()
-        #expect(
-            sent?["user"]?["invites_attributes"] == [
-                ["email": "B@example.com", "id": kept.id ?? nil],
-                ["email": "c@example.com"],
-                ["id": dropped.id ?? nil, "_destroy": true],
-            ]
-        )
+        let expected: JSONValue = [
+            ["email": "B@example.com", "id": kept.id ?? nil],
+            ["email": "c@example.com"],
+            ["id": dropped.id ?? nil, "_destroy": true],
+        ]
+        #expect(sent?["user"]?["invites_attributes"] == expected)
         try await user.fetch()
         #expect(invites.pluck("email") == ["B@example.com", "c@example.com"])
         #expect(invites.get(kept.id ?? nil) === kept)

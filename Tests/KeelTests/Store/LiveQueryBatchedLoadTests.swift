@@ -1,4 +1,3 @@
-import Foundation
 @testable import Keel
 import Observation
 import Synchronization

@@ -181,11 +181,10 @@ struct ModelSyncCallbackTests {
         try await model.save(options: options)
         notes.sync = ScriptedSync(failing: .timedOut)
         await #expect(throws: SyncError.timedOut) { try await model.destroy(wait: true, options: options) }
-        #expect(
-            seen == Array(repeating: ["request special", "sync special"], count: 3).flatMap { $0 } + [
-                "request special", "error special",
-            ]
-        )
+        let expected: [String] =
+            Array(repeating: ["request special", "sync special"], count: 3).flatMap { $0 }
+            + ["request special", "error special"]
+        #expect(seen == expected)
     }
 
     // ISModel: a failure handler replaces the `error` event.

@@ -1,4 +1,3 @@
-import Foundation
 import Keel
 
 /// One model class per wire format, with a record and a list as that format's server sends

@@ -1,4 +1,3 @@
-import Foundation
 import KeelTestServer
 
 /// A test server of its own, which a test stops and starts again on the same port.
