@@ -20,7 +20,9 @@ extension JSONObject {
     /// The form is told by the storage's header, which lies in the line of the first values.
     @inline(__always)
     func valueAddress(at position: Int) -> UnsafePointer<JSONValue> {
-        assert(UInt(bitPattern: position) < UInt(bitPattern: count), "Index out of range")
+        // `storage.count`, not `count`: an unoptimized build would measure the collection
+        // through generic code on every read.
+        assert(UInt(bitPattern: position) < UInt(bitPattern: storage.count), "Index out of range")
         if storage.entries.storage.unsafelyUnwrapped.isShaped {
             return UnsafePointer(
                 unsafeDowncast(storage.entries.storage.unsafelyUnwrapped, to: ShapedStorage.self).values + position
@@ -38,7 +40,7 @@ extension JSONObject {
     /// ``value(at:)``, which read through a buffer pointer unchecked before).
     @inline(__always)
     private func entryAddress(at position: Int) -> UnsafeMutablePointer<Element> {
-        assert(UInt(bitPattern: position) < UInt(bitPattern: count), "Index out of range")
+        assert(UInt(bitPattern: position) < UInt(bitPattern: storage.count), "Index out of range")
         // As ``ElementBuffer/address(of:)`` reaches it: through the lent storage, a loop of
         // reads (a `set`'s slot scan) retained and released it around each.
         return storage.entries.storage.unsafelyUnwrapped.elements + position

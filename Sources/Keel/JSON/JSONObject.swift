@@ -286,18 +286,6 @@ extension JSONObject: Swift.RandomAccessCollection {
     /// The position after the last entry.
     public var endIndex: Int { storage.count }
 
-    /// The number of entries.
-    ///
-    /// Answered by the storage: the `RandomAccessCollection` default measures the distance
-    /// between the indices through generic code, which an unoptimized build runs on every
-    /// read by position.
-    ///
-    /// ```swift
-    /// let object: JSONObject = ["a": 1, "b": 2]
-    /// object.count  // 2
-    /// ```
-    public var count: Int { storage.count }
-
     /// The key and value at `position`.
     ///
     /// ```swift

@@ -173,11 +173,8 @@ struct JSONAPICompoundDocumentTests {
 
         try articles.reset(parsing: document)
 
-        #expect(
-            articles.models.map { $0.id ?? nil } == [
-                .int(Int.max), "9223372036854775808", "00", 10, 0, "1a",
-            ]
-        )
+        let expected: [JSONValue] = [.int(Int.max), "9223372036854775808", "00", 10, 0, "1a"]
+        #expect(articles.models.map { $0.id ?? nil } == expected)
     }
 
     @Test func membersTheFormatDoesNotReadStayOutOfIncludedRecords() throws {
